@@ -1,0 +1,25 @@
+/** `npm run db:reset`: drops every table, migrates and seeds again (the embedded database unless DATABASE_URL is set). */
+import { EnvError, loadEnv } from '../src/env';
+import { createDatabase } from '../src/server/db/client';
+import { dropEverything } from '../src/server/db/migrate';
+import { migrateAndSeed, startDatabase } from '../src/server/db/prepare';
+
+const log = (line: string) => console.log(`[cirrus] ${line}`);
+
+async function main() {
+  const env = loadEnv();
+  const database = await startDatabase(env, 'main', log);
+  try {
+    const db = createDatabase(database.url, { max: 1 });
+    await dropEverything(db);
+    await db.$client.end();
+    await migrateAndSeed(database.url, log);
+  } finally {
+    await database.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof EnvError ? error.message : `[cirrus] ${String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const NEXT_BIN = path.resolve('node_modules/next/dist/bin/next');
+const SOURCES = ['src', 'public', 'package.json', 'package-lock.json', 'next.config.ts', 'postcss.config.mjs'];
+/** Settings baked into prerendered pages: a change needs a new build. */
+const BAKED_SETTINGS = [
+  'SITE_URL',
+  'BRAND_NAME',
+  'CUSTOMER_CENTER_URL',
+  'SUPPORT_CHAT_URL',
+  'SUPPORT_MAIL_URL',
+  'SUPPORT_SURVEY_URL',
+  'STORAGE_VERSION',
+  'ANALYTICS_ID',
+  'CHAT_WIDGET_KEY',
+];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce(
+    (newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))),
+    stat.mtimeMs,
+  );
+}
+
+function settingsOf(env: NodeJS.ProcessEnv): string {
+  return JSON.stringify(BAKED_SETTINGS.map((k) => [k, env[k] ?? '']));
+}
+
+/** A build is needed when there is none, a source changed after it, or a baked-in setting changed. */
+export function buildIsStale(distDir: string, env: NodeJS.ProcessEnv): boolean {
+  const buildId = path.join(distDir, 'BUILD_ID');
+  const stamp = path.join(distDir, 'cirrus-settings.json');
+  if (!existsSync(buildId) || !existsSync(stamp)) return true;
+  if (readFileSync(stamp, 'utf8') !== settingsOf(env)) return true;
+  const built = statSync(buildId).mtimeMs;
+  return SOURCES.some((s) => newestMtime(s) > built);
+}
+
+export function markBuilt(distDir: string, env: NodeJS.ProcessEnv): void {
+  writeFileSync(path.join(distDir, 'cirrus-settings.json'), settingsOf(env));
+}
+
+export function runNext(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [NEXT_BIN, ...args], { stdio: 'inherit', env });
+}
+
+export function waitForExit(child: ChildProcess): Promise<number> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+/** `next build` into distDir when stale; resolves with its exit code (0 when nothing had to be built). */
+export async function buildIfStale(
+  distDir: string,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+  force = false,
+): Promise<number> {
+  if (!force && !buildIsStale(distDir, env)) return 0;
+  log(`building the site into ${distDir} (next build)...`);
+  const code = await waitForExit(runNext(['build'], { ...env, NEXT_DIST_DIR: distDir, NODE_ENV: 'production' }));
+  if (code === 0) markBuilt(distDir, env);
+  return code;
+}

@@ -1,0 +1,76 @@
+/**
+ * `npm start` (and `npm run dev`, `npm run build`): configuration check, database (embedded unless
+ * DATABASE_URL is set), migrations and seed, a production build when there is none or it is out of date,
+ * then `next start` on PORT. Stopping it (Ctrl-C) stops the embedded PostgreSQL too.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { type Env, EnvError, loadEnv } from '../src/env';
+import { migrateAndSeed, startDatabase } from '../src/server/db/prepare';
+import { buildIfStale, runNext, waitForExit } from './lib/next-process';
+
+const args = new Set(process.argv.slice(2));
+const mode = args.has('--dev') ? 'dev' : args.has('--build-only') ? 'build' : 'start';
+const log = (line: string) => console.log(`[cirrus] ${line}`);
+
+async function main() {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : error);
+    process.exit(1);
+  }
+
+  const database = await startDatabase(env, 'main', log);
+  let stopped = false;
+  const stopDatabase = async () => {
+    if (stopped) return;
+    stopped = true;
+    await database.stop().catch((error) => console.error(`[cirrus] stopping the database failed: ${String(error)}`));
+  };
+
+  try {
+    await migrateAndSeed(database.url, log);
+  } catch (error) {
+    console.error(
+      `[cirrus] the database could not be prepared: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    await stopDatabase();
+    process.exit(1);
+  }
+
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: '1' };
+  const distDir = process.env.NEXT_DIST_DIR ?? '.next';
+
+  let child: ChildProcess | undefined;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, async () => {
+      if (child && child.exitCode === null) child.kill(signal);
+      else {
+        await stopDatabase();
+        process.exit(0);
+      }
+    });
+  }
+
+  if (mode === 'dev') {
+    child = runNext(['dev', '--port', String(env.PORT)], { ...childEnv, NODE_ENV: 'development' });
+  } else {
+    const code = await buildIfStale(distDir, childEnv, log, mode === 'build');
+    if (code !== 0 || mode === 'build') {
+      await stopDatabase();
+      process.exit(code);
+    }
+    log(`serving on http://localhost:${env.PORT}`);
+    // Not `-H 127.0.0.1`: with localePrefix 'as-needed' that makes `/` redirect to itself (TOOLCHAIN.md).
+    child = runNext(['start', '--port', String(env.PORT)], { ...childEnv, NODE_ENV: 'production' });
+  }
+  const code = await waitForExit(child);
+  await stopDatabase();
+  process.exit(code);
+}
+
+main().catch((error) => {
+  console.error(`[cirrus] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

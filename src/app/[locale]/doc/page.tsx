@@ -1,0 +1,57 @@
+import { getTranslations } from 'next-intl/server';
+import { AnnouncementList } from '@/components/docs/announcement-list';
+import { PageIntro } from '@/components/page-intro';
+import { Link } from '@/i18n/navigation';
+import { listAnnouncements } from '@/server/api/announcements/queries';
+import { listArticles } from '@/server/api/docs/queries';
+import { getDb } from '@/server/db/client';
+import { type LocaleParams, metadataFor, pageTexts, resolveLocale } from '@/server/page';
+
+export const revalidate = 300;
+export const generateMetadata = metadataFor('doc', '/doc');
+
+export default async function DocIndexPage({ params }: { params: LocaleParams }) {
+  const locale = await resolveLocale(params);
+  const texts = await pageTexts(locale, 'doc');
+  const t = await getTranslations({ locale, namespace: 'doc' });
+  const [articles, latest] = await Promise.all([
+    listArticles(getDb(), locale),
+    listAnnouncements(getDb(), { locale, page: 1, row: 5 }),
+  ]);
+  return (
+    <>
+      <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
+      <div className="mx-auto grid w-full max-w-6xl gap-10 px-5 py-12 desk:grid-cols-3">
+        <section className="desk:col-span-2" aria-labelledby="doc-articles">
+          <h2 id="doc-articles" className="text-xl font-semibold">
+            {t('articles')}
+          </h2>
+          <ul className="mt-4 grid gap-4 desk:grid-cols-2">
+            {articles.map((a) => (
+              <li key={a.slug}>
+                <Link
+                  href={`/doc/article/${a.slug}`}
+                  className="block h-full rounded-lg border border-line p-4 hover:border-brand-500 hover:shadow-sm"
+                >
+                  <span className="font-semibold text-ink">{a.title}</span>
+                  <span className="mt-1 block text-sm text-muted">{a.summary}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="doc-announcements">
+          <h2 id="doc-announcements" className="text-xl font-semibold">
+            {t('announcements')}
+          </h2>
+          <div className="mt-4">
+            <AnnouncementList items={latest.items} locale={locale} />
+          </div>
+          <Link href="/doc/announce" className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
+            {t('allAnnouncements')}
+          </Link>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+
+/** The error page body (SPEC §2, §8): status code and message, never a stack. */
+export function ErrorView(props: {
+  status: number;
+  statusLabel: string;
+  title: string;
+  message: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-6 py-20 text-center">
+      <p className="text-7xl font-bold tracking-tight text-brand-600" aria-hidden="true">
+        {props.status}
+      </p>
+      <p className="sr-only">{props.statusLabel}</p>
+      <h1 className="mt-4 text-2xl font-semibold">{props.title}</h1>
+      <p className="mt-3 break-all text-muted" data-testid="error-message">
+        {props.message}
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">{props.actions}</div>
+    </section>
+  );
+}

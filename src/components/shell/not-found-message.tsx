@@ -1,0 +1,15 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+
+/** "Page Not Found: {path}" (SPEC §8) with the path the visitor asked for; the template comes translated. */
+export function NotFoundMessage({ template }: { template: string }) {
+  const pathname = usePathname() ?? '/';
+  let path = pathname;
+  try {
+    path = decodeURI(pathname);
+  } catch {
+    // keep the raw path when it is not valid percent-encoding
+  }
+  return <>{template.replace('{path}', path)}</>;
+}

@@ -1,0 +1,77 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import type { Locale } from '@/lib/locales';
+import { listFooterLinks } from '@/server/api/site/queries';
+import { getDb } from '@/server/db/client';
+import { LanguageSwitcher } from './language-switcher';
+
+function FooterAnchor({ href, children }: { href: string; children: string }) {
+  const className = 'text-sm text-slate-300 hover:text-white';
+  return href.startsWith('/') ? (
+    <Link href={href} className={className}>
+      {children}
+    </Link>
+  ) : (
+    <a href={href} className={className} rel="noopener" target="_blank">
+      {children}
+    </a>
+  );
+}
+
+/** Footer: columns from translation keys plus the operator's link list (SPEC §2), company details, language bar. */
+export async function SiteFooter({ locale, brand }: { locale: Locale; brand: string }) {
+  const t = await getTranslations({ locale, namespace: 'footer' });
+  const links = await listFooterLinks(getDb(), locale);
+  const columns = [
+    {
+      title: t('productsTitle'),
+      items: [
+        { href: '/product/vps', label: t('vps') },
+        { href: '/product/vps#dedicated', label: t('dedicated') },
+        { href: '/product/domain', label: t('domains') },
+        { href: '/ac/coupon', label: t('coupons') },
+      ],
+    },
+    {
+      title: t('companyTitle'),
+      items: [
+        { href: '/about', label: t('about') },
+        { href: '/jobs', label: t('jobs') },
+        { href: '/contact', label: t('contact') },
+        { href: '/doc/announce', label: t('announcements') },
+      ],
+    },
+    { title: t('resourcesTitle'), items: links.map((l) => ({ href: l.link, label: l.name })) },
+  ];
+  return (
+    <footer className="mt-auto bg-brand-900 text-slate-200">
+      <div className="mx-auto grid max-w-6xl gap-10 px-5 py-12 desk:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">{brand}</p>
+          <p className="mt-3 text-sm text-slate-300">{t('company')}</p>
+          <p className="mt-1 text-sm text-slate-400">{t('companyDetail')}</p>
+        </div>
+        {columns.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{column.title}</h2>
+            <ul className="mt-3 space-y-2">
+              {column.items.map((item) => (
+                <li key={`${item.href}-${item.label}`}>
+                  <FooterAnchor href={item.href}>{item.label}</FooterAnchor>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-5 py-5 text-sm text-slate-400 desk:flex-row desk:items-center desk:justify-between">
+          <p>{t('rights', { year: new Date().getFullYear(), brand })}</p>
+          <div className="[&_a]:text-slate-300 [&_a[aria-current]]:text-white">
+            <LanguageSwitcher />
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}

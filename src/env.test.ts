@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+describe('configuration (src/env.ts)', () => {
+  it('has working defaults', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.BRAND_NAME).toBe('Cirrus Cloud');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.ROOT_REDIRECT).toBeUndefined();
+  });
+
+  it('fails with a message naming every bad variable', () => {
+    expect(() => loadEnv({ PORT: 'eighty', SITE_URL: 'not a url', ROOT_REDIRECT: 'javascript:alert(1)' })).toThrowError(
+      EnvError,
+    );
+    try {
+      loadEnv({ PORT: 'eighty', SITE_URL: 'not a url' });
+    } catch (error) {
+      expect(String((error as Error).message)).toMatch(/PORT/);
+      expect(String((error as Error).message)).toMatch(/SITE_URL/);
+    }
+  });
+
+  it('treats empty optional values as unset', () => {
+    const env = loadEnv({ DATABASE_URL: '', SMTP_URL: '  ', ROOT_REDIRECT: '' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.ROOT_REDIRECT).toBeUndefined();
+  });
+});

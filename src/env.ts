@@ -1,0 +1,99 @@
+import 'server-only';
+import { z } from 'zod';
+
+/**
+ * Every setting the site reads, parsed once at start-up (scripts/start.ts calls loadEnv() before
+ * anything else, so a bad value stops the process with a readable message instead of failing later).
+ * `.env.example` documents each variable. Only `publicConfig()` decides what reaches the browser.
+ */
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .pipe(z.url().optional())
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** "test" selects the test RSA key pair for password transport (SPEC §7). */
+  APP_ENV: z.enum(['production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** An existing PostgreSQL. When unset, the embedded server is started with its data under DATA_DIR. */
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  /** Port of the embedded PostgreSQL; 0 picks a free one (never 5432 unless asked). */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Public origin used for canonical URLs, hreflang alternates, the sitemap and mail links. */
+  SITE_URL: z.url().default('http://localhost:3000'),
+  /** Brand name; it is the page title (SPEC §2, DESIGN §1). */
+  BRAND_NAME: z.string().min(1).default('Cirrus Cloud'),
+  /** When set, `/` redirects here (SPEC §2): an absolute URL or a site path. */
+  ROOT_REDIRECT: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), 'must be a site path or an http(s) URL')
+    .transform((v) => v || undefined)
+    .optional(),
+  /** Customer centre (SPEC §2): the separate system where orders are paid and services managed. */
+  CUSTOMER_CENTER_URL: z.url().default('https://console.cirrus.cloud'),
+  /** The three support links of the shared store (SPEC §3). */
+  SUPPORT_CHAT_URL: z.url().default('https://support.cirrus.cloud/chat'),
+  SUPPORT_MAIL_URL: z.string().min(1).default('mailto:support@cirrus.cloud'),
+  SUPPORT_SURVEY_URL: z.url().default('https://support.cirrus.cloud/survey'),
+  /** Stored-version value; a visitor whose stored value differs gets storage and cookies wiped (SPEC §4). */
+  STORAGE_VERSION: z.string().min(1).default('1'),
+  /** Analytics and advertising tag id (loaded only after consent, SPEC §4); unset disables the tag. */
+  ANALYTICS_ID: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .optional(),
+  /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.net:587. Unset keeps mail in the outbox. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Cirrus Cloud <no-reply@cirrus.cloud>'),
+  /** Key the chat widget sends with every question (SPEC §7). */
+  CHAT_WIDGET_KEY: z.string().min(8).default('cirrus-chat-widget'),
+  /** Optional OpenAI-compatible chat model; without it the helper answers by retrieval. */
+  CHAT_LLM_URL: optionalUrl,
+  CHAT_LLM_KEY: z.string().optional(),
+  CHAT_LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses process.env; throws an EnvError listing every bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration (see .env.example):\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}
+
+/** The part of the configuration the browser may see (STYLE: a separate function decides). */
+export function publicConfig() {
+  const e = env();
+  return {
+    brandName: e.BRAND_NAME,
+    siteUrl: e.SITE_URL,
+    customerCenterUrl: e.CUSTOMER_CENTER_URL,
+    support: { chat: e.SUPPORT_CHAT_URL, mail: e.SUPPORT_MAIL_URL, survey: e.SUPPORT_SURVEY_URL },
+    storageVersion: e.STORAGE_VERSION,
+    analyticsId: e.ANALYTICS_ID ?? null,
+    chatWidgetKey: e.CHAT_WIDGET_KEY,
+  };
+}
+export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -1,0 +1,102 @@
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './locales';
+
+/**
+ * Every page route of SPEC §2 with its route name. Route names follow SPEC §2: path segments joined by
+ * hyphens, then three underscores and the language (`activity-pintuan-vps-id___ja`). The group-buy
+ * join page is named `activity-pintuan-vps-id` as SPEC §2 lists it, although its path says part-vps.
+ */
+export const PAGE_ROUTES = [
+  { name: 'index', pattern: '/' },
+  { name: 'jobs', pattern: '/jobs' },
+  { name: 'about', pattern: '/about' },
+  { name: 'product-vps', pattern: '/product/vps' },
+  { name: 'signUp', pattern: '/signUp' },
+  { name: 'contact', pattern: '/contact' },
+  { name: 'product-domain', pattern: '/product/domain' },
+  { name: 'ac-coupon', pattern: '/ac/coupon' },
+  { name: 'product-vps-buy', pattern: '/product/vps-buy' },
+  { name: 'activate', pattern: '/activate' },
+  { name: 'activity-vps', pattern: '/activity/vps' },
+  { name: 'welcome-signup', pattern: '/welcome-signup' },
+  { name: 'activity-promotion', pattern: '/activity/promotion' },
+  { name: 'activity-pintuan-vps', pattern: '/activity/pintuan/vps' },
+  { name: 'activity-pintuan-vps-id', pattern: '/activity/pintuan/part-vps/:id' },
+  { name: 'doc', pattern: '/doc' },
+  { name: 'doc-article-slug', pattern: '/doc/article/:slug' },
+  { name: 'doc-announce', pattern: '/doc/announce' },
+  { name: 'doc-announce-detail-id', pattern: '/doc/announce/detail/:id' },
+  { name: 'doc-search-query', pattern: '/doc/search/:query' },
+] as const;
+
+export type RouteBaseName = (typeof PAGE_ROUTES)[number]['name'];
+
+/** Routes where the promotional pop-up and banner stay hidden (SPEC §2, §4). */
+export const POPUP_HIDDEN_ROUTES: readonly RouteBaseName[] = [
+  'activity-promotion',
+  'activity-vps',
+  'activity-pintuan-vps',
+  'activity-pintuan-vps-id',
+  'ac-coupon',
+];
+
+/** Documentation article slugs (SPEC §2). */
+export const DOC_SLUGS = [
+  'pricing',
+  'vps-pricing',
+  'block-storage-volume-pricing',
+  'network-pricing',
+  'legal-and-terms',
+  'vps',
+  'api',
+  'abuse',
+  'refund',
+  'affiliate',
+  'looking-glass-test-latency-network-speed',
+] as const;
+export type DocSlug = (typeof DOC_SLUGS)[number];
+
+export function isDocSlug(value: string): value is DocSlug {
+  return (DOC_SLUGS as readonly string[]).includes(value);
+}
+
+/** Splits `/zh/about` into `zh` and `/about`; an unprefixed path is English (SPEC §2). */
+export function splitLocale(pathname: string): { locale: Locale; path: string } {
+  const [, first, ...rest] = pathname.split('/');
+  if (isLocale(first) && first !== DEFAULT_LOCALE) {
+    return { locale: first, path: `/${rest.join('/')}` };
+  }
+  return { locale: DEFAULT_LOCALE, path: pathname || '/' };
+}
+
+/** The URL path of a site path in a language: English without prefix, others under /zh or /ja. */
+export function localizedPath(locale: Locale, path: string): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  if (locale === DEFAULT_LOCALE) return clean;
+  return clean === '/' ? `/${locale}` : `/${locale}${clean}`;
+}
+
+function matches(pattern: string, path: string): boolean {
+  const a = pattern.split('/').filter(Boolean);
+  const b = path.split('/').filter(Boolean);
+  return a.length === b.length && a.every((segment, i) => segment.startsWith(':') || segment === b[i]);
+}
+
+/** Route name in SPEC form for a URL path, e.g. `/ja/activity/pintuan/part-vps/12` -> `activity-pintuan-vps-id___ja`. */
+export function routeName(pathname: string): string | undefined {
+  const { locale, path } = splitLocale(pathname.replace(/\/+$/, '') || '/');
+  const route = PAGE_ROUTES.find((r) => matches(r.pattern, path));
+  return route ? `${route.name}___${locale}` : undefined;
+}
+
+/** Base route name without the language suffix. */
+export function routeBaseName(pathname: string): RouteBaseName | undefined {
+  const name = routeName(pathname);
+  return name?.split('___')[0] as RouteBaseName | undefined;
+}
+
+export function isPopupHidden(pathname: string): boolean {
+  const base = routeBaseName(pathname);
+  return base !== undefined && POPUP_HIDDEN_ROUTES.includes(base);
+}
+
+export { LOCALES };

@@ -1,0 +1,74 @@
+import 'server-only';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Locale } from '@/lib/locales';
+import type { Database } from '../../db/client';
+import { announcements, announcementTranslations } from '../../db/schema';
+
+export type AnnouncementSummary = { id: number; title: string; category: string; pinned: boolean; publishedAt: string };
+export type AnnouncementDetail = AnnouncementSummary & { body: string };
+
+/**
+ * Announcements of one language, newest first (SPEC §7: page, row, language). An announcement is listed
+ * in a language only when it has a translation there, so the ticker never mixes languages.
+ */
+export async function listAnnouncements(
+  db: Database,
+  options: { locale: Locale; page: number; row: number },
+): Promise<{ items: AnnouncementSummary[]; total: number }> {
+  const where = eq(announcementTranslations.locale, options.locale);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: announcements.id,
+        title: announcementTranslations.title,
+        category: announcements.category,
+        pinned: announcements.pinned,
+        publishedAt: announcements.publishedAt,
+      })
+      .from(announcements)
+      .innerJoin(announcementTranslations, eq(announcementTranslations.announcementId, announcements.id))
+      .where(where)
+      .orderBy(desc(announcements.publishedAt), desc(announcements.id))
+      .limit(options.row)
+      .offset((options.page - 1) * options.row),
+    db.select({ total: count() }).from(announcementTranslations).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString() })),
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+/** One announcement in a language, falling back to English when that translation is missing (DESIGN §5). */
+export async function getAnnouncement(
+  db: Database,
+  id: number,
+  locale: Locale,
+): Promise<AnnouncementDetail | undefined> {
+  const rows = await db
+    .select({
+      id: announcements.id,
+      category: announcements.category,
+      pinned: announcements.pinned,
+      publishedAt: announcements.publishedAt,
+      locale: announcementTranslations.locale,
+      title: announcementTranslations.title,
+      body: announcementTranslations.body,
+    })
+    .from(announcements)
+    .innerJoin(announcementTranslations, eq(announcementTranslations.announcementId, announcements.id))
+    .where(and(eq(announcements.id, id)));
+  const row = rows.find((r) => r.locale === locale) ?? rows.find((r) => r.locale === 'en');
+  if (!row) return undefined;
+  if (row.locale !== locale) {
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        msg: 'missing translation, showing English',
+        where: `announcement ${id}`,
+        locale,
+      }),
+    );
+  }
+  return { ...row, publishedAt: row.publishedAt.toISOString() };
+}

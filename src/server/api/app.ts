@@ -1,0 +1,101 @@
+import 'server-only';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Database } from '../db/client';
+import { logEvent, shouldLog } from '../log';
+import { announcementsRouter } from './announcements/router';
+import type { AppEnv } from './context';
+import { ApiError, BusinessCode } from './errors';
+import { financeRouter } from './finance/router';
+import { siteRouter } from './site/router';
+
+export const MAX_BODY_BYTES = 100 * 1024;
+
+function envelope(error: ApiError) {
+  return error.fields
+    ? { code: error.code, message: error.messageKey, fields: error.fields }
+    : { code: error.code, message: error.messageKey };
+}
+
+/** Turns a route pattern (`/api/x/:id`) into a matcher, to tell 405 (path exists, other method) from 404. */
+function patternMatcher(pattern: string): RegExp {
+  const body = pattern
+    .split('/')
+    .map((s) => (s.startsWith(':') ? '[^/]+' : s === '*' ? '.*' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+/**
+ * The one API app (DESIGN §2, §4), mounted once under /api by src/app/api/[[...route]]/route.ts.
+ * Every answer is `{code, message}`; every failure goes through the single onError below.
+ */
+export function createApp(deps: { db: Database }) {
+  const app = new Hono<AppEnv>().basePath('/api');
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const requestId = c.req.header('x-request-id') ?? crypto.randomUUID();
+    c.set('requestId', requestId);
+    c.set('db', deps.db);
+    await next();
+    c.header('x-request-id', requestId);
+    c.header('cache-control', c.res.headers.get('cache-control') ?? 'no-store');
+    if (shouldLog('info')) {
+      logEvent('info', 'request', {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      });
+    }
+  });
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ code: BusinessCode.payloadTooLarge, message: 'api.payloadTooLarge' }, 413),
+    }),
+  );
+
+  app.route('/', siteRouter);
+  app.route('/', financeRouter);
+  app.route('/', announcementsRouter);
+
+  const handlers = () =>
+    app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, match: patternMatcher(r.path) }));
+  let routeTable: ReturnType<typeof handlers> | undefined;
+
+  app.notFound((c) => {
+    routeTable ??= handlers();
+    const allowed = [...new Set(routeTable.filter((r) => r.match.test(c.req.path)).map((r) => r.method))];
+    if (allowed.length > 0) {
+      if (allowed.includes('GET')) allowed.push('HEAD');
+      return c.json({ code: BusinessCode.methodNotAllowed, message: 'api.methodNotAllowed' }, 405, {
+        Allow: allowed.join(', '),
+      });
+    }
+    return c.json({ code: BusinessCode.notFound, message: 'api.notFound' }, 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json(envelope(error), error.status as ContentfulStatusCode, error.headers);
+    }
+    // Nothing about an unexpected failure leaks to the client; the log has it.
+    logEvent('error', 'unhandled api error', {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return c.json({ code: BusinessCode.internal, message: 'api.internal' }, 500);
+  });
+
+  return app;
+}
+
+export type ApiApp = ReturnType<typeof createApp>;

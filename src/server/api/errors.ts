@@ -1,0 +1,64 @@
+import 'server-only';
+
+/**
+ * Business codes of the `{code, message}` contract (DESIGN §4), each with its HTTP status.
+ * `message` of a failure is an i18n key under `api.` that the client turns into a toast (SPEC §8).
+ */
+export const BusinessCode = {
+  ok: 2000,
+  invalidInput: 4001,
+  unauthorized: 4010,
+  forbidden: 4030,
+  notFound: 4040,
+  methodNotAllowed: 4050,
+  conflict: 4090,
+  soldOut: 4100,
+  payloadTooLarge: 4130,
+  tooManyRequests: 4290,
+  internal: 5000,
+  dependencyDown: 5030,
+} as const;
+export type BusinessCode = (typeof BusinessCode)[keyof typeof BusinessCode];
+
+const STATUS: Record<BusinessCode, number> = {
+  2000: 200,
+  4001: 422,
+  4010: 401,
+  4030: 403,
+  4040: 404,
+  4050: 405,
+  4090: 409,
+  4100: 409,
+  4130: 413,
+  4290: 429,
+  5000: 500,
+  5030: 503,
+};
+
+/** Field name -> i18n key of its problem, e.g. `{ email: 'api.field.invalid' }`. */
+export type FieldErrors = Record<string, string>;
+
+/** The one error type of the API; `onError` in app.ts maps it to the envelope. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+
+  constructor(
+    readonly code: BusinessCode,
+    /** i18n key, e.g. `api.notFound`. */
+    readonly messageKey: string,
+    options: { status?: number; fields?: FieldErrors; headers?: Record<string, string> } = {},
+  ) {
+    super(messageKey);
+    this.status = options.status ?? STATUS[code];
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+
+  readonly fields: FieldErrors | undefined;
+  readonly headers: Record<string, string> | undefined;
+}
+
+export const notFound = (key = 'api.notFound') => new ApiError(BusinessCode.notFound, key);
+export const invalidInput = (fields: FieldErrors, key = 'api.invalidInput') =>
+  new ApiError(BusinessCode.invalidInput, key, { fields });

@@ -1,0 +1,29 @@
+import 'server-only';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { currentBuildId } from '../../build-info';
+import { type AppEnv, requestLocale } from '../context';
+import { ApiError, BusinessCode } from '../errors';
+import { queryInput } from '../input';
+import { databaseReachable, listFooterLinks } from './queries';
+
+export const siteRouter = new Hono<AppEnv>();
+
+// GET /api/health - 200 when the database answers, 503 (5030) when it does not
+siteRouter.get('/health', async (c) => {
+  if (!(await databaseReachable(c.get('db')))) {
+    throw new ApiError(BusinessCode.dependencyDown, 'api.dependencyDown');
+  }
+  return c.json({ code: 2000, message: { status: 'ok', database: 'up', buildId: currentBuildId() } });
+});
+
+// GET /api/build - the id of the build being served; the shell reloads when it changes (SPEC §4)
+siteRouter.get('/build', (c) => c.json({ code: 2000, message: { buildId: currentBuildId() } }));
+
+// GET /api/seniorManage/footLink/search - footer link list (SPEC §7)
+siteRouter.get('/seniorManage/footLink/search', async (c) => {
+  const { language } = queryInput(c, z.object({ language: z.string().max(16).optional() }));
+  const links = await listFooterLinks(c.get('db'), requestLocale(c, language));
+  c.header('cache-control', 'public, max-age=60');
+  return c.json({ code: 2000, message: links });
+});

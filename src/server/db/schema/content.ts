@@ -1,0 +1,100 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { at, createdAt, type DbLocale, type Localized, type LocalizedList, updatedAt } from './common';
+
+/** Announcements (SPEC §3: id, title). Text is a row per language so each can be searched in its own language. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    category: text('category').notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    publishedAt: at('published_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('announcements_published_idx').on(t.publishedAt)],
+);
+
+export const announcementTranslations = pgTable(
+  'announcement_translations',
+  {
+    announcementId: integer('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    locale: text('locale').$type<DbLocale>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.locale] })],
+);
+
+/** Documentation articles, one per slug of SPEC §2; body is Markdown. */
+export const docArticles = pgTable('doc_articles', {
+  slug: text('slug').primaryKey(),
+  category: text('category').notNull(),
+  sort: integer('sort').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+export const docArticleTranslations = pgTable(
+  'doc_article_translations',
+  {
+    slug: text('slug')
+      .notNull()
+      .references(() => docArticles.slug, { onDelete: 'cascade' }),
+    locale: text('locale').$type<DbLocale>().notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.slug, t.locale] })],
+);
+
+/** Company history shown on /about (POST /api/seniorManage/about/history/search). */
+export const companyHistory = pgTable('company_history', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  year: smallint('year').notNull(),
+  month: smallint('month').notNull(),
+  title: jsonb('title').$type<Localized>().notNull(),
+  body: jsonb('body').$type<Localized>().notNull(),
+});
+
+/** Job openings (POST /api/seniorManage/jobs/search); department and location are codes with translated labels. */
+export const jobs = pgTable('jobs', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  department: text('department').notNull(),
+  location: text('location').notNull(),
+  employmentType: text('employment_type').notNull(),
+  title: jsonb('title').$type<Localized>().notNull(),
+  summary: jsonb('summary').$type<Localized>().notNull(),
+  responsibilities: jsonb('responsibilities').$type<LocalizedList>().notNull(),
+  requirements: jsonb('requirements').$type<LocalizedList>().notNull(),
+  postedAt: at('posted_at').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const jobDepartments = pgTable('job_departments', {
+  code: text('code').primaryKey(),
+  name: jsonb('name').$type<Localized>().notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const jobLocations = pgTable('job_locations', {
+  code: text('code').primaryKey(),
+  name: jsonb('name').$type<Localized>().notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Customer reviews behind the rating summary and the footer comments (SPEC §3); only approved ones are shown. */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    authorName: text('author_name').notNull(),
+    locale: text('locale').$type<DbLocale>().notNull(),
+    rating: smallint('rating').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reviews_status_idx').on(t.status, t.createdAt)],
+);

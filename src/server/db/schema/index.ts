@@ -1,0 +1,5 @@
+export * from './catalog';
+export * from './common';
+export * from './content';
+export * from './promotions';
+export * from './system';

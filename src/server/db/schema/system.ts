@@ -1,0 +1,23 @@
+import { integer, jsonb, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { type Localized, updatedAt } from './common';
+
+/**
+ * Currencies offered (SPEC §1, §3): rate is units of this currency per 1 USD, the base (DESIGN §4).
+ * minorDigits drives rounding (JPY 0, USD/HKD 2).
+ */
+export const currencies = pgTable('currencies', {
+  code: text('code').primaryKey(),
+  rate: numeric('rate', { precision: 18, scale: 8 }).notNull(),
+  minorDigits: smallint('minor_digits').notNull(),
+  sort: integer('sort').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** Footer link list (SPEC §3: name, link), fetched by GET /api/seniorManage/footLink/search. */
+export const footerLinks = pgTable('footer_links', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: jsonb('name').$type<Localized>().notNull(),
+  link: text('link').notNull(),
+  sort: integer('sort').notNull().default(0),
+  active: integer('active').notNull().default(1),
+});

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { announcements, docArticles } from '../../src/server/db/seed/data/content';
+import { HTML_LANG, LOCALES, type Locale, localizedPath, MESSAGES, watchConsole } from './support';
+
+type Expectation = { path: string; heading: (locale: Locale) => string };
+const page = (key: keyof (typeof MESSAGES)['en']['pages']) => (locale: Locale) => {
+  const texts = MESSAGES[locale].pages[key] as { heading?: string; title: string };
+  return texts.heading ?? texts.title;
+};
+const firstAnnouncement = announcements(new Date())[0];
+
+/** Every route of SPEC §2 and the documentation routes, with the heading each must show. */
+const ROUTES: Expectation[] = [
+  { path: '/', heading: page('home') },
+  { path: '/jobs', heading: page('jobs') },
+  { path: '/about', heading: page('about') },
+  { path: '/product/vps', heading: page('vps') },
+  { path: '/signUp', heading: page('signUp') },
+  { path: '/contact', heading: page('contact') },
+  { path: '/product/domain', heading: page('domain') },
+  { path: '/ac/coupon', heading: page('coupon') },
+  { path: '/product/vps-buy', heading: page('vpsBuy') },
+  { path: '/activate', heading: page('activate') },
+  { path: '/activity/vps', heading: page('activityVps') },
+  { path: '/welcome-signup', heading: page('welcomeSignup') },
+  { path: '/activity/promotion', heading: page('promotion') },
+  { path: '/activity/pintuan/vps', heading: page('pintuanVps') },
+  { path: '/activity/pintuan/part-vps/1', heading: page('pintuanJoin') },
+  { path: '/doc', heading: page('doc') },
+  ...docArticles.map((a) => ({ path: `/doc/article/${a.slug}`, heading: (l: Locale) => a.translations[l].title })),
+  { path: '/doc/announce', heading: page('docAnnounce') },
+  { path: '/doc/announce/detail/1', heading: (l: Locale) => firstAnnouncement?.translations[l].title ?? '' },
+  { path: '/doc/search/vps', heading: (l: Locale) => MESSAGES[l].pages.docSearch.heading.replace('{query}', 'vps') },
+];
+
+test.describe('every route in every language', () => {
+  // The full matrix runs once, at desktop width; the phone project covers layout elsewhere.
+  test.skip(({ viewport }) => (viewport?.width ?? 0) < 960, 'desktop only');
+
+  for (const locale of LOCALES) {
+    for (const route of ROUTES) {
+      const url = localizedPath(locale, route.path);
+      test(`${url} renders in ${locale}`, async ({ page: tab }) => {
+        const problems = watchConsole(tab);
+        const response = await tab.goto(url);
+        expect(response?.status()).toBe(200);
+        await expect(tab.locator('html')).toHaveAttribute('lang', HTML_LANG[locale]);
+        await expect(tab.getByRole('heading', { level: 1 })).toHaveText(route.heading(locale));
+        await expect(tab).toHaveTitle(/Cirrus Cloud/);
+
+        const canonical = await tab.locator('link[rel="canonical"]').getAttribute('href');
+        expect(canonical).toBe(new URL(url, tab.url()).href);
+        const alternates = await tab
+          .locator('link[rel="alternate"][hreflang]')
+          .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
+        const expected = [
+          ...LOCALES.map((l) => [HTML_LANG[l], new URL(localizedPath(l, route.path), tab.url()).href]),
+          ['x-default', new URL(localizedPath('en', route.path), tab.url()).href],
+        ];
+        expect(alternates.sort()).toEqual(expected.sort());
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+});

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'src'),
+      // Tests import server modules directly; the guard only matters inside Next's bundles.
+      'server-only': path.resolve(import.meta.dirname, 'tests/support/empty.ts'),
+    },
+  },
+  test: {
+    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/fail-on-console-error.ts'],
+    env: { NODE_ENV: 'test', APP_ENV: 'test', LOG_LEVEL: 'silent' },
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    // next-intl's ESM imports `next/server` without an extension; let Vite resolve it.
+    server: { deps: { inline: ['next-intl'] } },
+  },
+});
