@@ -16,7 +16,7 @@ export default async function HomePage({ params }: { params: LocaleParams }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
       <div className="mx-auto max-w-6xl px-5 py-20 desk:py-28">
-        <p className="text-sm font-medium uppercase tracking-widest text-brand-100">{t('regionsNote')}</p>
+        <p className="text-sm font-medium tracking-wide text-brand-100">{t('regionsNote')}</p>
         <h1 className="mt-4 max-w-3xl text-4xl font-bold leading-tight tracking-tight desk:text-5xl">
           {texts.heading}
         </h1>

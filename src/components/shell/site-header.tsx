@@ -13,10 +13,10 @@ export async function SiteHeader({ locale, brand }: { locale: Locale; brand: str
   ];
   return (
     <header className="sticky top-0 z-[2000] border-b border-line bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-5">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 desk:gap-6 desk:px-5">
         <Link
           href="/"
-          className="flex items-center gap-2 text-lg font-bold text-ink"
+          className="flex shrink-0 items-center gap-2 whitespace-nowrap text-lg font-bold text-ink"
           aria-label={`${brand} - ${t('home')}`}
         >
           <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
@@ -35,7 +35,7 @@ export async function SiteHeader({ locale, brand }: { locale: Locale; brand: str
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 whitespace-nowrap desk:gap-2">
           <Link href="/?ope=login" className="rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-surface">
             {t('login')}
           </Link>
