@@ -20,7 +20,15 @@ const contentSecurityPolicy = [
   "object-src 'none'",
 ].join('; ');
 
+/**
+ * One id per build, chosen by the start script (CIRRUS_BUILD_ID) so the server's BUILD_ID and the id inlined
+ * into the pages agree; the shell reloads when /api/build reports another (SPEC §4).
+ */
+const buildId = process.env.CIRRUS_BUILD_ID || 'development';
+
 const nextConfig: NextConfig = {
+  generateBuildId: async () => buildId,
+  env: { NEXT_PUBLIC_BUILD_ID: buildId },
   // The e2e suite builds into its own directory so it never replaces the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   poweredByHeader: false,

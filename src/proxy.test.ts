@@ -27,7 +27,37 @@ describe('root redirect (SPEC §2)', () => {
       new NextRequest('http://localhost:3000/', { headers: { 'accept-language': 'en-US' } }),
     );
     expect(response.headers.get('location')).toBeNull();
-    // next-intl rewrites the unprefixed English path to its [locale] route.
-    expect(response.headers.get('x-middleware-rewrite')).toBe('http://localhost:3000/en');
+    // The unprefixed English path is served by its [locale]/[currency] route.
+    expect(response.headers.get('x-middleware-rewrite')).toBe('http://localhost:3000/en/usd');
+  });
+});
+
+describe('display currency segment (SPEC §4, decision 004)', () => {
+  const rewriteOf = async (url: string, cookie?: string) =>
+    (await proxy(new NextRequest(url, { headers: cookie ? { cookie } : {} }))).headers.get('x-middleware-rewrite');
+
+  it('uses the language default without an explicit choice', async () => {
+    expect(await rewriteOf('http://localhost:3000/about')).toBe('http://localhost:3000/en/usd/about');
+    expect(await rewriteOf('http://localhost:3000/zh/about')).toBe('http://localhost:3000/zh/hkd/about');
+    expect(await rewriteOf('http://localhost:3000/ja/doc/article/vps')).toBe(
+      'http://localhost:3000/ja/jpy/doc/article/vps',
+    );
+  });
+
+  it('uses the explicit choice from the currency cookie in every language', async () => {
+    expect(await rewriteOf('http://localhost:3000/about', 'currency=JPY')).toBe('http://localhost:3000/en/jpy/about');
+    expect(await rewriteOf('http://localhost:3000/zh', 'currency=USD')).toBe('http://localhost:3000/zh/usd');
+  });
+
+  it('ignores an unknown currency in the cookie', async () => {
+    expect(await rewriteOf('http://localhost:3000/ja/about', 'currency=EUR')).toBe(
+      'http://localhost:3000/ja/jpy/about',
+    );
+  });
+
+  it('keeps the query string', async () => {
+    expect(await rewriteOf('http://localhost:3000/product/vps-buy?plan=std-1c1g')).toBe(
+      'http://localhost:3000/en/usd/product/vps-buy?plan=std-1c1g',
+    );
   });
 });

@@ -1,19 +1,35 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
 import { routing } from './i18n/routing';
+import { CURRENCY_COOKIE, currencyFor } from './lib/currency';
+import { currencySegment } from './lib/currency-segment';
+import { DEFAULT_LOCALE, parseLocale } from './lib/locales';
 
 const intl = createMiddleware(routing);
 
 /**
- * Locale routing (SPEC §2: English unprefixed, /zh and /ja) and the optional root redirect (SPEC §2).
- * ROOT_REDIRECT is validated at start-up by src/env.ts; the proxy only reads it.
+ * Locale routing (SPEC §2: English unprefixed, /zh and /ja), the optional root redirect (SPEC §2), and the
+ * display currency (SPEC §4): the visitor's explicit choice, mirrored in the `currency` cookie, else the
+ * language default, inserted as an internal path segment so prerendered pages already carry the right
+ * prices (docs/decisions/004-currency-segment.md). ROOT_REDIRECT is validated at start-up by src/env.ts.
  */
 export default function proxy(request: NextRequest) {
   const target = process.env.ROOT_REDIRECT?.trim();
   if (target && request.nextUrl.pathname === '/') {
     return NextResponse.redirect(new URL(target, request.url), 307);
   }
-  return intl(request);
+
+  const response = intl(request);
+  if (response.headers.has('location')) return response;
+
+  const destination = new URL(response.headers.get('x-middleware-rewrite') ?? request.nextUrl.href);
+  const [, first = '', ...rest] = destination.pathname.split('/');
+  const locale = parseLocale(first) ?? DEFAULT_LOCALE;
+  const explicit = request.cookies.get(CURRENCY_COOKIE)?.value;
+  const currency = currencyFor(locale, { isSetCurrency: explicit !== undefined, currency: explicit?.toUpperCase() });
+  destination.pathname = ['', locale, currencySegment(currency), ...rest].join('/');
+  response.headers.set('x-middleware-rewrite', destination.href);
+  return response;
 }
 
 export const config = {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -63,7 +64,13 @@ export async function buildIfStale(
 ): Promise<number> {
   if (!force && !buildIsStale(distDir, env)) return 0;
   log(`building the site into ${distDir} (next build)...`);
-  const code = await waitForExit(runNext(['build'], { ...env, NEXT_DIST_DIR: distDir, NODE_ENV: 'production' }));
+  const buildEnv: NodeJS.ProcessEnv = {
+    ...env,
+    NEXT_DIST_DIR: distDir,
+    NODE_ENV: 'production',
+    CIRRUS_BUILD_ID: randomUUID(),
+  };
+  const code = await waitForExit(runNext(['build'], buildEnv));
   if (code === 0) markBuilt(distDir, env);
   return code;
 }

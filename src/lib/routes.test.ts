@@ -49,6 +49,5 @@ describe('pop-up hidden routes (SPEC §2, §4)', () => {
     '/zh/activity/pintuan/part-vps/3',
   ])('hides on %s', (path) => expect(isPopupHidden(path)).toBe(true));
   it.each(['/', '/zh', '/product/vps', '/ja/doc/article/pricing'])('shows on %s', (path) =>
-    expect(isPopupHidden(path)).toBe(false),
-  );
+    expect(isPopupHidden(path)).toBe(false));
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LOCALES, localizedPath, MESSAGES, watchConsole } from './support';
 
 test.describe('the site frame', () => {

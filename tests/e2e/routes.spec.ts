@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { announcements, docArticles } from '../../src/server/db/seed/data/content';
+import { expect, test } from './fixtures';
 import { HTML_LANG, LOCALES, type Locale, localizedPath, MESSAGES, watchConsole } from './support';
 
 type Expectation = { path: string; heading: (locale: Locale) => string };

@@ -32,6 +32,8 @@ async function main() {
     APP_ENV: 'test',
     SITE_URL: `http://localhost:${port}`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // A tag id so the consent tests can watch the analytics tag load only after consent.
+    ANALYTICS_ID: 'G-CIRRUSTEST',
   };
   let child: ChildProcess | undefined;
   const shutdown = async () => {

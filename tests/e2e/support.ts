@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import en from '../../src/i18n/messages/en.json';
 import ja from '../../src/i18n/messages/ja.json';
 import zh from '../../src/i18n/messages/zh.json';
@@ -16,4 +16,9 @@ export function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
+}
+
+/** Waits until the shell has started in the browser (hydrated; the store written to session storage). */
+export async function waitForShell(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('user-account'))).not.toBeNull();
 }

@@ -2,8 +2,8 @@ import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { SiteFooter } from '@/components/shell/site-footer';
-import { SiteHeader } from '@/components/shell/site-header';
+import { ShellBootstrap } from '@/components/shell/shell-bootstrap';
+import { Toaster } from '@/components/shell/toaster';
 import { env } from '@/env';
 import { routing } from '@/i18n/routing';
 import { HTML_LANG } from '@/lib/locales';
@@ -29,14 +29,13 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 }
 
 /** Only the namespaces client components use travel to the browser. */
-const CLIENT_NAMESPACES = ['nav', 'errors'] as const;
+const CLIENT_NAMESPACES = ['nav', 'errors', 'api', 'shell'] as const;
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: LocaleParams }) {
   const locale = await resolveLocale(params);
   const messages = await getMessages();
   const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
   const t = await getTranslations({ locale, namespace: 'nav' });
-  const brand = env().BRAND_NAME;
   return (
     <html lang={HTML_LANG[locale]}>
       <body>
@@ -44,11 +43,13 @@ export default async function LocaleLayout({ children, params }: { children: Rea
           {t('skipToContent')}
         </a>
         <NextIntlClientProvider locale={locale} messages={clientMessages}>
-          <SiteHeader locale={locale} brand={brand} />
-          <main id="main" className="flex flex-1 flex-col">
-            {children}
-          </main>
-          <SiteFooter locale={locale} brand={brand} />
+          {children}
+          <Toaster />
+          <ShellBootstrap
+            locale={locale}
+            storageVersion={env().STORAGE_VERSION}
+            buildId={process.env.NEXT_PUBLIC_BUILD_ID ?? 'development'}
+          />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -1,7 +1,8 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { Link, usePathname } from '@/i18n/navigation';
+import { Link } from '@/i18n/navigation';
+import { usePathname } from '@/i18n/navigation-client';
 import { LOCALE_LABEL, LOCALES } from '@/lib/locales';
 
 /** Links to the same page in the other languages (SPEC §4: a language change keeps the path). */

@@ -1,10 +1,10 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
+import { useBrowserPath } from '@/i18n/navigation-client';
 
 /** "Page Not Found: {path}" (SPEC §8) with the path the visitor asked for; the template comes translated. */
 export function NotFoundMessage({ template }: { template: string }) {
-  const pathname = usePathname() ?? '/';
+  const pathname = useBrowserPath();
   let path = pathname;
   try {
     path = decodeURI(pathname);

@@ -1,8 +1,11 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
+import type { CurrencyCode } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
 import { listFooterLinks } from '@/server/api/site/queries';
 import { getDb } from '@/server/db/client';
+import { CookieSettingsButton } from './cookie-consent';
+import { CurrencySwitcher } from './currency-switcher';
 import { LanguageSwitcher } from './language-switcher';
 
 function FooterAnchor({ href, children }: { href: string; children: string }) {
@@ -19,7 +22,15 @@ function FooterAnchor({ href, children }: { href: string; children: string }) {
 }
 
 /** Footer: columns from translation keys plus the operator's link list (SPEC §2), company details, language bar. */
-export async function SiteFooter({ locale, brand }: { locale: Locale; brand: string }) {
+export async function SiteFooter({
+  locale,
+  brand,
+  currency,
+}: {
+  locale: Locale;
+  brand: string;
+  currency: CurrencyCode;
+}) {
   const t = await getTranslations({ locale, namespace: 'footer' });
   const links = await listFooterLinks(getDb(), locale);
   const columns = [
@@ -67,8 +78,10 @@ export async function SiteFooter({ locale, brand }: { locale: Locale; brand: str
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-5 py-5 text-sm text-slate-400 desk:flex-row desk:items-center desk:justify-between">
           <p>{t('rights', { year: new Date().getFullYear(), brand })}</p>
-          <div className="[&_a]:text-slate-300 [&_a[aria-current]]:text-white">
+          <div className="flex flex-wrap items-center gap-4 [&_a]:text-slate-300 [&_a[aria-current]]:text-white">
+            <CookieSettingsButton />
             <LanguageSwitcher />
+            <CurrencySwitcher current={currency} />
           </div>
         </div>
       </div>

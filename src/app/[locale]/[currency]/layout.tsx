@@ -1,0 +1,57 @@
+import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { AnalyticsTag } from '@/components/shell/analytics-tag';
+import { AnnouncementTicker } from '@/components/shell/announcement-ticker';
+import { CookieConsent } from '@/components/shell/cookie-consent';
+import { PromoBanner, PromoPopup } from '@/components/shell/promo';
+import { SiteFooter } from '@/components/shell/site-footer';
+import { SiteHeader } from '@/components/shell/site-header';
+import { publicConfig } from '@/env';
+import { CURRENCY_CODES } from '@/lib/currency';
+import { currencySegment, parseCurrencySegment } from '@/lib/currency-segment';
+import { currentPopupPromotion } from '@/server/api/promotions/queries';
+import { getDb } from '@/server/db/client';
+import { resolveLocale } from '@/server/page';
+
+/**
+ * The display currency is an internal path segment, set by src/proxy.ts from the visitor's explicit choice
+ * (the `currency` cookie) or the language default (SPEC §4). Visitors never see it in the URL; it lets every
+ * page be prerendered once per language and currency, so server-rendered prices are already right
+ * (docs/decisions/004-currency-segment.md). This layout is the shared shell of SPEC §2.
+ */
+export function generateStaticParams() {
+  return CURRENCY_CODES.map((code) => ({ currency: currencySegment(code) }));
+}
+
+export default async function ShellLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string; currency: string }>;
+}) {
+  const locale = await resolveLocale(params);
+  const currency = parseCurrencySegment((await params).currency);
+  if (!currency) notFound();
+  const config = publicConfig();
+  const promo = await currentPopupPromotion(getDb(), locale);
+  return (
+    <>
+      <AnnouncementTicker locale={locale} />
+      <SiteHeader
+        locale={locale}
+        brand={config.brandName}
+        support={config.support}
+        customerCenterUrl={config.customerCenterUrl}
+      />
+      {promo ? <PromoBanner promo={promo} /> : null}
+      <main id="main" className="flex flex-1 flex-col">
+        {children}
+      </main>
+      <SiteFooter locale={locale} brand={config.brandName} currency={currency} />
+      <CookieConsent />
+      <AnalyticsTag id={config.analyticsId} />
+      {promo ? <PromoPopup promo={promo} /> : null}
+    </>
+  );
+}

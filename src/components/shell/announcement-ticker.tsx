@@ -1,0 +1,33 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import type { Locale } from '@/lib/locales';
+import { listAnnouncements } from '@/server/api/announcements/queries';
+import { getDb } from '@/server/db/client';
+
+/** The 3 latest announcements of the language (SPEC §7: page 1, 3 rows), each linking to its page. */
+export async function AnnouncementTicker({ locale }: { locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: 'shell.ticker' });
+  const { items } = await listAnnouncements(getDb(), { locale, page: 1, row: 3 });
+  if (items.length === 0) return null;
+  return (
+    <section aria-label={t('label')} className="border-b border-line bg-surface text-sm">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 desk:px-5">
+        <span className="shrink-0 rounded bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
+          {t('label')}
+        </span>
+        <ul className="flex min-w-0 flex-1 gap-6 overflow-hidden">
+          {items.map((a, i) => (
+            <li key={a.id} className={`min-w-0 truncate ${i > 0 ? 'hidden desk:block' : ''}`}>
+              <Link href={`/doc/announce/detail/${a.id}`} className="text-ink hover:text-brand-700 hover:underline">
+                {a.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <Link href="/doc/announce" className="hidden shrink-0 text-brand-700 hover:underline desk:inline">
+          {t('more')}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect } from 'react';
+import { apiCall, setApiTranslator } from '@/lib/api-client';
+import { currencyListIsStale } from '@/lib/currency';
+import type { Locale } from '@/lib/locales';
+import { mayReload, RELOAD_GUARD_KEY, shouldReloadForBuild } from '@/lib/reload-guard';
+import { wipeForNewVersion } from '@/lib/storage-version';
+import { type CurrencyRate, useSiteStore } from '@/stores/site-store';
+
+/** How often the build id is polled (SPEC §4); it is also checked whenever the tab regains focus. */
+export const BUILD_POLL_MS = 5 * 60 * 1000;
+
+async function checkBuild(current: string) {
+  try {
+    const latest = await apiCall<{ buildId: string }>('/build', { method: 'GET', silent: true });
+    if (!shouldReloadForBuild(current, latest.buildId)) return;
+    const now = Date.now();
+    if (!mayReload(window.sessionStorage.getItem(RELOAD_GUARD_KEY), now)) return;
+    window.sessionStorage.setItem(RELOAD_GUARD_KEY, String(now));
+    window.location.reload();
+  } catch {
+    // SPEC §8: a failed build check is only logged (apiCall logged it).
+  }
+}
+
+/**
+ * Start-up work of every page (SPEC §2, §4): the storage-version wipe, the persisted store, the page's
+ * language and its default currency, the currency list (refetched when empty or older than 24 h), the
+ * API client's translations, and the build check.
+ */
+export function ShellBootstrap({
+  locale,
+  storageVersion,
+  buildId,
+}: {
+  locale: Locale;
+  storageVersion: string;
+  buildId: string;
+}) {
+  const t = useTranslations();
+
+  useEffect(() => {
+    setApiTranslator((key) => (t.has(key as never) ? t(key as never) : undefined));
+  }, [t]);
+
+  useEffect(() => {
+    wipeForNewVersion(
+      { local: window.localStorage, session: window.sessionStorage, doc: document, hostname: window.location.hostname },
+      storageVersion,
+    );
+    void (async () => {
+      await useSiteStore.persist.rehydrate();
+      const store = useSiteStore.getState();
+      if (currencyListIsStale(store.currencyData, store.openDate, Date.now())) {
+        try {
+          const list = await apiCall<CurrencyRate[]>('/finance/order-server/pay/getMoneyType', { silent: true });
+          useSiteStore.getState().setCurrencyList(list, Date.now());
+        } catch {
+          // SPEC §7: codes other than 2000 are ignored for the currency list.
+        }
+      }
+      useSiteStore.getState().applyLanguage(locale);
+    })();
+  }, [locale, storageVersion]);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => void checkBuild(buildId), BUILD_POLL_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void checkBuild(buildId);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('focus', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('focus', onVisible);
+    };
+  }, [buildId]);
+
+  return null;
+}

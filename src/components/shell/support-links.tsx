@@ -1,0 +1,32 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+
+export type SupportConfig = { chat: string; mail: string; survey: string };
+
+/** The support popover's content (SPEC §2, §3): the three configured links and the customer centre's ticket page. */
+export function SupportLinks({ support, ticketUrl }: { support: SupportConfig; ticketUrl: string }) {
+  const t = useTranslations('shell.support');
+  const links = [
+    { href: support.chat, label: t('chat') },
+    { href: support.mail, label: t('mail') },
+    { href: support.survey, label: t('survey') },
+    { href: ticketUrl, label: t('ticket') },
+  ];
+  return (
+    <ul className="space-y-1">
+      {links.map((link) => (
+        <li key={link.label}>
+          <a
+            href={link.href}
+            rel="noopener"
+            target={link.href.startsWith('mailto:') ? undefined : '_blank'}
+            className="block rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-surface"
+          >
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,61 @@
+import 'server-only';
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
+import type { Locale } from '@/lib/locales';
+import type { Database } from '../../db/client';
+import { promotions } from '../../db/schema';
+import { localize } from '../../localize';
+
+export type PromotionSummary = {
+  slug: string;
+  title: string;
+  subtitle: string;
+  body: string;
+  ctaPath: string;
+  ctaLabel: string;
+  accent: string;
+  popup: boolean;
+  endsAt: string;
+};
+
+function toSummary(row: typeof promotions.$inferSelect, locale: Locale): PromotionSummary {
+  return {
+    slug: row.slug,
+    title: localize(row.title, locale, `promotion ${row.slug}`),
+    subtitle: localize(row.subtitle, locale, `promotion ${row.slug}`),
+    body: localize(row.body, locale, `promotion ${row.slug}`),
+    ctaPath: row.ctaPath,
+    ctaLabel: localize(row.ctaLabel, locale, `promotion ${row.slug}`),
+    accent: row.accent,
+    popup: row.popup,
+    endsAt: row.endsAt.toISOString(),
+  };
+}
+
+/** Campaigns running at `now`, in display order. */
+export async function listCurrentPromotions(
+  db: Database,
+  locale: Locale,
+  now = new Date(),
+): Promise<PromotionSummary[]> {
+  const rows = await db
+    .select()
+    .from(promotions)
+    .where(and(lte(promotions.startsAt, now), gt(promotions.endsAt, now)))
+    .orderBy(asc(promotions.sort), desc(promotions.startsAt));
+  return rows.map((r) => toSummary(r, locale));
+}
+
+/** The running campaign behind the shell's pop-up and banner (SPEC §4), if any. */
+export async function currentPopupPromotion(
+  db: Database,
+  locale: Locale,
+  now = new Date(),
+): Promise<PromotionSummary | undefined> {
+  const rows = await db
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.popup, true), lte(promotions.startsAt, now), gt(promotions.endsAt, now)))
+    .orderBy(asc(promotions.sort))
+    .limit(1);
+  return rows[0] ? toSummary(rows[0], locale) : undefined;
+}

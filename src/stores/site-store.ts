@@ -1,0 +1,125 @@
+'use client';
+
+import { create } from 'zustand';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, type CurrencyCode, currencyFor } from '@/lib/currency';
+import type { Locale } from '@/lib/locales';
+
+export type CurrencyRate = { type: string; rate: number; digits?: number };
+
+/** The shared persisted store of SPEC §3. */
+export type SiteState = {
+  userAccount: string | null;
+  username: string | null;
+  /** Only the CSRF token the API requires on state-changing calls; the session itself is an HttpOnly cookie (DESIGN §6). */
+  token: string | null;
+  currencyData: CurrencyRate[];
+  currency: CurrencyRate | null;
+  /** When the currency list was last fetched (ms). */
+  openDate: number | null;
+  language: Locale | null;
+};
+
+type SiteActions = {
+  setCurrencyList: (list: CurrencyRate[], now: number) => void;
+  /** Applies the page's language; the currency follows the language default unless the visitor chose one (SPEC §4). */
+  applyLanguage: (locale: Locale) => void;
+  setAccount: (account: { userAccount: string; username: string; token: string }) => void;
+  clearAccount: () => void;
+};
+
+export const USER_ACCOUNT_KEY = 'user-account';
+export const USER_SETTING_KEY = 'user-setting';
+export const IS_SET_CURRENCY_KEY = 'isSetCurrency';
+
+const ACCOUNT_FIELDS = ['userAccount', 'username', 'token', 'currencyData', 'currency', 'openDate'] as const;
+const SETTING_FIELDS = ['language', 'currencyData', 'currency'] as const;
+
+function pick(state: Record<string, unknown>, fields: readonly string[]) {
+  return Object.fromEntries(fields.filter((f) => f in state).map((f) => [f, state[f]]));
+}
+
+function parse(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * SPEC §3: session storage `user-account` holds userAccount, username, token, currencyData, currency, openDate;
+ * local storage `user-setting` holds language, currencyData, currency. One store, written to both keys.
+ */
+const splitStorage: StateStorage = {
+  getItem: () => {
+    if (typeof window === 'undefined') return null;
+    const setting = parse(window.localStorage.getItem(USER_SETTING_KEY));
+    const account = parse(window.sessionStorage.getItem(USER_ACCOUNT_KEY));
+    return JSON.stringify({ state: { ...setting, ...account }, version: 0 });
+  },
+  setItem: (_name, value) => {
+    const state = (parse(value).state ?? {}) as Record<string, unknown>;
+    window.sessionStorage.setItem(USER_ACCOUNT_KEY, JSON.stringify(pick(state, ACCOUNT_FIELDS)));
+    window.localStorage.setItem(USER_SETTING_KEY, JSON.stringify(pick(state, SETTING_FIELDS)));
+  },
+  removeItem: () => {
+    window.sessionStorage.removeItem(USER_ACCOUNT_KEY);
+    window.localStorage.removeItem(USER_SETTING_KEY);
+  },
+};
+
+export function isCurrencyExplicit(): boolean {
+  return typeof window !== 'undefined' && window.localStorage.getItem(IS_SET_CURRENCY_KEY) === 'true';
+}
+
+function explicitCurrency(): string | null {
+  if (!isCurrencyExplicit()) return null;
+  const stored = parse(window.localStorage.getItem(USER_SETTING_KEY)).currency as CurrencyRate | undefined;
+  return stored?.type ?? null;
+}
+
+function rateOf(list: CurrencyRate[], code: CurrencyCode): CurrencyRate {
+  return list.find((c) => c.type === code) ?? { type: code, rate: code === 'USD' ? 1 : 0 };
+}
+
+export const useSiteStore = create<SiteState & SiteActions>()(
+  persist(
+    (set, get) => ({
+      userAccount: null,
+      username: null,
+      token: null,
+      currencyData: [],
+      currency: null,
+      openDate: null,
+      language: null,
+      setCurrencyList: (list, now) => {
+        const code = (get().currency?.type ?? 'USD') as CurrencyCode;
+        set({ currencyData: list, openDate: now, currency: rateOf(list, code) });
+      },
+      applyLanguage: (locale) => {
+        const code = currencyFor(locale, { isSetCurrency: isCurrencyExplicit(), currency: explicitCurrency() });
+        set({ language: locale, currency: rateOf(get().currencyData, code) });
+      },
+      setAccount: (account) => set(account),
+      clearAccount: () => set({ userAccount: null, username: null, token: null }),
+    }),
+    { name: 'cirrus-site', storage: createJSONStorage(() => splitStorage), skipHydration: true },
+  ),
+);
+
+/**
+ * Currency change (SPEC §4): stores the choice, marks it explicit, mirrors it in a cookie so server-rendered
+ * prices use it (decision 004), then reloads.
+ */
+export function chooseCurrency(code: CurrencyCode): void {
+  const state = useSiteStore.getState();
+  useSiteStore.setState({ currency: rateOf(state.currencyData, code) });
+  window.localStorage.setItem(IS_SET_CURRENCY_KEY, 'true');
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox
+  document.cookie = `${CURRENCY_COOKIE}=${code}; Max-Age=${CURRENCY_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secure}`;
+  window.location.reload();
+}

@@ -1,0 +1,233 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { MESSAGES, waitForShell } from './support';
+
+const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 960;
+
+test.describe('header menus', () => {
+  test('products open on hover and by keyboard on wide screens', async ({ page }) => {
+    test.skip(!isDesktop(page), 'wide screens only');
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: MESSAGES.en.nav.primary });
+    const products = nav.getByRole('button', { name: MESSAGES.en.nav.products });
+    await products.hover();
+    const vps = nav.getByRole('link', { name: new RegExp(MESSAGES.en.shell.items.vps.name.replace(/[()]/g, '\\$&')) });
+    await expect(vps).toBeVisible();
+    await page.mouse.move(5, 700);
+    await expect(vps).toBeHidden();
+
+    await products.focus();
+    await page.keyboard.press('Enter');
+    await expect(vps).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(vps).toBeHidden();
+
+    const support = nav.getByRole('button', { name: MESSAGES.en.nav.support });
+    await support.hover();
+    await expect(nav.getByRole('link', { name: MESSAGES.en.shell.support.ticket })).toHaveAttribute(
+      'href',
+      /\/workServer\/submitWork$/,
+    );
+  });
+
+  test('phones get an accordion menu in a drawer', async ({ page }) => {
+    test.skip(isDesktop(page), 'phones only');
+    await page.goto('/ja');
+    await page.getByRole('button', { name: MESSAGES.ja.shell.openMenu }).click();
+    const drawer = page.getByRole('dialog', { name: MESSAGES.ja.shell.menu });
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('button', { name: MESSAGES.ja.nav.products }).click();
+    await drawer.getByRole('link', { name: MESSAGES.ja.shell.items.domains.name }).click();
+    await expect(page).toHaveURL(/\/ja\/product\/domain$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.ja.pages.domain.heading);
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test('documentation search ignores a blank query and opens the search page', async ({ page }) => {
+  await page.goto('/zh');
+  await page.getByRole('button', { name: MESSAGES.zh.shell.search.open }).click();
+  const input = page.getByRole('searchbox', { name: MESSAGES.zh.shell.search.label });
+  await input.fill('   ');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/zh$/);
+  await input.fill('云服务器 退款');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/zh\/doc\/search\/%E4%BA%91/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('“云服务器 退款”的搜索结果');
+});
+
+test('a currency choice reloads, persists across pages and languages, and is rendered by the server', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/about');
+  const select = page.getByTestId('currency-select');
+  await expect(select).toHaveValue('USD');
+  await Promise.all([page.waitForEvent('load'), select.selectOption('JPY')]);
+  await expect(page.getByTestId('currency-select')).toHaveValue('JPY');
+  const cookie = (await context.cookies()).find((c) => c.name === 'currency');
+  expect(cookie?.value).toBe('JPY');
+  expect(await page.evaluate(() => window.localStorage.getItem('isSetCurrency'))).toBe('true');
+
+  // Another page, another language: the explicit choice wins over the language default (HKD for Chinese),
+  // and the server already renders it (no JavaScript needed to see it).
+  const html = await (await page.request.get('/zh/jobs')).text();
+  expect(html).toMatch(/<option value="JPY" selected=""/);
+  await page.goto('/zh/jobs');
+  await expect(page.getByTestId('currency-select')).toHaveValue('JPY');
+});
+
+test('without a choice the currency follows the language', async ({ page }) => {
+  await page.goto('/zh');
+  await expect(page.getByTestId('currency-select')).toHaveValue('HKD');
+  await page.goto('/ja');
+  await expect(page.getByTestId('currency-select')).toHaveValue('JPY');
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(window.localStorage.getItem('user-setting') ?? '{}').language))
+    .toBe('ja');
+  const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('user-setting') ?? '{}'));
+  expect(stored.language).toBe('ja');
+  expect(stored.currency?.type).toBe('JPY');
+  const session = await page.evaluate(() => JSON.parse(window.sessionStorage.getItem('user-account') ?? '{}'));
+  expect(session.currencyData?.map((c: { type: string }) => c.type)).toEqual(['USD', 'HKD', 'JPY']);
+  expect(typeof session.openDate).toBe('number');
+});
+
+test('a signed-in visitor sees the masked account, and an API error gives one grouped toast', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.sessionStorage.setItem(
+      'user-account',
+      JSON.stringify({ userAccount: 'johnsmith@example.com', username: 'johnsmith', token: 'csrf-token' }),
+    );
+  });
+  await page.route('**/api/logout', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 5030, message: 'api.dependencyDown' }),
+    }),
+  );
+  await page.goto('/');
+  const account = page.getByRole('button', { name: MESSAGES.en.shell.account.menu });
+  await expect(account).toContainText('john****');
+  await expect(account.locator('img')).toHaveAttribute('src', /\/avatars\/[0-7]\.png$/);
+
+  for (let i = 0; i < 2; i += 1) {
+    await account.click();
+    await page.getByRole('menuitem', { name: MESSAGES.en.shell.account.logout }).click();
+  }
+  const toast = page.getByTestId('toast');
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toContainText(MESSAGES.en.api.dependencyDown);
+  await expect(page.getByTestId('toast-count')).toHaveText('×2');
+  await expect(toast).toBeHidden({ timeout: 5_000 });
+});
+
+test.describe('announcement ticker', () => {
+  test('shows the three latest announcements of the language', async ({ page }) => {
+    await page.goto('/ja/about');
+    const ticker = page.getByRole('region', { name: MESSAGES.ja.shell.ticker.label });
+    const links = ticker.locator('a[href^="/ja/doc/announce/detail/"]');
+    await expect(links).toHaveCount(3);
+    await links.first().click({ force: true });
+    await expect(page).toHaveURL(/\/ja\/doc\/announce\/detail\/\d+$/);
+  });
+});
+
+test.describe('cookie consent', () => {
+  test.use({ consentDecided: false });
+
+  test('cancel only hides; confirm stores choices; the tag loads only after consent and goes with it', async ({
+    page,
+    context,
+  }) => {
+    await page.route('https://www.googletagmanager.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* tag */' }),
+    );
+    await page.goto('/');
+    const panel = page.getByRole('region', { name: MESSAGES.en.shell.cookies.title });
+    await expect(panel).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await expect(page.locator('#analytics-tag')).toHaveCount(0);
+    expect((await context.cookies()).filter((c) => c.name.startsWith('_ga'))).toEqual([]);
+
+    const necessary = panel.getByRole('switch', { name: MESSAGES.en.shell.cookies.necessary });
+    await expect(necessary).toBeChecked();
+    await expect(necessary).toBeDisabled();
+
+    await panel.getByRole('button', { name: MESSAGES.en.shell.cookies.cancel }).click();
+    await expect(panel).toBeHidden();
+    await page.reload();
+    await expect(panel).toBeVisible();
+    await expect(page.locator('#analytics-tag')).toHaveCount(0);
+
+    await panel.getByRole('switch', { name: MESSAGES.en.shell.cookies.analytics }).click();
+    await panel.getByRole('button', { name: MESSAGES.en.shell.cookies.confirm }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.locator('#analytics-tag')).toHaveCount(1);
+    const stored = await page.evaluate(() =>
+      ['cookieConfirm', 'cookieSelect1', 'cookieSelect2', 'cookieSelect3'].map((k) => window.localStorage.getItem(k)),
+    );
+    expect(stored.slice(1)).toEqual(['0', '0', '1']);
+    expect(stored[0]).not.toBeNull();
+
+    await page.reload();
+    await expect(panel).toBeHidden();
+    await expect(page.locator('#analytics-tag')).toHaveCount(1);
+
+    // Withdraw: the tracking cookies go.
+    await context.addCookies([{ name: '_ga', value: 'GA1.1.1', url: page.url() }]);
+    await page.getByRole('button', { name: MESSAGES.en.shell.cookies.settings }).click();
+    await panel.getByRole('switch', { name: MESSAGES.en.shell.cookies.analytics }).click();
+    await panel.getByRole('button', { name: MESSAGES.en.shell.cookies.confirm }).click();
+    expect((await context.cookies()).filter((c) => c.name === '_ga')).toEqual([]);
+    await page.reload();
+    await expect(page.locator('#analytics-tag')).toHaveCount(0);
+  });
+});
+
+test.describe('promotional pop-up', () => {
+  const OLD = 25 * 60 * 60 * 1000;
+
+  test('appears 30 s after load when the stored time is older than 24 h, and closing stores now', async ({ page }) => {
+    await page.clock.install();
+    await page.addInitScript((age) => window.localStorage.setItem('activeImg', String(Date.now() - age)), OLD);
+    await page.goto('/');
+    await waitForShell(page);
+    const popup = page.getByTestId('promo-popup');
+    await page.clock.runFor(29_000);
+    await expect(popup).toBeHidden();
+    await page.clock.runFor(2_000);
+    await expect(popup).toBeVisible();
+    await popup.getByRole('button', { name: MESSAGES.en.shell.promo.close }).click();
+    await expect(popup).toBeHidden();
+    const stored = Number(await page.evaluate(() => window.localStorage.getItem('activeImg')));
+    expect(Date.now() - stored).toBeLessThan(OLD);
+  });
+
+  test('never appears without a stored time', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await waitForShell(page);
+    await page.clock.runFor(60_000);
+    await expect(page.getByTestId('promo-popup')).toBeHidden();
+    expect(await page.evaluate(() => window.localStorage.getItem('activeImg'))).not.toBeNull();
+  });
+
+  for (const path of ['/activity/promotion', '/zh/ac/coupon']) {
+    test(`never appears on ${path}, where the banner is hidden too`, async ({ page }) => {
+      await page.clock.install();
+      await page.addInitScript((age) => window.localStorage.setItem('activeImg', String(Date.now() - age)), OLD);
+      await page.goto(path);
+      await waitForShell(page);
+      await page.clock.runFor(60_000);
+      await expect(page.getByTestId('promo-popup')).toBeHidden();
+      await expect(page.getByTestId('promo-banner')).toHaveCount(0);
+    });
+  }
+});
