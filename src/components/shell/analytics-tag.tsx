@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 import { readConsent, trackingAllowed } from '@/lib/consent';
-import { CONSENT_CHANGED_EVENT } from './cookie-consent';
+import { CONSENT_CHANGED_EVENT } from './cookie-events';
 
 const SCRIPT_ID = 'analytics-tag';
 

@@ -1,100 +1,47 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { Accordion, Dialog } from 'radix-ui';
-import { useState } from 'react';
-import { Link } from '@/i18n/navigation';
-import { PRODUCT_THEMES } from './product-menu';
-import { type SupportConfig, SupportLinks } from './support-links';
+import { useRef, useState } from 'react';
+import type { SupportConfig } from './support-links';
 
-const ROW =
-  'flex w-full items-center justify-between px-5 py-3 text-left text-base font-medium text-ink hover:bg-surface';
+// The drawer's code (Radix Dialog and Accordion) loads on the first tap, not with the page (issue 9).
+const MobileMenuDrawer = dynamic(() => import('./mobile-menu-drawer').then((m) => m.MobileMenuDrawer), { ssr: false });
 
 /** Below 960 px the header becomes an accordion menu in a drawer (SPEC §2, §9). */
 export function MobileMenu({ support, ticketUrl }: { support: SupportConfig; ticketUrl: string }) {
-  const nav = useTranslations('nav');
   const t = useTranslations('shell');
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="rounded-md p-2 text-ink hover:bg-surface desk:hidden" aria-label={t('openMenu')}>
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        onPointerEnter={() => setWanted(true)}
+        className="rounded-md p-2 text-ink hover:bg-surface desk:hidden"
+        aria-label={t('openMenu')}
+      >
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 22 22">
           <path d="M3 6h16M3 11h16M3 16h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[2000] bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-[2001] flex w-[min(360px,100vw)] flex-col overflow-y-auto bg-white shadow-2xl">
-          <div className="flex items-center justify-between border-b border-line px-5 py-3">
-            <Dialog.Title className="text-base font-semibold">{t('menu')}</Dialog.Title>
-            <Dialog.Close className="rounded-md p-2 hover:bg-surface" aria-label={t('closeMenu')}>
-              <svg aria-hidden="true" width="18" height="18" viewBox="0 0 18 18">
-                <path d="m4 4 10 10M14 4 4 14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">{nav('primary')}</Dialog.Description>
-          <nav aria-label={nav('primary')}>
-            <Accordion.Root type="multiple">
-              <Accordion.Item value="products" className="border-b border-line">
-                <Accordion.Header>
-                  <Accordion.Trigger className={`${ROW} group`}>
-                    {nav('products')}
-                    <span aria-hidden="true" className="transition-transform group-data-[state=open]:rotate-45">
-                      +
-                    </span>
-                  </Accordion.Trigger>
-                </Accordion.Header>
-                <Accordion.Content className="bg-surface pb-2">
-                  {PRODUCT_THEMES.map((theme) => (
-                    <div key={theme.key} className="px-5 pt-3">
-                      <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
-                        {t(`themes.${theme.key}`)}
-                      </p>
-                      <ul>
-                        {theme.items.map((item) => (
-                          <li key={item.key}>
-                            <Link href={item.href} onClick={close} className="block py-2 text-sm text-ink">
-                              {t(`items.${item.key}.name`)}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
-                    </div>
-                  ))}
-                </Accordion.Content>
-              </Accordion.Item>
-              <Accordion.Item value="support" className="border-b border-line">
-                <Accordion.Header>
-                  <Accordion.Trigger className={`${ROW} group`}>
-                    {nav('support')}
-                    <span aria-hidden="true" className="transition-transform group-data-[state=open]:rotate-45">
-                      +
-                    </span>
-                  </Accordion.Trigger>
-                </Accordion.Header>
-                <Accordion.Content className="bg-surface px-2 py-2">
-                  <SupportLinks support={support} ticketUrl={ticketUrl} />
-                </Accordion.Content>
-              </Accordion.Item>
-            </Accordion.Root>
-            <ul>
-              {[
-                { href: '/doc/article/pricing', label: nav('pricing') },
-                { href: '/doc', label: nav('docs') },
-                { href: '/about', label: nav('about') },
-              ].map((item) => (
-                <li key={item.href} className="border-b border-line">
-                  <Link href={item.href} onClick={close} className={ROW}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {wanted ? (
+        <MobileMenuDrawer
+          support={support}
+          ticketUrl={ticketUrl}
+          open={open}
+          onOpenChange={setOpen}
+          returnFocusTo={() => button.current?.focus()}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,60 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { DropdownMenu } from 'radix-ui';
+import { avatarSrc, maskAccount } from '@/lib/account-display';
+import { logout } from './logout';
+
+/** Signed-in header menu (SPEC §2, §4): masked account with avatar; console, user centre, logout. */
+export function AccountMenu({
+  customerCenterUrl,
+  userAccount,
+  username,
+}: {
+  customerCenterUrl: string;
+  userAccount: string | null;
+  username: string | null;
+}) {
+  const t = useTranslations('shell.account');
+  const base = customerCenterUrl.replace(/\/$/, '');
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="flex items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-ink hover:bg-surface"
+        aria-label={t('menu')}
+      >
+        {/* biome-ignore lint/performance/noImgElement: a 28 px static avatar needs no image pipeline */}
+        <img src={avatarSrc(username)} alt="" width={28} height={28} className="rounded-full" />
+        <span data-testid="masked-account">{maskAccount(userAccount ?? username ?? '')}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-[2010] min-w-[150px] rounded-lg border border-line bg-white p-1 shadow-xl"
+        >
+          <DropdownMenu.Item asChild>
+            <a href={`${base}/`} className="block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface">
+              {t('centre')}
+            </a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <a
+              href={`${base}/userCenter`}
+              className="block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface"
+            >
+              {t('userCenter')}
+            </a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item
+            onSelect={() => void logout()}
+            className="cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface"
+          >
+            {t('logout')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,128 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { Switch } from 'radix-ui';
+import { useEffect, useId, useState } from 'react';
+import {
+  COOKIE_CONFIRM_KEY,
+  type ConsentChoice,
+  consentEntries,
+  cookiesToDelete,
+  deleteCookies,
+  listCookieNames,
+  readConsent,
+} from '@/lib/consent';
+
+import { CONSENT_CHANGED_EVENT, OPEN_COOKIE_SETTINGS_EVENT } from './cookie-events';
+
+function Category(props: {
+  title: string;
+  description: string;
+  checked: boolean;
+  locked?: boolean;
+  onChange?: (value: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 py-2">
+      <div>
+        <label htmlFor={id} className="text-sm font-semibold text-ink">
+          {props.title}
+        </label>
+        <p id={`${id}-desc`} className="text-xs text-muted">
+          {props.description}
+        </p>
+      </div>
+      <Switch.Root
+        id={id}
+        checked={props.checked}
+        disabled={props.locked}
+        onCheckedChange={props.onChange}
+        aria-describedby={`${id}-desc`}
+        className="relative mt-1 h-6 w-11 shrink-0 rounded-full bg-slate-400 transition-colors data-[disabled]:opacity-70 data-[state=checked]:bg-brand-600"
+      >
+        <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+      </Switch.Root>
+    </div>
+  );
+}
+
+/**
+ * Cookie consent (SPEC §4): shown unless cookieConfirm is stored; category 1 (necessary) always on and
+ * locked; categories 2 (analytics) and 3 (advertising) stored in cookieSelect1..3 as 0 on / 1 off. Confirm
+ * stores the choices, applies the deletion rules and hides the panel; cancel only hides it.
+ */
+export function CookiePanel() {
+  const t = useTranslations('shell.cookies');
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState<ConsentChoice>({ 1: true, 2: false, 3: false });
+
+  useEffect(() => {
+    const stored = readConsent((key) => window.localStorage.getItem(key));
+    setChoice(stored.choice);
+    // Mounted only when the visitor must answer or asked to change their answer.
+    setOpen(true);
+    const reopen = () => {
+      setChoice(readConsent((key) => window.localStorage.getItem(key)).choice);
+      setOpen(true);
+    };
+    window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
+    return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
+  }, []);
+
+  if (!open) return null;
+
+  const confirm = () => {
+    for (const [key, value] of consentEntries(choice)) window.localStorage.setItem(key, value);
+    deleteCookies(cookiesToDelete(choice, listCookieNames(document)), document, window.location.hostname);
+    window.dispatchEvent(new CustomEvent(CONSENT_CHANGED_EVENT));
+    setOpen(false);
+  };
+
+  return (
+    <section
+      aria-labelledby="cookie-consent-title"
+      data-testid="cookie-consent"
+      data-confirm-key={COOKIE_CONFIRM_KEY}
+      className="fixed inset-x-0 bottom-0 z-[2100] border-t border-line bg-white shadow-[0_-8px_24px_rgba(0,0,0,0.12)] desk:inset-x-auto desk:bottom-4 desk:right-4 desk:w-[420px] desk:rounded-lg desk:border"
+    >
+      <div className="max-h-[70vh] overflow-y-auto p-5">
+        <h2 id="cookie-consent-title" className="text-base font-semibold">
+          {t('title')}
+        </h2>
+        <p className="mt-2 text-sm text-muted">{t('intro')}</p>
+        <div className="mt-3 divide-y divide-line">
+          <Category title={t('necessary')} description={t('necessaryDesc')} checked locked />
+          <Category
+            title={t('analytics')}
+            description={t('analyticsDesc')}
+            checked={choice[2]}
+            onChange={(v) => setChoice((c) => ({ ...c, 2: v }))}
+          />
+          <Category
+            title={t('advertising')}
+            description={t('advertisingDesc')}
+            checked={choice[3]}
+            onChange={(v) => setChoice((c) => ({ ...c, 3: v }))}
+          />
+        </div>
+        <div className="mt-4 flex justify-end gap-2">
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            className="rounded-md border border-line px-4 py-2 text-sm font-medium hover:bg-surface"
+          >
+            {t('cancel')}
+          </button>
+          <button
+            type="button"
+            onClick={confirm}
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            {t('confirm')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

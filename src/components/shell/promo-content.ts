@@ -1,0 +1,8 @@
+import { ACTIVE_IMG_KEY } from '@/lib/promo-popup';
+
+export type PromoContent = { title: string; subtitle: string; ctaLabel: string; accent: string };
+
+/** Closing, following or first seeing the pop-up stores the current time (SPEC §4, decision 005). */
+export function rememberPopupSeen(): void {
+  window.localStorage.setItem(ACTIVE_IMG_KEY, String(Date.now()));
+}
