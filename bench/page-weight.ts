@@ -12,7 +12,9 @@ const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '
 async function pageWeight(path: string) {
   const html = await (await fetch(new URL(path, base))).text();
   // Polyfills are marked nomodule: modern browsers never load them, so they are not counted.
-  const tags = [...html.matchAll(/<script([^>]*)\bsrc="([^"]+)"([^>]*)>/g)].filter((m) => !/nomodule/i.test(`${m[1]}${m[3]}`));
+  const tags = [...html.matchAll(/<script([^>]*)\bsrc="([^"]+)"([^>]*)>/g)].filter(
+    (m) => !/nomodule/i.test(`${m[1]}${m[3]}`),
+  );
   const sources = [...new Set(tags.map((m) => m[2] ?? ''))].filter(Boolean);
   const files = await Promise.all(
     sources.map(async (src) => {

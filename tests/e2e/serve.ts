@@ -4,6 +4,9 @@
  * rebuilt when out of date; then `next start`. Playwright starts it and stops it with SIGTERM.
  */
 import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { buildIfStale, runNext, waitForExit } from '../../scripts/lib/next-process';
 import { loadEnv } from '../../src/env';
 import { createDatabase } from '../../src/server/db/client';
@@ -14,6 +17,36 @@ import { startTestDatabase } from '../support/test-database';
 const port = process.env.E2E_PORT ?? '3210';
 const distDir = '.next-test';
 const log = (line: string) => console.log(`[e2e] ${line}`);
+const smtpPort = Number(port) + 1;
+/** Where the test mail server drops each message it receives, for the specs to read (tests/e2e/mailbox.ts). */
+export const MAILBOX_DIR = path.resolve('data/e2e-mail');
+
+/** A real SMTP server the site delivers to, so the browser tests follow the same mail path as production. */
+function startMailCatcher(): SMTPServer {
+  rmSync(MAILBOX_DIR, { recursive: true, force: true });
+  mkdirSync(MAILBOX_DIR, { recursive: true });
+  let seq = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        seq += 1;
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        writeFileSync(
+          path.join(MAILBOX_DIR, `${Date.now()}-${seq}.eml`),
+          `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString('utf8')}`,
+        );
+        callback();
+      });
+    },
+  });
+  server.listen(smtpPort, '127.0.0.1');
+  return server;
+}
 
 async function main() {
   const env = loadEnv();
@@ -23,6 +56,7 @@ async function main() {
   await db.$client.end();
   await migrateAndSeed(database.url, log);
 
+  const mailCatcher = startMailCatcher();
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: database.url,
@@ -34,10 +68,12 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // A tag id so the consent tests can watch the analytics tag load only after consent.
     ANALYTICS_ID: 'G-CIRRUSTEST',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   };
   let child: ChildProcess | undefined;
   const shutdown = async () => {
     if (child && child.exitCode === null) child.kill('SIGTERM');
+    mailCatcher.close();
     await database.stop();
     process.exit(0);
   };

@@ -62,6 +62,19 @@ export function ShellBootstrap({
         }
       }
       useSiteStore.getState().applyLanguage(locale);
+      // A new tab starts with empty session storage: recover the signed-in account from the session cookie.
+      if (!useSiteStore.getState().token && document.cookie.split('; ').includes('signedIn=1')) {
+        try {
+          useSiteStore.getState().setAccount(
+            await apiCall<{ userAccount: string; username: string; token: string }>('/auth/me', {
+              method: 'GET',
+              silent: true,
+            }),
+          );
+        } catch {
+          // The session ended; the server cleared the hint cookie.
+        }
+      }
     })();
   }, [locale, storageVersion]);
 

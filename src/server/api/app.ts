@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Database } from '../db/client';
 import { logEvent, shouldLog } from '../log';
+import { accountsRouter } from './accounts/router';
 import { announcementsRouter } from './announcements/router';
 import type { AppEnv } from './context';
 import { ApiError, BusinessCode } from './errors';
@@ -64,6 +65,7 @@ export function createApp(deps: { db: Database }) {
   app.route('/', siteRouter);
   app.route('/', financeRouter);
   app.route('/', announcementsRouter);
+  app.route('/', accountsRouter);
 
   const handlers = () =>
     app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, match: patternMatcher(r.path) }));

@@ -1,5 +1,6 @@
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { AuthDialogs } from '@/components/account/auth-dialogs';
 import { AnalyticsTag } from '@/components/shell/analytics-tag';
 import { AnnouncementTicker } from '@/components/shell/announcement-ticker';
 import { CookieConsent } from '@/components/shell/cookie-consent';
@@ -49,6 +50,7 @@ export default async function ShellLayout({
         {children}
       </main>
       <SiteFooter locale={locale} brand={config.brandName} currency={currency} />
+      <AuthDialogs />
       <CookieConsent />
       <AnalyticsTag id={config.analyticsId} />
       {promo ? <PromoPopup promo={promo} /> : null}

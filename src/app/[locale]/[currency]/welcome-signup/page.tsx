@@ -1,9 +1,63 @@
+import { getTranslations } from 'next-intl/server';
+import { WelcomeClaim } from '@/components/account/welcome-claim';
 import { PageIntro } from '@/components/page-intro';
-import { type LocaleParams, metadataFor, pageTexts, resolveLocale } from '@/server/page';
+import { parseCurrencySegment } from '@/lib/currency-segment';
+import { formatUsdCents } from '@/lib/money';
+import { listWelcomeCoupons, WELCOME_WINDOW_DAYS } from '@/server/api/accounts/welcome';
+import { listCurrencies } from '@/server/api/finance/queries';
+import { getDb } from '@/server/db/client';
+import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
+export const revalidate = 300;
 export const generateMetadata = metadataFor('welcomeSignup', '/welcome-signup');
 
-export default async function WelcomeSignupPage({ params }: { params: LocaleParams }) {
-  const texts = await pageTexts(await resolveLocale(params), 'welcomeSignup');
-  return <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />;
+type Params = Promise<{ locale: string; currency: string }>;
+
+export default async function WelcomeSignupPage({ params }: { params: Params }) {
+  const locale = await resolveLocale(params);
+  const code = parseCurrencySegment((await params).currency) ?? 'USD';
+  const texts = await pageTexts(locale, 'welcomeSignup');
+  const t = await getTranslations({ locale, namespace: 'welcome' });
+  const [bundle, currencies] = await Promise.all([listWelcomeCoupons(getDb(), locale), listCurrencies(getDb())]);
+  const currency = currencies.find((c) => c.type === code) ?? { type: 'USD', rate: 1, digits: 2 };
+  const money = (cents: number) => formatUsdCents(cents, currency, locale);
+  return (
+    <>
+      <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
+      <div className="mx-auto w-full max-w-5xl space-y-10 px-5 py-10">
+        <section aria-labelledby="welcome-bundle">
+          <h2 id="welcome-bundle" className="text-xl font-semibold">
+            {t('bundleTitle')}
+          </h2>
+          <ul className="mt-4 grid gap-4 desk:grid-cols-3">
+            {bundle.map((c) => (
+              <li key={c.id} className="rounded-xl border border-line bg-white p-5 shadow-sm">
+                <p className="text-3xl font-bold text-brand-700">
+                  {c.kind === 'amount' ? money(c.amountCents) : t('percentOff', { percent: c.percentOff })}
+                </p>
+                <p className="mt-2 font-medium">{c.name}</p>
+                <p className="mt-1 text-sm text-muted">
+                  {c.thresholdCents > 0 ? t('threshold', { amount: money(c.thresholdCents) }) : t('noThreshold')}
+                  {' · '}
+                  {t('validDays', { days: c.validDays })}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <WelcomeClaim />
+        <section aria-labelledby="welcome-rules" className="rounded-xl bg-surface p-6">
+          <h2 id="welcome-rules" className="text-lg font-semibold">
+            {t('rulesTitle')}
+          </h2>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted">
+            <li>{t('ruleOnce')}</li>
+            <li>{t('ruleNew', { days: WELCOME_WINDOW_DAYS })}</li>
+            <li>{t('ruleUse')}</li>
+            <li>{t('ruleCurrency')}</li>
+          </ul>
+        </section>
+      </div>
+    </>
+  );
 }

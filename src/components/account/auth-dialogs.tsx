@@ -1,0 +1,38 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useSearchParams } from 'next/navigation';
+import { Suspense } from 'react';
+import { useRouter } from '@/i18n/navigation';
+import { usePathname } from '@/i18n/navigation-client';
+
+const AuthDialog = dynamic(() => import('./auth-dialog').then((m) => m.AuthDialog), { ssr: false });
+
+function AuthDialogsInner() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const ope = params?.get('ope');
+  if (ope !== 'login' && ope !== 'reg') return null;
+  // Closing removes ?ope and keeps every other parameter, so the page is as the visitor left it.
+  const close = () => {
+    const rest = new URLSearchParams(params?.toString());
+    rest.delete('ope');
+    router.replace({ pathname, query: Object.fromEntries(rest) }, { scroll: false });
+  };
+  const switchTo = (next: 'login' | 'reg') => {
+    const rest = new URLSearchParams(params?.toString());
+    rest.set('ope', next);
+    router.replace({ pathname, query: Object.fromEntries(rest) }, { scroll: false });
+  };
+  return <AuthDialog mode={ope} onClose={close} onSwitch={switchTo} />;
+}
+
+/** `?ope=login` / `?ope=reg` open the login or register dialog on any page (SPEC §1). */
+export function AuthDialogs() {
+  return (
+    <Suspense fallback={null}>
+      <AuthDialogsInner />
+    </Suspense>
+  );
+}

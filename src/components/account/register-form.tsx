@@ -1,0 +1,148 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from '@/i18n/navigation';
+import { ApiCallError, apiCall } from '@/lib/api-client';
+import type { Locale } from '@/lib/locales';
+import { encryptPassword } from '@/lib/password-transport';
+import { registerForm } from '@/lib/validation/account-forms';
+import { FormField, fieldErrorsOf } from './form-field';
+
+/** Sign-up (issue 4): e-mail, optional mobile, password under the `pass` rule twice, acceptance of the terms. */
+export function RegisterForm({ onDone }: { onDone?: () => void }) {
+  const t = useTranslations('account');
+  const locale = useLocale() as Locale;
+  const id = useId();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const data = new FormData(event.currentTarget);
+    const parsed = registerForm.safeParse({
+      email: String(data.get('email') ?? ''),
+      password: String(data.get('password') ?? ''),
+      confirmPassword: String(data.get('confirmPassword') ?? ''),
+      phone: String(data.get('phone') ?? ''),
+      acceptTerms: data.get('acceptTerms') === 'on',
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const password = await encryptPassword(parsed.data.password);
+      const result = await apiCall<{ email: string }>('/register', {
+        body: { email: parsed.data.email, password, phone: parsed.data.phone, acceptTerms: true, locale },
+        silent: true,
+      });
+      setSentTo(result.email);
+    } catch (error) {
+      if (error instanceof ApiCallError && error.fields) setErrors(error.fields);
+      else setErrors({ _: error instanceof ApiCallError ? error.messageKey : 'api.requestFailed' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <div role="status" className="space-y-3" data-testid="register-done">
+        <p className="text-base font-semibold">{t('checkInbox')}</p>
+        <p className="text-sm text-muted">{t('checkInboxDetail', { email: sentTo })}</p>
+        {onDone ? (
+          <button
+            type="button"
+            onClick={onDone}
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white"
+          >
+            {t('close')}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField
+        id={`${id}-email`}
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={t('email')}
+        error={errors.email}
+        required
+      />
+      <FormField
+        id={`${id}-phone`}
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        label={t('phoneOptional')}
+        error={errors.phone}
+      />
+      <FormField
+        id={`${id}-password`}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        label={t('password')}
+        hint={t('passwordHint')}
+        error={errors.password}
+        required
+      />
+      <FormField
+        id={`${id}-confirm`}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        label={t('confirmPassword')}
+        error={errors.confirmPassword}
+        required
+      />
+      <div>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="acceptTerms"
+            className="mt-1"
+            aria-invalid={errors.acceptTerms ? true : undefined}
+          />
+          <span>
+            {t.rich('acceptTerms', {
+              terms: (chunks) => (
+                <Link href="/doc/article/legal-and-terms" className="text-brand-700 underline" target="_blank">
+                  {chunks}
+                </Link>
+              ),
+            })}
+          </span>
+        </label>
+        {errors.acceptTerms ? <ErrorText k={errors.acceptTerms} /> : null}
+      </div>
+      {errors._ ? <ErrorText k={errors._} /> : null}
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        {busy ? t('working') : t('registerSubmit')}
+      </button>
+    </form>
+  );
+}
+
+function ErrorText({ k }: { k: string }) {
+  const t = useTranslations();
+  return (
+    <p role="alert" className="mt-1 text-xs text-red-700">
+      {t.has(k as never) ? t(k as never) : t('api.requestFailed')}
+    </p>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * Runs once when the server starts: configuration is checked (a bad value stops the server with a readable
+ * message) and the mail outbox worker starts, so mail left pending by an earlier run is delivered.
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { env } = await import('./env');
+  env();
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  const [{ getDb }, { ensureMailWorker }] = await Promise.all([
+    import('./server/db/client'),
+    import('./server/mail/worker'),
+  ]);
+  ensureMailWorker(getDb());
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { LOCALES } from '../locales';
+import { rules } from './rules';
+
+/**
+ * Account inputs, one schema each, shared by the forms and the API handlers (STYLE: one zod schema per
+ * input). Passwords travel RSA-OAEP encrypted (SPEC §7): the form validates the plain password with the
+ * `pass` rule (SPEC §5); the handler validates the same rule again after decrypting.
+ */
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(20, 'validation.phone')
+  .optional()
+  .transform((v) => (v ? v.replace(/[\s-]/g, '') : undefined))
+  .pipe(rules.phone.optional());
+
+export const registerForm = z
+  .object({
+    email: rules.email,
+    password: rules.pass,
+    confirmPassword: z.string(),
+    phone: optionalPhone,
+    acceptTerms: z.literal(true, { message: 'validation.acceptTerms' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordMismatch',
+  });
+
+/** What the browser sends: the password as base64 ciphertext. */
+export const registerRequest = z.object({
+  email: rules.email,
+  password: z.string().min(1, 'validation.required').max(2048, 'api.field.invalid'),
+  phone: optionalPhone,
+  acceptTerms: z.literal(true, { message: 'validation.acceptTerms' }),
+  locale: z.enum(LOCALES).optional(),
+});
+
+export const loginForm = z.object({
+  account: z.string().trim().min(1, 'validation.required').max(254, 'api.field.tooLong'),
+  password: z.string().min(1, 'validation.required').max(64, 'api.field.tooLong'),
+});
+
+export const loginRequest = z.object({
+  account: z.string().trim().min(1, 'validation.required').max(254, 'api.field.tooLong'),
+  password: z.string().min(1, 'validation.required').max(2048, 'api.field.invalid'),
+});
+
+export const activateRequest = z.object({
+  code: z.string().trim().min(1, 'validation.required').max(128, 'api.field.invalid'),
+});
+
+export const resendRequest = z.object({ email: rules.email, locale: z.enum(LOCALES).optional() });
+
+export type RegisterForm = z.input<typeof registerForm>;
+export type LoginForm = z.input<typeof loginForm>;

@@ -1,0 +1,104 @@
+import 'server-only';
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { activateRequest, loginRequest, registerRequest, resendRequest } from '@/lib/validation/account-forms';
+import { enforceLimit, LIMITS } from '../../auth/rate-limit';
+import {
+  clearSessionCookies,
+  clientIp,
+  deleteSession,
+  findSession,
+  requireSession,
+  SESSION_COOKIE,
+  setSessionCookies,
+} from '../../auth/sessions';
+import { decryptSecret, transportKeyPair } from '../../auth/transport-keys';
+import { type AppEnv, requestLocale } from '../context';
+import { ApiError, BusinessCode } from '../errors';
+import { jsonBody } from '../input';
+import { activateAccount, login, registerAccount, resendActivation } from './service';
+import { claimWelcomeBundle, listWelcomeCoupons } from './welcome';
+
+export const accountsRouter = new Hono<AppEnv>();
+
+// GET /api/auth/public-key - the RSA-OAEP key passwords are encrypted with (SPEC §7)
+accountsRouter.get('/auth/public-key', async (c) => {
+  const { publicKeyPem } = await transportKeyPair(c.get('db'));
+  c.header('cache-control', 'public, max-age=300');
+  return c.json({ code: 2000, message: { publicKey: publicKeyPem, algorithm: 'RSA-OAEP', hash: 'SHA-256' } });
+});
+
+// POST /api/register - create a pending account and send its activation mail
+accountsRouter.post('/register', async (c) => {
+  const db = c.get('db');
+  const input = await jsonBody(c, registerRequest);
+  await enforceLimit(db, LIMITS.signUpPerIp, clientIp(c), 'api.signUpLimited');
+  const password = await decryptSecret(db, input.password, 'password');
+  const account = await registerAccount(db, {
+    email: input.email,
+    password,
+    phone: input.phone,
+    locale: input.locale ?? requestLocale(c),
+  });
+  return c.json({ code: 2000, message: account });
+});
+
+// POST /api/activate - confirm an account with the code from its activation mail
+accountsRouter.post('/activate', async (c) => {
+  const { code } = await jsonBody(c, activateRequest);
+  const account = await activateAccount(c.get('db'), code);
+  return c.json({ code: 2000, message: { state: 'activated', ...account } });
+});
+
+// POST /api/activate/resend - a new activation link for a pending account (rate limited)
+accountsRouter.post('/activate/resend', async (c) => {
+  const input = await jsonBody(c, resendRequest);
+  await resendActivation(c.get('db'), input.email, clientIp(c), input.locale ?? requestLocale(c));
+  return c.json({ code: 2000, message: { sent: true } });
+});
+
+// POST /api/login - start a session: HttpOnly cookie plus the CSRF token for the client store
+accountsRouter.post('/login', async (c) => {
+  const db = c.get('db');
+  const input = await jsonBody(c, loginRequest);
+  const password = await decryptSecret(db, input.password, 'password');
+  const result = await login(db, { account: input.account, password, ip: clientIp(c) });
+  setSessionCookies(c, result.sessionToken, result.expiresAt);
+  return c.json({
+    code: 2000,
+    message: { userAccount: result.user.email, username: result.user.username, token: result.csrfToken },
+  });
+});
+
+// GET /api/auth/me - the signed-in account, for a new tab whose session storage is empty
+accountsRouter.get('/auth/me', async (c) => {
+  const session = await findSession(c.get('db'), getCookie(c, SESSION_COOKIE));
+  if (!session) {
+    clearSessionCookies(c);
+    throw new ApiError(BusinessCode.unauthorized, 'api.unauthorized');
+  }
+  return c.json({
+    code: 2000,
+    message: { userAccount: session.user.email, username: session.user.username, token: session.csrfToken },
+  });
+});
+
+// POST /api/logout - end the session on the server (SPEC §7); the client then clears its store
+accountsRouter.post('/logout', requireSession(), async (c) => {
+  await deleteSession(c.get('db'), c.get('sessionToken'));
+  clearSessionCookies(c);
+  return c.json({ code: 2000, message: { loggedOut: true } });
+});
+
+// GET /api/welcome - the new-customer bundle on offer
+accountsRouter.get('/welcome', async (c) => {
+  return c.json({
+    code: 2000,
+    message: await listWelcomeCoupons(c.get('db'), requestLocale(c, c.req.query('language'))),
+  });
+});
+
+// POST /api/welcome/claim - claim the welcome bundle, once per newly activated account
+accountsRouter.post('/welcome/claim', requireSession(), async (c) => {
+  return c.json({ code: 2000, message: await claimWelcomeBundle(c.get('db'), c.get('user').id) });
+});

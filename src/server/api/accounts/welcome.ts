@@ -1,0 +1,76 @@
+import 'server-only';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Locale } from '@/lib/locales';
+import type { Database } from '../../db/client';
+import { coupons, userCoupons, users, welcomeClaims } from '../../db/schema';
+import { localize } from '../../localize';
+import { ApiError, BusinessCode } from '../errors';
+
+/** Days after activation during which an account counts as new for the welcome offer. */
+export const WELCOME_WINDOW_DAYS = 30;
+
+export type WelcomeCoupon = {
+  id: number;
+  name: string;
+  kind: 'amount' | 'percent';
+  amountCents: number;
+  percentOff: number;
+  thresholdCents: number;
+  validDays: number;
+};
+
+/** The welcome bundle (coupons marked `welcome`), from the database so operators can change it. */
+export async function listWelcomeCoupons(db: Database, locale: Locale): Promise<WelcomeCoupon[]> {
+  const rows = await db
+    .select()
+    .from(coupons)
+    .where(eq(coupons.welcome, true))
+    .orderBy(asc(coupons.sort), asc(coupons.id));
+  return rows.map((c) => ({
+    id: c.id,
+    name: localize(c.name, locale, `coupon ${c.id}`),
+    kind: c.kind,
+    amountCents: c.amountCents,
+    percentOff: c.percentOff,
+    thresholdCents: c.thresholdCents,
+    validDays: c.validDays,
+  }));
+}
+
+/**
+ * Claims the bundle once per account, within 30 days of activation (issue 4): the claim row's primary key
+ * makes a second claim, even a concurrent one, a 4090.
+ */
+export async function claimWelcomeBundle(db: Database, userId: number, now = new Date()): Promise<{ coupons: number }> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ status: users.status, activatedAt: users.activatedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (user?.status !== 'active' || !user.activatedAt)
+      throw new ApiError(BusinessCode.forbidden, 'api.welcome.notActivated');
+    if (now.getTime() - user.activatedAt.getTime() > WELCOME_WINDOW_DAYS * 86_400_000) {
+      throw new ApiError(BusinessCode.forbidden, 'api.welcome.notNew');
+    }
+    const [claim] = await tx
+      .insert(welcomeClaims)
+      .values({ userId })
+      .onConflictDoNothing()
+      .returning({ userId: welcomeClaims.userId });
+    if (!claim) throw new ApiError(BusinessCode.conflict, 'api.welcome.claimed');
+    const bundle = await tx
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.welcome, true)));
+    if (bundle.length > 0) {
+      await tx.insert(userCoupons).values(
+        bundle.map((c) => ({
+          couponId: c.id,
+          userId,
+          expiresAt: new Date(now.getTime() + c.validDays * 86_400_000),
+        })),
+      );
+    }
+    return { coupons: bundle.length };
+  });
+}

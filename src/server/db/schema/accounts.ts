@@ -1,0 +1,121 @@
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, type DbLocale } from './common';
+import { coupons } from './promotions';
+
+/** Customer accounts (SPEC §4, §6). Pending until the e-mail address is confirmed. */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Lower-cased e-mail address; the login and activation address. */
+    email: text('email').notNull(),
+    /** Shown in the header and usable to log in; derived from the e-mail at sign-up. */
+    username: text('username').notNull(),
+    /** Optional contact number, e.g. +86 13812345678. */
+    phone: text('phone'),
+    /** scrypt$N$r$p$salt$hash (base64). */
+    passwordHash: text('password_hash').notNull(),
+    status: text('status').$type<'pending' | 'active'>().notNull().default('pending'),
+    locale: text('locale').$type<DbLocale>().notNull(),
+    createdAt: createdAt(),
+    activatedAt: at('activated_at'),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_username_key').on(t.username)],
+);
+
+/** Server-side sessions; the browser holds only the random token in an HttpOnly cookie (DESIGN §6). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the session token, so a database leak does not leak live sessions. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Sent back by the client on every state-changing call (DESIGN §6). */
+    csrfToken: text('csrf_token').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use activation links (24 h). Only the sha256 of the code is stored. */
+export const activationCodes = pgTable(
+  'activation_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activation_codes_user_idx').on(t.userId)],
+);
+
+/** Outgoing mail, written in the same transaction as what caused it; delivered with retries (DESIGN §2). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status').$type<'pending' | 'sending' | 'sent'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Fixed-window counters for abuse limits, shared by every app instance (issue 4). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: at('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** RSA-OAEP key pairs for password transport (SPEC §7): one for production, a separate one for test. */
+export const transportKeys = pgTable('transport_keys', {
+  appEnv: text('app_env').primaryKey(),
+  publicKeyPem: text('public_key_pem').notNull(),
+  privateKeyPem: text('private_key_pem').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Coupons a customer holds (coupon centre claims and the welcome bundle); one use each. */
+export const userCoupons = pgTable(
+  'user_coupons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimedAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('user_coupons_user_idx').on(t.userId)],
+);
+
+/** One welcome bundle per account (issue 4, /welcome-signup). */
+export const welcomeClaims = pgTable('welcome_claims', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  claimedAt: createdAt(),
+});

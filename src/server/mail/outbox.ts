@@ -1,0 +1,29 @@
+import 'server-only';
+import type { Database } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+/** One message as the templates build it and the transport sends it. */
+export type OutgoingMail = {
+  /** What the mail is for, e.g. 'activation'; the worker's log line depends on it. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+};
+
+/**
+ * What `enqueueMail` needs: the database or a transaction on it. A caller passes its transaction so the
+ * mail is written together with what caused it (DESIGN §2: nothing lost when the mail server is down).
+ */
+export type MailWriter = Pick<Database, 'insert'>;
+
+/** Writes a pending mail into the outbox and returns its id; the worker delivers it. */
+export async function enqueueMail(tx: MailWriter, mail: OutgoingMail): Promise<number> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({ kind: mail.kind, recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('mail_outbox insert returned no row');
+  return row.id;
+}

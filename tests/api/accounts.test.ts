@@ -1,0 +1,265 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activationCodes, mailOutbox, userCoupons, users } from '../../src/server/db/schema';
+import { call, testApp, testDb } from '../support/api';
+
+const app = testApp();
+let publicKey = '';
+
+function encrypt(password: string): string {
+  return publicEncrypt(
+    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(password),
+  ).toString('base64');
+}
+
+const unique = () => `u${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+/** Each test signs up from its own address, so the per-IP sign-up limit is never shared between tests. */
+const ipHeader = () => ({
+  'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+});
+
+async function register(email: string, password = 'abc123', headers = ipHeader()) {
+  return call(app, 'POST', '/api/register', {
+    json: { email, password: encrypt(password), acceptTerms: true, locale: 'zh' },
+    headers,
+  });
+}
+
+/** The activation code, read from the link in the queued mail (what the user clicks). */
+async function codeFromMail(email: string): Promise<string> {
+  const [mail] = await testDb().select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
+  const match = mail?.text.match(/activate\?code=([A-Za-z0-9_-]+)/);
+  if (!match?.[1]) throw new Error(`no activation link in the mail to ${email}`);
+  return match[1];
+}
+
+function sessionCookie(headers: Headers): string {
+  const cookies = headers.getSetCookie();
+  const sid = cookies.find((c) => c.startsWith('sid='));
+  if (!sid) throw new Error('no session cookie');
+  return sid.split(';')[0] ?? '';
+}
+
+beforeAll(async () => {
+  const res = await call(app, 'GET', '/api/auth/public-key');
+  publicKey = (res.json.message as { publicKey: string }).publicKey;
+});
+
+afterAll(async () => {
+  await testDb().$client.end();
+});
+
+describe('sign-up, activation, login, logout', () => {
+  it('runs the whole journey', async () => {
+    const email = `${unique()}@example.com`;
+    const signUp = await register(email);
+    expect(signUp.status).toBe(200);
+    expect(signUp.json.message).toMatchObject({ email });
+
+    const [pending] = await testDb().select().from(users).where(eq(users.email, email));
+    expect(pending?.status).toBe('pending');
+    expect(pending?.passwordHash).toMatch(/^scrypt\$/);
+    expect(pending?.passwordHash).not.toContain('abc123');
+
+    const [mail] = await testDb().select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
+    expect(mail?.kind).toBe('activation');
+    expect(mail?.text).toContain('/zh/activate?code=');
+
+    const notYet = await call(app, 'POST', '/api/login', {
+      json: { account: email, password: encrypt('abc123') },
+      headers: ipHeader(),
+    });
+    expect(notYet.json).toEqual({ code: 4030, message: 'api.login.notActivated' });
+
+    const code = await codeFromMail(email);
+    const activated = await call(app, 'POST', '/api/activate', { json: { code } });
+    expect(activated.json).toMatchObject({ code: 2000, message: { state: 'activated' } });
+    const again = await call(app, 'POST', '/api/activate', { json: { code } });
+    expect(again.json).toEqual({ code: 4090, message: 'api.activation.used' });
+
+    const login = await call(app, 'POST', '/api/login', {
+      json: { account: email, password: encrypt('abc123') },
+      headers: ipHeader(),
+    });
+    expect(login.status).toBe(200);
+    const { token, userAccount } = login.json.message as { token: string; userAccount: string };
+    expect(userAccount).toBe(email);
+    const setCookie = login.headers.getSetCookie().find((c) => c.startsWith('sid=')) ?? '';
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const cookie = sessionCookie(login.headers);
+
+    const me = await call(app, 'GET', '/api/auth/me', { headers: { cookie } });
+    expect(me.json.message).toMatchObject({ userAccount: email, token });
+
+    const withoutCsrf = await call(app, 'POST', '/api/logout', { json: {}, headers: { cookie } });
+    expect(withoutCsrf.status).toBe(403);
+    expect(withoutCsrf.json).toEqual({ code: 4030, message: 'api.csrf' });
+
+    const logout = await call(app, 'POST', '/api/logout', { json: {}, headers: { cookie, 'x-csrf-token': token } });
+    expect(logout.json.code).toBe(2000);
+    const after = await call(app, 'GET', '/api/auth/me', { headers: { cookie } });
+    expect(after.status).toBe(401);
+  });
+
+  it('logs in by username too', async () => {
+    const email = `${unique()}@example.com`;
+    await register(email, 'pass1234');
+    await call(app, 'POST', '/api/activate', { json: { code: await codeFromMail(email) } });
+    const [user] = await testDb().select().from(users).where(eq(users.email, email));
+    const login = await call(app, 'POST', '/api/login', {
+      json: { account: user?.username ?? '', password: encrypt('pass1234') },
+      headers: ipHeader(),
+    });
+    expect(login.json.code).toBe(2000);
+  });
+});
+
+describe('bad input', () => {
+  it('refuses a password outside the pass rule with a field error', async () => {
+    const res = await register(`${unique()}@example.com`, 'abcdef');
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ code: 4001, fields: { password: 'validation.pass' } });
+  });
+
+  it('treats a ciphertext that does not decrypt as a 4001, not a 500', async () => {
+    const res = await call(app, 'POST', '/api/register', {
+      json: { email: `${unique()}@example.com`, password: 'bm90IGEgY2lwaGVydGV4dA==', acceptTerms: true },
+      headers: ipHeader(),
+    });
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ code: 4001, fields: { password: 'api.field.undecryptable' } });
+  });
+
+  it('names every invalid field', async () => {
+    const res = await call(app, 'POST', '/api/register', {
+      json: { email: 'not-an-email', password: '', acceptTerms: false },
+      headers: ipHeader(),
+    });
+    expect(res.json.code).toBe(4001);
+    expect(Object.keys(res.json.fields ?? {}).sort()).toEqual(['acceptTerms', 'email', 'password']);
+  });
+
+  it('creates one account when sign-up is submitted twice at once', async () => {
+    const email = `${unique()}@example.com`;
+    const headers = ipHeader();
+    const [a, b] = await Promise.all([register(email, 'abc123', headers), register(email, 'abc123', headers)]);
+    expect([a.json.code, b.json.code].sort()).toEqual([2000, 4090]);
+    const rows = await testDb().select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers an unknown account and a wrong password the same way', async () => {
+    const email = `${unique()}@example.com`;
+    await register(email);
+    await call(app, 'POST', '/api/activate', { json: { code: await codeFromMail(email) } });
+    const wrong = await call(app, 'POST', '/api/login', {
+      json: { account: email, password: encrypt('wrong999') },
+      headers: ipHeader(),
+    });
+    const unknown = await call(app, 'POST', '/api/login', {
+      json: { account: `${unique()}@example.com`, password: encrypt('wrong999') },
+      headers: ipHeader(),
+    });
+    expect(wrong.status).toBe(unknown.status);
+    expect(wrong.json).toEqual(unknown.json);
+    expect(wrong.json).toEqual({ code: 4010, message: 'api.login.failed' });
+  });
+
+  it('locks an account after 5 failures in 15 minutes, even with the right password', async () => {
+    const email = `${unique()}@example.com`;
+    await register(email);
+    await call(app, 'POST', '/api/activate', { json: { code: await codeFromMail(email) } });
+    for (let i = 0; i < 5; i += 1) {
+      const res = await call(app, 'POST', '/api/login', {
+        json: { account: email, password: encrypt('wrong999') },
+        headers: ipHeader(),
+      });
+      expect(res.json.code).toBe(4010);
+    }
+    const locked = await call(app, 'POST', '/api/login', {
+      json: { account: email, password: encrypt('abc123') },
+      headers: ipHeader(),
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.json).toEqual({ code: 4290, message: 'api.login.locked' });
+  });
+
+  it('limits sign-ups to 5 per hour per IP', async () => {
+    const headers = ipHeader();
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i += 1) codes.push((await register(`${unique()}@example.com`, 'abc123', headers)).json.code);
+    expect(codes).toEqual([2000, 2000, 2000, 2000, 2000, 4290]);
+  });
+
+  it('tells an expired code from an invalid one', async () => {
+    const email = `${unique()}@example.com`;
+    await register(email);
+    const code = await codeFromMail(email);
+    const [user] = await testDb().select().from(users).where(eq(users.email, email));
+    await testDb()
+      .update(activationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(activationCodes.userId, user?.id ?? 0)));
+    const expired = await call(app, 'POST', '/api/activate', { json: { code } });
+    expect(expired.status).toBe(410);
+    expect(expired.json.message).toBe('api.activation.expired');
+    const invalid = await call(app, 'POST', '/api/activate', { json: { code: 'no-such-code' } });
+    expect(invalid.json).toEqual({ code: 4040, message: 'api.activation.invalid' });
+  });
+
+  it('limits activation resends to 3 per hour and never says whether an address exists', async () => {
+    const email = `${unique()}@example.com`;
+    await register(email);
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i += 1)
+      codes.push((await call(app, 'POST', '/api/activate/resend', { json: { email }, headers: ipHeader() })).json.code);
+    expect(codes).toEqual([2000, 2000, 2000, 4290]);
+    const unknown = await call(app, 'POST', '/api/activate/resend', {
+      json: { email: `${unique()}@example.com` },
+      headers: ipHeader(),
+    });
+    expect(unknown.json.code).toBe(2000);
+  });
+});
+
+describe('welcome sign-up offer', () => {
+  it('grants the bundle once to a newly activated account', async () => {
+    const email = `${unique()}@example.com`;
+    await register(email);
+    await call(app, 'POST', '/api/activate', { json: { code: await codeFromMail(email) } });
+    const login = await call(app, 'POST', '/api/login', {
+      json: { account: email, password: encrypt('abc123') },
+      headers: ipHeader(),
+    });
+    const { token } = login.json.message as { token: string };
+    const headers = { cookie: sessionCookie(login.headers), 'x-csrf-token': token };
+
+    const bundle = await call(app, 'GET', '/api/welcome?language=ja');
+    expect((bundle.json.message as unknown[]).length).toBeGreaterThan(0);
+
+    const [first, second] = await Promise.all([
+      call(app, 'POST', '/api/welcome/claim', { json: {}, headers }),
+      call(app, 'POST', '/api/welcome/claim', { json: {}, headers }),
+    ]);
+    expect([first.json.code, second.json.code].sort()).toEqual([2000, 4090]);
+    const held = await testDb()
+      .select()
+      .from(userCoupons)
+      .where(eq(userCoupons.userId, (await userOf(email)).id));
+    expect(held).toHaveLength((bundle.json.message as unknown[]).length);
+  });
+
+  it('refuses a visitor who is not logged in', async () => {
+    const res = await call(app, 'POST', '/api/welcome/claim', { json: {} });
+    expect(res.json).toEqual({ code: 4010, message: 'api.unauthorized' });
+  });
+});
+
+async function userOf(email: string) {
+  const [user] = await testDb().select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  return user;
+}

@@ -1,0 +1,72 @@
+import { expect, test } from './fixtures';
+import { waitForMail } from './mailbox';
+import { MESSAGES } from './support';
+
+const zh = MESSAGES.zh;
+
+test.describe('accounts in Chinese on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('register through ?ope=reg, activate from the mail, log in, see the masked account, log out', async ({
+    page,
+  }, info) => {
+    test.skip(info.project.name !== 'phone', 'one run is enough');
+    const email = `zh${Date.now().toString(36)}@example.com`;
+
+    await page.goto('/zh/about?ope=reg');
+    const dialog = page.getByRole('dialog', { name: zh.account.registerTitle });
+    await expect(dialog).toBeVisible();
+
+    // Field errors in the visitor's language before anything is sent.
+    await dialog.getByRole('button', { name: zh.account.registerSubmit }).click();
+    await expect(dialog.getByText(zh.validation.email)).toBeVisible();
+
+    await dialog.getByLabel(zh.account.email).fill(email);
+    await dialog.getByLabel(zh.account.password, { exact: true }).fill('cloud2026');
+    await dialog.getByLabel(zh.account.confirmPassword).fill('cloud2026');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: zh.account.registerSubmit }).click();
+    await expect(dialog.getByTestId('register-done')).toContainText(zh.account.checkInbox);
+
+    await dialog.getByRole('button', { name: zh.account.close }).first().click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/zh\/about$/);
+
+    const mail = await waitForMail(email);
+    const link = /https?:\/\/\S+\/zh\/activate\?code=[\w-]+/.exec(mail)?.[0];
+    expect(link, mail).toBeTruthy();
+    await page.goto(link ?? '');
+    await expect(page.getByTestId('activation-state')).toHaveAttribute('data-state', 'activated');
+    await expect(page.getByText(zh.account.activation.activated.title)).toBeVisible();
+
+    await page.goto('/zh?ope=login');
+    const login = page.getByRole('dialog', { name: zh.account.loginTitle });
+    await login.getByLabel(zh.account.accountLabel).fill(email);
+    await login.getByLabel(zh.account.password).fill('cloud2026');
+    await login.getByRole('button', { name: zh.account.loginSubmit }).click();
+    await expect(login).toBeHidden();
+
+    const account = page.getByRole('button', { name: zh.shell.account.menu });
+    await expect(account).toContainText(`${email.slice(0, 4)}****`);
+
+    // A new tab of the same browser recovers the session from its cookie.
+    const other = await page.context().newPage();
+    await other.goto('/zh/jobs');
+    await expect(other.getByRole('button', { name: zh.shell.account.menu })).toContainText(`${email.slice(0, 4)}****`);
+    await other.close();
+
+    await account.click();
+    await page.getByRole('menuitem', { name: zh.shell.account.logout }).click();
+    await expect(page).toHaveURL(/\/zh$/);
+    await expect(page.getByRole('link', { name: zh.nav.login })).toBeVisible();
+    const me = await page.request.get('/api/auth/me');
+    expect(me.status()).toBe(401);
+  });
+
+  test('a reused activation link says so', async ({ page }, info) => {
+    test.skip(info.project.name !== 'phone', 'one run is enough');
+    await page.goto('/zh/activate?code=not-a-real-code');
+    await expect(page.getByTestId('activation-state')).toHaveAttribute('data-state', 'invalid');
+    await expect(page.getByText(zh.account.activation.invalid.title)).toBeVisible();
+  });
+});
