@@ -19,6 +19,9 @@ test.describe('accounts in Chinese on a phone', () => {
 
     // Field errors in the visitor's language before anything is sent.
     await dialog.getByRole('button', { name: zh.account.registerSubmit }).click();
+    await expect(dialog.getByText(zh.validation.required).first()).toBeVisible();
+    await dialog.getByLabel(zh.account.email).fill('not-an-address');
+    await dialog.getByRole('button', { name: zh.account.registerSubmit }).click();
     await expect(dialog.getByText(zh.validation.email)).toBeVisible();
 
     await dialog.getByLabel(zh.account.email).fill(email);
