@@ -26,3 +26,13 @@ export function formatMoney(minor: number, currency: CurrencyRate, locale: Local
 export function formatUsdCents(usdCents: number, currency: CurrencyRate, locale: Locale): string {
   return formatMoney(convertUsdCents(usdCents, currency), currency, locale);
 }
+
+/** An hourly price (micro-USD, as hourly prices go below a cent) in the visitor's currency, with two extra digits. */
+export function formatHourlyMicroUsd(microUsd: number, currency: CurrencyRate, locale: Locale): string {
+  return new Intl.NumberFormat(HTML_LANG[locale], {
+    style: 'currency',
+    currency: currency.type,
+    minimumFractionDigits: currency.digits + 2,
+    maximumFractionDigits: currency.digits + 2,
+  }).format((microUsd / 1_000_000) * currency.rate);
+}

@@ -29,7 +29,17 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 }
 
 /** Only the namespaces client components use travel to the browser. */
-const CLIENT_NAMESPACES = ['nav', 'errors', 'api', 'shell', 'account', 'validation', 'welcome'] as const;
+const CLIENT_NAMESPACES = [
+  'nav',
+  'errors',
+  'api',
+  'shell',
+  'account',
+  'validation',
+  'welcome',
+  'domain',
+  'buy',
+] as const;
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: LocaleParams }) {
   const locale = await resolveLocale(params);

@@ -49,3 +49,13 @@ export function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]
   }
   return out;
 }
+
+/** A form-level error (not tied to one field), translated from its i18n key. */
+export function FormError({ messageKey, testId }: { messageKey: string; testId?: string }) {
+  const t = useTranslations();
+  return (
+    <p role="alert" className="mt-1 text-sm text-red-700" data-testid={testId}>
+      {t.has(messageKey as never) ? t(messageKey as never) : t('api.requestFailed')}
+    </p>
+  );
+}

@@ -7,14 +7,13 @@ import { encryptPassword } from '@/lib/password-transport';
 import { loginForm } from '@/lib/validation/account-forms';
 import { useSiteStore } from '@/stores/site-store';
 import { showToast } from '@/stores/toast-store';
-import { FormField, fieldErrorsOf } from './form-field';
+import { FormError, FormField, fieldErrorsOf } from './form-field';
 
 type LoginAnswer = { userAccount: string; username: string; token: string };
 
 /** Login by e-mail or username (issue 4); the password travels encrypted (SPEC §7). */
 export function LoginForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations('account');
-  const tr = useTranslations();
   const id = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -72,11 +71,7 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
         error={errors.password}
         required
       />
-      {errors._ ? (
-        <p role="alert" className="text-sm text-red-700" data-testid="login-error">
-          {tr.has(errors._ as never) ? tr(errors._ as never) : tr('api.requestFailed')}
-        </p>
-      ) : null}
+      {errors._ ? <FormError messageKey={errors._} testId="login-error" /> : null}
       <button
         type="submit"
         disabled={busy}

@@ -7,7 +7,7 @@ import { ApiCallError, apiCall } from '@/lib/api-client';
 import type { Locale } from '@/lib/locales';
 import { encryptPassword } from '@/lib/password-transport';
 import { registerForm } from '@/lib/validation/account-forms';
-import { FormField, fieldErrorsOf } from './form-field';
+import { FormError, FormField, fieldErrorsOf } from './form-field';
 
 /** Sign-up (issue 4): e-mail, optional mobile, password under the `pass` rule twice, acceptance of the terms. */
 export function RegisterForm({ onDone }: { onDone?: () => void }) {
@@ -124,9 +124,9 @@ export function RegisterForm({ onDone }: { onDone?: () => void }) {
             })}
           </span>
         </label>
-        {errors.acceptTerms ? <ErrorText k={errors.acceptTerms} /> : null}
+        {errors.acceptTerms ? <FormError messageKey={errors.acceptTerms} /> : null}
       </div>
-      {errors._ ? <ErrorText k={errors._} /> : null}
+      {errors._ ? <FormError messageKey={errors._} /> : null}
       <button
         type="submit"
         disabled={busy}
@@ -135,14 +135,5 @@ export function RegisterForm({ onDone }: { onDone?: () => void }) {
         {busy ? t('working') : t('registerSubmit')}
       </button>
     </form>
-  );
-}
-
-function ErrorText({ k }: { k: string }) {
-  const t = useTranslations();
-  return (
-    <p role="alert" className="mt-1 text-xs text-red-700">
-      {t.has(k as never) ? t(k as never) : t('api.requestFailed')}
-    </p>
   );
 }

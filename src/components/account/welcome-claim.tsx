@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { ApiCallError, apiCall } from '@/lib/api-client';
 import { useSiteStore } from '@/stores/site-store';
+import { FormError } from './form-field';
 
 /** Claims the welcome bundle for the signed-in account (issue 4); explains what to do otherwise. */
 export function WelcomeClaim() {
   const t = useTranslations('welcome');
-  const tr = useTranslations();
   const token = useSiteStore((s) => s.token);
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -59,11 +59,7 @@ export function WelcomeClaim() {
       >
         {t('claim')}
       </button>
-      {error ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {tr.has(error as never) ? tr(error as never) : tr('api.requestFailed')}
-        </p>
-      ) : null}
+      {error ? <FormError messageKey={error} /> : null}
     </div>
   );
 }

@@ -2,8 +2,8 @@
 
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { useRef, useState } from 'react';
 import type { SupportConfig } from './support-links';
+import { useDeferredPanel } from './use-deferred-panel';
 
 // The drawer's code (Radix Dialog and Accordion) loads on the first tap, not with the page (issue 9).
 const MobileMenuDrawer = dynamic(() => import('./mobile-menu-drawer').then((m) => m.MobileMenuDrawer), { ssr: false });
@@ -11,21 +11,11 @@ const MobileMenuDrawer = dynamic(() => import('./mobile-menu-drawer').then((m) =
 /** Below 960 px the header becomes an accordion menu in a drawer (SPEC §2, §9). */
 export function MobileMenu({ support, ticketUrl }: { support: SupportConfig; ticketUrl: string }) {
   const t = useTranslations('shell');
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  const panel = useDeferredPanel();
   return (
     <>
       <button
-        ref={button}
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
-        onPointerEnter={() => setWanted(true)}
+        {...panel.triggerProps}
         className="rounded-md p-2 text-ink hover:bg-surface desk:hidden"
         aria-label={t('openMenu')}
       >
@@ -33,13 +23,13 @@ export function MobileMenu({ support, ticketUrl }: { support: SupportConfig; tic
           <path d="M3 6h16M3 11h16M3 16h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-      {wanted ? (
+      {panel.wanted ? (
         <MobileMenuDrawer
           support={support}
           ticketUrl={ticketUrl}
-          open={open}
-          onOpenChange={setOpen}
-          returnFocusTo={() => button.current?.focus()}
+          open={panel.open}
+          onOpenChange={panel.setOpen}
+          returnFocusTo={() => panel.trigger.current?.focus()}
         />
       ) : null}
     </>

@@ -6,9 +6,12 @@ import type { Database } from '../db/client';
 import { logEvent, shouldLog } from '../log';
 import { accountsRouter } from './accounts/router';
 import { announcementsRouter } from './announcements/router';
+import { catalogRouter } from './catalog/router';
 import type { AppEnv } from './context';
+import { domainsRouter } from './domains/router';
 import { ApiError, BusinessCode } from './errors';
 import { financeRouter } from './finance/router';
+import { ordersRouter } from './orders/router';
 import { siteRouter } from './site/router';
 
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -66,6 +69,9 @@ export function createApp(deps: { db: Database }) {
   app.route('/', financeRouter);
   app.route('/', announcementsRouter);
   app.route('/', accountsRouter);
+  app.route('/', catalogRouter);
+  app.route('/', domainsRouter);
+  app.route('/', ordersRouter);
 
   const handlers = () =>
     app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, match: patternMatcher(r.path) }));

@@ -1,9 +1,33 @@
+import { DomainPriceTable } from '@/components/catalog/domain-price-table';
+import { DomainSearch } from '@/components/catalog/domain-search';
 import { PageIntro } from '@/components/page-intro';
-import { type LocaleParams, metadataFor, pageTexts, resolveLocale } from '@/server/page';
+import { parseCurrencySegment } from '@/lib/currency-segment';
+import { listDomainSuffixes } from '@/server/api/domains/queries';
+import { listCurrencies } from '@/server/api/finance/queries';
+import { getDb } from '@/server/db/client';
+import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
+export const revalidate = 300;
 export const generateMetadata = metadataFor('domain', '/product/domain');
 
-export default async function DomainProductPage({ params }: { params: LocaleParams }) {
-  const texts = await pageTexts(await resolveLocale(params), 'domain');
-  return <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />;
+type Params = Promise<{ locale: string; currency: string }>;
+
+export default async function DomainProductPage({ params }: { params: Params }) {
+  const locale = await resolveLocale(params);
+  const code = parseCurrencySegment((await params).currency) ?? 'USD';
+  const texts = await pageTexts(locale, 'domain');
+  const [suffixes, currencies] = await Promise.all([listDomainSuffixes(getDb()), listCurrencies(getDb())]);
+  const currency = currencies.find((c) => c.type === code) ?? { type: 'USD', rate: 1, digits: 2 };
+  return (
+    <>
+      <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro}>
+        <div className="mt-8">
+          <DomainSearch currency={currency} promoSuffixes={suffixes.filter((s) => s.promo).map((s) => s.suffix)} />
+        </div>
+      </PageIntro>
+      <div className="mx-auto w-full max-w-6xl px-5 py-10">
+        <DomainPriceTable locale={locale} currency={currency} suffixes={suffixes} />
+      </div>
+    </>
+  );
 }

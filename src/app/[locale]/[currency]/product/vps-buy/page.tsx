@@ -1,9 +1,78 @@
+import { Suspense } from 'react';
+import { type CatalogForConfigurator, VpsConfigurator } from '@/components/catalog/vps-configurator';
 import { PageIntro } from '@/components/page-intro';
-import { type LocaleParams, metadataFor, pageTexts, resolveLocale } from '@/server/page';
+import {
+  listBandwidthTiers,
+  listDiskProducts,
+  listImageFamilies,
+  listProductLines,
+  listQuickSets,
+  listRegions,
+  listSecurityGroups,
+  listSnapshotPolicies,
+  listTrafficPackages,
+} from '@/server/api/catalog/queries';
+import { pageCurrency } from '@/server/currency';
+import { getDb } from '@/server/db/client';
+import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
+export const revalidate = 300;
 export const generateMetadata = metadataFor('vpsBuy', '/product/vps-buy');
 
-export default async function VpsBuyPage({ params }: { params: LocaleParams }) {
-  const texts = await pageTexts(await resolveLocale(params), 'vpsBuy');
-  return <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />;
+type Params = Promise<{ locale: string; currency: string }>;
+
+/** /product/vps-buy (issue 5): the catalog is rendered in; prices come from the server's quote. */
+export default async function VpsBuyPage({ params }: { params: Params }) {
+  const locale = await resolveLocale(params);
+  const db = getDb();
+  const [texts, regions, families, lines, disks, bands, traffic, groups, snapshots, quickSets, currency] =
+    await Promise.all([
+      pageTexts(locale, 'vpsBuy'),
+      listRegions(db, locale),
+      listImageFamilies(db),
+      listProductLines(db, locale),
+      listDiskProducts(db, locale),
+      listBandwidthTiers(db),
+      listTrafficPackages(db),
+      listSecurityGroups(db, locale),
+      listSnapshotPolicies(db, locale),
+      listQuickSets(db, locale),
+      pageCurrency(db, (await params).currency),
+    ]);
+  const imagesByRegion: Record<string, string[]> = {};
+  await Promise.all(
+    regions.map(async (r) => {
+      imagesByRegion[r.id] = (await listImageFamilies(db, r.id)).flatMap((f) => f.images.map((i) => i.id));
+    }),
+  );
+  const catalog: CatalogForConfigurator = {
+    regions: regions.map((r) => ({ id: r.id, label: `${r.city} · ${r.country}` })),
+    families,
+    imagesByRegion,
+    plans: lines.flatMap((line) => line.plans.map((p) => ({ ...p, lineId: line.id, lineName: line.name }))),
+    disks,
+    bands,
+    traffic,
+    groups: groups.map((g) => ({ id: g.id, name: g.name })),
+    snapshots: snapshots.map((s) => ({ id: s.id, name: s.name })),
+    quickSets: quickSets.map((q) => ({
+      id: q.id,
+      name: q.name,
+      planId: q.planId,
+      imageId: q.imageId,
+      dataDiskId: q.dataDiskId,
+      dataDiskGb: q.dataDiskGb,
+      bandwidthTierId: q.bandwidthTierId,
+    })),
+  };
+  return (
+    <>
+      <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
+      <div className="mx-auto w-full max-w-6xl px-5 py-10">
+        <Suspense fallback={null}>
+          <VpsConfigurator catalog={catalog} currency={currency} />
+        </Suspense>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,470 @@
+'use client';
+
+import { useSearchParams } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useRouter } from '@/i18n/navigation';
+import { usePathname } from '@/i18n/navigation-client';
+import { ApiCallError, apiCall } from '@/lib/api-client';
+import { BILLING_MONTHS, MAX_QUANTITY } from '@/lib/catalog/vps-config';
+import type { Locale } from '@/lib/locales';
+import { type CurrencyRate, formatMoney, formatUsdCents } from '@/lib/money';
+import type { BandwidthTier, DiskProduct, ImageFamily, Plan, TrafficPackage } from '@/server/api/catalog/queries';
+import { useSiteStore } from '@/stores/site-store';
+
+export type CatalogForConfigurator = {
+  regions: { id: string; label: string }[];
+  families: ImageFamily[];
+  imagesByRegion: Record<string, string[]>;
+  plans: (Plan & { lineId: string; lineName: string })[];
+  disks: DiskProduct[];
+  bands: BandwidthTier[];
+  traffic: TrafficPackage[];
+  groups: { id: string; name: string }[];
+  snapshots: { id: string; name: string }[];
+  quickSets: {
+    id: string;
+    name: string;
+    planId: string;
+    imageId: string;
+    dataDiskId: string | null;
+    dataDiskGb: number;
+    bandwidthTierId: string | null;
+  }[];
+};
+
+type QuoteLine = { key: string; itemId: string; amountMinor: number };
+type Quote = { lines: QuoteLine[]; subtotalMinor: number; discountMinor: number; totalMinor: number };
+type HeldCoupon = { userCouponId: number; name: string };
+type Order = { number: string; totalMinor: number; currency: string; payUrl: string };
+
+const KEYS = [
+  'regionId',
+  'imageId',
+  'planId',
+  'quickSetId',
+  'diskId',
+  'diskGb',
+  'bandwidthTierId',
+  'trafficPackageId',
+  'securityGroupId',
+  'snapshotPolicyId',
+  'quantity',
+  'months',
+  'coupon',
+] as const;
+type Key = (typeof KEYS)[number];
+
+const SELECT = 'mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm';
+
+/**
+ * The VPS configurator (issue 5). The configuration lives in the URL, so it can be shared; every change
+ * asks the server for the price (the same code that charges), so the summary is never computed here.
+ */
+export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConfigurator; currency: CurrencyRate }) {
+  const t = useTranslations('buy');
+  const tr = useTranslations();
+  const locale = useLocale() as Locale;
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const token = useSiteStore((s) => s.token);
+
+  const value = useCallback((key: Key) => params?.get(key) ?? '', [params]);
+  const set = (changes: Partial<Record<Key, string>>) => {
+    const next = new URLSearchParams(params?.toString());
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    router.replace({ pathname, query: Object.fromEntries(next) }, { scroll: false });
+  };
+
+  const regionId = value('regionId') || catalog.regions[0]?.id || '';
+  const regionPlans = catalog.plans.filter((p) => p.regions.includes(regionId));
+  const planId = regionPlans.some((p) => p.id === value('planId')) ? value('planId') : (regionPlans[0]?.id ?? '');
+  const plan = catalog.plans.find((p) => p.id === planId);
+  const regionImages = new Set(catalog.imagesByRegion[regionId] ?? []);
+  const families = catalog.families
+    .map((f) => ({
+      ...f,
+      images: f.images.filter((i) => regionImages.has(i.id) && (plan ? i.minDiskGb <= plan.diskGb : true)),
+    }))
+    .filter((f) => f.images.length > 0);
+  const images = families.flatMap((f) => f.images);
+  const imageId = images.some((i) => i.id === value('imageId')) ? value('imageId') : (images[0]?.id ?? '');
+  const bands = catalog.bands.filter((b) => !plan || b.mbps <= plan.maxBandwidthMbps);
+  const disk = catalog.disks.find((d) => d.id === value('diskId'));
+  const months = Number(value('months')) || 1;
+  const quantity = Math.min(MAX_QUANTITY, Math.max(1, Number(value('quantity')) || 1));
+
+  const config = useMemo(
+    () => ({
+      regionId,
+      imageId,
+      planId,
+      dataDisks: disk ? [{ diskId: disk.id, sizeGb: Number(value('diskGb')) || disk.minGb }] : [],
+      bandwidthTierId: value('bandwidthTierId') || undefined,
+      trafficPackageId: value('trafficPackageId') || undefined,
+      securityGroupId: value('securityGroupId') || undefined,
+      snapshotPolicyId: value('snapshotPolicyId') || undefined,
+      quantity,
+      months,
+      currency: currency.type,
+      userCouponId: token && value('coupon') ? Number(value('coupon')) : undefined,
+    }),
+    [regionId, imageId, planId, disk, value, quantity, months, currency.type, token],
+  );
+
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [coupons, setCoupons] = useState<HeldCoupon[]>([]);
+  const [order, setOrder] = useState<Order | null>(null);
+  const [ordering, setOrdering] = useState(false);
+  const orderKey = useRef<string>('');
+  const configJson = JSON.stringify(config);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      apiCall<Quote>('/product/cvm/quote', { body: JSON.parse(configJson), silent: true, signal: controller.signal })
+        .then((q) => {
+          setQuote(q);
+          setFields({});
+        })
+        .catch((error) => {
+          if (controller.signal.aborted) return;
+          setQuote(null);
+          setFields(error instanceof ApiCallError && error.fields ? error.fields : { _: 'api.requestFailed' });
+        });
+    }, 80);
+    // A new configuration is a new order attempt.
+    orderKey.current = crypto.randomUUID();
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+  }, [configJson]);
+
+  useEffect(() => {
+    if (!token) return;
+    apiCall<HeldCoupon[]>('/home/coupon-server/mine', { method: 'GET', query: { language: locale }, silent: true })
+      .then(setCoupons)
+      .catch(() => setCoupons([]));
+  }, [token, locale]);
+
+  const placeOrder = async () => {
+    if (!token) {
+      const next = new URLSearchParams(params?.toString());
+      next.set('ope', 'login');
+      router.replace({ pathname, query: Object.fromEntries(next) }, { scroll: false });
+      return;
+    }
+    setOrdering(true);
+    try {
+      setOrder(
+        await apiCall<Order>('/home/coupon-server/order/create', {
+          body: { ...config, idempotencyKey: orderKey.current },
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ApiCallError && error.fields) setFields(error.fields);
+    } finally {
+      setOrdering(false);
+    }
+  };
+
+  const fieldError = (name: string) =>
+    fields[name] ? (
+      <p className="mt-1 text-xs text-red-700" role="alert">
+        {tr.has(fields[name] as never) ? tr(fields[name] as never) : tr('api.field.invalid')}
+      </p>
+    ) : null;
+  const money = (minor: number) => formatMoney(minor, currency, locale);
+  const lineLabel = (line: QuoteLine) => {
+    const base = line.key.split('.')[0] as 'plan' | 'disk' | 'bandwidth' | 'traffic' | 'snapshot';
+    return t(`lines.${base}`);
+  };
+
+  if (order) {
+    return (
+      <section
+        role="status"
+        aria-labelledby="order-done"
+        className="rounded-xl border border-emerald-300 bg-emerald-50 p-6"
+        data-testid="order-confirmation"
+      >
+        <h2 id="order-done" className="text-xl font-semibold text-emerald-900">
+          {t('orderCreated')}
+        </h2>
+        <p className="mt-2">{t('orderNumber', { number: order.number })}</p>
+        <p className="mt-1 font-semibold" data-testid="order-total">
+          {money(order.totalMinor)}
+        </p>
+        <p className="mt-2 text-sm text-muted">{t('payIn')}</p>
+        <a
+          href={order.payUrl}
+          className="mt-4 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          {t('pay')}
+        </a>
+      </section>
+    );
+  }
+
+  return (
+    <div className="grid gap-8 desk:grid-cols-[1fr_340px]">
+      <form className="space-y-6" onSubmit={(e) => e.preventDefault()} aria-label={t('formLabel')}>
+        <fieldset className="rounded-lg border border-line p-4">
+          <legend className="px-1 font-semibold">{t('region')}</legend>
+          <div className="mt-2 grid gap-2 min-[500px]:grid-cols-2 desk:grid-cols-4">
+            {catalog.regions.map((r) => (
+              <label
+                key={r.id}
+                className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm ${r.id === regionId ? 'border-brand-500 bg-brand-50' : 'border-line'}`}
+              >
+                <input
+                  type="radio"
+                  name="regionId"
+                  value={r.id}
+                  checked={r.id === regionId}
+                  onChange={() => set({ regionId: r.id })}
+                />
+                {r.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="grid gap-4 desk:grid-cols-2">
+          <label className="block text-sm font-medium">
+            {t('plan')}
+            <select
+              className={SELECT}
+              value={planId}
+              onChange={(e) => set({ planId: e.target.value, quickSetId: '' })}
+              name="planId"
+            >
+              {regionPlans.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {`${p.lineName} · ${p.name} · ${formatUsdCents(p.monthlyPriceCents, currency, locale)}`}
+                </option>
+              ))}
+            </select>
+            {fieldError('planId')}
+          </label>
+          <label className="block text-sm font-medium">
+            {t('image')}
+            <select
+              className={SELECT}
+              value={imageId}
+              onChange={(e) => set({ imageId: e.target.value })}
+              name="imageId"
+            >
+              {families.map((f) => (
+                <optgroup key={f.family} label={f.family}>
+                  {f.images.map((i) => (
+                    <option key={i.id} value={i.id}>
+                      {i.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+            {fieldError('imageId')}
+          </label>
+          <label className="block text-sm font-medium">
+            {t('dataDisk')}
+            <select
+              className={SELECT}
+              value={value('diskId')}
+              onChange={(e) => set({ diskId: e.target.value, diskGb: '' })}
+              name="diskId"
+            >
+              <option value="">{t('none')}</option>
+              {catalog.disks.map((d) => (
+                <option
+                  key={d.id}
+                  value={d.id}
+                >{`${d.name} · ${formatUsdCents(d.pricePerGbCents, currency, locale)}/GB`}</option>
+              ))}
+            </select>
+          </label>
+          {disk ? (
+            <label className="block text-sm font-medium">
+              {t('diskSize', { min: disk.minGb, max: disk.maxGb, step: disk.stepGb })}
+              <input
+                type="number"
+                className={SELECT}
+                min={disk.minGb}
+                max={disk.maxGb}
+                step={disk.stepGb}
+                value={value('diskGb') || disk.minGb}
+                onChange={(e) => set({ diskGb: e.target.value })}
+                name="diskGb"
+              />
+              {fieldError('dataDisks.0.sizeGb')}
+            </label>
+          ) : null}
+          <label className="block text-sm font-medium">
+            {t('bandwidth')}
+            <select
+              className={SELECT}
+              value={value('bandwidthTierId')}
+              onChange={(e) => set({ bandwidthTierId: e.target.value })}
+              name="bandwidthTierId"
+            >
+              <option value="">{plan ? t('included', { mbps: plan.bandwidthMbps }) : t('none')}</option>
+              {bands
+                .filter((b) => !plan || b.mbps > plan.bandwidthMbps)
+                .map((b) => (
+                  <option
+                    key={b.id}
+                    value={b.id}
+                  >{`${b.mbps} Mbps · ${formatUsdCents(b.monthlyPriceCents, currency, locale)}`}</option>
+                ))}
+            </select>
+            {fieldError('bandwidthTierId')}
+          </label>
+          <label className="block text-sm font-medium">
+            {t('traffic')}
+            <select
+              className={SELECT}
+              value={value('trafficPackageId')}
+              onChange={(e) => set({ trafficPackageId: e.target.value })}
+              name="trafficPackageId"
+            >
+              <option value="">{t('none')}</option>
+              {catalog.traffic.map((p) => (
+                <option
+                  key={p.id}
+                  value={p.id}
+                >{`${p.gb >= 1000 ? `${p.gb / 1000} TB` : `${p.gb} GB`} · ${formatUsdCents(p.monthlyPriceCents, currency, locale)}`}</option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm font-medium">
+            {t('securityGroup')}
+            <select
+              className={SELECT}
+              value={value('securityGroupId')}
+              onChange={(e) => set({ securityGroupId: e.target.value })}
+              name="securityGroupId"
+            >
+              <option value="">{t('defaultGroup')}</option>
+              {catalog.groups.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm font-medium">
+            {t('snapshot')}
+            <select
+              className={SELECT}
+              value={value('snapshotPolicyId')}
+              onChange={(e) => set({ snapshotPolicyId: e.target.value })}
+              name="snapshotPolicyId"
+            >
+              <option value="">{t('none')}</option>
+              {catalog.snapshots.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm font-medium">
+            {t('quantity')}
+            <input
+              type="number"
+              min={1}
+              max={MAX_QUANTITY}
+              className={SELECT}
+              value={quantity}
+              onChange={(e) => set({ quantity: e.target.value })}
+              name="quantity"
+            />
+            {fieldError('quantity')}
+          </label>
+          <label className="block text-sm font-medium">
+            {t('period')}
+            <select
+              className={SELECT}
+              value={String(months)}
+              onChange={(e) => set({ months: e.target.value })}
+              name="months"
+            >
+              {BILLING_MONTHS.map((m) => (
+                <option key={m} value={m}>
+                  {t('months', { count: m })}
+                </option>
+              ))}
+            </select>
+          </label>
+          {token ? (
+            <label className="block text-sm font-medium">
+              {t('coupon')}
+              <select
+                className={SELECT}
+                value={value('coupon')}
+                onChange={(e) => set({ coupon: e.target.value })}
+                name="coupon"
+              >
+                <option value="">{coupons.length ? t('noCoupon') : t('noCoupons')}</option>
+                {coupons.map((c) => (
+                  <option key={c.userCouponId} value={c.userCouponId}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+              {fieldError('userCouponId')}
+            </label>
+          ) : null}
+        </div>
+      </form>
+
+      <aside
+        aria-labelledby="summary-title"
+        className="h-fit rounded-xl border border-line bg-surface p-5 desk:sticky desk:top-24"
+      >
+        <h2 id="summary-title" className="text-lg font-semibold">
+          {t('summary')}
+        </h2>
+        <div aria-live="polite" data-testid="price-summary">
+          {quote ? (
+            <dl className="mt-3 space-y-1 text-sm">
+              {quote.lines.map((line) => (
+                <div key={line.key} className="flex justify-between gap-3">
+                  <dt>{lineLabel(line)}</dt>
+                  <dd>{money(line.amountMinor)}</dd>
+                </div>
+              ))}
+              {quote.discountMinor > 0 ? (
+                <div className="flex justify-between gap-3 text-emerald-700">
+                  <dt>{t('discount')}</dt>
+                  <dd data-testid="discount">{`-${money(quote.discountMinor)}`}</dd>
+                </div>
+              ) : null}
+              <div className="mt-2 flex justify-between gap-3 border-t border-line pt-2 text-base font-semibold">
+                <dt>{t('total')}</dt>
+                <dd data-testid="total">{money(quote.totalMinor)}</dd>
+              </div>
+            </dl>
+          ) : (
+            <p className="mt-3 text-sm text-muted">{fields._ ? tr('api.requestFailed') : t('pricing')}</p>
+          )}
+        </div>
+        <button
+          type="button"
+          onClick={placeOrder}
+          disabled={ordering || !quote}
+          className="mt-5 w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {token ? t('order') : t('loginToOrder')}
+        </button>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { CURRENCY_CODES } from '../currency';
+
+/** Billing periods offered by the configurator, in months. */
+export const BILLING_MONTHS = [1, 3, 6, 12] as const;
+export const MAX_QUANTITY = 20;
+export const MAX_DATA_DISKS = 4;
+
+const id = z.string().trim().min(1, 'validation.required').max(60, 'api.field.invalid');
+const optionalId = z
+  .string()
+  .trim()
+  .max(60, 'api.field.invalid')
+  .optional()
+  .transform((v) => v || undefined);
+
+/**
+ * A VPS configuration (issue 5): the one schema the configurator, its URL, the price quote and order
+ * creation share. Prices never travel in it: the server computes them.
+ */
+export const vpsConfig = z.object({
+  regionId: id,
+  imageId: id,
+  planId: id,
+  quickSetId: optionalId,
+  dataDisks: z
+    .array(
+      z.object({
+        diskId: id,
+        sizeGb: z.coerce
+          .number()
+          .int('api.field.invalid')
+          .min(1, 'api.field.invalid')
+          .max(100_000, 'api.field.invalid'),
+      }),
+    )
+    .max(MAX_DATA_DISKS, 'api.field.invalid')
+    .default([]),
+  bandwidthTierId: optionalId,
+  trafficPackageId: optionalId,
+  securityGroupId: optionalId,
+  snapshotPolicyId: optionalId,
+  quantity: z.coerce
+    .number()
+    .int('api.field.invalid')
+    .min(1, 'api.field.tooSmall')
+    .max(MAX_QUANTITY, 'api.field.tooBig')
+    .default(1),
+  months: z.coerce
+    .number()
+    .refine((m) => (BILLING_MONTHS as readonly number[]).includes(m), 'api.field.invalid')
+    .default(1),
+  currency: z.enum(CURRENCY_CODES, { message: 'api.field.invalid' }),
+  /** A coupon the signed-in customer holds (user_coupons.id). */
+  userCouponId: z.coerce.number().int().positive('api.field.invalid').optional(),
+});
+
+export type VpsConfig = z.output<typeof vpsConfig>;
+export type VpsConfigInput = z.input<typeof vpsConfig>;
+
+/** Order creation adds the client's idempotency key to the configuration. */
+export const createOrderRequest = vpsConfig.extend({
+  idempotencyKey: z.string().trim().min(8, 'api.field.invalid').max(100, 'api.field.invalid'),
+});

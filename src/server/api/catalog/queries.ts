@@ -1,0 +1,384 @@
+import 'server-only';
+import { type AnyColumn, and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Locale } from '@/lib/locales';
+import type { Database } from '../../db/client';
+import {
+  bandwidthTiers,
+  diskProducts,
+  imageRegions,
+  images,
+  planRegions,
+  plans,
+  productLines,
+  quickSets,
+  regions,
+  securityGroupRules,
+  securityGroups,
+  snapshotPolicies,
+  trafficPackages,
+} from '../../db/schema';
+import { localize } from '../../localize';
+
+// The read side of the VPS catalogue (SPEC §7 GET calls), shared by the API, the pages and the order code.
+// Every list is one query. Prices leave here exactly as stored: integer USD cents, micro-USD for hourly
+// prices; converting and formatting them is the price code's job (DESIGN §4), so a page and an order
+// read the same number.
+
+export type Region = {
+  id: string;
+  countryCode: string;
+  country: string;
+  city: string;
+  networkNote: string;
+  testIp: string;
+};
+
+export type Image = { id: string; name: string; version: string; arch: string; minDiskGb: number };
+export type ImageFamily = { family: string; images: Image[] };
+
+export type Plan = {
+  id: string;
+  name: string;
+  cpu: number;
+  cpuModel: string;
+  memoryMb: number;
+  diskGb: number;
+  diskType: string;
+  bandwidthMbps: number;
+  maxBandwidthMbps: number;
+  /** 0 means unmetered. */
+  trafficGb: number;
+  monthlyPriceCents: number;
+  hourlyPriceMicroUsd: number;
+  /** Ids of the active regions the plan is sold in, in region order. */
+  regions: string[];
+};
+export type ProductLine = { id: string; name: string; description: string; dedicated: boolean; plans: Plan[] };
+/** A plan as stored (name in every language), with the active regions it is sold in. */
+export type PlanRecord = typeof plans.$inferSelect & { regions: string[] };
+
+export type SecurityGroupRule = {
+  direction: 'ingress' | 'egress';
+  protocol: 'tcp' | 'udp' | 'icmp' | 'all';
+  ports: string;
+  cidr: string;
+  action: 'accept' | 'drop';
+  note: string;
+};
+export type SecurityGroup = { id: string; name: string; description: string; rules: SecurityGroupRule[] };
+
+export type DiskProduct = {
+  id: string;
+  name: string;
+  mediaType: string;
+  minGb: number;
+  maxGb: number;
+  stepGb: number;
+  pricePerGbCents: number;
+  maxIops: number;
+};
+export type BandwidthTier = { id: string; mbps: number; monthlyPriceCents: number };
+export type TrafficPackage = { id: string; gb: number; monthlyPriceCents: number };
+export type QuickSet = {
+  id: string;
+  name: string;
+  description: string;
+  planId: string;
+  imageId: string;
+  dataDiskId: string | null;
+  dataDiskGb: number;
+  bandwidthTierId: string | null;
+};
+export type SnapshotPolicy = {
+  id: string;
+  name: string;
+  description: string;
+  /** Cron expression in UTC. */
+  schedule: string;
+  retainCount: number;
+  monthlyPriceCents: number;
+};
+
+/** Plans sold in a region: a condition on the outer query's plan id. */
+const planSoldIn = (planId: AnyColumn, regionId: string) =>
+  inArray(planId, sql`(select ${planRegions.planId} from ${planRegions} where ${planRegions.regionId} = ${regionId})`);
+
+/** Images offered in a region: a condition on the outer query's image id. */
+const imageOfferedIn = (imageId: AnyColumn, regionId: string) =>
+  inArray(
+    imageId,
+    sql`(select ${imageRegions.imageId} from ${imageRegions} where ${imageRegions.regionId} = ${regionId})`,
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Regions
+// ---------------------------------------------------------------------------------------------
+
+/** Active regions in display order, in the visitor's language. */
+export async function listRegions(db: Database, locale: Locale): Promise<Region[]> {
+  const rows = await db
+    .select()
+    .from(regions)
+    .where(eq(regions.active, true))
+    .orderBy(asc(regions.sort), asc(regions.id));
+  return rows.map((r) => ({
+    id: r.id,
+    countryCode: r.countryCode,
+    country: localize(r.country, locale, `region ${r.id}`),
+    city: localize(r.city, locale, `region ${r.id}`),
+    networkNote: localize(r.networkNote, locale, `region ${r.id}`),
+    testIp: r.testIp,
+  }));
+}
+
+/** True when `id` names a region that is open for sale. */
+export async function isActiveRegion(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: regions.id })
+    .from(regions)
+    .where(and(eq(regions.id, id), eq(regions.active, true)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Images
+// ---------------------------------------------------------------------------------------------
+
+/** Active OS images grouped by family (families in the order of their first image); with a region, only those offered there. */
+export async function listImageFamilies(db: Database, regionId?: string | undefined): Promise<ImageFamily[]> {
+  const rows = await db
+    .select({
+      id: images.id,
+      family: images.family,
+      name: images.name,
+      version: images.version,
+      arch: images.arch,
+      minDiskGb: images.minDiskGb,
+    })
+    .from(images)
+    .where(and(eq(images.active, true), regionId === undefined ? undefined : imageOfferedIn(images.id, regionId)))
+    .orderBy(asc(images.sort), asc(images.id));
+
+  const families = new Map<string, Image[]>();
+  for (const { family, ...image } of rows) {
+    const list = families.get(family);
+    if (list) list.push(image);
+    else families.set(family, [image]);
+  }
+  return [...families].map(([family, list]) => ({ family, images: list }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product lines and plans
+// ---------------------------------------------------------------------------------------------
+
+/** The active regions a plan (of the outer query) is sold in, as one array column. */
+const soldInRegions = sql<string[]>`array(
+  select ${planRegions.regionId} from ${planRegions}
+  inner join ${regions} on ${regions.id} = ${planRegions.regionId}
+  where ${planRegions.planId} = ${plans.id} and ${regions.active}
+  order by ${regions.sort}, ${regions.id})`;
+
+/**
+ * Product lines with their active plans, in display order and the visitor's language. With a region, only plans
+ * sold there; with a line, only that line. A line left without plans is dropped.
+ */
+export async function listProductLines(
+  db: Database,
+  locale: Locale,
+  filter: { regionId?: string | undefined; lineId?: string | undefined } = {},
+): Promise<ProductLine[]> {
+  const rows = await db
+    .select({
+      lineId: productLines.id,
+      lineName: productLines.name,
+      lineDescription: productLines.description,
+      dedicated: productLines.dedicated,
+      id: plans.id,
+      name: plans.name,
+      cpu: plans.cpu,
+      cpuModel: plans.cpuModel,
+      memoryMb: plans.memoryMb,
+      diskGb: plans.diskGb,
+      diskType: plans.diskType,
+      bandwidthMbps: plans.bandwidthMbps,
+      maxBandwidthMbps: plans.maxBandwidthMbps,
+      trafficGb: plans.trafficGb,
+      monthlyPriceCents: plans.monthlyPriceCents,
+      hourlyPriceMicroUsd: plans.hourlyPriceMicroUsd,
+      regions: soldInRegions,
+    })
+    .from(plans)
+    .innerJoin(productLines, eq(productLines.id, plans.lineId))
+    .where(
+      and(
+        eq(plans.active, true),
+        filter.lineId === undefined ? undefined : eq(plans.lineId, filter.lineId),
+        filter.regionId === undefined ? undefined : planSoldIn(plans.id, filter.regionId),
+      ),
+    )
+    .orderBy(asc(productLines.sort), asc(productLines.id), asc(plans.sort), asc(plans.id));
+
+  // An inner join from plans already leaves out lines without plans; rows arrive grouped by line.
+  const lines: ProductLine[] = [];
+  for (const { lineId, lineName, lineDescription, dedicated, name, ...plan } of rows) {
+    let line = lines.at(-1);
+    if (line?.id !== lineId) {
+      line = {
+        id: lineId,
+        name: localize(lineName, locale, `product line ${lineId}`),
+        description: localize(lineDescription, locale, `product line ${lineId}`),
+        dedicated,
+        plans: [],
+      };
+      lines.push(line);
+    }
+    line.plans.push({ ...plan, name: localize(name, locale, `plan ${plan.id}`) });
+  }
+  return lines;
+}
+
+/** True when `id` names a product line. */
+export async function productLineExists(db: Database, id: string): Promise<boolean> {
+  const rows = await db.select({ id: productLines.id }).from(productLines).where(eq(productLines.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+/** An active plan as stored, with the regions it is sold in; undefined when there is no such plan on sale. */
+export async function getPlan(db: Database, id: string): Promise<PlanRecord | undefined> {
+  const [row] = await db
+    .select({ plan: plans, regions: soldInRegions })
+    .from(plans)
+    .where(and(eq(plans.id, id), eq(plans.active, true)))
+    .limit(1);
+  return row ? { ...row.plan, regions: row.regions } : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Add-ons: disks, bandwidth, traffic, snapshot policies
+// ---------------------------------------------------------------------------------------------
+
+/** Block-storage volume types in display order. */
+export async function listDiskProducts(db: Database, locale: Locale): Promise<DiskProduct[]> {
+  const rows = await db.select().from(diskProducts).orderBy(asc(diskProducts.sort), asc(diskProducts.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: localize(r.name, locale, `disk product ${r.id}`),
+    mediaType: r.mediaType,
+    minGb: r.minGb,
+    maxGb: r.maxGb,
+    stepGb: r.stepGb,
+    pricePerGbCents: r.pricePerGbCents,
+    maxIops: r.maxIops,
+  }));
+}
+
+/** Bandwidth tiers in display order; with `maxMbps` (a plan's port limit), only tiers up to it. */
+export async function listBandwidthTiers(db: Database, maxMbps?: number | undefined): Promise<BandwidthTier[]> {
+  return db
+    .select({ id: bandwidthTiers.id, mbps: bandwidthTiers.mbps, monthlyPriceCents: bandwidthTiers.monthlyPriceCents })
+    .from(bandwidthTiers)
+    .where(maxMbps === undefined ? undefined : lte(bandwidthTiers.mbps, maxMbps))
+    .orderBy(asc(bandwidthTiers.sort), asc(bandwidthTiers.mbps));
+}
+
+/** Extra monthly traffic packages in display order. */
+export async function listTrafficPackages(db: Database): Promise<TrafficPackage[]> {
+  return db
+    .select({ id: trafficPackages.id, gb: trafficPackages.gb, monthlyPriceCents: trafficPackages.monthlyPriceCents })
+    .from(trafficPackages)
+    .orderBy(asc(trafficPackages.sort), asc(trafficPackages.gb));
+}
+
+/** Public snapshot policies in display order. */
+export async function listSnapshotPolicies(db: Database, locale: Locale): Promise<SnapshotPolicy[]> {
+  const rows = await db.select().from(snapshotPolicies).orderBy(asc(snapshotPolicies.sort), asc(snapshotPolicies.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: localize(r.name, locale, `snapshot policy ${r.id}`),
+    description: localize(r.description, locale, `snapshot policy ${r.id}`),
+    schedule: r.schedule,
+    retainCount: r.retainCount,
+    monthlyPriceCents: r.monthlyPriceCents,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Security-group templates and quick sets
+// ---------------------------------------------------------------------------------------------
+
+/** Official security-group templates with their rules, both in display order. */
+export async function listSecurityGroups(db: Database, locale: Locale): Promise<SecurityGroup[]> {
+  const rows = await db
+    .select({
+      id: securityGroups.id,
+      name: securityGroups.name,
+      description: securityGroups.description,
+      rule: {
+        direction: securityGroupRules.direction,
+        protocol: securityGroupRules.protocol,
+        ports: securityGroupRules.ports,
+        cidr: securityGroupRules.cidr,
+        action: securityGroupRules.action,
+        note: securityGroupRules.note,
+      },
+    })
+    .from(securityGroups)
+    .leftJoin(securityGroupRules, eq(securityGroupRules.groupId, securityGroups.id))
+    .orderBy(
+      asc(securityGroups.sort),
+      asc(securityGroups.id),
+      asc(securityGroupRules.sort),
+      asc(securityGroupRules.id),
+    );
+
+  const groups: SecurityGroup[] = [];
+  for (const row of rows) {
+    let group = groups.at(-1);
+    if (group?.id !== row.id) {
+      group = {
+        id: row.id,
+        name: localize(row.name, locale, `security group ${row.id}`),
+        description: localize(row.description, locale, `security group ${row.id}`),
+        rules: [],
+      };
+      groups.push(group);
+    }
+    // A template without rules comes back as one row whose rule columns are all null.
+    if (row.rule) group.rules.push({ ...row.rule, note: localize(row.rule.note, locale, `security group ${row.id}`) });
+  }
+  return groups;
+}
+
+/**
+ * Quick-set configurations whose plan and image are on sale, in display order; with a region, only those whose
+ * plan AND image are both offered there.
+ */
+export async function listQuickSets(db: Database, locale: Locale, regionId?: string | undefined): Promise<QuickSet[]> {
+  const rows = await db
+    .select({
+      id: quickSets.id,
+      name: quickSets.name,
+      description: quickSets.description,
+      planId: quickSets.planId,
+      imageId: quickSets.imageId,
+      dataDiskId: quickSets.dataDiskId,
+      dataDiskGb: quickSets.dataDiskGb,
+      bandwidthTierId: quickSets.bandwidthTierId,
+    })
+    .from(quickSets)
+    .innerJoin(plans, and(eq(plans.id, quickSets.planId), eq(plans.active, true)))
+    .innerJoin(images, and(eq(images.id, quickSets.imageId), eq(images.active, true)))
+    .where(
+      regionId === undefined
+        ? undefined
+        : and(planSoldIn(quickSets.planId, regionId), imageOfferedIn(quickSets.imageId, regionId)),
+    )
+    .orderBy(asc(quickSets.sort), asc(quickSets.id));
+  return rows.map((r) => ({
+    ...r,
+    name: localize(r.name, locale, `quick set ${r.id}`),
+    description: localize(r.description, locale, `quick set ${r.id}`),
+  }));
+}

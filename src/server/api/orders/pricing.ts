@@ -1,0 +1,164 @@
+import 'server-only';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { VpsConfig } from '@/lib/catalog/vps-config';
+import { type CurrencyRate, convertUsdCents } from '@/lib/money';
+import type { Database } from '../../db/client';
+import {
+  bandwidthTiers,
+  coupons,
+  diskProducts,
+  imageRegions,
+  images,
+  type OrderLine,
+  planRegions,
+  plans,
+  regions,
+  securityGroups,
+  snapshotPolicies,
+  trafficPackages,
+  userCoupons,
+} from '../../db/schema';
+import { ApiError, BusinessCode, type FieldErrors, invalidInput } from '../errors';
+import { listCurrencies } from '../finance/queries';
+
+export type Quote = {
+  currency: CurrencyRate;
+  lines: OrderLine[];
+  subtotalMinor: number;
+  discountMinor: number;
+  totalMinor: number;
+  userCouponId: number | null;
+  planLineId: string;
+};
+
+type Reader = Pick<Database, 'select'>;
+
+/**
+ * Prices a VPS configuration (issue 5) the one way it is charged: each line is a monthly USD price
+ * converted to the order currency and rounded to its minor unit, then multiplied by months and quantity;
+ * the total is the sum of those rounded lines, less the coupon. Every id is checked against the region
+ * and the plan; a mismatch is a 4001 naming the field.
+ */
+export async function quoteVps(
+  db: Reader,
+  config: VpsConfig,
+  options: { userId?: number; now?: Date } = {},
+): Promise<Quote> {
+  const now = options.now ?? new Date();
+  const currencies = await listCurrencies(db as Database);
+  const currency = currencies.find((c) => c.type === config.currency);
+  if (!currency) throw invalidInput({ currency: 'api.field.invalid' });
+
+  const [region] = await db
+    .select()
+    .from(regions)
+    .where(and(eq(regions.id, config.regionId), eq(regions.active, true)));
+  if (!region) throw invalidInput({ regionId: 'api.field.invalid' });
+
+  const [plan] = await db
+    .select({ plan: plans, offered: planRegions.regionId })
+    .from(plans)
+    .leftJoin(planRegions, and(eq(planRegions.planId, plans.id), eq(planRegions.regionId, region.id)))
+    .where(and(eq(plans.id, config.planId), eq(plans.active, true)));
+  if (!plan) throw invalidInput({ planId: 'api.field.invalid' });
+  if (!plan.offered) throw invalidInput({ planId: 'api.order.planNotInRegion' });
+
+  const [image] = await db
+    .select({ image: images, offered: imageRegions.regionId })
+    .from(images)
+    .leftJoin(imageRegions, and(eq(imageRegions.imageId, images.id), eq(imageRegions.regionId, region.id)))
+    .where(and(eq(images.id, config.imageId), eq(images.active, true)));
+  if (!image) throw invalidInput({ imageId: 'api.field.invalid' });
+  if (!image.offered) throw invalidInput({ imageId: 'api.order.imageNotInRegion' });
+  if (plan.plan.diskGb < image.image.minDiskGb) throw invalidInput({ imageId: 'api.order.diskBelowImage' });
+
+  const fields: FieldErrors = {};
+  const lines: OrderLine[] = [];
+  const months = config.months;
+  const quantity = config.quantity;
+  const addLine = (key: string, itemId: string, monthlyUsdCents: number, units = 1) => {
+    const unitMinor = convertUsdCents(monthlyUsdCents, currency) * units;
+    lines.push({ key, itemId, quantity, months, unitMinor, amountMinor: unitMinor * months * quantity });
+  };
+  addLine('plan', plan.plan.id, plan.plan.monthlyPriceCents);
+
+  const diskIds = [...new Set(config.dataDisks.map((d) => d.diskId))];
+  const disks = diskIds.length ? await db.select().from(diskProducts).where(inArray(diskProducts.id, diskIds)) : [];
+  config.dataDisks.forEach((wanted, i) => {
+    const disk = disks.find((d) => d.id === wanted.diskId);
+    if (!disk) {
+      fields[`dataDisks.${i}.diskId`] = 'api.field.invalid';
+      return;
+    }
+    if (wanted.sizeGb < disk.minGb || wanted.sizeGb > disk.maxGb || (wanted.sizeGb - disk.minGb) % disk.stepGb !== 0) {
+      fields[`dataDisks.${i}.sizeGb`] = 'api.order.diskSize';
+      return;
+    }
+    addLine(`disk.${i}`, disk.id, disk.pricePerGbCents, wanted.sizeGb);
+  });
+
+  if (config.bandwidthTierId) {
+    const [tier] = await db.select().from(bandwidthTiers).where(eq(bandwidthTiers.id, config.bandwidthTierId));
+    if (!tier) fields.bandwidthTierId = 'api.field.invalid';
+    else if (tier.mbps > plan.plan.maxBandwidthMbps) fields.bandwidthTierId = 'api.order.bandwidthAbovePlan';
+    else if (tier.mbps > plan.plan.bandwidthMbps) addLine('bandwidth', tier.id, tier.monthlyPriceCents);
+  }
+  if (config.trafficPackageId) {
+    const [pack] = await db.select().from(trafficPackages).where(eq(trafficPackages.id, config.trafficPackageId));
+    if (!pack) fields.trafficPackageId = 'api.field.invalid';
+    else addLine('traffic', pack.id, pack.monthlyPriceCents);
+  }
+  if (config.securityGroupId) {
+    const [group] = await db
+      .select({ id: securityGroups.id })
+      .from(securityGroups)
+      .where(eq(securityGroups.id, config.securityGroupId));
+    if (!group) fields.securityGroupId = 'api.field.invalid';
+  }
+  if (config.snapshotPolicyId) {
+    const [policy] = await db.select().from(snapshotPolicies).where(eq(snapshotPolicies.id, config.snapshotPolicyId));
+    if (!policy) fields.snapshotPolicyId = 'api.field.invalid';
+    else if (policy.monthlyPriceCents > 0) addLine('snapshot', policy.id, policy.monthlyPriceCents);
+  }
+  if (Object.keys(fields).length > 0) throw invalidInput(fields);
+
+  const subtotalMinor = lines.reduce((sum, l) => sum + l.amountMinor, 0);
+  let discountMinor = 0;
+  let userCouponId: number | null = null;
+  if (config.userCouponId !== undefined) {
+    if (!options.userId) throw new ApiError(BusinessCode.unauthorized, 'api.unauthorized');
+    const [held] = await db
+      .select({ held: userCoupons, coupon: coupons })
+      .from(userCoupons)
+      .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
+      .where(
+        and(
+          eq(userCoupons.id, config.userCouponId),
+          eq(userCoupons.userId, options.userId),
+          isNull(userCoupons.usedAt),
+          gt(userCoupons.expiresAt, now),
+        ),
+      );
+    if (!held) throw invalidInput({ userCouponId: 'api.order.couponUnavailable' });
+    const { coupon } = held;
+    if (coupon.products.length > 0 && !coupon.products.includes(plan.plan.lineId)) {
+      throw invalidInput({ userCouponId: 'api.order.couponNotForProduct' });
+    }
+    if (subtotalMinor < convertUsdCents(coupon.thresholdCents, currency))
+      throw invalidInput({ userCouponId: 'api.order.couponThreshold' });
+    discountMinor =
+      coupon.kind === 'amount'
+        ? Math.min(subtotalMinor, convertUsdCents(coupon.amountCents, currency))
+        : Math.round((subtotalMinor * coupon.percentOff) / 100);
+    userCouponId = held.held.id;
+  }
+  return {
+    currency,
+    lines,
+    subtotalMinor,
+    discountMinor,
+    totalMinor: subtotalMinor - discountMinor,
+    userCouponId,
+    planLineId: plan.plan.lineId,
+  };
+}

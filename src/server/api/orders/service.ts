@@ -1,0 +1,142 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { env } from '@/env';
+import type { VpsConfig } from '@/lib/catalog/vps-config';
+import type { Locale } from '@/lib/locales';
+import type { Database } from '../../db/client';
+import { coupons, orders, userCoupons } from '../../db/schema';
+import { localize } from '../../localize';
+import { ApiError, BusinessCode } from '../errors';
+import { quoteVps } from './pricing';
+
+export type OrderSummary = {
+  id: number;
+  number: string;
+  status: string;
+  currency: string;
+  subtotalMinor: number;
+  discountMinor: number;
+  totalMinor: number;
+  createdAt: string;
+  payUrl: string;
+};
+
+function orderNumber(now: Date): string {
+  const day = now.toISOString().slice(0, 10).replace(/-/g, '');
+  return `CC${day}${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+function summary(row: typeof orders.$inferSelect): OrderSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    currency: row.currency,
+    subtotalMinor: row.subtotalMinor,
+    discountMinor: row.discountMinor,
+    totalMinor: row.totalMinor,
+    createdAt: row.createdAt.toISOString(),
+    // Orders are paid in the customer centre (SPEC §2).
+    payUrl: `${env().CUSTOMER_CENTER_URL.replace(/\/$/, '')}/order/pay/${row.number}`,
+  };
+}
+
+/**
+ * Creates a VPS order pending payment (issue 5): the server validates the combination, prices it, applies
+ * the coupon (marking it used) and stores the currency and rate used, in one transaction. The same
+ * idempotency key from the same customer returns the order already made, even when both requests race.
+ */
+export async function createVpsOrder(
+  db: Database,
+  userId: number,
+  config: VpsConfig,
+  idempotencyKey: string,
+): Promise<OrderSummary> {
+  const existing = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  if (existing[0]) return summary(existing[0]);
+
+  const created = await db.transaction(async (tx) => {
+    const quote = await quoteVps(tx, config, { userId });
+    const now = new Date();
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        number: orderNumber(now),
+        userId,
+        idempotencyKey,
+        kind: 'vps',
+        currency: quote.currency.type,
+        rate: String(quote.currency.rate),
+        subtotalMinor: quote.subtotalMinor,
+        discountMinor: quote.discountMinor,
+        totalMinor: quote.totalMinor,
+        config: { ...config },
+        lines: quote.lines,
+        userCouponId: quote.userCouponId,
+      })
+      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+      .returning();
+    if (!row) return undefined;
+    if (quote.userCouponId !== null) {
+      // One use per coupon: only an unused coupon can be taken, so two orders cannot spend it twice.
+      const used = await tx
+        .update(userCoupons)
+        .set({ usedAt: now })
+        .where(and(eq(userCoupons.id, quote.userCouponId), isNull(userCoupons.usedAt)))
+        .returning({ id: userCoupons.id });
+      if (used.length === 0)
+        throw new ApiError(BusinessCode.conflict, 'api.order.couponUnavailable', {
+          fields: { userCouponId: 'api.order.couponUnavailable' },
+        });
+    }
+    return row;
+  });
+  if (created) return summary(created);
+  // A concurrent request with the same key won the insert: answer with its order.
+  const [raced] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  if (!raced) throw new Error('order vanished after an idempotency conflict');
+  return summary(raced);
+}
+
+export type HeldCoupon = {
+  userCouponId: number;
+  name: string;
+  kind: 'amount' | 'percent';
+  amountCents: number;
+  percentOff: number;
+  thresholdCents: number;
+  products: string[];
+  expiresAt: string;
+};
+
+/** Coupons the customer holds and can still use (unused, not expired), soonest expiry first. */
+export async function listHeldCoupons(
+  db: Database,
+  userId: number,
+  locale: Locale,
+  now = new Date(),
+): Promise<HeldCoupon[]> {
+  const rows = await db
+    .select({ held: userCoupons, coupon: coupons })
+    .from(userCoupons)
+    .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
+    .where(and(eq(userCoupons.userId, userId), isNull(userCoupons.usedAt), gt(userCoupons.expiresAt, now)))
+    .orderBy(asc(userCoupons.expiresAt));
+  return rows.map(({ held, coupon }) => ({
+    userCouponId: held.id,
+    name: localize(coupon.name, locale, `coupon ${coupon.id}`),
+    kind: coupon.kind,
+    amountCents: coupon.amountCents,
+    percentOff: coupon.percentOff,
+    thresholdCents: coupon.thresholdCents,
+    products: coupon.products,
+    expiresAt: held.expiresAt.toISOString(),
+  }));
+}

@@ -1,0 +1,58 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { expect, test } from './fixtures';
+import { waitForMail } from './mailbox';
+import { MESSAGES } from './support';
+
+const ja = MESSAGES.ja;
+
+test('configure in Japanese: JPY prices without decimals, log in, order, see the confirmation', async ({
+  page,
+  request,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'one run is enough');
+  // An activated customer, made through the public API like the sign-up form does.
+  const email = `ja${Date.now().toString(36)}@example.com`;
+  const { message } = await (await request.get('/api/auth/public-key')).json();
+  const password = publicEncrypt(
+    { key: message.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from('tokyo2026'),
+  ).toString('base64');
+  expect(
+    (await (await request.post('/api/register', { data: { email, password, acceptTerms: true, locale: 'ja' } })).json())
+      .code,
+  ).toBe(2000);
+  const code = /activate\?code=([\w-]+)/.exec(await waitForMail(email))?.[1];
+  expect((await (await request.post('/api/activate', { data: { code } })).json()).code).toBe(2000);
+
+  await page.goto('/ja/product/vps');
+  await expect(page.getByTestId('monthly-price').first()).toHaveText(/^[￥¥][\d,]+$/);
+  await page.locator('tr[data-plan="std-2c4g"]').getByRole('link', { name: ja.vps.configure }).click();
+  await expect(page).toHaveURL(/\/ja\/product\/vps-buy\?.*planId=std-2c4g/);
+
+  await page.getByLabel('東京 · 日本').check();
+  await page.getByLabel(ja.buy.image).selectOption('debian-12');
+  await page.getByLabel(ja.buy.period).selectOption('12');
+  const total = page.getByTestId('total');
+  await expect(total).toHaveText(/^[￥¥][\d,]+$/);
+  await expect(page).toHaveURL(/regionId=tokyo/);
+  await expect(page).toHaveURL(/months=12/);
+
+  // The shared URL reproduces the configuration.
+  const shared = page.url();
+  await page.goto(shared);
+  await expect(page.getByLabel(ja.buy.image)).toHaveValue('debian-12');
+
+  await page.getByRole('button', { name: ja.buy.loginToOrder }).click();
+  const login = page.getByRole('dialog', { name: ja.account.loginTitle });
+  await login.getByLabel(ja.account.accountLabel).fill(email);
+  await login.getByLabel(ja.account.password).fill('tokyo2026');
+  await login.getByRole('button', { name: ja.account.loginSubmit }).click();
+  await expect(login).toBeHidden();
+
+  const shown = await total.textContent();
+  await page.getByRole('button', { name: ja.buy.order }).click();
+  const confirmation = page.getByTestId('order-confirmation');
+  await expect(confirmation).toContainText(ja.buy.orderCreated);
+  await expect(page.getByTestId('order-total')).toHaveText(shown ?? '');
+  await expect(confirmation.getByRole('link', { name: ja.buy.pay })).toHaveAttribute('href', /\/order\/pay\/CC\d{8}/);
+});

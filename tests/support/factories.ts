@@ -1,0 +1,29 @@
+import { hashPassword } from '../../src/server/auth/password';
+import { createSession } from '../../src/server/auth/sessions';
+import { users } from '../../src/server/db/schema';
+import { testDb } from './api';
+
+let seq = 0;
+
+/** An active customer with a live session: the headers a signed-in browser sends. */
+export async function signedInCustomer(overrides: { activatedAt?: Date } = {}) {
+  seq += 1;
+  const email = `c${Date.now().toString(36)}${seq}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const [user] = await testDb()
+    .insert(users)
+    .values({
+      email,
+      username: email.split('@')[0] ?? email,
+      passwordHash: await hashPassword('abc123'),
+      status: 'active',
+      locale: 'en',
+      activatedAt: overrides.activatedAt ?? new Date(),
+    })
+    .returning();
+  if (!user) throw new Error('user insert failed');
+  const session = await createSession(testDb(), user.id);
+  return {
+    user,
+    headers: { cookie: `sid=${session.sessionToken}`, 'x-csrf-token': session.csrfToken },
+  };
+}
