@@ -29,8 +29,11 @@ test('configure in Japanese: JPY prices without decimals, log in, order, see the
   await page.locator('tr[data-plan="std-2c4g"]').getByRole('link', { name: ja.vps.configure }).click();
   await expect(page).toHaveURL(/\/ja\/product\/vps-buy\?.*planId=std-2c4g/);
 
-  await page.getByLabel('東京 · 日本').check();
+  // The configuration lives in the URL: a choice shows once the URL has changed.
+  await page.getByLabel('東京 · 日本').click();
+  await expect(page.getByLabel('東京 · 日本')).toBeChecked();
   await page.getByLabel(ja.buy.image).selectOption('debian-12');
+  await expect(page).toHaveURL(/imageId=debian-12/);
   await page.getByLabel(ja.buy.period).selectOption('12');
   const total = page.getByTestId('total');
   await expect(total).toHaveText(/^[￥¥][\d,]+$/);
