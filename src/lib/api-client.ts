@@ -70,6 +70,8 @@ export async function apiCall<T>(path: string, options: CallOptions = {}): Promi
     });
     envelope = await response.json().catch(() => undefined);
   } catch (error) {
+    // A request the caller cancelled (a newer one replaced it) is not a failure to report.
+    if (options.signal?.aborted) throw new ApiCallError(0, 'api.aborted', 0);
     console.error(JSON.stringify({ level: 'error', msg: 'api network error', path, error: String(error) }));
     if (!options.silent) showToast('error', toastText(undefined, error instanceof Error ? error.message : undefined));
     throw new ApiCallError(0, 'api.requestFailed', 0);

@@ -39,6 +39,7 @@ const CLIENT_NAMESPACES = [
   'welcome',
   'domain',
   'buy',
+  'coupons',
 ] as const;
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: LocaleParams }) {

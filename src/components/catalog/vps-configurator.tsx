@@ -77,12 +77,24 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
       if (v) next.set(k, v);
       else next.delete(k);
     }
-    router.replace({ pathname, query: Object.fromEntries(next) }, { scroll: false });
+    // Only the query changes: the History API updates useSearchParams without a round trip to the server.
+    window.history.replaceState(null, '', `${window.location.pathname}?${next.toString()}`);
   };
 
-  const regionId = value('regionId') || catalog.regions[0]?.id || '';
+  // A quick set (SPEC §7 fastSet) fills plan, image, data disk and bandwidth; explicit choices still win.
+  const quickSet = catalog.quickSets.find((q) => q.id === value('quickSetId'));
+  const pick = (key: Key, fromQuickSet: string | null | undefined) => value(key) || fromQuickSet || '';
+  const wantedRegion = value('regionId');
+  const regionId =
+    wantedRegion ||
+    catalog.regions.find(
+      (r) => !quickSet || catalog.plans.find((p) => p.id === quickSet.planId)?.regions.includes(r.id),
+    )?.id ||
+    catalog.regions[0]?.id ||
+    '';
   const regionPlans = catalog.plans.filter((p) => p.regions.includes(regionId));
-  const planId = regionPlans.some((p) => p.id === value('planId')) ? value('planId') : (regionPlans[0]?.id ?? '');
+  const wantedPlan = pick('planId', quickSet?.planId);
+  const planId = regionPlans.some((p) => p.id === wantedPlan) ? wantedPlan : (regionPlans[0]?.id ?? '');
   const plan = catalog.plans.find((p) => p.id === planId);
   const regionImages = new Set(catalog.imagesByRegion[regionId] ?? []);
   const families = catalog.families
@@ -92,9 +104,12 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
     }))
     .filter((f) => f.images.length > 0);
   const images = families.flatMap((f) => f.images);
-  const imageId = images.some((i) => i.id === value('imageId')) ? value('imageId') : (images[0]?.id ?? '');
+  const wantedImage = pick('imageId', quickSet?.imageId);
+  const imageId = images.some((i) => i.id === wantedImage) ? wantedImage : (images[0]?.id ?? '');
   const bands = catalog.bands.filter((b) => !plan || b.mbps <= plan.maxBandwidthMbps);
-  const disk = catalog.disks.find((d) => d.id === value('diskId'));
+  const disk = catalog.disks.find((d) => d.id === pick('diskId', quickSet?.dataDiskId));
+  const diskGb = value('diskGb') || (quickSet && disk?.id === quickSet.dataDiskId ? String(quickSet.dataDiskGb) : '');
+  const bandwidthTierId = pick('bandwidthTierId', quickSet?.bandwidthTierId);
   const months = Number(value('months')) || 1;
   const quantity = Math.min(MAX_QUANTITY, Math.max(1, Number(value('quantity')) || 1));
 
@@ -103,8 +118,8 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
       regionId,
       imageId,
       planId,
-      dataDisks: disk ? [{ diskId: disk.id, sizeGb: Number(value('diskGb')) || disk.minGb }] : [],
-      bandwidthTierId: value('bandwidthTierId') || undefined,
+      dataDisks: disk ? [{ diskId: disk.id, sizeGb: Number(diskGb) || disk.minGb }] : [],
+      bandwidthTierId: bandwidthTierId || undefined,
       trafficPackageId: value('trafficPackageId') || undefined,
       securityGroupId: value('securityGroupId') || undefined,
       snapshotPolicyId: value('snapshotPolicyId') || undefined,
@@ -113,7 +128,7 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
       currency: currency.type,
       userCouponId: token && value('coupon') ? Number(value('coupon')) : undefined,
     }),
-    [regionId, imageId, planId, disk, value, quantity, months, currency.type, token],
+    [regionId, imageId, planId, disk, diskGb, bandwidthTierId, value, quantity, months, currency.type, token],
   );
 
   const [quote, setQuote] = useState<Quote | null>(null);
@@ -137,7 +152,7 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
           setQuote(null);
           setFields(error instanceof ApiCallError && error.fields ? error.fields : { _: 'api.requestFailed' });
         });
-    }, 80);
+    }, 0);
     // A new configuration is a new order attempt.
     orderKey.current = crypto.randomUUID();
     return () => {
@@ -237,6 +252,31 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
         </fieldset>
 
         <div className="grid gap-4 desk:grid-cols-2">
+          <label className="block text-sm font-medium desk:col-span-2">
+            {t('quickSet')}
+            <select
+              className={SELECT}
+              value={quickSet?.id ?? ''}
+              onChange={(e) =>
+                set({
+                  quickSetId: e.target.value,
+                  planId: '',
+                  imageId: '',
+                  diskId: '',
+                  diskGb: '',
+                  bandwidthTierId: '',
+                })
+              }
+              name="quickSetId"
+            >
+              <option value="">{t('custom')}</option>
+              {catalog.quickSets.map((q) => (
+                <option key={q.id} value={q.id}>
+                  {q.name}
+                </option>
+              ))}
+            </select>
+          </label>
           <label className="block text-sm font-medium">
             {t('plan')}
             <select
@@ -277,7 +317,7 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
             {t('dataDisk')}
             <select
               className={SELECT}
-              value={value('diskId')}
+              value={disk?.id ?? ''}
               onChange={(e) => set({ diskId: e.target.value, diskGb: '' })}
               name="diskId"
             >
@@ -299,7 +339,7 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
                 min={disk.minGb}
                 max={disk.maxGb}
                 step={disk.stepGb}
-                value={value('diskGb') || disk.minGb}
+                value={diskGb || disk.minGb}
                 onChange={(e) => set({ diskGb: e.target.value })}
                 name="diskGb"
               />
@@ -310,7 +350,7 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
             {t('bandwidth')}
             <select
               className={SELECT}
-              value={value('bandwidthTierId')}
+              value={bandwidthTierId}
               onChange={(e) => set({ bandwidthTierId: e.target.value })}
               name="bandwidthTierId"
             >

@@ -27,12 +27,12 @@ export const PRODUCT_THEMES = [
       { key: 'snapshots', href: '/doc/article/vps' },
     ],
   },
-  { key: 'databases', items: [{ key: 'databases', href: '/product/vps-buy?securityGroup=database-private' }] },
+  { key: 'databases', items: [{ key: 'databases', href: '/product/vps-buy?securityGroupId=database-private' }] },
   {
     key: 'sites',
     items: [
-      { key: 'wordpress', href: '/product/vps-buy?quickSet=wordpress-blog' },
-      { key: 'phpSite', href: '/product/vps-buy?quickSet=small-business' },
+      { key: 'wordpress', href: '/product/vps-buy?quickSetId=wordpress-blog' },
+      { key: 'phpSite', href: '/product/vps-buy?quickSetId=small-business' },
     ],
   },
 ] as const;

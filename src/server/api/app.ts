@@ -8,6 +8,7 @@ import { accountsRouter } from './accounts/router';
 import { announcementsRouter } from './announcements/router';
 import { catalogRouter } from './catalog/router';
 import type { AppEnv } from './context';
+import { couponsRouter } from './coupons/router';
 import { domainsRouter } from './domains/router';
 import { ApiError, BusinessCode } from './errors';
 import { financeRouter } from './finance/router';
@@ -72,6 +73,7 @@ export function createApp(deps: { db: Database }) {
   app.route('/', catalogRouter);
   app.route('/', domainsRouter);
   app.route('/', ordersRouter);
+  app.route('/', couponsRouter);
 
   const handlers = () =>
     app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, match: patternMatcher(r.path) }));

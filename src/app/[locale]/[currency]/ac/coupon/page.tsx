@@ -1,9 +1,135 @@
+import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
-import { type LocaleParams, metadataFor, pageTexts, resolveLocale } from '@/server/page';
+import { CouponClaimButton } from '@/components/promotions/coupon-claim-button';
+import { CouponFilter } from '@/components/promotions/coupon-filter';
+import { formatDate } from '@/lib/format-date';
+import { formatUsdCents } from '@/lib/money';
+import { listProductLines } from '@/server/api/catalog/queries';
+import { type CentreCoupon, listCentreCoupons } from '@/server/api/coupons/queries';
+import { pageCurrency } from '@/server/currency';
+import { getDb } from '@/server/db/client';
+import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
+// Stock and states move; a minute-old list is fine, the claim itself is checked by the server.
+export const revalidate = 60;
 export const generateMetadata = metadataFor('coupon', '/ac/coupon');
 
-export default async function CouponCentrePage({ params }: { params: LocaleParams }) {
-  const texts = await pageTexts(await resolveLocale(params), 'coupon');
-  return <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />;
+type Params = Promise<{ locale: string; currency: string }>;
+
+const BADGE: Record<CentreCoupon['state'], string> = {
+  active: 'bg-emerald-50 text-emerald-700',
+  upcoming: 'bg-brand-50 text-brand-700',
+  soldOut: 'bg-surface text-muted',
+  ended: 'bg-surface text-muted',
+};
+
+/** /ac/coupon (SPEC §2): the public coupons with amount, minimum, products, validity, stock and state. */
+export default async function CouponCentrePage({ params }: { params: Params }) {
+  const locale = await resolveLocale(params);
+  const db = getDb();
+  const [texts, t, list, lines, currency] = await Promise.all([
+    pageTexts(locale, 'coupon'),
+    getTranslations({ locale, namespace: 'coupons' }),
+    listCentreCoupons(db, locale),
+    listProductLines(db, locale),
+    pageCurrency(db, (await params).currency),
+  ]);
+  const money = (cents: number) => formatUsdCents(cents, currency, locale);
+  const productName = (id: string) => (id === 'domain' ? t('domains') : (lines.find((l) => l.id === id)?.name ?? id));
+  // Filter choices: the products the coupons name, in catalogue order, domains last.
+  const named = new Set(list.flatMap((c) => c.products));
+  const options = [...lines.map((l) => l.id), 'domain']
+    .filter((id) => named.has(id))
+    .map((id) => ({ id, label: productName(id) }));
+
+  const items = list.map((c) => {
+    const percentLeft = c.stockTotal > 0 ? Math.round((c.stockLeft / c.stockTotal) * 100) : 0;
+    const onlyDomains = c.products.length > 0 && c.products.every((p) => p === 'domain');
+    return {
+      id: c.id,
+      products: c.products,
+      card: (
+        <article
+          aria-labelledby={`coupon-${c.id}`}
+          data-testid="coupon"
+          data-state={c.state}
+          className="flex h-full flex-col gap-3 rounded-xl border border-line bg-white p-5 shadow-sm"
+        >
+          <div className="flex items-start justify-between gap-3">
+            <p className="text-3xl font-bold text-brand-700">
+              {c.kind === 'amount' ? money(c.amountCents) : t('percentOff', { percent: c.percentOff })}
+            </p>
+            <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE[c.state]}`}>
+              {t(`state.${c.state}`)}
+            </span>
+          </div>
+          <h3 id={`coupon-${c.id}`} className="font-semibold">
+            {c.name}
+            {c.newCustomerOnly ? (
+              <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 align-middle text-xs font-semibold text-amber-800">
+                {t('newCustomers')}
+              </span>
+            ) : null}
+          </h3>
+          <ul className="space-y-0.5 text-sm text-muted">
+            <li>{c.thresholdCents > 0 ? t('threshold', { amount: money(c.thresholdCents) }) : t('noThreshold')}</li>
+            <li>
+              {t('appliesTo', {
+                products: c.products.length ? c.products.map(productName).join(', ') : t('allProducts'),
+              })}
+            </li>
+            <li>{t('window', { start: formatDate(c.startsAt, locale), end: formatDate(c.endsAt, locale) })}</li>
+            <li>{t('validDays', { days: c.validDays })}</li>
+            <li>{t('perUser', { count: c.perUserLimit })}</li>
+          </ul>
+          <div className="mt-auto space-y-1">
+            <div
+              role="progressbar"
+              aria-label={t('stockLabel', { left: c.stockLeft, total: c.stockTotal })}
+              aria-valuemin={0}
+              aria-valuemax={c.stockTotal}
+              aria-valuenow={c.stockLeft}
+              className="h-2 overflow-hidden rounded-full bg-surface"
+            >
+              <div className="h-full rounded-full bg-brand-500" style={{ width: `${percentLeft}%` }} />
+            </div>
+            <p className="text-xs text-muted">{t('stockLeft', { left: c.stockLeft })}</p>
+          </div>
+          <CouponClaimButton
+            couponId={c.id}
+            couponName={c.name}
+            perUserLimit={c.perUserLimit}
+            state={c.state}
+            useHref={onlyDomains ? '/product/domain' : '/product/vps-buy'}
+          />
+        </article>
+      ),
+    };
+  });
+
+  return (
+    <>
+      <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
+      <div className="mx-auto w-full max-w-6xl space-y-10 px-5 py-10">
+        <section aria-labelledby="coupon-list">
+          <h2 id="coupon-list" className="mb-4 text-xl font-semibold">
+            {t('listTitle')}
+          </h2>
+          <CouponFilter options={options} items={items} />
+        </section>
+        <section aria-labelledby="coupon-rules" className="rounded-xl bg-surface p-6">
+          <h2 id="coupon-rules" className="text-lg font-semibold">
+            {t('rulesTitle')}
+          </h2>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted">
+            <li>{t('ruleLimit')}</li>
+            <li>{t('ruleValid')}</li>
+            <li>{t('ruleUse')}</li>
+            <li>{t('ruleNew')}</li>
+            <li>{t('ruleCurrency')}</li>
+          </ul>
+        </section>
+      </div>
+    </>
+  );
 }

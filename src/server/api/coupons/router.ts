@@ -1,0 +1,39 @@
+import 'server-only';
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { findSession, requireSession, SESSION_COOKIE } from '../../auth/sessions';
+import { type AppEnv, requestLocale } from '../context';
+import { jsonBody } from '../input';
+import { claimCoupon, listCentreCoupons } from './queries';
+
+export const couponSearchInput = z.object({
+  language: z.string().max(16).optional().describe('en, zh or ja (en-US, zh-CN, ja-JP accepted)'),
+  product: z.string().min(1).max(64).optional().describe('a product line id, or "domain"'),
+});
+
+export const couponReceiveInput = z.object({
+  couponId: z.number().int().positive().max(2_147_483_647).describe('a coupon id from /api/ac/coupon/search'),
+});
+
+export const couponsRouter = new Hono<AppEnv>();
+
+// POST /api/ac/coupon/search - the coupon centre's list, with how many of each the signed-in visitor holds
+couponsRouter.post('/ac/coupon/search', async (c) => {
+  const db = c.get('db');
+  const input = await jsonBody(c, couponSearchInput);
+  // A read: the session is optional and no CSRF token is needed.
+  const session = await findSession(db, getCookie(c, SESSION_COOKIE));
+  const list = await listCentreCoupons(db, requestLocale(c, input.language), {
+    product: input.product,
+    userId: session?.user.id,
+  });
+  return c.json({ code: 2000, message: list });
+});
+
+// POST /api/ac/coupon/receive - claim one coupon for the signed-in user
+couponsRouter.post('/ac/coupon/receive', requireSession(), async (c) => {
+  const { couponId } = await jsonBody(c, couponReceiveInput);
+  const claimed = await claimCoupon(c.get('db'), c.get('user').id, couponId);
+  return c.json({ code: 2000, message: claimed });
+});

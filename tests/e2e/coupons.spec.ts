@@ -1,0 +1,55 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { expect, test } from './fixtures';
+import { waitForMail } from './mailbox';
+import { MESSAGES, watchConsole } from './support';
+
+const en = MESSAGES.en;
+// Seeded (src/server/db/seed/data/promotions.ts): $5 off cloud servers from $20, two per account.
+const COUPON = 'Cloud server order discount';
+
+test('claim a coupon in the coupon centre, then spend it in the VPS configurator', async ({ page, request }, info) => {
+  test.skip(info.project.name !== 'desktop', 'one run is enough');
+  const problems = watchConsole(page);
+  // An activated customer, made through the public API like the sign-up form does.
+  const email = `cc${Date.now().toString(36)}@example.com`;
+  const { message } = await (await request.get('/api/auth/public-key')).json();
+  const password = publicEncrypt(
+    { key: message.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from('coupon2026'),
+  ).toString('base64');
+  expect(
+    (await (await request.post('/api/register', { data: { email, password, acceptTerms: true, locale: 'en' } })).json())
+      .code,
+  ).toBe(2000);
+  const code = /activate\?code=([\w-]+)/.exec(await waitForMail(email))?.[1];
+  expect((await (await request.post('/api/activate', { data: { code } })).json()).code).toBe(2000);
+
+  await page.goto('/ac/coupon');
+  const card = page.getByTestId('coupon').filter({ has: page.getByRole('heading', { name: COUPON }) });
+  await expect(card.getByRole('progressbar', { name: /^Coupons left: \d+ of 1000$/ })).toBeVisible();
+  await expect(card).toContainText(en.coupons.state.active);
+  // The welcome bundle is not offered here.
+  await expect(page.getByText('Welcome gift: first order discount')).toHaveCount(0);
+
+  await card.getByRole('link', { name: en.coupons.logInToClaim }).click();
+  await expect(page).toHaveURL(/\/ac\/coupon\?ope=login/);
+  const login = page.getByRole('dialog', { name: en.account.loginTitle });
+  await login.getByLabel(en.account.accountLabel).fill(email);
+  await login.getByLabel(en.account.password).fill('coupon2026');
+  await login.getByRole('button', { name: en.account.loginSubmit }).click();
+  await expect(login).toBeHidden();
+
+  await card.getByRole('button', { name: `${en.coupons.claim}: ${COUPON}` }).click();
+  await expect(card.getByRole('status')).toContainText(en.coupons.claimedNote);
+  // The coupon centre itself logs nothing (the configurator's superseded price requests are its own concern).
+  expect(problems).toEqual([]);
+  await card.getByRole('link', { name: en.coupons.useNow }).click();
+  await expect(page).toHaveURL(/\/product\/vps-buy/);
+
+  // Twelve months of the entry plan pass the $20 minimum.
+  await page.getByLabel(en.buy.period).selectOption('12');
+  await expect(page).toHaveURL(/months=12/);
+  await page.getByLabel(en.buy.coupon).selectOption({ label: COUPON });
+  await expect(page).toHaveURL(/coupon=\d+/);
+  await expect(page.getByTestId('discount')).toHaveText('-$5.00');
+});
