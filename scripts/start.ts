@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { type Env, EnvError, loadEnv } from '../src/env';
 import { migrateAndSeed, startDatabase } from '../src/server/db/prepare';
-import { buildIfStale, runNext, waitForExit } from './lib/next-process';
+import { buildIfStale, runNext, runProductionServer, waitForExit } from './lib/next-process';
 
 const args = new Set(process.argv.slice(2));
 const mode = args.has('--dev') ? 'dev' : args.has('--build-only') ? 'build' : 'start';
@@ -62,8 +62,7 @@ async function main() {
       process.exit(code);
     }
     log(`serving on http://localhost:${env.PORT}`);
-    // Not `-H 127.0.0.1`: with localePrefix 'as-needed' that makes `/` redirect to itself (TOOLCHAIN.md).
-    child = runNext(['start', '--port', String(env.PORT)], { ...childEnv, NODE_ENV: 'production' });
+    child = runProductionServer({ ...childEnv, NODE_ENV: 'production', PORT: String(env.PORT) });
   }
   const code = await waitForExit(child);
   await stopDatabase();

@@ -74,3 +74,8 @@ export async function buildIfStale(
   if (code === 0) markBuilt(distDir, env);
   return code;
 }
+
+/** The production server (scripts/production-server.cjs): `/api` straight to Hono, the rest to Next. */
+export function runProductionServer(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [path.resolve('scripts/production-server.cjs')], { stdio: 'inherit', env });
+}

@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { buildIfStale, runNext, waitForExit } from '../../scripts/lib/next-process';
+import { buildIfStale, runProductionServer, waitForExit } from '../../scripts/lib/next-process';
 import { loadEnv } from '../../src/env';
 import { createDatabase } from '../../src/server/db/client';
 import { dropEverything } from '../../src/server/db/migrate';
@@ -85,7 +85,7 @@ async function main() {
     await database.stop();
     process.exit(built);
   }
-  child = runNext(['start', '--port', port], childEnv);
+  child = runProductionServer({ ...childEnv, PORT: port });
   const code = await waitForExit(child);
   await database.stop();
   process.exit(code);

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { type AppContext, type AppEnv, requestLocale } from '../context';
 import { invalidInput } from '../errors';
 import { queryInput } from '../input';
+import { readCache } from '../read-cache';
 import {
   getPlan,
   isActiveRegion,
@@ -67,6 +68,10 @@ function cacheForAMinute(c: AppContext, localized?: { language?: string | undefi
 }
 
 export const catalogRouter = new Hono<AppEnv>();
+
+// The catalog is read far more than it changes: answers are kept 30 s per instance (decision 010).
+catalogRouter.use('/cvm/*', readCache({ ttlMs: 30_000 }));
+catalogRouter.use('/product/cvm/fastSet/*', readCache({ ttlMs: 30_000 }));
 
 // GET /api/cvm/area/search - active regions with country, city, network notes and a test IP
 catalogRouter.get('/cvm/area/search', async (c) => {
