@@ -1,10 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { WelcomeClaim } from '@/components/account/welcome-claim';
 import { PageIntro } from '@/components/page-intro';
-import { parseCurrencySegment } from '@/lib/currency-segment';
 import { formatUsdCents } from '@/lib/money';
 import { listWelcomeCoupons, WELCOME_WINDOW_DAYS } from '@/server/api/accounts/welcome';
-import { listCurrencies } from '@/server/api/finance/queries';
+import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
@@ -15,11 +14,12 @@ type Params = Promise<{ locale: string; currency: string }>;
 
 export default async function WelcomeSignupPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
-  const code = parseCurrencySegment((await params).currency) ?? 'USD';
   const texts = await pageTexts(locale, 'welcomeSignup');
   const t = await getTranslations({ locale, namespace: 'welcome' });
-  const [bundle, currencies] = await Promise.all([listWelcomeCoupons(getDb(), locale), listCurrencies(getDb())]);
-  const currency = currencies.find((c) => c.type === code) ?? { type: 'USD', rate: 1, digits: 2 };
+  const [bundle, currency] = await Promise.all([
+    listWelcomeCoupons(getDb(), locale),
+    pageCurrency(getDb(), (await params).currency),
+  ]);
   const money = (cents: number) => formatUsdCents(cents, currency, locale);
   return (
     <>

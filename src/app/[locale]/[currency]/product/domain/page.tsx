@@ -1,9 +1,8 @@
 import { DomainPriceTable } from '@/components/catalog/domain-price-table';
 import { DomainSearch } from '@/components/catalog/domain-search';
 import { PageIntro } from '@/components/page-intro';
-import { parseCurrencySegment } from '@/lib/currency-segment';
 import { listDomainSuffixes } from '@/server/api/domains/queries';
-import { listCurrencies } from '@/server/api/finance/queries';
+import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
@@ -14,10 +13,11 @@ type Params = Promise<{ locale: string; currency: string }>;
 
 export default async function DomainProductPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
-  const code = parseCurrencySegment((await params).currency) ?? 'USD';
   const texts = await pageTexts(locale, 'domain');
-  const [suffixes, currencies] = await Promise.all([listDomainSuffixes(getDb()), listCurrencies(getDb())]);
-  const currency = currencies.find((c) => c.type === code) ?? { type: 'USD', rate: 1, digits: 2 };
+  const [suffixes, currency] = await Promise.all([
+    listDomainSuffixes(getDb()),
+    pageCurrency(getDb(), (await params).currency),
+  ]);
   return (
     <>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro}>
