@@ -1,8 +1,13 @@
 import { constants, publicEncrypt } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activationCodes, mailOutbox, userCoupons, users } from '../../src/server/db/schema';
+import { deliverDueMail } from '../../src/server/mail/delivery';
+import { createTransport } from '../../src/server/mail/transport';
 import { call, testApp, testDb } from '../support/api';
+import { plainText } from '../support/mime';
 
 const app = testApp();
 let publicKey = '';
@@ -263,3 +268,48 @@ async function userOf(email: string) {
   if (!user) throw new Error(`no user ${email}`);
   return user;
 }
+
+describe('the activation mail over real SMTP', () => {
+  it('is delivered by the outbox to an SMTP server and its link activates the account', async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    try {
+      const email = `${unique()}@example.com`;
+      expect((await register(email)).json.code).toBe(2000);
+      // Other test files share the outbox: only this mail is made due, on a clock in the past.
+      const at = new Date(Date.UTC(1999, 0, 1));
+      const [row] = await testDb().select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
+      await testDb()
+        .update(mailOutbox)
+        .set({ nextAttemptAt: at })
+        .where(eq(mailOutbox.id, row?.id ?? 0));
+      const transport = createTransport(`smtp://127.0.0.1:${port}`);
+      if (!transport) throw new Error('no transport');
+      expect((await deliverDueMail(testDb(), transport, at)).sent).toBe(1);
+      transport.close?.();
+
+      expect(received).toHaveLength(1);
+      const text = plainText(received[0] ?? '');
+      expect(text).toContain('24');
+      const code = /activate\?code=([\w-]+)/.exec(text)?.[1] ?? '';
+      const activated = await call(app, 'POST', '/api/activate', { json: { code } });
+      expect(activated.json).toMatchObject({ code: 2000, message: { state: 'activated', email } });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
