@@ -156,3 +156,67 @@ describe('order creation', () => {
     expect(second.json.fields).toEqual({ userCouponId: 'api.order.couponUnavailable' });
   });
 });
+
+describe('VPS sale (issue 6)', () => {
+  async function saleItem(stock: number, perUserLimit = 1) {
+    const { saleActivities, saleItems } = await import('../../src/server/db/schema');
+    const [activity] = await testDb()
+      .insert(saleActivities)
+      .values({
+        name: { en: 'Test sale' },
+        description: { en: 'Test' },
+        startsAt: new Date(Date.now() - 3_600_000),
+        endsAt: new Date(Date.now() + 3_600_000),
+      })
+      .returning();
+    const [item] = await testDb()
+      .insert(saleItems)
+      .values({
+        activityId: activity?.id ?? 0,
+        planId: 'std-1c1g',
+        regionId: 'hong-kong',
+        months: 12,
+        salePriceCents: 3000,
+        stockTotal: stock,
+        stockLeft: stock,
+        perUserLimit,
+      })
+      .returning();
+    return item?.id ?? 0;
+  }
+  const sale = (headers: Record<string, string>, saleItemId: number) =>
+    call(app, 'POST', '/api/home/coupon-server/order/create', {
+      json: { ...base, months: 12, currency: 'USD', saleItemId, idempotencyKey: crypto.randomUUID() },
+      headers,
+    });
+
+  it('lists running sales with sale and regular prices', async () => {
+    const res = await call(app, 'POST', '/api/home/activity/cvm/search', { json: { language: 'ja' } });
+    const sales = res.json.message as {
+      items: { salePriceCents: number; originalPriceCents: number; stockLeft: number }[];
+    }[];
+    expect(sales.length).toBeGreaterThan(0);
+    for (const item of sales.flatMap((s) => s.items)) expect(item.salePriceCents).toBeLessThan(item.originalPriceCents);
+  });
+
+  it('charges the sale price, keeps the per-user limit, and takes stock only for created orders', async () => {
+    const id = await saleItem(5);
+    const { headers } = await signedInCustomer();
+    const first = await sale(headers, id);
+    expect(first.json.message).toMatchObject({ totalMinor: 3000 });
+    const second = await sale(headers, id);
+    expect(second.json).toMatchObject({ code: 4090, message: 'api.sale.limitReached' });
+    const { saleItems } = await import('../../src/server/db/schema');
+    const [row] = await testDb().select().from(saleItems).where(eq(saleItems.id, id));
+    expect(row?.stockLeft).toBe(4);
+  });
+
+  it('sells exactly the stock under concurrent purchases', async () => {
+    const id = await saleItem(3);
+    const buyers = await Promise.all(Array.from({ length: 12 }, () => signedInCustomer()));
+    const answers = await Promise.all(buyers.map((b) => sale(b.headers, id)));
+    expect(answers.filter((a) => a.json.code === 2000)).toHaveLength(3);
+    expect(answers.filter((a) => a.json.code === 4100)).toHaveLength(9);
+    expect(await testDb().select().from(orders).where(eq(orders.saleItemId, id))).toHaveLength(3);
+  });
+});

@@ -231,3 +231,12 @@ test.describe('promotional pop-up', () => {
     });
   }
 });
+
+test('the promotion page lists the running campaigns in the visitor language', async ({ page }) => {
+  await page.goto('/zh/activity/promotion');
+  const campaigns = page.getByTestId('campaign');
+  await expect(campaigns).toHaveCount(3);
+  await expect(campaigns.first().getByRole('heading', { level: 2 })).toHaveText(/\p{Script=Han}/u);
+  await campaigns.first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/zh\/activity\//);
+});

@@ -52,6 +52,7 @@ const KEYS = [
   'quantity',
   'months',
   'coupon',
+  'saleItemId',
 ] as const;
 type Key = (typeof KEYS)[number];
 
@@ -127,6 +128,7 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
       months,
       currency: currency.type,
       userCouponId: token && value('coupon') ? Number(value('coupon')) : undefined,
+      saleItemId: value('saleItemId') ? Number(value('saleItemId')) : undefined,
     }),
     [regionId, imageId, planId, disk, diskGb, bandwidthTierId, value, quantity, months, currency.type, token],
   );
@@ -197,7 +199,7 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
     ) : null;
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const lineLabel = (line: QuoteLine) => {
-    const base = line.key.split('.')[0] as 'plan' | 'disk' | 'bandwidth' | 'traffic' | 'snapshot';
+    const base = line.key.split('.')[0] as 'plan' | 'sale' | 'disk' | 'bandwidth' | 'traffic' | 'snapshot';
     return t(`lines.${base}`);
   };
 

@@ -51,6 +51,8 @@ export const vpsConfig = z.object({
     .refine((m) => (BILLING_MONTHS as readonly number[]).includes(m), 'api.field.invalid')
     .default(1),
   currency: z.enum(CURRENCY_CODES, { message: 'api.field.invalid' }),
+  /** A VPS sale item bought at its sale price (issue 6); plan, region and months must match it. */
+  saleItemId: z.coerce.number().int().positive('api.field.invalid').optional(),
   /** A coupon the signed-in customer holds (user_coupons.id). */
   userCouponId: z.coerce.number().int().positive('api.field.invalid').optional(),
 });

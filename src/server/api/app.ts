@@ -13,6 +13,7 @@ import { domainsRouter } from './domains/router';
 import { ApiError, BusinessCode } from './errors';
 import { financeRouter } from './finance/router';
 import { ordersRouter } from './orders/router';
+import { salesRouter } from './sales/router';
 import { siteRouter } from './site/router';
 
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -73,6 +74,7 @@ export function createApp(deps: { db: Database }) {
   app.route('/', catalogRouter);
   app.route('/', domainsRouter);
   app.route('/', ordersRouter);
+  app.route('/', salesRouter);
   app.route('/', couponsRouter);
 
   const handlers = () =>

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { VpsConfig } from '@/lib/catalog/vps-config';
 import { type CurrencyRate, convertUsdCents } from '@/lib/money';
 import type { Database } from '../../db/client';
@@ -13,6 +13,8 @@ import {
   planRegions,
   plans,
   regions,
+  saleActivities,
+  saleItems,
   securityGroups,
   snapshotPolicies,
   trafficPackages,
@@ -21,7 +23,11 @@ import {
 import { ApiError, BusinessCode, type FieldErrors, invalidInput } from '../errors';
 import { listCurrencies } from '../finance/queries';
 
+export type SaleTerms = { saleItemId: number; perUserLimit: number };
+
 export type Quote = {
+  /** Set when the plan line is a sale item's price (issue 6). */
+  sale: SaleTerms | null;
   currency: CurrencyRate;
   lines: OrderLine[];
   subtotalMinor: number;
@@ -80,7 +86,27 @@ export async function quoteVps(
     const unitMinor = convertUsdCents(monthlyUsdCents, currency) * units;
     lines.push({ key, itemId, quantity, months, unitMinor, amountMinor: unitMinor * months * quantity });
   };
-  addLine('plan', plan.plan.id, plan.plan.monthlyPriceCents);
+  let sale: SaleTerms | null = null;
+  if (config.saleItemId !== undefined) {
+    // A sale item covers its plan, region and months at one price (issue 6); add-ons are priced as usual.
+    const [item] = await db
+      .select({ item: saleItems })
+      .from(saleItems)
+      .innerJoin(saleActivities, eq(saleActivities.id, saleItems.activityId))
+      .where(
+        and(eq(saleItems.id, config.saleItemId), lte(saleActivities.startsAt, now), gt(saleActivities.endsAt, now)),
+      );
+    if (!item) throw invalidInput({ saleItemId: 'api.sale.unavailable' });
+    if (item.item.planId !== plan.plan.id || item.item.regionId !== region.id || item.item.months !== months) {
+      throw invalidInput({ saleItemId: 'api.sale.mismatch' });
+    }
+    if (quantity !== 1) throw invalidInput({ quantity: 'api.sale.oneAtATime' });
+    const unitMinor = convertUsdCents(item.item.salePriceCents, currency);
+    lines.push({ key: 'sale', itemId: String(item.item.id), quantity: 1, months, unitMinor, amountMinor: unitMinor });
+    sale = { saleItemId: item.item.id, perUserLimit: item.item.perUserLimit };
+  } else {
+    addLine('plan', plan.plan.id, plan.plan.monthlyPriceCents);
+  }
 
   const diskIds = [...new Set(config.dataDisks.map((d) => d.diskId))];
   const disks = diskIds.length ? await db.select().from(diskProducts).where(inArray(diskProducts.id, diskIds)) : [];
@@ -153,6 +179,7 @@ export async function quoteVps(
     userCouponId = held.held.id;
   }
   return {
+    sale,
     currency,
     lines,
     subtotalMinor,

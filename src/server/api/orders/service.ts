@@ -1,11 +1,11 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { env } from '@/env';
 import type { VpsConfig } from '@/lib/catalog/vps-config';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
-import { coupons, orders, userCoupons } from '../../db/schema';
+import { coupons, orders, saleItems, userCoupons, users } from '../../db/schema';
 import { localize } from '../../localize';
 import { ApiError, BusinessCode } from '../errors';
 import { quoteVps } from './pricing';
@@ -47,6 +47,8 @@ function summary(row: typeof orders.$inferSelect): OrderSummary {
  * the coupon (marking it used) and stores the currency and rate used, in one transaction. The same
  * idempotency key from the same customer returns the order already made, even when both requests race.
  */
+class IdempotentReplay extends Error {}
+
 export async function createVpsOrder(
   db: Database,
   userId: number,
@@ -59,42 +61,76 @@ export async function createVpsOrder(
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
   if (existing[0]) return summary(existing[0]);
 
-  const created = await db.transaction(async (tx) => {
-    const quote = await quoteVps(tx, config, { userId });
-    const now = new Date();
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        number: orderNumber(now),
-        userId,
-        idempotencyKey,
-        kind: 'vps',
-        currency: quote.currency.type,
-        rate: String(quote.currency.rate),
-        subtotalMinor: quote.subtotalMinor,
-        discountMinor: quote.discountMinor,
-        totalMinor: quote.totalMinor,
-        config: { ...config },
-        lines: quote.lines,
-        userCouponId: quote.userCouponId,
-      })
-      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-      .returning();
-    if (!row) return undefined;
-    if (quote.userCouponId !== null) {
-      // One use per coupon: only an unused coupon can be taken, so two orders cannot spend it twice.
-      const used = await tx
-        .update(userCoupons)
-        .set({ usedAt: now })
-        .where(and(eq(userCoupons.id, quote.userCouponId), isNull(userCoupons.usedAt)))
-        .returning({ id: userCoupons.id });
-      if (used.length === 0)
-        throw new ApiError(BusinessCode.conflict, 'api.order.couponUnavailable', {
-          fields: { userCouponId: 'api.order.couponUnavailable' },
-        });
-    }
-    return row;
-  });
+  const created = await db
+    .transaction(async (tx) => {
+      const quote = await quoteVps(tx, config, { userId });
+      const now = new Date();
+      if (quote.sale) {
+        // Per-user sale limit without races: the customer's own orders are counted under a lock on their row.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+        const [bought] = await tx
+          .select({ n: count() })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.userId, userId),
+              eq(orders.saleItemId, quote.sale.saleItemId),
+              ne(orders.status, 'cancelled'),
+            ),
+          );
+        if ((bought?.n ?? 0) >= quote.sale.perUserLimit) {
+          throw new ApiError(BusinessCode.conflict, 'api.sale.limitReached', {
+            fields: { saleItemId: 'api.sale.limitReached' },
+          });
+        }
+        // Stock is taken only by an order that is created: the update and the insert commit together.
+        const taken = await tx
+          .update(saleItems)
+          .set({ stockLeft: sql`${saleItems.stockLeft} - 1` })
+          .where(and(eq(saleItems.id, quote.sale.saleItemId), gt(saleItems.stockLeft, 0)))
+          .returning({ id: saleItems.id });
+        if (taken.length === 0)
+          throw new ApiError(BusinessCode.soldOut, 'api.sale.soldOut', { fields: { saleItemId: 'api.sale.soldOut' } });
+      }
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          number: orderNumber(now),
+          userId,
+          idempotencyKey,
+          kind: 'vps',
+          currency: quote.currency.type,
+          rate: String(quote.currency.rate),
+          subtotalMinor: quote.subtotalMinor,
+          discountMinor: quote.discountMinor,
+          totalMinor: quote.totalMinor,
+          config: { ...config },
+          lines: quote.lines,
+          userCouponId: quote.userCouponId,
+          saleItemId: quote.sale?.saleItemId ?? null,
+        })
+        .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+        .returning();
+      // Another request with the same key won: undo this one (its stock and coupon) and answer with that order.
+      if (!row) throw new IdempotentReplay();
+      if (quote.userCouponId !== null) {
+        // One use per coupon: only an unused coupon can be taken, so two orders cannot spend it twice.
+        const used = await tx
+          .update(userCoupons)
+          .set({ usedAt: now })
+          .where(and(eq(userCoupons.id, quote.userCouponId), isNull(userCoupons.usedAt)))
+          .returning({ id: userCoupons.id });
+        if (used.length === 0)
+          throw new ApiError(BusinessCode.conflict, 'api.order.couponUnavailable', {
+            fields: { userCouponId: 'api.order.couponUnavailable' },
+          });
+      }
+      return row;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof IdempotentReplay) return undefined;
+      throw error;
+    });
   if (created) return summary(created);
   // A concurrent request with the same key won the insert: answer with its order.
   const [raced] = await db

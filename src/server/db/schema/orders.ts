@@ -1,6 +1,7 @@
 import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userCoupons, users } from './accounts';
 import { createdAt } from './common';
+import { saleItems } from './promotions';
 
 export type OrderLine = {
   key: string;
@@ -35,6 +36,8 @@ export const orders = pgTable(
     config: jsonb('config').$type<Record<string, unknown>>().notNull(),
     lines: jsonb('lines').$type<OrderLine[]>().notNull(),
     userCouponId: integer('user_coupon_id').references(() => userCoupons.id),
+    /** Set when the order buys a VPS sale item at its sale price (issue 6). */
+    saleItemId: integer('sale_item_id').references(() => saleItems.id),
     createdAt: createdAt(),
   },
   (t) => [

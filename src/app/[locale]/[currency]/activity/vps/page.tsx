@@ -1,9 +1,112 @@
+import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
-import { type LocaleParams, metadataFor, pageTexts, resolveLocale } from '@/server/page';
+import { Countdown } from '@/components/promotions/countdown';
+import { Link } from '@/i18n/navigation';
+import { formatDate } from '@/lib/format-date';
+import { formatUsdCents } from '@/lib/money';
+import { listRunningSales } from '@/server/api/sales/queries';
+import { pageCurrency } from '@/server/currency';
+import { getDb } from '@/server/db/client';
+import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
+// Stock moves with every order: refreshed every 30 s.
+export const revalidate = 30;
 export const generateMetadata = metadataFor('activityVps', '/activity/vps');
 
-export default async function VpsSalePage({ params }: { params: LocaleParams }) {
-  const texts = await pageTexts(await resolveLocale(params), 'activityVps');
-  return <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />;
+type Params = Promise<{ locale: string; currency: string }>;
+
+/** /activity/vps (issue 6): sale plans with sale and regular price, stock and a countdown; buying goes through the configurator. */
+export default async function VpsSalePage({ params }: { params: Params }) {
+  const locale = await resolveLocale(params);
+  const db = getDb();
+  const [texts, t, sales, currency] = await Promise.all([
+    pageTexts(locale, 'activityVps'),
+    getTranslations({ locale, namespace: 'salePage' }),
+    listRunningSales(db, locale),
+    pageCurrency(db, (await params).currency),
+  ]);
+  const money = (cents: number) => formatUsdCents(cents, currency, locale);
+  return (
+    <>
+      <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
+      <div className="mx-auto w-full max-w-6xl space-y-12 px-5 py-12">
+        {sales.length === 0 ? <p className="text-muted">{t('none')}</p> : null}
+        {sales.map((sale) => (
+          <section key={sale.id} aria-labelledby={`sale-${sale.id}`}>
+            <div className="flex flex-wrap items-baseline justify-between gap-3">
+              <h2 id={`sale-${sale.id}`} className="text-2xl font-bold">
+                {sale.name}
+              </h2>
+              <p className="text-sm text-muted">
+                <Countdown endsAt={sale.endsAt} fallback={t('endsIn', { date: formatDate(sale.endsAt, locale) })} />
+              </p>
+            </div>
+            <p className="mt-2 max-w-3xl text-muted">{sale.description}</p>
+            <ul className="mt-6 grid gap-5 desk:grid-cols-3">
+              {sale.items.map((item) => (
+                <li
+                  key={item.id}
+                  className="flex flex-col rounded-xl border border-line bg-white p-5 shadow-sm"
+                  data-testid="sale-item"
+                >
+                  <p className="text-sm font-semibold text-brand-700">{`${item.regionName} · ${t('months', { count: item.months })}`}</p>
+                  <h3 className="mt-1 text-lg font-bold">{item.planName}</h3>
+                  <p className="text-xs text-muted">
+                    {t('specs', {
+                      cpu: item.cpu,
+                      memory: item.memoryMb / 1024,
+                      disk: item.diskGb,
+                      bandwidth: item.bandwidthMbps,
+                    })}
+                  </p>
+                  <p className="mt-4 text-3xl font-bold text-red-700">{money(item.salePriceCents)}</p>
+                  <p className="text-sm text-muted line-through">
+                    {t('was', { price: money(item.originalPriceCents) })}
+                  </p>
+                  <div className="mt-4">
+                    <div
+                      className="h-2 overflow-hidden rounded-full bg-surface"
+                      role="progressbar"
+                      aria-label={t('stock', { left: item.stockLeft, total: item.stockTotal })}
+                      aria-valuemin={0}
+                      aria-valuemax={item.stockTotal}
+                      aria-valuenow={item.stockLeft}
+                    >
+                      <div
+                        className="h-full bg-red-500"
+                        style={{ width: `${(item.stockLeft / Math.max(1, item.stockTotal)) * 100}%` }}
+                      />
+                    </div>
+                    <p className="mt-1 text-xs text-muted">
+                      {`${t('stock', { left: item.stockLeft, total: item.stockTotal })} · ${t('limit', { count: item.perUserLimit })}`}
+                    </p>
+                  </div>
+                  {item.stockLeft > 0 ? (
+                    <Link
+                      href={{
+                        pathname: '/product/vps-buy',
+                        query: {
+                          saleItemId: String(item.id),
+                          planId: item.planId,
+                          regionId: item.regionId,
+                          months: String(item.months),
+                        },
+                      }}
+                      className="mt-5 rounded-md bg-red-600 px-4 py-2 text-center font-semibold text-white hover:bg-red-700"
+                    >
+                      {t('buy')}
+                    </Link>
+                  ) : (
+                    <p className="mt-5 rounded-md bg-surface px-4 py-2 text-center font-semibold text-muted">
+                      {t('soldOut')}
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </>
+  );
 }

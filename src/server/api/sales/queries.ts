@@ -1,0 +1,78 @@
+import 'server-only';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import type { Locale } from '@/lib/locales';
+import type { Database } from '../../db/client';
+import { plans, regions, saleActivities, saleItems } from '../../db/schema';
+import { localize } from '../../localize';
+
+export type SaleItem = {
+  id: number;
+  planId: string;
+  planName: string;
+  cpu: number;
+  memoryMb: number;
+  diskGb: number;
+  bandwidthMbps: number;
+  regionId: string;
+  regionName: string;
+  months: number;
+  salePriceCents: number;
+  /** The plan's regular price for the same months. */
+  originalPriceCents: number;
+  stockTotal: number;
+  stockLeft: number;
+  perUserLimit: number;
+};
+export type Sale = {
+  id: number;
+  name: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  items: SaleItem[];
+};
+
+/** Running VPS sales with their items (POST /api/home/activity/cvm/search), one query. */
+export async function listRunningSales(db: Database, locale: Locale, now = new Date()): Promise<Sale[]> {
+  const rows = await db
+    .select({ activity: saleActivities, item: saleItems, plan: plans, region: regions })
+    .from(saleItems)
+    .innerJoin(saleActivities, eq(saleActivities.id, saleItems.activityId))
+    .innerJoin(plans, eq(plans.id, saleItems.planId))
+    .innerJoin(regions, eq(regions.id, saleItems.regionId))
+    .where(and(lte(saleActivities.startsAt, now), gt(saleActivities.endsAt, now)))
+    .orderBy(asc(saleActivities.endsAt), asc(saleItems.sort), asc(saleItems.id));
+  const sales = new Map<number, Sale>();
+  for (const { activity, item, plan, region } of rows) {
+    let sale = sales.get(activity.id);
+    if (!sale) {
+      sale = {
+        id: activity.id,
+        name: localize(activity.name, locale, `sale ${activity.id}`),
+        description: localize(activity.description, locale, `sale ${activity.id}`),
+        startsAt: activity.startsAt.toISOString(),
+        endsAt: activity.endsAt.toISOString(),
+        items: [],
+      };
+      sales.set(activity.id, sale);
+    }
+    sale.items.push({
+      id: item.id,
+      planId: plan.id,
+      planName: localize(plan.name, locale, `plan ${plan.id}`),
+      cpu: plan.cpu,
+      memoryMb: plan.memoryMb,
+      diskGb: plan.diskGb,
+      bandwidthMbps: plan.bandwidthMbps,
+      regionId: region.id,
+      regionName: localize(region.city, locale, `region ${region.id}`),
+      months: item.months,
+      salePriceCents: item.salePriceCents,
+      originalPriceCents: plan.monthlyPriceCents * item.months,
+      stockTotal: item.stockTotal,
+      stockLeft: item.stockLeft,
+      perUserLimit: item.perUserLimit,
+    });
+  }
+  return [...sales.values()];
+}
