@@ -18,6 +18,9 @@ export function LanguageSwitcher() {
           href={pathname}
           locale={locale}
           lang={locale}
+          // No prefetch: a prefetch made while the locale cookie still names the current language would be
+          // redirected to that language and cached under the target's URL (next-intl locale detection).
+          prefetch={false}
           aria-current={locale === current ? 'true' : undefined}
           className={
             locale === current
