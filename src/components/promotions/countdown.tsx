@@ -18,8 +18,12 @@ export function Countdown({ endsAt, fallback }: { endsAt: string; fallback: stri
   const s = Math.floor((left % 60_000) / 1000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return (
-    <time dateTime={endsAt} className="font-mono tabular-nums" aria-label={fallback}>
-      {`${d}d ${pad(h)}:${pad(m)}:${pad(s)}`}
-    </time>
+    <span>
+      {/* The ticking digits are hidden from screen readers, which get the end date once instead. */}
+      <span className="sr-only">{fallback}</span>
+      <time dateTime={endsAt} className="font-mono tabular-nums" aria-hidden="true">
+        {`${d}d ${pad(h)}:${pad(m)}:${pad(s)}`}
+      </time>
+    </span>
   );
 }
