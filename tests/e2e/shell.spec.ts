@@ -240,3 +240,24 @@ test('the promotion page lists the running campaigns in the visitor language', a
   await campaigns.first().getByRole('link').click();
   await expect(page).toHaveURL(/\/zh\/activity\//);
 });
+
+test.describe('activity tracking', () => {
+  test.use({ consentDecided: false });
+
+  test('records activity page views only after analytics consent', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/user/behavior/actPage')) posts.push(r.postData() ?? '');
+    });
+    await page.goto('/ja/activity/vps');
+    await waitForShell(page);
+    expect(posts).toEqual([]);
+
+    const panel = page.getByRole('region', { name: MESSAGES.ja.shell.cookies.title });
+    await panel.getByRole('switch', { name: MESSAGES.ja.shell.cookies.analytics }).click();
+    await panel.getByRole('button', { name: MESSAGES.ja.shell.cookies.confirm }).click();
+    await page.goto('/ja/activity/promotion');
+    await expect.poll(() => posts.length).toBe(1);
+    expect(JSON.parse(posts[0] ?? '{}').path).toBe('/ja/activity/promotion');
+  });
+});

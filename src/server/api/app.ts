@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { logEvent, shouldLog } from '../log';
 import { accountsRouter } from './accounts/router';
 import { announcementsRouter } from './announcements/router';
+import { behaviorRouter } from './behavior/router';
 import { catalogRouter } from './catalog/router';
 import type { AppEnv } from './context';
 import { couponsRouter } from './coupons/router';
@@ -75,6 +76,7 @@ export function createApp(deps: { db: Database }) {
   app.route('/', domainsRouter);
   app.route('/', ordersRouter);
   app.route('/', salesRouter);
+  app.route('/', behaviorRouter);
   app.route('/', couponsRouter);
 
   const handlers = () =>

@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AuthDialogs } from '@/components/account/auth-dialogs';
+import { ActivityView } from '@/components/promotions/activity-view';
 import { AnalyticsTag } from '@/components/shell/analytics-tag';
 import { AnnouncementTicker } from '@/components/shell/announcement-ticker';
 import { CookieConsent } from '@/components/shell/cookie-consent';
@@ -53,6 +54,7 @@ export default async function ShellLayout({
       <AuthDialogs />
       <CookieConsent />
       <AnalyticsTag id={config.analyticsId} />
+      <ActivityView />
       {promo ? <PromoPopup promo={promo} /> : null}
     </>
   );

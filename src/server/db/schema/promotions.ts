@@ -93,3 +93,13 @@ export const promotions = pgTable('promotions', {
   endsAt: at('ends_at').notNull(),
   sort: integer('sort').notNull().default(0),
 });
+
+/** Views of activity pages (POST /api/user/behavior/actPage), recorded only with analytics consent (SPEC §4). */
+export const activityViews = pgTable('activity_views', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** SPEC §2 route name, e.g. activity-vps___zh. */
+  routeName: text('route_name').notNull(),
+  /** Anonymous per-browser id kept in local storage; no account link. */
+  visitorId: text('visitor_id').notNull(),
+  viewedAt: at('viewed_at').notNull().defaultNow(),
+});

@@ -1,0 +1,26 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useBrowserPath } from '@/i18n/navigation-client';
+import { apiCall } from '@/lib/api-client';
+import { readConsent, trackingAllowed } from '@/lib/consent';
+import { isPopupHidden } from '@/lib/routes';
+
+const VISITOR_KEY = 'activityVisitor';
+
+/** Records a view of an activity page (issue 6), only when cookie category 2 or 3 is on (SPEC §4). */
+export function ActivityView() {
+  const path = useBrowserPath();
+  useEffect(() => {
+    // The five activity routes are the pop-up's hidden routes (SPEC §2).
+    if (!isPopupHidden(path)) return;
+    if (!trackingAllowed(readConsent((key) => window.localStorage.getItem(key)).choice)) return;
+    let visitorId = window.localStorage.getItem(VISITOR_KEY);
+    if (!visitorId) {
+      visitorId = crypto.randomUUID();
+      window.localStorage.setItem(VISITOR_KEY, visitorId);
+    }
+    apiCall('/user/behavior/actPage', { body: { path, visitorId }, silent: true }).catch(() => undefined);
+  }, [path]);
+  return null;
+}
