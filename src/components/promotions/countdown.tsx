@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 
 /** Time left until `endsAt`, updated every second; the server renders the end date as the fallback. */
-export function Countdown({ endsAt, fallback }: { endsAt: string; fallback: string }) {
+/** `template` comes translated from the server, with {days} and {time} placeholders (salePage.countdown). */
+export function Countdown({ endsAt, fallback, template }: { endsAt: string; fallback: string; template: string }) {
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     setNow(Date.now());
@@ -22,7 +23,7 @@ export function Countdown({ endsAt, fallback }: { endsAt: string; fallback: stri
       {/* The ticking digits are hidden from screen readers, which get the end date once instead. */}
       <span className="sr-only">{fallback}</span>
       <time dateTime={endsAt} className="font-mono tabular-nums" aria-hidden="true">
-        {`${d}d ${pad(h)}:${pad(m)}:${pad(s)}`}
+        {template.replace('{days}', String(d)).replace('{time}', `${pad(h)}:${pad(m)}:${pad(s)}`)}
       </time>
     </span>
   );

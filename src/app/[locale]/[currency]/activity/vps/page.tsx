@@ -38,7 +38,11 @@ export default async function VpsSalePage({ params }: { params: Params }) {
                 {sale.name}
               </h2>
               <p className="text-sm text-muted">
-                <Countdown endsAt={sale.endsAt} fallback={t('endsIn', { date: formatDate(sale.endsAt, locale) })} />
+                <Countdown
+                  endsAt={sale.endsAt}
+                  fallback={t('endsIn', { date: formatDate(sale.endsAt, locale) })}
+                  template={t.raw('countdown') as string}
+                />
               </p>
             </div>
             <p className="mt-2 max-w-3xl text-muted">{sale.description}</p>
