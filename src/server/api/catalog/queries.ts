@@ -169,6 +169,23 @@ export async function listImageFamilies(db: Database, regionId?: string | undefi
   return [...families].map(([family, list]) => ({ family, images: list }));
 }
 
+/** For the configurator: the ids of the active images offered in each region, in one query. */
+export async function listImageIdsByRegion(db: Database): Promise<Record<string, string[]>> {
+  const rows = await db
+    .select({ regionId: imageRegions.regionId, imageId: images.id })
+    .from(imageRegions)
+    .innerJoin(images, eq(images.id, imageRegions.imageId))
+    .where(eq(images.active, true))
+    .orderBy(asc(images.sort), asc(images.id));
+  const byRegion: Record<string, string[]> = {};
+  for (const { regionId, imageId } of rows) {
+    const list = byRegion[regionId];
+    if (list) list.push(imageId);
+    else byRegion[regionId] = [imageId];
+  }
+  return byRegion;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Product lines and plans
 // ---------------------------------------------------------------------------------------------

@@ -51,29 +51,77 @@ export async function quoteVps(
   options: { userId?: number; now?: Date } = {},
 ): Promise<Quote> {
   const now = options.now ?? new Date();
-  const currencies = await listCurrencies(db as Database);
+  // Every lookup depends only on the request, so they run at once: the configurator re-quotes on each
+  // change and its price update must land within 100 ms (issue 5). Checks below keep their order.
+  const [currencies, [region], [plan], [image], [saleItem], disks, [tier], [pack], [group], [policy], [held]] =
+    await Promise.all([
+      listCurrencies(db as Database),
+      db
+        .select()
+        .from(regions)
+        .where(and(eq(regions.id, config.regionId), eq(regions.active, true))),
+      db
+        .select({ plan: plans, offered: planRegions.regionId })
+        .from(plans)
+        .leftJoin(planRegions, and(eq(planRegions.planId, plans.id), eq(planRegions.regionId, config.regionId)))
+        .where(and(eq(plans.id, config.planId), eq(plans.active, true))),
+      db
+        .select({ image: images, offered: imageRegions.regionId })
+        .from(images)
+        .leftJoin(imageRegions, and(eq(imageRegions.imageId, images.id), eq(imageRegions.regionId, config.regionId)))
+        .where(and(eq(images.id, config.imageId), eq(images.active, true))),
+      config.saleItemId === undefined
+        ? []
+        : db
+            .select({ item: saleItems })
+            .from(saleItems)
+            .innerJoin(saleActivities, eq(saleActivities.id, saleItems.activityId))
+            .where(
+              and(
+                eq(saleItems.id, config.saleItemId),
+                lte(saleActivities.startsAt, now),
+                gt(saleActivities.endsAt, now),
+              ),
+            ),
+      config.dataDisks.length
+        ? db
+            .select()
+            .from(diskProducts)
+            .where(inArray(diskProducts.id, [...new Set(config.dataDisks.map((d) => d.diskId))]))
+        : [],
+      config.bandwidthTierId
+        ? db.select().from(bandwidthTiers).where(eq(bandwidthTiers.id, config.bandwidthTierId))
+        : [],
+      config.trafficPackageId
+        ? db.select().from(trafficPackages).where(eq(trafficPackages.id, config.trafficPackageId))
+        : [],
+      config.securityGroupId
+        ? db.select({ id: securityGroups.id }).from(securityGroups).where(eq(securityGroups.id, config.securityGroupId))
+        : [],
+      config.snapshotPolicyId
+        ? db.select().from(snapshotPolicies).where(eq(snapshotPolicies.id, config.snapshotPolicyId))
+        : [],
+      config.userCouponId !== undefined && options.userId
+        ? db
+            .select({ held: userCoupons, coupon: coupons })
+            .from(userCoupons)
+            .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
+            .where(
+              and(
+                eq(userCoupons.id, config.userCouponId),
+                eq(userCoupons.userId, options.userId),
+                isNull(userCoupons.usedAt),
+                gt(userCoupons.expiresAt, now),
+              ),
+            )
+        : [],
+    ]);
+
   const currency = currencies.find((c) => c.type === config.currency);
   if (!currency) throw invalidInput({ currency: 'api.field.invalid' });
-
-  const [region] = await db
-    .select()
-    .from(regions)
-    .where(and(eq(regions.id, config.regionId), eq(regions.active, true)));
   if (!region) throw invalidInput({ regionId: 'api.field.invalid' });
-
-  const [plan] = await db
-    .select({ plan: plans, offered: planRegions.regionId })
-    .from(plans)
-    .leftJoin(planRegions, and(eq(planRegions.planId, plans.id), eq(planRegions.regionId, region.id)))
-    .where(and(eq(plans.id, config.planId), eq(plans.active, true)));
   if (!plan) throw invalidInput({ planId: 'api.field.invalid' });
   if (!plan.offered) throw invalidInput({ planId: 'api.order.planNotInRegion' });
-
-  const [image] = await db
-    .select({ image: images, offered: imageRegions.regionId })
-    .from(images)
-    .leftJoin(imageRegions, and(eq(imageRegions.imageId, images.id), eq(imageRegions.regionId, region.id)))
-    .where(and(eq(images.id, config.imageId), eq(images.active, true)));
   if (!image) throw invalidInput({ imageId: 'api.field.invalid' });
   if (!image.offered) throw invalidInput({ imageId: 'api.order.imageNotInRegion' });
   if (plan.plan.diskGb < image.image.minDiskGb) throw invalidInput({ imageId: 'api.order.diskBelowImage' });
@@ -89,13 +137,7 @@ export async function quoteVps(
   let sale: SaleTerms | null = null;
   if (config.saleItemId !== undefined) {
     // A sale item covers its plan, region and months at one price (issue 6); add-ons are priced as usual.
-    const [item] = await db
-      .select({ item: saleItems })
-      .from(saleItems)
-      .innerJoin(saleActivities, eq(saleActivities.id, saleItems.activityId))
-      .where(
-        and(eq(saleItems.id, config.saleItemId), lte(saleActivities.startsAt, now), gt(saleActivities.endsAt, now)),
-      );
+    const item = saleItem;
     if (!item) throw invalidInput({ saleItemId: 'api.sale.unavailable' });
     if (item.item.planId !== plan.plan.id || item.item.regionId !== region.id || item.item.months !== months) {
       throw invalidInput({ saleItemId: 'api.sale.mismatch' });
@@ -108,8 +150,6 @@ export async function quoteVps(
     addLine('plan', plan.plan.id, plan.plan.monthlyPriceCents);
   }
 
-  const diskIds = [...new Set(config.dataDisks.map((d) => d.diskId))];
-  const disks = diskIds.length ? await db.select().from(diskProducts).where(inArray(diskProducts.id, diskIds)) : [];
   config.dataDisks.forEach((wanted, i) => {
     const disk = disks.find((d) => d.id === wanted.diskId);
     if (!disk) {
@@ -124,25 +164,18 @@ export async function quoteVps(
   });
 
   if (config.bandwidthTierId) {
-    const [tier] = await db.select().from(bandwidthTiers).where(eq(bandwidthTiers.id, config.bandwidthTierId));
     if (!tier) fields.bandwidthTierId = 'api.field.invalid';
     else if (tier.mbps > plan.plan.maxBandwidthMbps) fields.bandwidthTierId = 'api.order.bandwidthAbovePlan';
     else if (tier.mbps > plan.plan.bandwidthMbps) addLine('bandwidth', tier.id, tier.monthlyPriceCents);
   }
   if (config.trafficPackageId) {
-    const [pack] = await db.select().from(trafficPackages).where(eq(trafficPackages.id, config.trafficPackageId));
     if (!pack) fields.trafficPackageId = 'api.field.invalid';
     else addLine('traffic', pack.id, pack.monthlyPriceCents);
   }
   if (config.securityGroupId) {
-    const [group] = await db
-      .select({ id: securityGroups.id })
-      .from(securityGroups)
-      .where(eq(securityGroups.id, config.securityGroupId));
     if (!group) fields.securityGroupId = 'api.field.invalid';
   }
   if (config.snapshotPolicyId) {
-    const [policy] = await db.select().from(snapshotPolicies).where(eq(snapshotPolicies.id, config.snapshotPolicyId));
     if (!policy) fields.snapshotPolicyId = 'api.field.invalid';
     else if (policy.monthlyPriceCents > 0) addLine('snapshot', policy.id, policy.monthlyPriceCents);
   }
@@ -153,18 +186,6 @@ export async function quoteVps(
   let userCouponId: number | null = null;
   if (config.userCouponId !== undefined) {
     if (!options.userId) throw new ApiError(BusinessCode.unauthorized, 'api.unauthorized');
-    const [held] = await db
-      .select({ held: userCoupons, coupon: coupons })
-      .from(userCoupons)
-      .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
-      .where(
-        and(
-          eq(userCoupons.id, config.userCouponId),
-          eq(userCoupons.userId, options.userId),
-          isNull(userCoupons.usedAt),
-          gt(userCoupons.expiresAt, now),
-        ),
-      );
     if (!held) throw invalidInput({ userCouponId: 'api.order.couponUnavailable' });
     const { coupon } = held;
     if (coupon.products.length > 0 && !coupon.products.includes(plan.plan.lineId)) {

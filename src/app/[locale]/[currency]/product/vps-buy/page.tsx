@@ -5,6 +5,7 @@ import {
   listBandwidthTiers,
   listDiskProducts,
   listImageFamilies,
+  listImageIdsByRegion,
   listProductLines,
   listQuickSets,
   listRegions,
@@ -25,26 +26,33 @@ type Params = Promise<{ locale: string; currency: string }>;
 export default async function VpsBuyPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
   const db = getDb();
-  const [texts, regions, families, lines, disks, bands, traffic, groups, snapshots, quickSets, currency] =
-    await Promise.all([
-      pageTexts(locale, 'vpsBuy'),
-      listRegions(db, locale),
-      listImageFamilies(db),
-      listProductLines(db, locale),
-      listDiskProducts(db, locale),
-      listBandwidthTiers(db),
-      listTrafficPackages(db),
-      listSecurityGroups(db, locale),
-      listSnapshotPolicies(db, locale),
-      listQuickSets(db, locale),
-      pageCurrency(db, (await params).currency),
-    ]);
-  const imagesByRegion: Record<string, string[]> = {};
-  await Promise.all(
-    regions.map(async (r) => {
-      imagesByRegion[r.id] = (await listImageFamilies(db, r.id)).flatMap((f) => f.images.map((i) => i.id));
-    }),
-  );
+  const [
+    texts,
+    regions,
+    families,
+    imagesByRegion,
+    lines,
+    disks,
+    bands,
+    traffic,
+    groups,
+    snapshots,
+    quickSets,
+    currency,
+  ] = await Promise.all([
+    pageTexts(locale, 'vpsBuy'),
+    listRegions(db, locale),
+    listImageFamilies(db),
+    listImageIdsByRegion(db),
+    listProductLines(db, locale),
+    listDiskProducts(db, locale),
+    listBandwidthTiers(db),
+    listTrafficPackages(db),
+    listSecurityGroups(db, locale),
+    listSnapshotPolicies(db, locale),
+    listQuickSets(db, locale),
+    pageCurrency(db, (await params).currency),
+  ]);
   const catalog: CatalogForConfigurator = {
     regions: regions.map((r) => ({ id: r.id, label: `${r.city} · ${r.country}` })),
     families,
