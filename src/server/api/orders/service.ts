@@ -61,9 +61,11 @@ export async function createVpsOrder(
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
   if (existing[0]) return summary(existing[0]);
 
+  // Priced outside the transaction (its lookups run at once on the pool, and the locks below are held for less
+  // time); what can change meanwhile, sale stock, the per-user limit and the coupon's one use, is enforced below.
+  const quote = await quoteVps(db, config, { userId });
   const created = await db
     .transaction(async (tx) => {
-      const quote = await quoteVps(tx, config, { userId });
       const now = new Date();
       if (quote.sale) {
         // Per-user sale limit without races: the customer's own orders are counted under a lock on their row.
