@@ -18,6 +18,7 @@ require('tsx/cjs/api').register();
 
 const next = require('next');
 const { getRequestListener } = require('@hono/node-server');
+const { createDocumentCache } = require('./lib/document-cache.cjs');
 
 async function main() {
   const port = Number(process.env.PORT || 3000);
@@ -30,12 +31,16 @@ async function main() {
   const { getDb } = require('../src/server/db/client.ts');
   const handleApi = getRequestListener(createApp({ db: getDb() }).fetch);
 
+  // Prerendered documents from memory, precompressed (issue 9); DOCUMENT_CACHE=off leaves every page to Next.
+  const serveDocument = process.env.DOCUMENT_CACHE === 'off' ? () => false : createDocumentCache({ port });
+
   const server = createServer((req, res) => {
     const url = req.url || '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       handleApi(req, res);
       return;
     }
+    if (serveDocument(req, res)) return;
     handleNext(req, res);
   });
   server.keepAliveTimeout = 65_000;

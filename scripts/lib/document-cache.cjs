@@ -1,0 +1,243 @@
+/**
+ * The fast path for documents (issue 9): a prerendered page is asked of Next once per key and freshness window,
+ * kept in memory with brotli and gzip copies, and served from there without entering Next's per-request
+ * pipeline (proxy, router, render cache, per-request gzip), which costs ~1.8 ms of CPU per page (TOOLCHAIN.md).
+ *
+ * Exactness: the key is everything the proxy (src/proxy.ts) decides on: host, path and query, the locale
+ * cookie, else the Accept-Language header verbatim, and the currency cookie. Only answers Next marks as
+ * prerendered (`x-nextjs-prerender`, a shared `s-maxage`, status 200, not private) are kept, so anything that
+ * reads cookies, every redirect, 404 and client-navigation payload (`rsc` requests) still goes through Next.
+ * An entry is fresh for Next's own `s-maxage`; after that it is served stale once while Next is asked again
+ * (which is what Next's incremental regeneration does too).
+ */
+const http = require('node:http');
+const { randomUUID } = require('node:crypto');
+const { promisify } = require('node:util');
+const zlib = require('node:zlib');
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+const LOCALE_COOKIE = 'NEXT_LOCALE';
+const CURRENCY_COOKIE = 'currency';
+const LOCALES = new Set(['en', 'zh', 'ja']);
+const CURRENCIES = new Set(['USD', 'HKD', 'JPY']);
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const MAX_PASS_THROUGH = 10_000;
+/** Headers Next sends that belong to its own transfer, not to the document. */
+const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
+
+function cookieValue(header, name) {
+  if (!header) return '';
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return '';
+}
+
+/** The encodings the client takes, best first: br, gzip, or the identity body. */
+function pickEncoding(accept) {
+  if (!accept) return 'identity';
+  const offered = accept
+    .toLowerCase()
+    .split(',')
+    .map((p) => p.trim());
+  const takes = (name) => offered.some((p) => (p === name || p.startsWith(`${name};`)) && !/;\s*q=0(\.0*)?$/.test(p));
+  if (takes('br')) return 'br';
+  if (takes('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * @param {{ port: number,
+ *   maxBytes?: number, now?: () => number }} options
+ */
+function createDocumentCache(options) {
+  const fillToken = randomUUID();
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const now = options.now ?? Date.now;
+  /** key -> entry, in least-recently-used order. */
+  const entries = new Map();
+  /** key -> promise of the entry being fetched, so a burst of misses asks Next once. */
+  const filling = new Map();
+  /** Keys Next answered with something not cacheable (a redirect, a 404, a dynamic page): later requests go
+   * straight to Next, re-checked hourly. */
+  const passThrough = new Map();
+  let bytes = 0;
+
+  /**
+   * The cache key, or null to leave the request to Next. Only inputs from a small known set make keys, so no
+   * visitor can grow the cache: a known locale cookie, else no Accept-Language at all (a first visit with one
+   * is answered by Next, which sets the cookie), and a known or absent currency cookie. The query string is
+   * not part of it: a prerendered page cannot read it on the server.
+   */
+  function keyOf(req) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+    const h = req.headers;
+    if (h['x-cirrus-fill'] !== undefined) return null;
+    // Client navigations and prefetches ask for React Server Component payloads, which stay Next's.
+    if (h.rsc !== undefined || h['next-router-prefetch'] !== undefined || h['next-router-state-tree'] !== undefined) {
+      return null;
+    }
+    const url = req.url || '/';
+    if (url.startsWith('/_next/') || url.includes('_rsc=')) return null;
+    const locale = cookieValue(h.cookie, LOCALE_COOKIE);
+    if (locale ? !LOCALES.has(locale) : h['accept-language'] !== undefined) return null;
+    const currency = cookieValue(h.cookie, CURRENCY_COOKIE).toUpperCase();
+    if (currency && !CURRENCIES.has(currency)) return null;
+    const key = `${url.split('?')[0]}\n${locale}\n${currency}`;
+    const until = passThrough.get(key);
+    if (until !== undefined) {
+      if (until > now()) return null;
+      passThrough.delete(key);
+    }
+    return key;
+  }
+
+  function fetchFromNext(req) {
+    const headers = { host: `localhost:${options.port}`, 'accept-encoding': 'identity', 'x-cirrus-fill': fillToken };
+    const cookies = [];
+    for (const name of [LOCALE_COOKIE, CURRENCY_COOKIE]) {
+      const value = cookieValue(req.headers.cookie, name);
+      if (value) cookies.push(`${name}=${value}`);
+    }
+    if (cookies.length) headers.cookie = cookies.join('; ');
+    return new Promise((resolve, reject) => {
+      const inner = http.request(
+        { host: '127.0.0.1', port: options.port, path: req.url.split('?')[0], method: 'GET', headers, agent: false },
+        (res) => {
+          const chunks = [];
+          let size = 0;
+          res.on('data', (chunk) => {
+            size += chunk.length;
+            if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+          });
+          res.on('end', () => resolve({ res, body: size <= MAX_BODY_BYTES ? Buffer.concat(chunks) : null }));
+          res.on('error', reject);
+        },
+      );
+      inner.on('error', reject);
+      inner.end();
+    });
+  }
+
+  /** Seconds the answer may be shared for, or 0 when it is not a prerendered, shareable document. */
+  function sharedLifetime(res, body) {
+    if (res.statusCode !== 200 || !body) return 0;
+    if (!res.headers['x-nextjs-prerender']) return 0;
+    const cacheControl = String(res.headers['cache-control'] || '');
+    if (/private|no-store|no-cache/.test(cacheControl)) return 0;
+    const match = /s-maxage=(\d+)/.exec(cacheControl);
+    if (!match) return 0;
+    // Next served an old copy and regenerates it in the background: keep ours briefly and ask again soon.
+    if (String(res.headers['x-nextjs-cache'] || '').toUpperCase() === 'STALE') return 1;
+    return Number(match[1]);
+  }
+
+  async function fill(req, key) {
+    const { res, body } = await fetchFromNext(req);
+    const lifetime = sharedLifetime(res, body);
+    if (lifetime === 0) {
+      if (passThrough.size >= MAX_PASS_THROUGH) passThrough.clear();
+      passThrough.set(key, now() + 3_600_000);
+      return null;
+    }
+    const [br, gz] = await Promise.all([
+      brotli(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
+      gzip(body, { level: 9 }),
+    ]);
+    // Next's headers as they came, repeated ones (set-cookie) kept as lists.
+    const headers = new Map();
+    for (let i = 0; i < res.rawHeaders.length; i += 2) {
+      const name = res.rawHeaders[i].toLowerCase();
+      if (HOP_HEADERS.has(name) || name === 'etag') continue;
+      headers.set(name, [...(headers.get(name) ?? []), res.rawHeaders[i + 1]]);
+    }
+    const vary = String(res.headers.vary || '');
+    if (!/accept-encoding/i.test(vary)) headers.set('vary', [vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding']);
+    const etag = String(res.headers.etag || `"${body.length.toString(36)}-${now().toString(36)}"`).replace(/"$/, '');
+    const entry = {
+      headers,
+      variants: {
+        identity: { body, etag: `${etag}"` },
+        gzip: { body: gz, etag: `${etag}-gz"` },
+        br: { body: br, etag: `${etag}-br"` },
+      },
+      size: body.length + gz.length + br.length,
+      freshUntil: now() + lifetime * 1000,
+    };
+    store(key, entry);
+    return entry;
+  }
+
+  function store(key, entry) {
+    const old = entries.get(key);
+    if (old) {
+      bytes -= old.size;
+      entries.delete(key);
+    }
+    entries.set(key, entry);
+    bytes += entry.size;
+    for (const [oldest, value] of entries) {
+      if (bytes <= maxBytes) break;
+      entries.delete(oldest);
+      bytes -= value.size;
+    }
+  }
+
+  function refill(req, key) {
+    let pending = filling.get(key);
+    if (!pending) {
+      pending = fill(req, key).finally(() => filling.delete(key));
+      filling.set(key, pending);
+    }
+    return pending;
+  }
+
+  function send(req, res, entry, state) {
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const variant = entry.variants[encoding];
+    for (const [name, values] of entry.headers) res.setHeader(name, values.length === 1 ? values[0] : values);
+    res.setHeader('ETag', variant.etag);
+    res.setHeader('X-Document-Cache', state);
+    const match = req.headers['if-none-match'];
+    if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === variant.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', variant.body.length);
+    res.statusCode = 200;
+    if (req.method === 'HEAD') res.end();
+    else res.end(variant.body);
+  }
+
+  /**
+   * Serves the request from the cache and returns true, or returns false to leave it to Next. A miss is always
+   * Next's (with the visitor's own cookies, streamed as before); the copy is fetched beside it.
+   */
+  return function handle(req, res) {
+    const key = keyOf(req);
+    if (key === null) return false;
+    const entry = entries.get(key);
+    if (!entry) {
+      refill(req, key).catch(() => {});
+      return false;
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entry.freshUntil > now()) {
+      send(req, res, entry, 'hit');
+    } else {
+      refill(req, key).catch(() => {});
+      send(req, res, entry, 'stale');
+    }
+    return true;
+  };
+}
+
+module.exports = { createDocumentCache, pickEncoding };

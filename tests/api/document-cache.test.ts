@@ -1,0 +1,213 @@
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+
+type Handle = (req: IncomingMessage, res: ServerResponse) => boolean;
+const { createDocumentCache } = createRequire(import.meta.url)('../../scripts/lib/document-cache.cjs') as {
+  createDocumentCache: (options: { port: number; now?: () => number }) => Handle;
+};
+
+/**
+ * The document fast path (issue 9) in front of a stand-in for Next that answers like Next does: prerendered
+ * pages with `x-nextjs-prerender` and a shared max-age, the page in the language of the locale cookie.
+ */
+let server: Server | undefined;
+afterEach(() => server?.close());
+
+async function start(options: { now?: () => number } = {}) {
+  const calls: { url: string; cookie: string }[] = [];
+  let port = 0;
+  let cache: Handle | undefined;
+  const next = (req: IncomingMessage, res: ServerResponse) => {
+    calls.push({ url: req.url ?? '', cookie: req.headers.cookie ?? '' });
+    const locale = /NEXT_LOCALE=(\w+)/.exec(req.headers.cookie ?? '')?.[1] ?? 'en';
+    if (req.url === '/product/vps' && locale === 'zh') {
+      res.writeHead(307, { location: '/zh/product/vps' });
+      res.end();
+      return;
+    }
+    if (req.url?.startsWith('/dynamic')) {
+      res.writeHead(200, { 'cache-control': 'private, no-cache, no-store', 'content-type': 'text/html' });
+      res.end(`dynamic ${req.headers.cookie ?? ''}`);
+      return;
+    }
+    res.writeHead(200, [
+      ['Content-Type', 'text/html; charset=utf-8'],
+      ['x-nextjs-prerender', '1'],
+      ['x-nextjs-cache', 'HIT'],
+      ['Cache-Control', 's-maxage=300, stale-while-revalidate=31535700'],
+      ['ETag', `"page-${locale}"`],
+      ['Vary', 'rsc, Accept-Encoding'],
+      ['Set-Cookie', `NEXT_LOCALE=${locale}; Path=/`],
+      ['Set-Cookie', 'second=1; Path=/'],
+    ]);
+    res.end(`<html lang="${locale}">${'page body '.repeat(500)}</html>`);
+  };
+  server = createServer((req, res) => {
+    if (!cache?.(req, res)) next(req, res);
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  cache = createDocumentCache({ port, now: options.now });
+  // node:http rather than fetch: fetch adds an Accept-Language of its own.
+  const get = (path: string, headers: Record<string, string> = {}) => answer(port, path, headers);
+  // The copy is fetched beside the first answer; wait until it is in.
+  const settle = async (path: string, headers: Record<string, string> = {}) => {
+    for (let i = 0; i < 50; i += 1) {
+      const res = await get(path, headers);
+      await res.arrayBuffer();
+      if (res.headers.get('x-document-cache')) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('never cached');
+  };
+  return { calls, get, settle };
+}
+
+type Answer = {
+  status: number;
+  headers: { get: (name: string) => string | null; getSetCookie: () => string[] };
+  text: () => Promise<string>;
+  arrayBuffer: () => Promise<Buffer>;
+};
+
+function answer(port: number, path: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, headers: { 'accept-encoding': 'identity', ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: {
+              get: (name) => {
+                const value = res.headers[name.toLowerCase()];
+                return value === undefined ? null : Array.isArray(value) ? value.join(', ') : String(value);
+              },
+              getSetCookie: () => res.headers['set-cookie'] ?? [],
+            },
+            text: async () => body.toString(),
+            arrayBuffer: async () => body,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('document fast path', () => {
+  it('serves a prerendered page from memory after the first answer, with Next headers and cookies', async () => {
+    const { calls, get, settle } = await start();
+    const first = await get('/product/vps');
+    expect(first.headers.get('x-document-cache')).toBeNull();
+    await first.text();
+    await settle('/product/vps');
+    const before = calls.length;
+    const hit = await get('/product/vps?utm=1');
+    expect(hit.headers.get('x-document-cache')).toBe('hit');
+    expect(await hit.text()).toContain('<html lang="en">');
+    expect(hit.headers.get('cache-control')).toBe('s-maxage=300, stale-while-revalidate=31535700');
+    expect(hit.headers.getSetCookie()).toEqual(['NEXT_LOCALE=en; Path=/', 'second=1; Path=/']);
+    expect(hit.headers.get('vary')).toBe('rsc, Accept-Encoding');
+    expect(calls.length).toBe(before);
+  });
+
+  it('answers brotli, gzip or identity by Accept-Encoding, each with its own ETag, and 304 on a match', async () => {
+    const { get, settle } = await start();
+    await settle('/doc');
+    const identity = await get('/doc');
+    const text = await identity.text();
+    const br = await get('/doc', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const brBody = Buffer.from(await br.arrayBuffer());
+    expect(brBody.length).toBeLessThan(text.length / 5);
+    expect(brotliDecompressSync(brBody).toString()).toBe(text);
+    const gz = await get('/doc', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text);
+    const etags = new Set([identity, br, gz].map((r) => r.headers.get('etag')));
+    expect(etags.size).toBe(3);
+    const again = await get('/doc', { 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag') ?? '' });
+    expect(again.status).toBe(304);
+  });
+
+  it('keeps languages and currencies apart, and leaves first visits with Accept-Language to Next', async () => {
+    const { calls, get, settle } = await start();
+    await settle('/about', { cookie: 'NEXT_LOCALE=ja' });
+    const ja = await get('/about', { cookie: 'NEXT_LOCALE=ja; sid=secret' });
+    expect(ja.headers.get('x-document-cache')).toBe('hit');
+    expect(await ja.text()).toContain('lang="ja"');
+    const zh = await get('/about', { cookie: 'NEXT_LOCALE=zh; sid=secret' });
+    expect(zh.headers.get('x-document-cache')).toBeNull();
+    expect(await zh.text()).toContain('lang="zh"');
+    const withCurrency = await get('/about', { cookie: 'NEXT_LOCALE=ja; currency=USD' });
+    expect(withCurrency.headers.get('x-document-cache')).toBeNull();
+    await withCurrency.text();
+    const browser = await get('/about', { 'accept-language': 'zh-CN' });
+    expect(browser.headers.get('x-document-cache')).toBeNull();
+    await browser.text();
+    // A miss is Next's with the visitor's own cookies; the copy is asked for with only the key's cookies.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const zhCalls = calls.filter((c) => c.cookie.includes('NEXT_LOCALE=zh'));
+    expect(zhCalls.map((c) => c.cookie).sort()).toEqual(['NEXT_LOCALE=zh', 'NEXT_LOCALE=zh; sid=secret']);
+  });
+
+  it('never caches client navigations, unknown cookie values or pages Next marks private', async () => {
+    const { calls, get, settle } = await start();
+    await settle('/jobs');
+    const variants: Record<string, string>[] = [
+      { rsc: '1' },
+      { 'next-router-prefetch': '1' },
+      { cookie: 'NEXT_LOCALE=xx' },
+    ];
+    for (const headers of variants) {
+      const res = await get('/jobs', headers);
+      expect(res.headers.get('x-document-cache')).toBeNull();
+      await res.text();
+    }
+    await (await get('/dynamic/page')).text();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const count = calls.length;
+    const dynamic = await get('/dynamic/page', { cookie: 'NEXT_LOCALE=en; sid=abc' });
+    expect(dynamic.headers.get('x-document-cache')).toBeNull();
+    expect(await dynamic.text()).toBe('dynamic NEXT_LOCALE=en; sid=abc');
+    // Known not cacheable: the path now goes straight to Next, without a second fetch for a copy.
+    expect(calls.length).toBe(count + 1);
+  });
+
+  it('keeps a redirect for one language from stopping the copy of the same path in another', async () => {
+    const { get, settle } = await start();
+    const redirect = await get('/product/vps', { cookie: 'NEXT_LOCALE=zh' });
+    expect(redirect.status).toBe(307);
+    await redirect.text();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await get('/product/vps', { cookie: 'NEXT_LOCALE=zh' });
+    expect([again.status, again.headers.get('x-document-cache')]).toEqual([307, null]);
+    await again.text();
+    await settle('/product/vps', { cookie: 'NEXT_LOCALE=en' });
+  });
+
+  it('serves a copy past its max-age once as stale while asking Next again', async () => {
+    let clock = 1_000_000;
+    const { calls, get, settle } = await start({ now: () => clock });
+    await settle('/');
+    clock += 301_000;
+    const before = calls.length;
+    const stale = await get('/');
+    expect(stale.headers.get('x-document-cache')).toBe('stale');
+    await stale.text();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.length).toBe(before + 1);
+    const fresh = await get('/');
+    expect(fresh.headers.get('x-document-cache')).toBe('hit');
+    await fresh.text();
+  });
+});
