@@ -167,7 +167,7 @@ test.describe('documentation search', () => {
     const page = await context.newPage();
     await page.goto('/zh/doc');
     await page.getByRole('searchbox', { name: MESSAGES.zh.doc.searchLabel }).fill('退款');
-    await page.getByRole('button', { name: MESSAGES.zh.doc.searchSubmit }).click();
+    await page.getByRole('button', { name: MESSAGES.zh.doc.searchSubmit, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/zh/doc/search/${encodeURIComponent('退款')}$`));
     await expect(page.getByTestId('search-results').getByRole('link').first()).toHaveText(title('refund', 'zh') ?? '');
     for (const query of ['%', "'", '%25%', '😀🚀', 'مرحبا', '<script>alert(1)</script>', 'x'.repeat(500), '%E0%A4%A']) {

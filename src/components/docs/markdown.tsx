@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Align, Block, Inline } from '@/lib/markdown';
+import { type Align, type Block, type Inline, inlineText } from '@/lib/markdown';
 
 /**
  * Renders parsed Markdown (src/lib/markdown.ts) as React elements on the server. All text goes through
@@ -77,7 +77,13 @@ function MarkdownBlock({ block, placeholder }: { block: Block; placeholder?: (na
       );
     case 'table':
       return (
-        <div className="mt-4 overflow-x-auto rounded-lg border border-line">
+        // A wide table scrolls sideways on a phone; keyboard users reach the scroller by Tab (axe: scrollable-region-focusable).
+        <section
+          aria-label={block.head.map(inlineText).filter(Boolean).join(' · ') || undefined}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
           <table className="w-full text-left text-sm">
             <thead className="bg-surface">
               <tr>
@@ -116,7 +122,7 @@ function MarkdownBlock({ block, placeholder }: { block: Block; placeholder?: (na
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       );
     case 'placeholder':
       return placeholder ? placeholder(block.name) : null;
