@@ -109,6 +109,11 @@ describe('searchDocs', () => {
     expect((await search('👩‍💻 refund 🚀', 'en')).hits[0]?.id).toBe('refund');
   });
 
+  it('rejects a bad limit or language from a caller as invalid input (4001), not a crash', async () => {
+    await expect(searchDocs(db, { query: 'vps', locale: 'en', limit: 0 })).rejects.toMatchObject({ code: 4001 });
+    await expect(searchDocs(db, { query: 'vps', locale: 'fr' as Locale })).rejects.toMatchObject({ code: 4001 });
+  });
+
   it('normalizes and cuts queries without splitting emoji', () => {
     expect(normalizeQuery('  ＳＮＡＰＳＨＯＴ\u0000  ')).toBe('SNAPSHOT');
     const cut = normalizeQuery('😀'.repeat(150));

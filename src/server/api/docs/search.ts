@@ -5,6 +5,7 @@ import { LOCALES, type Locale } from '@/lib/locales';
 import { markdownText } from '@/lib/markdown';
 import type { Database } from '../../db/client';
 import { announcements, announcementTranslations, docArticleTranslations } from '../../db/schema';
+import { parseWith } from '../input';
 
 /*
  * Documentation search (issue 7; docs/decisions/011-doc-search.md). Articles and announcements of the
@@ -164,7 +165,7 @@ export async function searchDocs(
   db: Database,
   input: { query: string; locale: Locale; limit?: number },
 ): Promise<DocSearchResult> {
-  const { query: raw, locale, limit } = searchDocsInput.parse(input);
+  const { query: raw, locale, limit } = parseWith(searchDocsInput, input);
   const query = normalizeQuery(raw);
   const terms = queryTerms(query, locale);
   if (terms.length === 0) return { query, terms, hits: [] };
