@@ -69,7 +69,10 @@ function MarkdownBlock({ block, placeholder }: { block: Block; placeholder?: (na
     case 'code':
       return (
         <pre
-          className="mt-4 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-6 text-slate-100"
+          // A long code line scrolls sideways; keyboard users reach the scroller by Tab (axe: scrollable-region-focusable).
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-6 text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
           data-lang={block.lang || undefined}
         >
           <code>{block.text}</code>
