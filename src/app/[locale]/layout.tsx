@@ -2,12 +2,14 @@ import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { JsonLd } from '@/components/seo/json-ld';
 import { ShellBootstrap } from '@/components/shell/shell-bootstrap';
 import { Toaster } from '@/components/shell/toaster';
 import { env } from '@/env';
 import { routing } from '@/i18n/routing';
 import { HTML_LANG } from '@/lib/locales';
 import { type LocaleParams, resolveLocale } from '@/server/page';
+import { absoluteUrl, OG_IMAGE, organizationJsonLd } from '@/server/seo';
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -25,6 +27,23 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
     title: { default: `${brand} - ${t('tagline')}`, template: `%s | ${brand}` },
     description: t('description'),
     applicationName: brand,
+    // Pages without their own share data (home) still get a complete Open Graph and Twitter card (issue 7).
+    openGraph: {
+      title: `${brand} - ${t('tagline')}`,
+      description: t('description'),
+      url: absoluteUrl(locale, '/'),
+      siteName: brand,
+      locale: HTML_LANG[locale].replace('-', '_'),
+      alternateLocale: routing.locales.filter((l) => l !== locale).map((l) => HTML_LANG[l].replace('-', '_')),
+      type: 'website',
+      images: [{ ...OG_IMAGE, alt: `${brand} - ${t('tagline')}` }],
+    },
+    twitter: {
+      card: 'summary_large_image',
+      title: `${brand} - ${t('tagline')}`,
+      description: t('description'),
+      images: [{ ...OG_IMAGE, alt: `${brand} - ${t('tagline')}` }],
+    },
   };
 }
 
@@ -47,9 +66,11 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const messages = await getMessages();
   const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
   const t = await getTranslations({ locale, namespace: 'nav' });
+  const organization = await organizationJsonLd(locale);
   return (
     <html lang={HTML_LANG[locale]}>
       <body>
+        <JsonLd data={organization} />
         <a href="#main" className="skip-link">
           {t('skipToContent')}
         </a>

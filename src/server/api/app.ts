@@ -10,6 +10,7 @@ import { behaviorRouter } from './behavior/router';
 import { catalogRouter } from './catalog/router';
 import type { AppEnv } from './context';
 import { couponsRouter } from './coupons/router';
+import { docsRouter } from './docs/router';
 import { domainsRouter } from './domains/router';
 import { ApiError, BusinessCode } from './errors';
 import { financeRouter } from './finance/router';
@@ -78,6 +79,7 @@ export function createApp(deps: { db: Database }) {
   app.route('/', salesRouter);
   app.route('/', behaviorRouter);
   app.route('/', couponsRouter);
+  app.route('/', docsRouter);
 
   const handlers = () =>
     app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, match: patternMatcher(r.path) }));

@@ -72,3 +72,25 @@ export async function getAnnouncement(
   }
   return { ...row, publishedAt: row.publishedAt.toISOString() };
 }
+
+/** Every announcement with the languages it is translated into, for the sitemap (issue 7). */
+export async function listAnnouncementLanguages(
+  db: Database,
+): Promise<{ id: number; publishedAt: Date; locales: Locale[] }[]> {
+  const rows = await db
+    .select({
+      id: announcements.id,
+      publishedAt: announcements.publishedAt,
+      locale: announcementTranslations.locale,
+    })
+    .from(announcements)
+    .innerJoin(announcementTranslations, eq(announcementTranslations.announcementId, announcements.id))
+    .orderBy(desc(announcements.publishedAt), desc(announcements.id));
+  const byId = new Map<number, { id: number; publishedAt: Date; locales: Locale[] }>();
+  for (const row of rows) {
+    const entry = byId.get(row.id) ?? { id: row.id, publishedAt: row.publishedAt, locales: [] };
+    entry.locales.push(row.locale);
+    byId.set(row.id, entry);
+  }
+  return [...byId.values()];
+}

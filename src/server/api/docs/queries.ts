@@ -47,3 +47,11 @@ export async function getArticle(db: Database, slug: string, locale: Locale): Pr
   if (!row) return undefined;
   return { ...row, updatedAt: row.updatedAt.toISOString() };
 }
+
+/** Slug and last change of every article, for the sitemap (issue 7). */
+export async function listArticleDates(db: Database): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: docArticles.slug, updatedAt: docArticles.updatedAt })
+    .from(docArticles)
+    .orderBy(asc(docArticles.sort), asc(docArticles.slug));
+}

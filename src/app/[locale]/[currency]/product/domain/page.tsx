@@ -1,10 +1,12 @@
 import { DomainPriceTable } from '@/components/catalog/domain-price-table';
 import { DomainSearch } from '@/components/catalog/domain-search';
 import { PageIntro } from '@/components/page-intro';
+import { JsonLd } from '@/components/seo/json-ld';
 import { listDomainSuffixes } from '@/server/api/domains/queries';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
+import { productJsonLd } from '@/server/seo';
 
 export const revalidate = 300;
 export const generateMetadata = metadataFor('domain', '/product/domain');
@@ -20,6 +22,19 @@ export default async function DomainProductPage({ params }: { params: Params }) 
   ]);
   return (
     <>
+      {suffixes.length > 0 ? (
+        <JsonLd
+          data={productJsonLd({
+            locale,
+            path: '/product/domain',
+            name: texts.heading ?? texts.title,
+            description: texts.intro ?? texts.title,
+            category: 'Domain name registration',
+            currency,
+            offers: suffixes.map((s) => ({ name: s.suffix, usdCents: s.registerPriceCents, unitText: 'ANN' })),
+          })}
+        />
+      ) : null}
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro}>
         <div className="mt-8">
           <DomainSearch currency={currency} promoSuffixes={suffixes.filter((s) => s.promo).map((s) => s.suffix)} />

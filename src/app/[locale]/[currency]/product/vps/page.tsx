@@ -1,11 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
+import { JsonLd } from '@/components/seo/json-ld';
 import { Link } from '@/i18n/navigation';
 import { formatHourlyMicroUsd, formatUsdCents } from '@/lib/money';
 import { listProductLines, listRegions } from '@/server/api/catalog/queries';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
+import { productJsonLd } from '@/server/seo';
 
 export const revalidate = 300;
 export const generateMetadata = metadataFor('vps', '/product/vps');
@@ -25,8 +27,22 @@ export default async function VpsProductPage({ params }: { params: Params }) {
   ]);
   const regionName = new Map(regions.map((r) => [r.id, r.city]));
   const size = (gb: number) => (gb >= 1000 ? t('tb', { size: gb / 1000 }) : t('gb', { size: gb }));
+  const plans = lines.flatMap((line) => line.plans);
   return (
     <>
+      {plans.length > 0 ? (
+        <JsonLd
+          data={productJsonLd({
+            locale,
+            path: '/product/vps',
+            name: texts.heading ?? texts.title,
+            description: texts.intro ?? texts.title,
+            category: 'Virtual private server',
+            currency,
+            offers: plans.map((plan) => ({ name: plan.name, usdCents: plan.monthlyPriceCents, unitText: 'MON' })),
+          })}
+        />
+      ) : null}
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
       <div className="mx-auto w-full max-w-6xl space-y-14 px-5 py-12">
         {lines.map((line) => (

@@ -1,22 +1,33 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { Breadcrumbs } from '@/components/docs/breadcrumbs';
+import { CatalogTableView } from '@/components/docs/catalog-table';
+import { MarkdownBlocks } from '@/components/docs/markdown';
 import { PageIntro } from '@/components/page-intro';
 import { routing } from '@/i18n/routing';
+import { formatDate } from '@/lib/format-date';
+import { type Block, parseMarkdown } from '@/lib/markdown';
 import { DOC_SLUGS, isDocSlug } from '@/lib/routes';
 import { getArticle } from '@/server/api/docs/queries';
+import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
+import { type CatalogLabels, loadCatalogTables } from '@/server/docs/catalog-tables';
 import { resolveLocale } from '@/server/page';
 import { pageMetadata } from '@/server/seo';
 
-type Params = Promise<{ locale: string; slug: string }>;
+type Params = Promise<{ locale: string; currency: string; slug: string }>;
 
-// The 11 slugs of SPEC §2 are prerendered per language; any other slug is a 404.
+// The 11 slugs of SPEC §2 are prerendered per language and currency; any other slug is a 404.
 export const dynamicParams = false;
 export const revalidate = 300;
 
 export function generateStaticParams() {
   return routing.locales.flatMap((locale) => DOC_SLUGS.map((slug) => ({ locale, slug })));
 }
+
+/** Articles with at least this many sections get a table of contents. */
+const TOC_MIN_SECTIONS = 4;
 
 async function load(params: Params) {
   const { slug } = await params;
@@ -33,10 +44,69 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
     path: `/doc/article/${article.slug}`,
     title: article.title,
     description: article.summary,
+    type: 'article',
   });
 }
 
+/** /doc/article/{slug} (SPEC §2): the Markdown body rendered on the server, with live catalog tables. */
 export default async function DocArticlePage({ params }: { params: Params }) {
-  const { article } = await load(params);
-  return <PageIntro heading={article.title} intro={article.summary} />;
+  const { locale, article } = await load(params);
+  const db = getDb();
+  const blocks = parseMarkdown(article.body);
+  const placeholders = blocks.flatMap((b) => (b.type === 'placeholder' ? [b.name] : []));
+  const [t, catalogT, currency] = await Promise.all([
+    getTranslations({ locale, namespace: 'doc' }),
+    getTranslations({ locale, namespace: 'docCatalog' }),
+    pageCurrency(db, (await params).currency),
+  ]);
+  const labels: CatalogLabels = (key, values) => catalogT(key as Parameters<typeof catalogT>[0], values);
+  const tables = placeholders.length
+    ? await loadCatalogTables(db, placeholders, { locale, currency, t: labels })
+    : new Map();
+  const toc = blocks.filter((b): b is Extract<Block, { type: 'heading' }> => b.type === 'heading' && b.level <= 3);
+  const showToc = toc.filter((h) => h.level === 2).length >= TOC_MIN_SECTIONS;
+
+  return (
+    <>
+      <PageIntro heading={article.title} intro={article.summary}>
+        <Breadcrumbs
+          locale={locale}
+          items={[
+            { name: t('breadcrumbDocs'), path: '/doc' },
+            { name: article.title, path: `/doc/article/${article.slug}` },
+          ]}
+        />
+      </PageIntro>
+      <div className="mx-auto grid w-full max-w-6xl gap-10 px-5 py-10 desk:grid-cols-[16rem_minmax(0,1fr)]">
+        {showToc ? (
+          <nav aria-labelledby="toc-title" className="desk:sticky desk:top-24 desk:self-start">
+            <h2 id="toc-title" className="text-sm font-semibold uppercase tracking-wide text-muted">
+              {t('toc')}
+            </h2>
+            <ol className="mt-3 space-y-2 border-l border-line text-sm">
+              {toc.map((h) => (
+                <li key={h.id} className={h.level === 3 ? 'pl-7' : 'pl-4'}>
+                  <a href={`#${h.id}`} className="text-ink hover:text-brand-700 hover:underline">
+                    {h.text}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        <article className={`min-w-0 max-w-3xl ${showToc ? '' : 'desk:col-span-2'}`}>
+          <MarkdownBlocks
+            blocks={blocks}
+            placeholder={(name) => {
+              const table = tables.get(name as never);
+              return table ? <CatalogTableView table={table} /> : null;
+            }}
+          />
+          <p className="mt-12 border-t border-line pt-4 text-sm text-muted">
+            {t('updated', { date: formatDate(article.updatedAt, locale) })}
+          </p>
+        </article>
+      </div>
+    </>
+  );
 }

@@ -1,11 +1,21 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { Breadcrumbs } from '@/components/docs/breadcrumbs';
+import { DocSearchForm } from '@/components/docs/search-form';
 import { PageIntro } from '@/components/page-intro';
+import { Link } from '@/i18n/navigation';
+import { formatDate } from '@/lib/format-date';
+import { normalizeQuery, type Segment, searchDocs } from '@/server/api/docs/search';
+import { getDb } from '@/server/db/client';
 import { pageTexts, resolveLocale } from '@/server/page';
 import { pageMetadata } from '@/server/seo';
 
 type Params = Promise<{ locale: string; query: string }>;
 
-/** The query as the visitor typed it; a malformed escape is shown as it came. Long queries are cut. */
+// Any text can be a query, so results are rendered per request and never fill the page cache (issue 7).
+export const dynamic = 'force-dynamic';
+
+/** The query as the visitor typed it; a malformed escape is kept as it came. searchDocs cuts it to 100 characters. */
 async function searchQuery(params: Params): Promise<string> {
   const { query } = await params;
   let text = query;
@@ -14,7 +24,7 @@ async function searchQuery(params: Params): Promise<string> {
   } catch {
     // keep the raw text
   }
-  return text.trim().slice(0, 200);
+  return normalizeQuery(text.slice(0, 1000));
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -25,15 +35,95 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
     ...(await pageMetadata({
       locale,
       path: `/doc/search/${encodeURIComponent(query)}`,
-      title: texts.heading ?? texts.title,
+      title: query ? (texts.heading ?? texts.title) : texts.title,
+      description: texts.intro,
     })),
     robots: { index: false, follow: true },
   };
 }
 
+function Marked({ segments }: { segments: Segment[] }) {
+  return (
+    <>
+      {segments.map((s, i) =>
+        s.match ? (
+          // Runs of one text never move.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <mark key={i} className="rounded-sm bg-amber-100 px-0.5 text-ink">
+            {s.text}
+          </mark>
+        ) : (
+          s.text
+        ),
+      )}
+    </>
+  );
+}
+
+/** /doc/search/{query} (SPEC §2): matching articles and announcements in the visitor's language, best first. */
 export default async function DocSearchPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
   const query = await searchQuery(params);
-  const texts = await pageTexts(locale, 'docSearch', { query });
-  return <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />;
+  const [texts, t, result] = await Promise.all([
+    pageTexts(locale, 'docSearch', { query }),
+    getTranslations({ locale, namespace: 'doc' }),
+    searchDocs(getDb(), { query, locale, limit: 30 }),
+  ]);
+  const hits = result.hits;
+  return (
+    <>
+      <PageIntro heading={query ? (texts.heading ?? texts.title) : texts.title} intro={texts.intro}>
+        <DocSearchForm locale={locale} query={query} />
+        <Breadcrumbs
+          locale={locale}
+          items={[
+            { name: t('breadcrumbDocs'), path: '/doc' },
+            { name: texts.title, path: `/doc/search/${encodeURIComponent(query)}` },
+          ]}
+        />
+      </PageIntro>
+      <div className="mx-auto w-full max-w-4xl px-5 py-10">
+        {query === '' ? (
+          <p className="text-muted">{t('searchEmpty')}</p>
+        ) : hits.length === 0 ? (
+          <div role="status" className="rounded-lg border border-line bg-surface p-6" data-testid="search-empty">
+            <p className="font-semibold text-ink">{t('noResults', { query })}</p>
+            <p className="mt-2 text-muted">{t('noResultsHint')}</p>
+            <Link href="/doc" className="mt-4 inline-block font-medium text-brand-700 hover:underline">
+              {t('browseAll')}
+            </Link>
+          </div>
+        ) : (
+          <>
+            <p role="status" className="text-sm text-muted">
+              {t('resultCount', { count: hits.length })}
+            </p>
+            <ol className="mt-4 space-y-4" data-testid="search-results">
+              {hits.map((hit) => (
+                <li key={`${hit.kind}-${hit.id}`} className="rounded-lg border border-line p-5">
+                  <p className="text-xs font-semibold uppercase tracking-wide text-muted">
+                    {hit.kind === 'article' ? t('kindArticle') : t('kindAnnouncement')}
+                    {hit.publishedAt ? (
+                      <>
+                        {' · '}
+                        <time dateTime={hit.publishedAt}>{formatDate(hit.publishedAt, locale)}</time>
+                      </>
+                    ) : null}
+                  </p>
+                  <h2 className="mt-1 text-lg font-semibold">
+                    <Link href={hit.path} className="text-brand-700 hover:underline">
+                      <Marked segments={hit.titleSegments} />
+                    </Link>
+                  </h2>
+                  <p className="mt-2 text-sm leading-relaxed text-ink">
+                    <Marked segments={hit.snippet} />
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </div>
+    </>
+  );
 }

@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { Breadcrumbs } from '@/components/docs/breadcrumbs';
+import { MarkdownBlocks } from '@/components/docs/markdown';
 import { PageIntro } from '@/components/page-intro';
 import { formatDate } from '@/lib/format-date';
+import { markdownText, parseMarkdown } from '@/lib/markdown';
 import { getAnnouncement } from '@/server/api/announcements/queries';
 import { getDb } from '@/server/db/client';
 import { resolveLocale } from '@/server/page';
@@ -26,9 +29,16 @@ async function load(params: Params) {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { locale, announcement } = await load(params);
-  return pageMetadata({ locale, path: `/doc/announce/detail/${announcement.id}`, title: announcement.title });
+  return pageMetadata({
+    locale,
+    path: `/doc/announce/detail/${announcement.id}`,
+    title: announcement.title,
+    description: markdownText(announcement.body).replace(/\s+/g, ' ').slice(0, 160),
+    type: 'article',
+  });
 }
 
+/** /doc/announce/detail/{id} (SPEC §2): one announcement, its Markdown body rendered on the server. */
 export default async function AnnouncementPage({ params }: { params: Params }) {
   const { locale, announcement } = await load(params);
   const t = await getTranslations({ locale, namespace: 'doc' });
@@ -37,15 +47,18 @@ export default async function AnnouncementPage({ params }: { params: Params }) {
       <PageIntro
         heading={announcement.title}
         intro={t('published', { date: formatDate(announcement.publishedAt, locale) })}
-      />
-      <article className="mx-auto w-full max-w-3xl space-y-4 px-5 py-10 leading-relaxed">
-        {announcement.body.split(/\n{2,}/).map((paragraph, i) => (
-          // Paragraph order is stable for a given body.
-          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id
-          <p key={i} className="whitespace-pre-line">
-            {paragraph}
-          </p>
-        ))}
+      >
+        <Breadcrumbs
+          locale={locale}
+          items={[
+            { name: t('breadcrumbDocs'), path: '/doc' },
+            { name: t('announcements'), path: '/doc/announce' },
+            { name: announcement.title, path: `/doc/announce/detail/${announcement.id}` },
+          ]}
+        />
+      </PageIntro>
+      <article className="mx-auto w-full max-w-3xl px-5 py-10">
+        <MarkdownBlocks blocks={parseMarkdown(announcement.body)} />
       </article>
     </>
   );

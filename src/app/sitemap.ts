@@ -1,0 +1,46 @@
+import type { MetadataRoute } from 'next';
+import { LOCALES, type Locale } from '@/lib/locales';
+import { DOC_SLUGS } from '@/lib/routes';
+import { SITEMAP_STATIC_PATHS } from '@/lib/seo-routes';
+import { listAnnouncementLanguages } from '@/server/api/announcements/queries';
+import { listArticleDates } from '@/server/api/docs/queries';
+import { getDb } from '@/server/db/client';
+import { absoluteUrl, hreflangUrls } from '@/server/seo';
+
+// Regenerated hourly, so new announcements appear without a deploy.
+export const revalidate = 3600;
+
+/**
+ * /sitemap.xml (issue 7): every public page in each language with hreflang alternates (SPEC §2: English
+ * unprefixed, /zh, /ja), documentation articles and announcements included. Activation links, searches and
+ * group-buy join pages are left out (src/lib/seo-routes.ts).
+ */
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const db = getDb();
+  const [articles, announcements] = await Promise.all([listArticleDates(db), listAnnouncementLanguages(db)]);
+  const updated = new Map(articles.map((a) => [a.slug, a.updatedAt]));
+
+  const entries: MetadataRoute.Sitemap = [];
+  const add = (path: string, options: { locales?: readonly Locale[]; lastModified?: Date; priority: number }) => {
+    const locales = options.locales ?? LOCALES;
+    const languages = hreflangUrls(path);
+    for (const locale of locales) {
+      entries.push({
+        url: absoluteUrl(locale, path),
+        ...(options.lastModified ? { lastModified: options.lastModified } : {}),
+        priority: options.priority,
+        alternates: { languages },
+      });
+    }
+  };
+
+  for (const path of SITEMAP_STATIC_PATHS) add(path, { priority: path === '/' ? 1 : 0.8 });
+  for (const slug of DOC_SLUGS) {
+    const lastModified = updated.get(slug);
+    add(`/doc/article/${slug}`, { priority: 0.6, ...(lastModified ? { lastModified } : {}) });
+  }
+  for (const a of announcements) {
+    add(`/doc/announce/detail/${a.id}`, { locales: a.locales, lastModified: a.publishedAt, priority: 0.4 });
+  }
+  return entries;
+}

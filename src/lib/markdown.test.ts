@@ -1,0 +1,87 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { MarkdownBlocks } from '../components/docs/markdown';
+import { headingId, markdownText, parseMarkdown, safeHref } from './markdown';
+
+const render = (source: string, placeholder?: (name: string) => string) =>
+  renderToStaticMarkup(createElement(MarkdownBlocks, { blocks: parseMarkdown(source), placeholder }));
+
+describe('Markdown renderer', () => {
+  it('renders headings with anchors, unique ids and CJK ids', () => {
+    const html = render('## Billing\n\ntext\n\n## Billing\n\n### 料金 の概要');
+    expect(html).toContain('<h2 id="billing"');
+    expect(html).toContain('<a href="#billing"');
+    expect(html).toContain('<h2 id="billing-2"');
+    expect(html).toContain('<h3 id="料金-の概要"');
+    expect(headingId('  ?? ')).toBe('section');
+  });
+
+  it('renders tables with alignment, an empty corner cell and inline markup in cells', () => {
+    const html = render('| | Hourly | **Term** |\n|---|:---:|---:|\n| Payment | `every hour` | in advance |');
+    expect(html).toContain('<table');
+    expect(html).toContain('<td></td>'); // the empty corner is not a header
+    expect(html).toContain('<th scope="col" class="px-4 py-2 font-semibold text-center">Hourly</th>');
+    expect(html).toContain('<strong');
+    expect(html).toContain('<th scope="row" class="px-4 py-2 font-semibold">Payment</th>');
+    expect(html).toContain('<code class="rounded bg-surface px-1 py-0.5 font-mono text-[0.9em]">every hour</code>');
+    expect(html).toContain('class="px-4 py-2 align-top text-right">in advance</td>');
+  });
+
+  it('renders fenced code verbatim and escaped', () => {
+    const html = render('```bash\ncurl -H "a: b" https://x <y>\n  # indented\n```\n\nafter');
+    expect(html).toContain('<pre');
+    expect(html).toContain('data-lang="bash"');
+    expect(html).toContain('curl -H &quot;a: b&quot; https://x &lt;y&gt;\n  # indented</code></pre>');
+    expect(html).toContain('<p class="mt-4 leading-relaxed">after</p>');
+  });
+
+  it('renders bullet and numbered lists, bold, italics and links', () => {
+    const html = render(
+      'Intro line\n- one\n- **two**\n\n3. third\n4. fourth [refunds](/doc/article/refund) and *more*',
+    );
+    expect(html).toContain('<ul class="mt-4 list-disc');
+    expect(html).toContain('<ol start="3"');
+    expect(html).toContain('<a href="/doc/article/refund"');
+    expect(html).toContain('<em>more</em>');
+    expect(html).toContain('<p class="mt-4 leading-relaxed">Intro line</p>');
+  });
+
+  it('never executes raw HTML: <script> and event handlers are shown as text', () => {
+    const html = render(
+      '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n| <b>x</b> |\n|---|\n| <i>y</i> |',
+    );
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('drops unsafe link targets and keeps their text', () => {
+    const html = render(
+      '[click](javascript:alert(1)) [data](data:text/html;base64,xx) [vb](VBScript:x) [proto](//evil.example) [ok](https://example.com/a) [mail](mailto:a@b.c)',
+    );
+    expect(html).not.toMatch(/href="(javascript|data|vbscript|\/\/)/i);
+    expect(html).toContain('click');
+    expect(html).toContain('href="https://example.com/a"');
+    expect(html).toContain('rel="noopener noreferrer"');
+    expect(html).toContain('href="mailto:a@b.c"');
+    expect(safeHref(' JaVaScRiPt:alert(1)')).toBeUndefined();
+    expect(safeHref('#section')).toBe('#section');
+  });
+
+  it('hands catalog placeholder lines to the placeholder renderer', () => {
+    const html = render('Before\n\n{{catalog:vps-plans}}\n\nAfter', (name) => `[table ${name}]`);
+    expect(html).toContain('[table vps-plans]');
+    expect(parseMarkdown('{{catalog:domains}}')).toEqual([{ type: 'placeholder', name: 'domains' }]);
+    // Without a renderer the placeholder renders nothing, and search text never contains it.
+    expect(render('{{catalog:domains}}')).toBe('');
+    expect(markdownText('A\n\n{{catalog:domains}}\n\n[link](/x)')).toBe('A\nlink');
+  });
+
+  it('joins wrapped CJK lines without a space and Latin lines with one', () => {
+    expect(markdownText('快照\n策略')).toBe('快照策略');
+    expect(markdownText('snap\nshot')).toBe('snap shot');
+  });
+});

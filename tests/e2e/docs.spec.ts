@@ -1,0 +1,261 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DOC_SLUGS } from '../../src/lib/routes';
+import { SITEMAP_STATIC_PATHS } from '../../src/lib/seo-routes';
+import { docArticles } from '../../src/server/db/seed/data/content';
+import { expect, test } from './fixtures';
+import { HTML_LANG, LOCALES, type Locale, localizedPath, MESSAGES, watchConsole } from './support';
+
+/** A monthly price in the language's default currency (SPEC §4: USD for en, HKD for zh, JPY for ja). */
+const PRICE: Record<Locale, RegExp> = {
+  en: /^\$[\d,]+\.\d{2}$/,
+  zh: /^HK\$[\d,]+\.\d{2}$/,
+  ja: /^[¥￥][\d,]+$/,
+};
+
+const title = (slug: string, locale: Locale) => docArticles.find((a) => a.slug === slug)?.translations[locale].title;
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+type LdDoc = {
+  '@type': string;
+  offers?: { priceCurrency: string; offers: { price: string }[] };
+  itemListElement?: { name: string; item: string }[];
+};
+
+async function jsonLd(page: Page): Promise<LdDoc[]> {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return texts.map((t) => JSON.parse(t));
+}
+
+test.describe('documentation articles', () => {
+  for (const locale of LOCALES) {
+    test(`all ${DOC_SLUGS.length} articles render in ${locale}`, async ({ page }, info) => {
+      test.skip(info.project.name === 'phone', 'the same HTML at every width; the axe test covers the phone');
+      test.setTimeout(120_000);
+      const problems = watchConsole(page);
+      for (const slug of DOC_SLUGS) {
+        const response = await page.goto(localizedPath(locale, `/doc/article/${slug}`));
+        expect(response?.status(), slug).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(title(slug, locale) ?? '');
+        await expect(page.locator('article h2').first()).toBeVisible();
+      }
+      expect(problems).toEqual([]);
+    });
+
+    test(`pricing tables come from the catalog in the ${locale} default currency`, async ({ page }, info) => {
+      test.skip(info.project.name === 'phone', 'the same HTML at every width');
+      await page.goto(localizedPath(locale, '/doc/article/vps-pricing'));
+      const monthly = page.locator('[data-catalog="vps-plans"] tbody tr').first().locator('td').nth(5);
+      await expect(monthly).toHaveText(PRICE[locale]);
+      await page.goto(localizedPath(locale, '/doc/article/pricing'));
+      for (const name of ['vps-plans', 'disk-products', 'bandwidth', 'traffic', 'domains']) {
+        await expect(page.locator(`[data-catalog="${name}"] tbody tr`).first(), name).toBeVisible();
+      }
+      // Long articles get a table of contents whose links reach their headings.
+      const toc = page.getByRole('navigation', { name: MESSAGES[locale].doc.toc });
+      const first = toc.getByRole('link').first();
+      const target = await first.getAttribute('href');
+      expect(target).toMatch(/^#.+/);
+      await expect(page.locator(`[id="${decodeURIComponent(target?.slice(1) ?? '')}"]`)).toHaveCount(1);
+    });
+  }
+
+  test('a price follows the currency the visitor chose', async ({ page, context, baseURL }, info) => {
+    test.skip(info.project.name === 'phone', 'the same HTML at every width');
+    await context.addCookies([{ name: 'currency', value: 'JPY', url: baseURL ?? 'http://localhost' }]);
+    await page.goto('/doc/article/vps-pricing');
+    const cell = page.locator('[data-catalog="vps-plans"] tbody tr').first().locator('td').nth(5);
+    await expect(cell).toHaveText(/^[¥￥][\d,]+$/);
+  });
+
+  test('an unknown article slug or announcement id is the translated 404 page', async ({ page }, info) => {
+    test.skip(info.project.name === 'phone', 'the same HTML at every width');
+    for (const path of [
+      '/ja/doc/article/no-such-article',
+      '/zh/doc/announce/detail/999999',
+      '/doc/announce/detail/abc',
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+    }
+  });
+
+  test('the article page is captured and has no axe violations', async ({ page }, info) => {
+    const problems = watchConsole(page);
+    await page.goto('/doc/article/pricing');
+    await expect(page.locator('[data-catalog="vps-plans"]')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `screenshots/docs-article-pricing-${info.project.name}.png`, fullPage: true });
+    await page.goto('/ja/doc/article/api');
+    await expectNoAxeViolations(page);
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('announcements', () => {
+  test('are listed 10 per page with an accessible page navigation', async ({ page }, info) => {
+    const problems = watchConsole(page);
+    await page.goto('/zh/doc/announce');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.zh.pages.docAnnounce.heading);
+    const list = page.locator('main ul.divide-y > li');
+    await expect(list).toHaveCount(10);
+    const nav = page.getByRole('navigation', { name: MESSAGES.zh.doc.pagination });
+    await expect(nav.locator('[aria-current="page"]')).toHaveText('1');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `screenshots/docs-announce-${info.project.name}.png`, fullPage: true });
+
+    await nav.getByRole('link', { name: MESSAGES.zh.doc.next }).click();
+    await expect(page).toHaveURL(/\/zh\/doc\/announce\?page=2$/);
+    await expect(nav.locator('[aria-current="page"]')).toHaveText('2');
+    const rest = await list.count();
+    expect(rest).toBeGreaterThan(0);
+    expect(rest).toBeLessThanOrEqual(10);
+
+    await list.first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/zh\/doc\/announce\/detail\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    expect(problems).toEqual([]);
+  });
+
+  test('a page number out of range or not a number is a 404', async ({ page }, info) => {
+    test.skip(info.project.name === 'phone', 'the same HTML at every width');
+    for (const query of ['?page=999', '?page=0', '?page=abc']) {
+      const response = await page.goto(`/doc/announce${query}`);
+      expect(response?.status(), query).toBe(404);
+    }
+  });
+});
+
+test.describe('documentation search', () => {
+  for (const [locale, term, slug] of [
+    ['zh', '宽限期', 'pricing'],
+    ['ja', '猶予期間', 'pricing'],
+  ] as const) {
+    test(`finds a ${locale} word written without spaces and highlights it`, async ({ page }, info) => {
+      const problems = watchConsole(page);
+      await page.goto(localizedPath(locale, `/doc/search/${encodeURIComponent(term)}`));
+      const results = page.getByTestId('search-results');
+      const hit = results.getByRole('listitem').first();
+      await expect(hit.getByRole('link')).toHaveText(title(slug, locale) ?? '');
+      await expect(hit.getByRole('link')).toHaveAttribute('href', localizedPath(locale, `/doc/article/${slug}`));
+      await expect(hit.locator('mark').first()).toHaveText(term);
+      await expectNoAxeViolations(page);
+      if (locale === 'zh') {
+        await page.screenshot({ path: `screenshots/docs-search-zh-${info.project.name}.png`, fullPage: true });
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('says clearly when nothing matches', async ({ page }) => {
+    await page.goto('/ja/doc/search/xyzzyplugh');
+    await expect(page.getByTestId('search-empty')).toContainText(
+      MESSAGES.ja.doc.noResults.replace('{query}', 'xyzzyplugh'),
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  test('the search form works without JavaScript and odd queries never fail', async ({ browser }, info) => {
+    test.skip(info.project.name === 'phone', 'the same HTML at every width');
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/zh/doc');
+    await page.getByRole('searchbox', { name: MESSAGES.zh.doc.searchLabel }).fill('退款');
+    await page.getByRole('button', { name: MESSAGES.zh.doc.searchSubmit, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/zh/doc/search/${encodeURIComponent('退款')}$`));
+    await expect(page.getByTestId('search-results').getByRole('link').first()).toHaveText(title('refund', 'zh') ?? '');
+    for (const query of ['%', "'", '%25%', '😀🚀', 'مرحبا', '<script>alert(1)</script>', 'x'.repeat(500), '%E0%A4%A']) {
+      const response = await page.goto(`/doc/search/${query.startsWith('%') ? query : encodeURIComponent(query)}`);
+      expect(response?.status(), query).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    await context.close();
+  });
+});
+
+test.describe('search-engine metadata', () => {
+  test('sitemap.xml lists every public page and article in three languages with hreflang', async ({
+    request,
+    baseURL,
+  }, info) => {
+    test.skip(info.project.name === 'phone', 'the same responses at every width');
+    const response = await request.get('/sitemap.xml');
+    expect(response.status()).toBe(200);
+    const xml = await response.text();
+    const url = (locale: Locale, path: string) => new URL(localizedPath(locale, path), baseURL).href;
+    const paths = [...SITEMAP_STATIC_PATHS, ...DOC_SLUGS.map((slug) => `/doc/article/${slug}`)];
+    expect(paths).toContain('/doc/announce');
+    for (const path of paths) {
+      for (const locale of LOCALES) expect(xml, `${locale} ${path}`).toContain(`<loc>${url(locale, path)}</loc>`);
+    }
+    expect(xml).toMatch(/<loc>[^<]+\/zh\/doc\/announce\/detail\/\d+<\/loc>/);
+    for (const locale of LOCALES) expect(xml).toContain(`hreflang="${HTML_LANG[locale]}"`);
+    expect(xml).toContain('hreflang="x-default"');
+    expect(xml).not.toContain('/activate<');
+    expect(xml).not.toContain('/part-vps/');
+    expect(xml).not.toContain('/doc/search');
+  });
+
+  test('robots.txt points at the sitemap and keeps crawlers out of the API and private pages', async ({
+    request,
+    baseURL,
+  }, info) => {
+    test.skip(info.project.name === 'phone', 'the same responses at every width');
+    const response = await request.get('/robots.txt');
+    expect(response.status()).toBe(200);
+    const text = await response.text();
+    expect(text).toContain(`Sitemap: ${new URL('/sitemap.xml', baseURL).href}`);
+    for (const path of ['/api/', '/activate', '/zh/activate', '/ja/doc/search']) {
+      expect(text).toContain(`Disallow: ${path}`);
+    }
+  });
+
+  test('pages carry parseable JSON-LD, Open Graph and Twitter cards', async ({ page, baseURL }, info) => {
+    test.skip(info.project.name === 'phone', 'the same responses at every width');
+    await page.goto('/');
+    expect((await jsonLd(page)).map((d) => d['@type'])).toContain('Organization');
+
+    await page.goto('/ja/product/vps');
+    const vps = await jsonLd(page);
+    expect(vps.map((d) => d['@type'])).toEqual(expect.arrayContaining(['Organization', 'Product']));
+    const product = vps.find((d) => d['@type'] === 'Product') as {
+      offers: { priceCurrency: string; offers: { price: string }[] };
+    };
+    expect(product?.offers?.priceCurrency).toBe('JPY');
+    expect(product?.offers?.offers[0]?.price).toMatch(/^\d+$/);
+
+    await page.goto('/zh/product/domain');
+    const domain = (await jsonLd(page)).find((d) => d['@type'] === 'Product');
+    expect(domain?.offers?.priceCurrency).toBe('HKD');
+
+    await page.goto('/zh/doc/article/refund');
+    const doc = await jsonLd(page);
+    const crumbs = doc.find((d) => d['@type'] === 'BreadcrumbList') as {
+      itemListElement: { name: string; item: string }[];
+    };
+    expect(crumbs?.itemListElement?.map((i) => i.name)).toEqual([
+      MESSAGES.zh.doc.breadcrumbHome,
+      MESSAGES.zh.doc.breadcrumbDocs,
+      title('refund', 'zh'),
+    ]);
+    expect(crumbs?.itemListElement?.at(-1)?.item).toBe(new URL('/zh/doc/article/refund', baseURL).href);
+
+    const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
+    expect(await meta('meta[property="og:title"]')).toBe(title('refund', 'zh'));
+    expect(await meta('meta[property="og:locale"]')).toBe('zh_CN');
+    expect(await page.locator('meta[property="og:locale:alternate"]').count()).toBe(2);
+    expect(await meta('meta[property="og:image"]')).toBe(new URL('/og-default.png', baseURL).href);
+    expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      new URL('/zh/doc/article/refund', baseURL).href,
+    );
+    const image = await page.request.get('/og-default.png');
+    expect(image.headers()['content-type']).toBe('image/png');
+  });
+});
