@@ -57,6 +57,8 @@ const schema = z.object({
   CHAT_LLM_URL: optionalUrl,
   CHAT_LLM_KEY: z.string().optional(),
   CHAT_LLM_MODEL: z.string().default('gpt-4o-mini'),
+  /** How long the chat waits for the provider before answering by retrieval instead (issue 8). */
+  CHAT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /** RDAP server for domain availability, e.g. https://rdap.org. Unset: the embedded registry tables answer. */
   DOMAIN_RDAP_URL: optionalUrl,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

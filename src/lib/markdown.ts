@@ -281,26 +281,44 @@ function joinLines(lines: string[]): string {
   }, '');
 }
 
+function blockText(block: Block): string {
+  switch (block.type) {
+    case 'heading':
+      return block.text;
+    case 'paragraph':
+    case 'quote':
+      return inlineText(block.children);
+    case 'list':
+      return block.items.map(inlineText).join(' ');
+    case 'table':
+      return [block.head, ...block.rows].map((row) => row.map(inlineText).join(' ')).join(' ');
+    case 'code':
+      return block.text;
+    default:
+      return '';
+  }
+}
+
 /** Plain text of a Markdown document: what search matches and quotes from (placeholders dropped). */
 export function markdownText(source: string): string {
-  return parseMarkdown(source)
-    .map((block) => {
-      switch (block.type) {
-        case 'heading':
-          return block.text;
-        case 'paragraph':
-        case 'quote':
-          return inlineText(block.children);
-        case 'list':
-          return block.items.map(inlineText).join(' ');
-        case 'table':
-          return [block.head, ...block.rows].map((row) => row.map(inlineText).join(' ')).join(' ');
-        case 'code':
-          return block.text;
-        default:
-          return '';
-      }
-    })
-    .filter(Boolean)
-    .join('\n');
+  return parseMarkdown(source).map(blockText).filter(Boolean).join('\n');
+}
+
+/**
+ * A Markdown document cut at its headings, as plain text: the passages the chat helper ranks and quotes from
+ * (issue 8). Text before the first heading has an empty heading.
+ */
+export function markdownSections(source: string): { heading: string; text: string }[] {
+  const sections: { heading: string; text: string[] }[] = [{ heading: '', text: [] }];
+  for (const block of parseMarkdown(source)) {
+    if (block.type === 'heading') {
+      sections.push({ heading: block.text, text: [] });
+      continue;
+    }
+    const text = blockText(block);
+    if (text) sections.at(-1)?.text.push(text);
+  }
+  return sections
+    .filter((s) => s.heading || s.text.length > 0)
+    .map((s) => ({ heading: s.heading, text: s.text.join('\n') }));
 }

@@ -49,6 +49,7 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
 
 /** Only the namespaces client components use travel to the browser. */
 const CLIENT_NAMESPACES = [
+  'chat',
   'nav',
   'errors',
   'api',

@@ -8,6 +8,7 @@ import { accountsRouter } from './accounts/router';
 import { announcementsRouter } from './announcements/router';
 import { behaviorRouter } from './behavior/router';
 import { catalogRouter } from './catalog/router';
+import { chatRouter } from './chat/router';
 import type { AppEnv } from './context';
 import { couponsRouter } from './coupons/router';
 import { docsRouter } from './docs/router';
@@ -80,6 +81,7 @@ export function createApp(deps: { db: Database }) {
   app.route('/', behaviorRouter);
   app.route('/', couponsRouter);
   app.route('/', docsRouter);
+  app.route('/', chatRouter);
 
   const handlers = () =>
     app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, match: patternMatcher(r.path) }));

@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AuthDialogs } from '@/components/account/auth-dialogs';
+import { ChatLauncher } from '@/components/chat/chat-launcher';
 import { ActivityView } from '@/components/promotions/activity-view';
 import { AnalyticsTag } from '@/components/shell/analytics-tag';
 import { AnnouncementTicker } from '@/components/shell/announcement-ticker';
@@ -55,6 +56,7 @@ export default async function ShellLayout({
       <CookieConsent />
       <AnalyticsTag id={config.analyticsId} />
       <ActivityView />
+      <ChatLauncher widgetKey={config.chatWidgetKey} />
       {promo ? <PromoPopup promo={promo} /> : null}
     </>
   );

@@ -1,0 +1,48 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useTranslations } from 'next-intl';
+import { useRef, useState } from 'react';
+
+// The panel's code (messages, sanitizer, dialogs) loads when the visitor first opens it (issue 8, 9).
+const ChatPanel = dynamic(() => import('./chat-panel').then((m) => m.ChatPanel), { ssr: false });
+
+/** The shell's chat button (SPEC §1, §4): opens the 450 px helper panel, full screen below 960 px. */
+export function ChatLauncher({ widgetKey }: { widgetKey: string }) {
+  const t = useTranslations('chat');
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => setWanted(true)}
+        onFocus={() => setWanted(true)}
+        onClick={() => {
+          setWanted(true);
+          setOpen((o) => !o);
+        }}
+        className="fixed bottom-5 right-5 z-[2000] flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-900 focus-visible:outline-offset-4"
+        aria-label={t('open')}
+        data-testid="chat-launcher"
+      >
+        <svg aria-hidden="true" width="26" height="26" viewBox="0 0 24 24" fill="none">
+          <path
+            d="M4 5h16v11H9l-5 4V5Z"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+            fill="currentColor"
+            fillOpacity="0.15"
+          />
+          <path d="M8 10h8M8 13h5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      {wanted ? <ChatPanel widgetKey={widgetKey} open={open} onOpenChange={setOpen} returnFocus={button} /> : null}
+    </>
+  );
+}

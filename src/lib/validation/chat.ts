@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { CURRENCY_CODES } from '../currency';
+import { LOCALES } from '../locales';
+
+/** Longest question the helper takes (issue 8: questions are length-limited); the input shows the count. */
+export const CHAT_QUESTION_MAX = 500;
+
+/**
+ * The chat question (SPEC §7: `{key, question, uuid}`), shared by the widget and POST /api/chat. The widget
+ * never sends an empty question (SPEC §5); the server refuses one anyway. `language` and `currency` are
+ * the page's, so the answer and its prices read like the page the visitor is on.
+ */
+export const chatQuestion = z.object({
+  key: z.string().min(1, 'validation.required').max(200, 'api.field.invalid'),
+  question: z.string().trim().min(1, 'validation.required').max(CHAT_QUESTION_MAX, 'api.field.tooLong'),
+  uuid: z.uuid('api.field.invalid'),
+  language: z.enum(LOCALES).optional(),
+  currency: z.enum(CURRENCY_CODES).optional(),
+});
+export type ChatQuestion = z.infer<typeof chatQuestion>;
