@@ -61,9 +61,21 @@ export function terms(text: string): string[] {
     out.push(word.length > 4 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word);
   }
   for (const match of normalized.matchAll(CJK_RUN)) {
-    for (const run of match[0].replace(CJK_STOP, ' ').split(' ')) {
+    // Japanese writes its content words in kanji and katakana and its grammar in hiragana: hiragana runs
+    // and script changes separate terms, so "転送量を超えると" gives 転送, 送量 and 超, not noise pairs.
+    const runs = match[0]
+      .replace(CJK_STOP, ' ')
+      .replace(/\p{Script=Hiragana}+/gu, ' ')
+      .replace(/(\p{Script=Han})(?=[\p{Script=Katakana}ー])|([\p{Script=Katakana}ー])(?=\p{Script=Han})/gu, '$1$2 ')
+      .split(' ')
+      .filter(Boolean);
+    for (const run of runs) {
       const chars = Array.from(run);
-      if (chars.length === 1) out.push(run);
+      // A katakana run is one loanword (インストール): a term as a whole. Han runs are compounds: pairs.
+      if (chars.length === 1 || /^[\p{Script=Katakana}ー]+$/u.test(run)) {
+        out.push(run);
+        continue;
+      }
       for (let i = 0; i + 1 < chars.length; i += 1) out.push(`${chars[i]}${chars[i + 1]}`);
     }
   }
