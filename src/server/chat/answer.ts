@@ -69,7 +69,8 @@ export async function answerQuestion(
   const parts: string[] = [];
   const top = relevant[0];
   if (top) {
-    parts.push(`<p>${escapeHtml(copy.fromDocs(top.title))}</p>`);
+    const from = top.kind === 'article' ? copy.fromDocs(top.title) : copy.fromNotice(top.title);
+    parts.push(`<p>${escapeHtml(from)}</p>`);
     parts.push(`<p>${escapeHtml(bestExcerpt(top.text, question))}</p>`);
     parts.push(`<p>${link(locale, top.path, copy.readMore)}</p>`);
     const others = relevant.slice(1);

@@ -4,6 +4,7 @@ import type { Locale } from '@/lib/locales';
 /** The helper's own sentences per language (issue 8); plain text, escaped when the answer is built. */
 export type ChatCopy = {
   fromDocs: (title: string) => string;
+  fromNotice: (title: string) => string;
   readMore: string;
   alsoSee: string;
   plansIntro: string;
@@ -22,6 +23,7 @@ export { memory as formatMemory };
 export const CHAT_COPY: Record<Locale, ChatCopy> = {
   en: {
     fromDocs: (title) => `From our guide “${title}”:`,
+    fromNotice: (title) => `From our announcement “${title}”:`,
     readMore: 'Read the full article',
     alsoSee: 'Related articles:',
     plansIntro: 'Current VPS prices (per month):',
@@ -35,6 +37,7 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
   },
   zh: {
     fromDocs: (title) => `摘自我们的文档《${title}》：`,
+    fromNotice: (title) => `摘自我们的公告《${title}》：`,
     readMore: '阅读全文',
     alsoSee: '相关文章：',
     plansIntro: '当前云服务器价格（按月）：',
@@ -47,6 +50,7 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
   },
   ja: {
     fromDocs: (title) => `ドキュメント「${title}」より：`,
+    fromNotice: (title) => `お知らせ「${title}」より：`,
     readMore: '記事全文を読む',
     alsoSee: '関連記事：',
     plansIntro: '現在の VPS 料金（月額）：',

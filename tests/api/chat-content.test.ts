@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { announcements, announcementTranslations } from '../../src/server/db/schema';
+import { call, testApp, testDb } from '../support/api';
+
+const app = testApp();
+
+describe('chat answers quoting documents (issue 8: safety)', () => {
+  it('shows markup written in a document as text, never as markup', async () => {
+    // Inserted before this file's first question, so the helper's index (per process, 60 s) contains it.
+    const [row] = await testDb()
+      .insert(announcements)
+      .values({ category: 'notice', publishedAt: new Date() })
+      .returning({ id: announcements.id });
+    await testDb()
+      .insert(announcementTranslations)
+      .values({
+        announcementId: row?.id ?? 0,
+        locale: 'en',
+        title: 'Zyxwq maintenance window',
+        body: 'The zyxwq cluster <script>alert(1)</script> <img src=x onerror=alert(2)> [link](javascript:alert(3)) restarts at noon.',
+      });
+    const res = await call(app, 'POST', '/api/chat', {
+      json: { key: 'cirrus-chat-widget', question: 'When is the zyxwq maintenance?', uuid: crypto.randomUUID() },
+      headers: { 'x-forwarded-for': '10.7.0.1' },
+    });
+    const answer = (res.json.message as { answer: string }).answer;
+    expect(answer).toContain(`href="/doc/announce/detail/${row?.id}"`);
+    // What a document says in markup arrives as text at most: no element, no live link.
+    expect(answer).not.toMatch(/<script|<img|href="javascript/i);
+    expect(answer).toContain('From our announcement');
+    expect(answer).toContain('zyxwq');
+  });
+});
