@@ -130,7 +130,7 @@ export function ChatPanel({
           className="fixed inset-0 z-[2300] flex flex-col bg-white shadow-2xl min-[960px]:inset-auto min-[960px]:bottom-24 min-[960px]:right-5 min-[960px]:h-[min(640px,calc(100vh-140px))] min-[960px]:w-[450px] min-[960px]:rounded-xl min-[960px]:border min-[960px]:border-line"
           data-testid="chat-panel"
         >
-          <header className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
+          <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
             <div>
               <Dialog.Title className="text-base font-semibold">{t('title')}</Dialog.Title>
               <Dialog.Description className="text-xs text-muted">{t('intro')}</Dialog.Description>
@@ -150,7 +150,7 @@ export function ChatPanel({
                 </svg>
               </Dialog.Close>
             </div>
-          </header>
+          </div>
 
           <div
             ref={listRef}

@@ -28,7 +28,7 @@ export async function SiteHeader(props: {
           </svg>
           <span className="hidden min-[400px]:inline">{props.brand}</span>
         </Link>
-        <HeaderNav support={props.support} ticketUrl={ticketUrl} />
+        <HeaderNav locale={props.locale} support={props.support} ticketUrl={ticketUrl} />
         <div className="ml-auto flex items-center gap-1 whitespace-nowrap desk:gap-2">
           <SearchPopover />
           <AccountArea customerCenterUrl={props.customerCenterUrl} />

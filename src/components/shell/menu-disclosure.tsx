@@ -1,0 +1,98 @@
+'use client';
+
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+
+/** SPEC §9: dropdowns show and hide after 150 ms. */
+const DELAY_MS = 150;
+
+/**
+ * One header dropdown (SPEC §2): a button disclosing a panel whose links are rendered on the server. Opens
+ * on mouse hover after 150 ms, on click, or by keyboard (Enter, Space, ArrowDown, which also moves into the
+ * panel); closes on leaving, Escape (focus returns to the button), a click elsewhere or focus leaving it.
+ * A few hundred bytes instead of a menu library in every page's first load (issue 9).
+ */
+export function MenuDisclosure({
+  label,
+  children,
+  panelClassName,
+  buttonClassName,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  panelClassName: string;
+  buttonClassName: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const openedByHover = useRef(false);
+
+  const schedule = (value: boolean) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      openedByHover.current = value;
+      setOpen(value);
+    }, DELAY_MS);
+  };
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  return (
+    <div
+      ref={root}
+      className="relative"
+      onPointerEnter={(e) => e.pointerType === 'mouse' && schedule(true)}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && schedule(false)}
+      onBlur={(e) => {
+        if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        data-state={open ? 'open' : 'closed'}
+        className={buttonClassName}
+        onClick={() => {
+          window.clearTimeout(timer.current);
+          // A click on a menu the pointer just opened keeps it open rather than closing it again.
+          if (open && openedByHover.current) openedByHover.current = false;
+          else setOpen((o) => !o);
+        }}
+        onKeyDown={(e) => {
+          if (e.key !== 'ArrowDown') return;
+          e.preventDefault();
+          setOpen(true);
+          window.requestAnimationFrame(() =>
+            document.getElementById(id)?.querySelector<HTMLElement>('a, button')?.focus(),
+          );
+        }}
+      >
+        {label}
+      </button>
+      <div id={id} hidden={!open} className={panelClassName}>
+        {children}
+      </div>
+    </div>
+  );
+}
