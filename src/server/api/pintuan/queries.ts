@@ -5,6 +5,7 @@ import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
 import { pintuanGroups, pintuanMembers, pintuanOffers, plans, regions, users } from '../../db/schema';
 import { localize } from '../../localize';
+import { listImageFamilies } from '../catalog/queries';
 
 export type PintuanOfferView = {
   id: number;
@@ -185,4 +186,17 @@ export async function findMembership(db: Database, groupId: number, userId: numb
     .from(pintuanMembers)
     .where(and(eq(pintuanMembers.groupId, groupId), eq(pintuanMembers.userId, userId)));
   return row;
+}
+
+/** The OS images a seat can be set up with: offered in the offer's region and fitting the plan's disk. */
+export async function seatImages(
+  db: Database,
+  regionId: string,
+  diskGb: number,
+): Promise<{ id: string; name: string }[]> {
+  const families = await listImageFamilies(db, regionId);
+  return families
+    .flatMap((f) => f.images)
+    .filter((i) => i.minDiskGb <= diskGb)
+    .map((i) => ({ id: i.id, name: i.name }));
 }
