@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, pintuanGroups, pintuanMembers, pintuanOffers } from '../../src/server/db/schema';
-import { sweepExpiredGroups } from '../../src/server/pintuan/expiry';
+import { startExpiryWorker, sweepExpiredGroups } from '../../src/server/pintuan/expiry';
 import { call, testApp, testDb } from '../support/api';
 import { signedInCustomer } from '../support/factories';
 
@@ -328,5 +328,16 @@ describe('expiry sweep (issue 6)', () => {
     }
     expect(handled.sort()).toEqual([...ids].sort());
     for (const id of ids) expect((await groupRow(id)).status).toBe('failed');
+  });
+
+  it('the worker sweeps at start, so groups that ran out while the server was down fail at once', async () => {
+    const { groupId } = await openedGroup(3);
+    const expiresAt = (await groupRow(groupId)).expiresAt;
+    const worker = startExpiryWorker(testDb(), { intervalMs: 60_000, now: () => new Date(expiresAt.getTime() + 1) });
+    try {
+      await expect.poll(async () => (await groupRow(groupId)).status, { timeout: 5000 }).toBe('failed');
+    } finally {
+      await worker.stop();
+    }
   });
 });

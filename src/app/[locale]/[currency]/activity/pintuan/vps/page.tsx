@@ -76,6 +76,9 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
                 </p>
               </div>
               <ul className="mt-3 space-y-1 text-sm text-muted">
+                <li>
+                  {t('window', { start: formatDate(offer.startsAt, locale), end: formatDate(offer.endsAt, locale) })}
+                </li>
                 <li>{t('hoursToFill', { count: offer.groupHours })}</li>
                 <li>
                   <Countdown
