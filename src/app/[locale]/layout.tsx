@@ -60,6 +60,7 @@ const CLIENT_NAMESPACES = [
   'domain',
   'buy',
   'coupons',
+  'pintuanActions',
 ] as const;
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: LocaleParams }) {

@@ -29,15 +29,32 @@ export function MenuDisclosure({
   const timer = useRef<number | undefined>(undefined);
   const openedByHover = useRef(false);
 
-  const schedule = (value: boolean) => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      openedByHover.current = value;
-      setOpen(value);
-    }, DELAY_MS);
-  };
-
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // Hover and focus-out are the wrapper's, listened to directly: the wrapper is not itself a control.
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const schedule = (value: boolean) => {
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => {
+        openedByHover.current = value;
+        setOpen(value);
+      }, DELAY_MS);
+    };
+    const onEnter = (e: PointerEvent) => e.pointerType === 'mouse' && schedule(true);
+    const onLeave = (e: PointerEvent) => e.pointerType === 'mouse' && schedule(false);
+    const onFocusOut = (e: FocusEvent) => {
+      if (!element.contains(e.relatedTarget as Node | null)) setOpen(false);
+    };
+    element.addEventListener('pointerenter', onEnter);
+    element.addEventListener('pointerleave', onLeave);
+    element.addEventListener('focusout', onFocusOut);
+    return () => {
+      window.clearTimeout(timer.current);
+      element.removeEventListener('pointerenter', onEnter);
+      element.removeEventListener('pointerleave', onLeave);
+      element.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
@@ -57,15 +74,7 @@ export function MenuDisclosure({
   }, [open]);
 
   return (
-    <div
-      ref={root}
-      className="relative"
-      onPointerEnter={(e) => e.pointerType === 'mouse' && schedule(true)}
-      onPointerLeave={(e) => e.pointerType === 'mouse' && schedule(false)}
-      onBlur={(e) => {
-        if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
+    <div ref={root} className="relative">
       <button
         ref={button}
         type="button"

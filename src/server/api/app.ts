@@ -16,6 +16,7 @@ import { domainsRouter } from './domains/router';
 import { ApiError, BusinessCode } from './errors';
 import { financeRouter } from './finance/router';
 import { ordersRouter } from './orders/router';
+import { pintuanRouter } from './pintuan/router';
 import { salesRouter } from './sales/router';
 import { siteRouter } from './site/router';
 
@@ -82,6 +83,7 @@ export function createApp(deps: { db: Database }) {
   app.route('/', couponsRouter);
   app.route('/', docsRouter);
   app.route('/', chatRouter);
+  app.route('/', pintuanRouter);
 
   const handlers = () =>
     app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, match: patternMatcher(r.path) }));

@@ -25,6 +25,18 @@ import { listCurrencies } from '../finance/queries';
 
 export type SaleTerms = { saleItemId: number; perUserLimit: number };
 
+/**
+ * A group-buy seat (issue 6): the offer's plan, region and months at the group price. Passed by the pintuan
+ * service only, never read from a client's configuration, so the group price cannot be had without a group.
+ */
+export type PintuanPrice = {
+  offerId: number;
+  planId: string;
+  regionId: string;
+  months: number;
+  groupPriceCents: number;
+};
+
 export type Quote = {
   /** Set when the plan line is a sale item's price (issue 6). */
   sale: SaleTerms | null;
@@ -48,7 +60,7 @@ type Reader = Pick<Database, 'select'>;
 export async function quoteVps(
   db: Reader,
   config: VpsConfig,
-  options: { userId?: number; now?: Date } = {},
+  options: { userId?: number; now?: Date; pintuan?: PintuanPrice } = {},
 ): Promise<Quote> {
   const now = options.now ?? new Date();
   // Every lookup depends only on the request, so they run at once: the configurator re-quotes on each
@@ -135,7 +147,23 @@ export async function quoteVps(
     lines.push({ key, itemId, quantity, months, unitMinor, amountMinor: unitMinor * months * quantity });
   };
   let sale: SaleTerms | null = null;
-  if (config.saleItemId !== undefined) {
+  const pintuan = options.pintuan;
+  if (pintuan) {
+    // Like a sale item, the offer's group price covers the plan for its months (issue 6).
+    if (pintuan.planId !== plan.plan.id || pintuan.regionId !== region.id || pintuan.months !== months) {
+      throw invalidInput({ offerId: 'api.sale.mismatch' });
+    }
+    if (quantity !== 1 || config.saleItemId !== undefined) throw invalidInput({ quantity: 'api.sale.oneAtATime' });
+    const unitMinor = convertUsdCents(pintuan.groupPriceCents, currency);
+    lines.push({
+      key: 'pintuan',
+      itemId: String(pintuan.offerId),
+      quantity: 1,
+      months,
+      unitMinor,
+      amountMinor: unitMinor,
+    });
+  } else if (config.saleItemId !== undefined) {
     // A sale item covers its plan, region and months at one price (issue 6); add-ons are priced as usual.
     const item = saleItem;
     if (!item) throw invalidInput({ saleItemId: 'api.sale.unavailable' });

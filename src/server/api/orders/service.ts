@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { coupons, orders, saleItems, userCoupons, users } from '../../db/schema';
 import { localize } from '../../localize';
 import { ApiError, BusinessCode } from '../errors';
-import { quoteVps } from './pricing';
+import { type PintuanPrice, quoteVps } from './pricing';
 
 export type OrderSummary = {
   id: number;
@@ -49,11 +49,27 @@ function summary(row: typeof orders.$inferSelect): OrderSummary {
  */
 class IdempotentReplay extends Error {}
 
+export type OrderTx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * What a group-buy seat adds to order creation (issue 6): the group price, and steps that run inside the
+ * order's transaction, so the seat and its order commit together or not at all.
+ */
+export type PintuanOrder = {
+  price: PintuanPrice;
+  /** Before the insert: lock the group and check the rules; a throw creates nothing. */
+  before: (tx: OrderTx) => Promise<void>;
+  /** After the insert: take the seat for this order; a throw undoes the order. */
+  after: (tx: OrderTx, order: OrderRow) => Promise<void>;
+};
+
 export async function createVpsOrder(
   db: Database,
   userId: number,
   config: VpsConfig,
   idempotencyKey: string,
+  options: { pintuan?: PintuanOrder } = {},
 ): Promise<OrderSummary> {
   const existing = await db
     .select()
@@ -63,10 +79,11 @@ export async function createVpsOrder(
 
   // Priced outside the transaction (its lookups run at once on the pool, and the locks below are held for less
   // time); what can change meanwhile, sale stock, the per-user limit and the coupon's one use, is enforced below.
-  const quote = await quoteVps(db, config, { userId });
+  const quote = await quoteVps(db, config, { userId, pintuan: options.pintuan?.price });
   const created = await db
     .transaction(async (tx) => {
       const now = new Date();
+      await options.pintuan?.before(tx);
       if (quote.sale) {
         // Per-user sale limit without races: the customer's own orders are counted under a lock on their row.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
@@ -115,6 +132,7 @@ export async function createVpsOrder(
         .returning();
       // Another request with the same key won: undo this one (its stock and coupon) and answer with that order.
       if (!row) throw new IdempotentReplay();
+      await options.pintuan?.after(tx, row);
       if (quote.userCouponId !== null) {
         // One use per coupon: only an unused coupon can be taken, so two orders cannot spend it twice.
         const used = await tx

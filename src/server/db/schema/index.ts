@@ -3,5 +3,6 @@ export * from './catalog';
 export * from './common';
 export * from './content';
 export * from './orders';
+export * from './pintuan';
 export * from './promotions';
 export * from './system';

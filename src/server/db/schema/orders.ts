@@ -28,6 +28,11 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     kind: text('kind').$type<'vps'>().notNull(),
     status: text('status').$type<'pending_payment' | 'paid' | 'cancelled'>().notNull().default('pending_payment'),
+    /**
+     * 'pending' when a cancelled order may have been paid and the customer centre, which holds the payment,
+     * must refund it: set for the orders of a failed group-buy (issue 6).
+     */
+    refundStatus: text('refund_status').$type<'pending' | 'refunded'>(),
     currency: text('currency').notNull(),
     rate: numeric('rate', { precision: 18, scale: 8 }).notNull(),
     subtotalMinor: integer('subtotal_minor').notNull(),

@@ -1,5 +1,7 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../../auth/password';
 import type { Database } from '../client';
 import * as schema from '../schema';
 import * as catalog from './data/catalog';
@@ -20,6 +22,90 @@ async function insertAll<T extends Parameters<Tx['insert']>[0]>(
   // Chunked so the parameter count stays far below PostgreSQL's 65535 limit.
   for (let i = 0; i < rows.length; i += 500) {
     await tx.insert(table).values(rows.slice(i, i + 500));
+  }
+}
+
+/**
+ * Demo group-buy groups (issue 6): demo customers with unusable passwords, each seat with its order at the
+ * group price in USD, pending payment, like one made through POST /api/activity/create.
+ */
+async function seedPintuanGroups(tx: Tx, now: Date): Promise<void> {
+  const userIds = new Map<string, number>();
+  for (const customer of promotions.pintuanDemoCustomers) {
+    const [row] = await tx
+      .insert(schema.users)
+      .values({
+        ...customer,
+        passwordHash: await hashPassword(randomBytes(24).toString('base64')),
+        status: 'active',
+        activatedAt: now,
+      })
+      .returning({ id: schema.users.id });
+    if (!row) throw new Error('demo customer insert returned nothing');
+    userIds.set(customer.username, row.id);
+  }
+  const day = now.toISOString().slice(0, 10).replace(/-/g, '');
+  let seat = 0;
+  for (const demo of promotions.pintuanDemoGroups(now)) {
+    const [offer] = await tx
+      .select()
+      .from(schema.pintuanOffers)
+      .where(and(eq(schema.pintuanOffers.planId, demo.planId), eq(schema.pintuanOffers.regionId, demo.regionId)));
+    if (!offer) throw new Error(`no group-buy offer for ${demo.planId} in ${demo.regionId}`);
+    const people = [demo.leader, ...demo.members];
+    const [group] = await tx
+      .insert(schema.pintuanGroups)
+      .values({
+        offerId: offer.id,
+        leaderUserId: userIds.get(demo.leader) ?? 0,
+        size: offer.groupSize,
+        seatsTaken: people.length,
+        expiresAt: new Date(Math.min(demo.expiresAt.getTime(), offer.endsAt.getTime())),
+      })
+      .returning({ id: schema.pintuanGroups.id });
+    if (!group) throw new Error('demo group insert returned nothing');
+    for (const username of people) {
+      seat += 1;
+      const userId = userIds.get(username) ?? 0;
+      const price = offer.groupPriceCents;
+      const [order] = await tx
+        .insert(schema.orders)
+        .values({
+          number: `CC${day}5EED${String(seat).padStart(4, '0')}`,
+          userId,
+          idempotencyKey: `seed-pintuan-${seat}`,
+          kind: 'vps',
+          currency: 'USD',
+          rate: '1',
+          subtotalMinor: price,
+          discountMinor: 0,
+          totalMinor: price,
+          config: {
+            regionId: offer.regionId,
+            planId: offer.planId,
+            imageId: 'ubuntu-24.04',
+            months: offer.months,
+            quantity: 1,
+            dataDisks: [],
+            currency: 'USD',
+          },
+          lines: [
+            {
+              key: 'pintuan',
+              itemId: String(offer.id),
+              quantity: 1,
+              months: offer.months,
+              unitMinor: price,
+              amountMinor: price,
+            },
+          ],
+        })
+        .returning({ id: schema.orders.id });
+      if (!order) throw new Error('demo order insert returned nothing');
+      await tx
+        .insert(schema.pintuanMembers)
+        .values({ groupId: group.id, userId, orderId: order.id, leader: username === demo.leader });
+    }
   }
 }
 
@@ -65,6 +151,7 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
       );
     }
     await insertAll(tx, schema.pintuanOffers, promotions.pintuanOffers(now));
+    await seedPintuanGroups(tx, now);
     await insertAll(tx, schema.promotions, promotions.promotions(now));
 
     for (const { translations, ...announcement } of content.announcements(now)) {

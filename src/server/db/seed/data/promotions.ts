@@ -506,3 +506,37 @@ export function promotions(now: Date): Promotion[] {
     },
   ];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Group-buy demo groups
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Demo customers who lead or joined the demo groups. Their passwords are random and thrown away at seed
+ * time, so nobody can log in as them; they exist so a fresh site shows joinable groups (issue 6).
+ */
+export const pintuanDemoCustomers = [
+  { email: 'mei.chen@example.com', username: 'mei.chen', locale: 'zh' as const },
+  { email: 'kenji.sato@example.com', username: 'kenji.sato', locale: 'ja' as const },
+  { email: 'alex.wong@example.com', username: 'alex.wong', locale: 'en' as const },
+];
+
+/** Open demo groups, ending relative to the seed time; the first is group 1 (the routes spec opens it). */
+export function pintuanDemoGroups(now: Date) {
+  return [
+    {
+      planId: 'std-1c1g',
+      regionId: 'hong-kong',
+      leader: 'mei.chen',
+      members: [],
+      expiresAt: new Date(now.getTime() + 20 * 3_600_000),
+    },
+    {
+      planId: 'perf-2c4g',
+      regionId: 'singapore',
+      leader: 'kenji.sato',
+      members: ['alex.wong'],
+      expiresAt: new Date(now.getTime() + 60 * 3_600_000),
+    },
+  ];
+}

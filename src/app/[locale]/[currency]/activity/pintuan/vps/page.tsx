@@ -1,9 +1,143 @@
+import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
-import { type LocaleParams, metadataFor, pageTexts, resolveLocale } from '@/server/page';
+import { Countdown } from '@/components/promotions/countdown';
+import { PintuanOpen } from '@/components/promotions/pintuan-open';
+import { PintuanRules } from '@/components/promotions/pintuan-rules';
+import { Link } from '@/i18n/navigation';
+import { formatDate } from '@/lib/format-date';
+import { formatUsdCents } from '@/lib/money';
+import { listJoinableGroups, listRunningOffers, seatImages } from '@/server/api/pintuan/queries';
+import { pageCurrency } from '@/server/currency';
+import { getDb } from '@/server/db/client';
+import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
+// Groups fill and open all the time: refreshed every 15 s; joining itself is checked by the server.
+export const revalidate = 15;
 export const generateMetadata = metadataFor('pintuanVps', '/activity/pintuan/vps');
 
-export default async function GroupBuyListPage({ params }: { params: LocaleParams }) {
-  const texts = await pageTexts(await resolveLocale(params), 'pintuanVps');
-  return <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />;
+type Params = Promise<{ locale: string; currency: string }>;
+
+/** How many joinable groups the list shows; the soonest to end come first. */
+const GROUPS_SHOWN = 12;
+
+/**
+ * /activity/pintuan/vps (issue 6): the running group-buy offers with group size, group price against the
+ * single price and the time window, then the groups a visitor can join. Opening a group is a client island.
+ */
+export default async function GroupBuyListPage({ params }: { params: Params }) {
+  const locale = await resolveLocale(params);
+  const db = getDb();
+  const [texts, t, offers, groups, currency] = await Promise.all([
+    pageTexts(locale, 'pintuanVps'),
+    getTranslations({ locale, namespace: 'pintuan' }),
+    listRunningOffers(db, locale),
+    listJoinableGroups(db, { page: 1, rows: GROUPS_SHOWN }),
+    pageCurrency(db, (await params).currency),
+  ]);
+  const images = await Promise.all(offers.map((o) => seatImages(db, o.regionId, o.diskGb)));
+  const money = (cents: number) => formatUsdCents(cents, currency, locale);
+  const offerName = new Map(offers.map((o) => [o.id, o.name]));
+  const countdown = t.raw('countdown') as string;
+  return (
+    <>
+      <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
+      <div className="mx-auto w-full max-w-6xl space-y-12 px-5 py-12">
+        {offers.length === 0 ? <p className="text-muted">{t('none')}</p> : null}
+        <ul className="grid gap-5 desk:grid-cols-2">
+          {offers.map((offer, i) => (
+            <li
+              key={offer.id}
+              className="flex flex-col rounded-xl border border-line bg-white p-5 shadow-sm"
+              data-testid="pintuan-offer"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm font-semibold text-brand-700">{`${offer.regionName} · ${t('months', { count: offer.months })}`}</p>
+                <span className="rounded-full bg-red-50 px-3 py-1 text-xs font-semibold text-red-700">
+                  {t('teamOf', { count: offer.groupSize })}
+                </span>
+              </div>
+              <h2 className="mt-1 text-lg font-bold">{offer.name}</h2>
+              <p className="text-xs text-muted">
+                {t('specs', {
+                  cpu: offer.cpu,
+                  memory: offer.memoryMb / 1024,
+                  disk: offer.diskGb,
+                  bandwidth: offer.bandwidthMbps,
+                })}
+              </p>
+              <p className="mt-4 text-xs font-semibold text-muted">{t('groupPrice')}</p>
+              <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                <p className="text-3xl font-bold text-red-700">{money(offer.groupPriceCents)}</p>
+                <p className="text-sm text-muted line-through">
+                  {t('single', { price: money(offer.singlePriceCents) })}
+                </p>
+                <p className="text-sm font-semibold text-emerald-700">
+                  {t('save', { price: money(offer.singlePriceCents - offer.groupPriceCents) })}
+                </p>
+              </div>
+              <ul className="mt-3 space-y-1 text-sm text-muted">
+                <li>
+                  {t('window', { start: formatDate(offer.startsAt, locale), end: formatDate(offer.endsAt, locale) })}
+                </li>
+                <li>{t('hoursToFill', { count: offer.groupHours })}</li>
+                <li>
+                  <Countdown
+                    endsAt={offer.endsAt}
+                    fallback={t('offerEnds', { date: formatDate(offer.endsAt, locale) })}
+                    template={countdown}
+                  />
+                </li>
+              </ul>
+              <div className="mt-auto pt-5">
+                <PintuanOpen
+                  offerId={offer.id}
+                  offerName={offer.name}
+                  images={images[i] ?? []}
+                  currency={currency.type}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+
+        <section aria-labelledby="joinable-groups">
+          <h2 id="joinable-groups" className="text-2xl font-bold">
+            {t('openGroups')}
+          </h2>
+          {groups.length === 0 ? <p className="mt-3 text-muted">{t('noOpenGroups')}</p> : null}
+          <ul className="mt-5 grid gap-4 desk:grid-cols-3" data-testid="joinable-groups">
+            {groups.map((group) => (
+              <li key={group.id} className="flex flex-col gap-2 rounded-xl border border-line bg-white p-4 shadow-sm">
+                <p className="text-sm font-semibold text-brand-700">{offerName.get(group.offerId) ?? ''}</p>
+                <p className="font-bold">{t('groupOf', { name: group.leader })}</p>
+                <p className="text-sm">
+                  <span className="font-semibold text-red-700">{t('seatsLeft', { count: group.seatsLeft })}</span>
+                  <span className="text-muted">{' · '}</span>
+                  <span className="text-muted">
+                    <Countdown
+                      endsAt={group.expiresAt}
+                      fallback={t('endsAt', { date: formatDate(group.expiresAt, locale) })}
+                      template={countdown}
+                    />
+                  </span>
+                </p>
+                <Link
+                  href={`/activity/pintuan/part-vps/${group.id}`}
+                  className="mt-1 rounded-md border border-red-600 px-4 py-2 text-center text-sm font-semibold text-red-700 hover:bg-red-50"
+                  aria-label={`${t('joinGroup')}: ${t('groupOf', { name: group.leader })}`}
+                >
+                  {t('joinGroup')}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <PintuanRules
+          title={t('rulesTitle')}
+          rules={[t('rules.open'), t('rules.share'), t('rules.full'), t('rules.fail')]}
+        />
+      </div>
+    </>
+  );
 }

@@ -1,26 +1,46 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
+import { PintuanGroup } from '@/components/promotions/pintuan-group';
+import { PintuanRules } from '@/components/promotions/pintuan-rules';
+import { Link } from '@/i18n/navigation';
+import { formatDate } from '@/lib/format-date';
+import { formatUsdCents } from '@/lib/money';
+import { findGroup, findOffer, seatImages } from '@/server/api/pintuan/queries';
+import { pageCurrency } from '@/server/currency';
+import { getDb } from '@/server/db/client';
 import { pageTexts, resolveLocale } from '@/server/page';
 import { pageMetadata } from '@/server/seo';
 
-type Params = Promise<{ locale: string; id: string }>;
+type Params = Promise<{ locale: string; currency: string; id: string }>;
 
-/** A group id is a positive integer; anything else fails page validation with a 404 (SPEC §2). */
+// Rendered on first request and kept 10 s: the seats and the visitor's own state are refreshed by the client
+// island on load, so a slightly older page is never what a join is decided on.
+export const revalidate = 10;
+export function generateStaticParams() {
+  return [];
+}
+
+/** A group id is a positive integer; a malformed or unknown id fails page validation with a 404 (SPEC §2, §8). */
 async function load(params: Params) {
   const { id } = await params;
   const locale = await resolveLocale(params);
-  if (!/^[1-9]\d{0,9}$/.test(id)) notFound();
-  return { locale, id };
+  const db = getDb();
+  const group = /^[1-9]\d{0,8}$/.test(id) ? await findGroup(db, Number(id)) : undefined;
+  if (!group) notFound();
+  const offer = await findOffer(db, group.offerId, locale);
+  if (!offer) notFound();
+  return { locale, group, offer };
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const { locale, id } = await load(params);
+  const { locale, group } = await load(params);
   const texts = await pageTexts(locale, 'pintuanJoin');
   return {
     ...(await pageMetadata({
       locale,
-      path: `/activity/pintuan/part-vps/${id}`,
+      path: `/activity/pintuan/part-vps/${group.id}`,
       title: texts.title,
       description: texts.intro,
     })),
@@ -28,8 +48,71 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   };
 }
 
+/** /activity/pintuan/part-vps/{id} (issue 6): the share page of one group, with its offer and the join button. */
 export default async function GroupBuyJoinPage({ params }: { params: Params }) {
-  const { locale } = await load(params);
-  const texts = await pageTexts(locale, 'pintuanJoin');
-  return <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />;
+  const { locale, group, offer } = await load(params);
+  const db = getDb();
+  const [texts, t, currency, images] = await Promise.all([
+    pageTexts(locale, 'pintuanJoin'),
+    getTranslations({ locale, namespace: 'pintuan' }),
+    pageCurrency(db, (await params).currency),
+    seatImages(db, offer.regionId, offer.diskGb),
+  ]);
+  const money = (cents: number) => formatUsdCents(cents, currency, locale);
+  return (
+    <>
+      <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
+      <div className="mx-auto grid w-full max-w-6xl gap-8 px-5 py-12 desk:grid-cols-[2fr_3fr]">
+        <section
+          aria-labelledby="offer-heading"
+          className="flex flex-col self-start rounded-xl border border-line bg-white p-5 shadow-sm desk:p-6"
+          data-testid="pintuan-offer"
+        >
+          <p className="text-xs font-semibold text-muted">{t('offer')}</p>
+          <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm font-semibold text-brand-700">{`${offer.regionName} · ${t('months', { count: offer.months })}`}</p>
+            <span className="rounded-full bg-red-50 px-3 py-1 text-xs font-semibold text-red-700">
+              {t('teamOf', { count: group.size })}
+            </span>
+          </div>
+          <h2 id="offer-heading" className="mt-1 text-lg font-bold">
+            {offer.name}
+          </h2>
+          <p className="text-xs text-muted">
+            {t('specs', {
+              cpu: offer.cpu,
+              memory: offer.memoryMb / 1024,
+              disk: offer.diskGb,
+              bandwidth: offer.bandwidthMbps,
+            })}
+          </p>
+          <p className="mt-4 text-xs font-semibold text-muted">{t('groupPrice')}</p>
+          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <p className="text-3xl font-bold text-red-700">{money(offer.groupPriceCents)}</p>
+            <p className="text-sm text-muted line-through">{t('single', { price: money(offer.singlePriceCents) })}</p>
+            <p className="text-sm font-semibold text-emerald-700">
+              {t('save', { price: money(offer.singlePriceCents - offer.groupPriceCents) })}
+            </p>
+          </div>
+          <Link href="/activity/pintuan/vps" className="mt-5 text-sm font-semibold text-brand-700 underline">
+            {t('backToList')}
+          </Link>
+        </section>
+
+        <div className="space-y-8">
+          <PintuanGroup
+            initial={group}
+            images={images}
+            currency={currency.type}
+            countdownTemplate={t.raw('countdown') as string}
+            endsFallback={t('endsAt', { date: formatDate(group.expiresAt, locale) })}
+          />
+          <PintuanRules
+            title={t('rulesTitle')}
+            rules={[t('rules.open'), t('rules.share'), t('rules.full'), t('rules.fail')]}
+          />
+        </div>
+      </div>
+    </>
+  );
 }

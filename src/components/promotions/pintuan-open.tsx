@@ -1,0 +1,79 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useRef, useState } from 'react';
+import { FormError } from '@/components/account/form-field';
+import { Link, useRouter } from '@/i18n/navigation';
+import { ApiCallError, apiCall } from '@/lib/api-client';
+import { useSiteStore } from '@/stores/site-store';
+import { PintuanImageSelect, type SeatImage } from './pintuan-image-select';
+
+const BUTTON = 'rounded-md px-4 py-2 text-center text-sm font-semibold';
+
+/**
+ * "Open a group" on /activity/pintuan/vps (issue 6): the visitor becomes the leader with an order at the
+ * group price (POST /api/activity/create, SPEC §7) and lands on the group's share page.
+ */
+export function PintuanOpen({
+  offerId,
+  offerName,
+  images,
+  currency,
+}: {
+  offerId: number;
+  offerName: string;
+  images: SeatImage[];
+  currency: string;
+}) {
+  const t = useTranslations('pintuanActions');
+  const token = useSiteStore((s) => s.token);
+  const router = useRouter();
+  const [imageId, setImageId] = useState(images[0]?.id ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // One key per visit of the button: a double click or a retry after a lost answer makes one order.
+  const idempotencyKey = useRef<string | null>(null);
+
+  if (!token) {
+    return (
+      <Link
+        href="/activity/pintuan/vps?ope=login"
+        className={`${BUTTON} border border-brand-600 text-brand-700 hover:bg-brand-50`}
+      >
+        {t('logInToOpen')}
+      </Link>
+    );
+  }
+
+  const open = async () => {
+    setBusy(true);
+    setError(null);
+    idempotencyKey.current ??= crypto.randomUUID();
+    try {
+      const answer = await apiCall<{ group: { id: number } }>('/activity/create', {
+        body: { offerId, imageId, currency, idempotencyKey: idempotencyKey.current },
+        silent: true,
+      });
+      router.push(`/activity/pintuan/part-vps/${answer.group.id}`);
+    } catch (e) {
+      setError(e instanceof ApiCallError ? e.messageKey : 'api.requestFailed');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <PintuanImageSelect id={`open-image-${offerId}`} images={images} value={imageId} onChange={setImageId} />
+      <button
+        type="button"
+        disabled={busy || imageId === ''}
+        onClick={open}
+        aria-label={`${t('open')}: ${offerName}`}
+        className={`${BUTTON} bg-red-600 text-white hover:bg-red-700 disabled:opacity-60`}
+      >
+        {busy ? t('opening') : t('open')}
+      </button>
+      {error ? <FormError messageKey={error} /> : null}
+    </div>
+  );
+}

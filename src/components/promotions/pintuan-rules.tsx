@@ -1,0 +1,15 @@
+/** The group-buy rules (issue 6), shown on both group-buy pages in the visitor's language. */
+export function PintuanRules({ title, rules }: { title: string; rules: string[] }) {
+  return (
+    <section aria-labelledby="pintuan-rules" className="rounded-xl bg-surface p-5 desk:p-6">
+      <h2 id="pintuan-rules" className="text-lg font-bold">
+        {title}
+      </h2>
+      <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-muted">
+        {rules.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import 'server-only';
+import { and, asc, count, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { maskAccount } from '@/lib/account-display';
+import type { Locale } from '@/lib/locales';
+import type { Database } from '../../db/client';
+import { pintuanGroups, pintuanMembers, pintuanOffers, plans, regions, users } from '../../db/schema';
+import { localize } from '../../localize';
+import { listImageFamilies } from '../catalog/queries';
+
+export type PintuanOfferView = {
+  id: number;
+  name: string;
+  planId: string;
+  planName: string;
+  cpu: number;
+  memoryMb: number;
+  diskGb: number;
+  bandwidthMbps: number;
+  regionId: string;
+  regionName: string;
+  months: number;
+  groupSize: number;
+  /** USD cents for the whole period, per seat. */
+  groupPriceCents: number;
+  singlePriceCents: number;
+  /** Hours a new group has to fill (capped by the offer's end). */
+  groupHours: number;
+  startsAt: string;
+  endsAt: string;
+  /** Whether a group can be opened now. */
+  running: boolean;
+};
+
+/** What a group shows to anyone: masked names only, never an account (issue 6). */
+export type PintuanGroupView = {
+  id: number;
+  offerId: number;
+  /**
+   * 'failed' as soon as the time is up, even before the expiry sweep has run: a late group is treated as
+   * failed everywhere (issue 6, "applied lazily").
+   */
+  status: 'open' | 'succeeded' | 'failed';
+  size: number;
+  seatsTaken: number;
+  seatsLeft: number;
+  expiresAt: string;
+  leader: string;
+  members: { name: string; leader: boolean; joinedAt: string }[];
+};
+
+export type JoinableGroup = Omit<PintuanGroupView, 'members' | 'status'>;
+
+type OfferRow = {
+  offer: typeof pintuanOffers.$inferSelect;
+  plan: typeof plans.$inferSelect;
+  region: typeof regions.$inferSelect;
+};
+
+function offerView({ offer, plan, region }: OfferRow, locale: Locale, now: Date): PintuanOfferView {
+  return {
+    id: offer.id,
+    name: localize(offer.name, locale, `pintuan offer ${offer.id}`),
+    planId: plan.id,
+    planName: localize(plan.name, locale, `plan ${plan.id}`),
+    cpu: plan.cpu,
+    memoryMb: plan.memoryMb,
+    diskGb: plan.diskGb,
+    bandwidthMbps: plan.bandwidthMbps,
+    regionId: region.id,
+    regionName: localize(region.city, locale, `region ${region.id}`),
+    months: offer.months,
+    groupSize: offer.groupSize,
+    groupPriceCents: offer.groupPriceCents,
+    singlePriceCents: offer.singlePriceCents,
+    groupHours: offer.groupHours,
+    startsAt: offer.startsAt.toISOString(),
+    endsAt: offer.endsAt.toISOString(),
+    running: offer.startsAt <= now && offer.endsAt > now,
+  };
+}
+
+function offerQuery(db: Database) {
+  return db
+    .select({ offer: pintuanOffers, plan: plans, region: regions })
+    .from(pintuanOffers)
+    .innerJoin(plans, eq(plans.id, pintuanOffers.planId))
+    .innerJoin(regions, eq(regions.id, pintuanOffers.regionId));
+}
+
+/** Running offers (POST /api/activity/pintuan/cvm/search), in the operators' order. */
+export async function listRunningOffers(db: Database, locale: Locale, now = new Date()): Promise<PintuanOfferView[]> {
+  const rows = await offerQuery(db)
+    .where(and(lte(pintuanOffers.startsAt, now), gt(pintuanOffers.endsAt, now)))
+    .orderBy(asc(pintuanOffers.sort), asc(pintuanOffers.id));
+  return rows.map((row) => offerView(row, locale, now));
+}
+
+/**
+ * One offer by id (POST /api/activity/pintuan/cvm/search/buyID), also after it ended: a group's share page
+ * keeps showing what the group bought.
+ */
+export async function findOffer(
+  db: Database,
+  id: number,
+  locale: Locale,
+  now = new Date(),
+): Promise<PintuanOfferView | undefined> {
+  const [row] = await offerQuery(db).where(eq(pintuanOffers.id, id));
+  return row ? offerView(row, locale, now) : undefined;
+}
+
+/** Joinable = open, not yet expired and with a seat left. */
+function joinable(now: Date, offerId?: number) {
+  return and(
+    eq(pintuanGroups.status, 'open'),
+    gt(pintuanGroups.expiresAt, now),
+    lt(pintuanGroups.seatsTaken, pintuanGroups.size),
+    offerId === undefined ? undefined : eq(pintuanGroups.offerId, offerId),
+  );
+}
+
+/** Groups a visitor can join (POST /api/activity/pintuan/getCanJoin), those closest to their end first. */
+export async function listJoinableGroups(
+  db: Database,
+  options: { offerId?: number; page: number; rows: number },
+  now = new Date(),
+): Promise<JoinableGroup[]> {
+  const rows = await db
+    .select({ group: pintuanGroups, leader: users.username })
+    .from(pintuanGroups)
+    .innerJoin(users, eq(users.id, pintuanGroups.leaderUserId))
+    .where(joinable(now, options.offerId))
+    .orderBy(asc(pintuanGroups.expiresAt), asc(pintuanGroups.id))
+    .limit(options.rows)
+    .offset((options.page - 1) * options.rows);
+  return rows.map(({ group, leader }) => ({
+    id: group.id,
+    offerId: group.offerId,
+    size: group.size,
+    seatsTaken: group.seatsTaken,
+    seatsLeft: group.size - group.seatsTaken,
+    expiresAt: group.expiresAt.toISOString(),
+    leader: maskAccount(leader),
+  }));
+}
+
+/** How many groups can be joined (POST /api/activity/pintuan/getCanJoinCount), for one offer or all. */
+export async function countJoinableGroups(db: Database, offerId?: number, now = new Date()): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(pintuanGroups).where(joinable(now, offerId));
+  return row?.n ?? 0;
+}
+
+/** A group with its members (POST /api/activity/pintuan/getCanJoinByGroupId); undefined when unknown. */
+export async function findGroup(db: Database, id: number, now = new Date()): Promise<PintuanGroupView | undefined> {
+  const [group] = await db.select().from(pintuanGroups).where(eq(pintuanGroups.id, id));
+  if (!group) return undefined;
+  const members = await db
+    .select({ name: users.username, leader: pintuanMembers.leader, joinedAt: pintuanMembers.joinedAt })
+    .from(pintuanMembers)
+    .innerJoin(users, eq(users.id, pintuanMembers.userId))
+    .where(eq(pintuanMembers.groupId, id))
+    .orderBy(sql`${pintuanMembers.leader} desc`, asc(pintuanMembers.id));
+  const late = group.status === 'open' && group.expiresAt <= now;
+  const shown = members.map((m) => ({
+    name: maskAccount(m.name),
+    leader: m.leader,
+    joinedAt: m.joinedAt.toISOString(),
+  }));
+  return {
+    id: group.id,
+    offerId: group.offerId,
+    status: late ? 'failed' : group.status,
+    size: group.size,
+    seatsTaken: group.seatsTaken,
+    seatsLeft: group.size - group.seatsTaken,
+    expiresAt: group.expiresAt.toISOString(),
+    leader: shown.find((m) => m.leader)?.name ?? '',
+    members: shown,
+  };
+}
+
+/** The visitor's seat in a group, if any. */
+export async function findMembership(db: Database, groupId: number, userId: number) {
+  const [row] = await db
+    .select({ leader: pintuanMembers.leader, orderId: pintuanMembers.orderId })
+    .from(pintuanMembers)
+    .where(and(eq(pintuanMembers.groupId, groupId), eq(pintuanMembers.userId, userId)));
+  return row;
+}
+
+/** The OS images a seat can be set up with: offered in the offer's region and fitting the plan's disk. */
+export async function seatImages(
+  db: Database,
+  regionId: string,
+  diskGb: number,
+): Promise<{ id: string; name: string }[]> {
+  const families = await listImageFamilies(db, regionId);
+  return families
+    .flatMap((f) => f.images)
+    .filter((i) => i.minDiskGb <= diskGb)
+    .map((i) => ({ id: i.id, name: i.name }));
+}

@@ -1,0 +1,239 @@
+import 'server-only';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { VpsConfig } from '@/lib/catalog/vps-config';
+import type { CurrencyCode } from '@/lib/currency';
+import type { Database } from '../../db/client';
+import { pintuanGroups, pintuanMembers, pintuanOffers, users } from '../../db/schema';
+import { ApiError, BusinessCode, notFound } from '../errors';
+import { createVpsOrder, type OrderSummary, type OrderTx } from '../orders/service';
+import { findGroup, findMembership, type PintuanGroupView } from './queries';
+
+/** Why the visitor may not join; each is also the i18n key `api.pintuan.<reason>` of the refusal (issue 6). */
+export type JoinRefusal = 'loginRequired' | 'ownGroup' | 'alreadyJoined' | 'groupFull' | 'groupExpired';
+
+export type Viewer = {
+  signedIn: boolean;
+  role: 'leader' | 'member' | null;
+  canJoin: boolean;
+  reason: JoinRefusal | null;
+};
+
+export type SeatRequest = { imageId: string; currency: CurrencyCode; idempotencyKey: string };
+
+type SeatRefusal = Exclude<JoinRefusal, 'loginRequired'>;
+
+const REFUSAL: Record<SeatRefusal, BusinessCode> = {
+  // Conflicts with what the visitor already did.
+  ownGroup: BusinessCode.conflict,
+  alreadyJoined: BusinessCode.conflict,
+  // The group is gone for everyone: full or out of time (DESIGN §4: 4100 sold out or full).
+  groupFull: BusinessCode.soldOut,
+  groupExpired: BusinessCode.soldOut,
+};
+
+function refuse(reason: SeatRefusal): ApiError {
+  return new ApiError(REFUSAL[reason], `api.pintuan.${reason}`);
+}
+
+type GroupState = {
+  leaderUserId: number;
+  status: string;
+  size: number;
+  seatsTaken: number;
+  expiresAt: Date;
+};
+
+/** The join rules of issue 6, in the order a visitor is told about them. */
+function refusal(group: GroupState, userId: number, member: boolean, now: Date): SeatRefusal | null {
+  if (group.leaderUserId === userId) return 'ownGroup';
+  if (member) return 'alreadyJoined';
+  if (group.status === 'succeeded' || group.seatsTaken >= group.size) return 'groupFull';
+  // Expiry applies lazily too: a group whose time is up is refused even before the sweep marks it failed.
+  if (group.status !== 'open' || group.expiresAt <= now) return 'groupExpired';
+  return null;
+}
+
+/** Whether the visitor may join (the share page's button); no session means "log in first". */
+export async function viewerOf(
+  db: Database,
+  groupId: number,
+  userId: number | undefined,
+  now = new Date(),
+): Promise<Viewer> {
+  const [group] = await db.select().from(pintuanGroups).where(eq(pintuanGroups.id, groupId));
+  if (!group) throw notFound('api.pintuan.groupNotFound');
+  if (userId === undefined) {
+    const closed = refusal(group, -1, false, now);
+    return { signedIn: false, role: null, canJoin: false, reason: closed ?? 'loginRequired' };
+  }
+  const seat = await findMembership(db, groupId, userId);
+  const reason = refusal(group, userId, Boolean(seat), now);
+  const role = group.leaderUserId === userId ? 'leader' : seat ? 'member' : null;
+  return { signedIn: true, role, canJoin: reason === null, reason };
+}
+
+async function lockedGroup(tx: OrderTx, groupId: number) {
+  // The group row is the join's lock: joins of one group run one after another, so seats cannot oversell.
+  const [group] = await tx.select().from(pintuanGroups).where(eq(pintuanGroups.id, groupId)).for('update');
+  if (!group) throw notFound('api.pintuan.groupNotFound');
+  return group;
+}
+
+/** A unique violation on (group_id, user_id) is the database refusing a second seat: the same answer as the check. */
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  return (error as { code?: string })?.code === '23505' || cause?.code === '23505';
+}
+
+/** A seat's order is the offer's plan in its region for its months, one server, with the OS the buyer chose. */
+function seatConfig(offer: typeof pintuanOffers.$inferSelect, request: SeatRequest): VpsConfig {
+  return {
+    regionId: offer.regionId,
+    planId: offer.planId,
+    imageId: request.imageId,
+    months: offer.months,
+    quantity: 1,
+    dataDisks: [],
+    currency: request.currency,
+    quickSetId: undefined,
+    bandwidthTierId: undefined,
+    trafficPackageId: undefined,
+    securityGroupId: undefined,
+    snapshotPolicyId: undefined,
+  };
+}
+
+export type SeatAnswer = { group: PintuanGroupView; order: OrderSummary };
+
+/**
+ * Opens a group (POST /api/activity/create, SPEC §7): the visitor becomes its leader with an order at the
+ * group price, pending payment, through the one order-creation path (idempotency key, server-side price).
+ * One open group per leader and offer, so a leader cannot fill a group with their own groups.
+ */
+export async function openGroup(
+  db: Database,
+  userId: number,
+  offerId: number,
+  request: SeatRequest,
+  now = new Date(),
+): Promise<SeatAnswer> {
+  const [offer] = await db.select().from(pintuanOffers).where(eq(pintuanOffers.id, offerId));
+  if (!offer) throw notFound('api.pintuan.offerNotFound');
+  if (offer.startsAt > now || offer.endsAt <= now) throw new ApiError(BusinessCode.soldOut, 'api.pintuan.offerEnded');
+
+  let groupId: number | undefined;
+  const order = await createVpsOrder(db, userId, seatConfig(offer, request), request.idempotencyKey, {
+    pintuan: {
+      price: { ...offer, offerId: offer.id },
+      before: async (tx) => {
+        // The leader's row serialises their own concurrent opens (the same lock the sale limit uses).
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+        const [leading] = await tx
+          .select({ id: pintuanGroups.id })
+          .from(pintuanGroups)
+          .where(
+            and(
+              eq(pintuanGroups.offerId, offer.id),
+              eq(pintuanGroups.leaderUserId, userId),
+              eq(pintuanGroups.status, 'open'),
+              gt(pintuanGroups.expiresAt, now),
+            ),
+          )
+          .limit(1);
+        if (leading) throw new ApiError(BusinessCode.conflict, 'api.pintuan.alreadyLeading');
+        // A group has the offer's hours to fill, but never outlives the offer.
+        const expiresAt = new Date(Math.min(now.getTime() + offer.groupHours * 3_600_000, offer.endsAt.getTime()));
+        const [group] = await tx
+          .insert(pintuanGroups)
+          .values({ offerId: offer.id, leaderUserId: userId, size: offer.groupSize, seatsTaken: 1, expiresAt })
+          .returning({ id: pintuanGroups.id });
+        groupId = group?.id;
+      },
+      after: async (tx, row) => {
+        if (groupId === undefined) throw new Error('group insert returned nothing');
+        await tx.insert(pintuanMembers).values({ groupId, userId, orderId: row.id, leader: true });
+      },
+    },
+  });
+  // Read back through the order: with a repeated idempotency key the order (and its group) existed already.
+  const shownId = await groupOfOrder(db, order.id);
+  const group = shownId === undefined ? undefined : await findGroup(db, shownId, now);
+  if (!group) throw new ApiError(BusinessCode.conflict, 'api.conflict');
+  return { group, order };
+}
+
+async function groupOfOrder(db: Database, orderId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ groupId: pintuanMembers.groupId })
+    .from(pintuanMembers)
+    .where(eq(pintuanMembers.orderId, orderId));
+  return row?.groupId;
+}
+
+/**
+ * Joins a group: the joiner's own order at the group price, and a seat. SPEC §7 lists no join call; this is
+ * POST /api/activity/pintuan/join, named like its siblings. Safe by construction under races: the group row
+ * is locked for the check and the seat update, the seat update is conditional (seats_taken < size) and
+ * (group_id, user_id) is unique; the group succeeds in the same transaction that fills it.
+ */
+export async function joinGroup(
+  db: Database,
+  userId: number,
+  groupId: number,
+  request: SeatRequest,
+  now = new Date(),
+): Promise<SeatAnswer> {
+  const [group] = await db.select().from(pintuanGroups).where(eq(pintuanGroups.id, groupId));
+  if (!group) throw notFound('api.pintuan.groupNotFound');
+  const [offer] = await db.select().from(pintuanOffers).where(eq(pintuanOffers.id, group.offerId));
+  if (!offer) throw notFound('api.pintuan.offerNotFound');
+  // Checked before any order work, so a repeated join changes nothing (issue 6).
+  const early = refusal(group, userId, Boolean(await findMembership(db, groupId, userId)), now);
+  if (early) throw refuse(early);
+
+  let order: OrderSummary;
+  try {
+    order = await createVpsOrder(db, userId, seatConfig(offer, request), request.idempotencyKey, {
+      pintuan: {
+        price: { ...offer, offerId: offer.id },
+        before: async (tx) => {
+          const locked = await lockedGroup(tx, groupId);
+          const [seat] = await tx
+            .select({ id: pintuanMembers.id })
+            .from(pintuanMembers)
+            .where(and(eq(pintuanMembers.groupId, groupId), eq(pintuanMembers.userId, userId)));
+          const reason = refusal(locked, userId, Boolean(seat), now);
+          if (reason) throw refuse(reason);
+        },
+        after: async (tx, row) => {
+          await tx.insert(pintuanMembers).values({ groupId, userId, orderId: row.id });
+          const taken = await tx
+            .update(pintuanGroups)
+            .set({
+              seatsTaken: sql`${pintuanGroups.seatsTaken} + 1`,
+              status: sql`case when ${pintuanGroups.seatsTaken} + 1 >= ${pintuanGroups.size} then 'succeeded' else 'open' end`,
+              closedAt: sql`case when ${pintuanGroups.seatsTaken} + 1 >= ${pintuanGroups.size} then ${now.toISOString()}::timestamptz else null end`,
+            })
+            .where(
+              and(
+                eq(pintuanGroups.id, groupId),
+                eq(pintuanGroups.status, 'open'),
+                sql`${pintuanGroups.seatsTaken} < ${pintuanGroups.size}`,
+              ),
+            )
+            .returning({ id: pintuanGroups.id });
+          if (taken.length === 0) throw refuse('groupFull');
+        },
+      },
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refuse('alreadyJoined');
+    throw error;
+  }
+  // An idempotency key reused from another order returns that order without a seat: not a join.
+  const seat = await findMembership(db, groupId, userId);
+  if (!seat || seat.orderId !== order.id) throw new ApiError(BusinessCode.conflict, 'api.pintuan.alreadyJoined');
+  const view = await findGroup(db, groupId, now);
+  if (!view) throw notFound('api.pintuan.groupNotFound');
+  return { group: view, order };
+}

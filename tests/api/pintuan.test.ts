@@ -1,0 +1,357 @@
+import { eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { orders, pintuanGroups, pintuanMembers, pintuanOffers } from '../../src/server/db/schema';
+import { startExpiryWorker, sweepExpiredGroups } from '../../src/server/pintuan/expiry';
+import { call, testApp, testDb } from '../support/api';
+import { signedInCustomer } from '../support/factories';
+
+const app = testApp();
+const HOUR = 3_600_000;
+
+type Customer = Awaited<ReturnType<typeof signedInCustomer>>;
+type GroupAnswer = {
+  group: {
+    id: number;
+    status: string;
+    size: number;
+    seatsTaken: number;
+    seatsLeft: number;
+    members: { name: string }[];
+  };
+  order: { id: number; status: string; currency: string; totalMinor: number };
+};
+
+/** A running offer of the seeded std-1c1g plan in Hong Kong, 12 months, at $45.00 a seat. */
+async function offer(groupSize: number, groupHours = 24): Promise<number> {
+  const now = Date.now();
+  const [row] = await testDb()
+    .insert(pintuanOffers)
+    .values({
+      name: { en: 'Test group-buy', zh: '测试拼团', ja: 'テスト共同購入' },
+      planId: 'std-1c1g',
+      regionId: 'hong-kong',
+      months: 12,
+      groupSize,
+      groupPriceCents: 4500,
+      singlePriceCents: 6000,
+      groupHours,
+      startsAt: new Date(now - HOUR),
+      endsAt: new Date(now + 30 * 24 * HOUR),
+      sort: 99,
+    })
+    .returning({ id: pintuanOffers.id });
+  if (!row) throw new Error('offer insert failed');
+  return row.id;
+}
+
+const seat = (extra: Record<string, unknown> = {}) => ({
+  imageId: 'ubuntu-24.04',
+  currency: 'USD',
+  idempotencyKey: crypto.randomUUID(),
+  ...extra,
+});
+
+function open(who: Customer, offerId: number, extra: Record<string, unknown> = {}) {
+  return call(app, 'POST', '/api/activity/create', { json: { offerId, ...seat(extra) }, headers: who.headers });
+}
+
+function join(who: Customer, groupId: number, extra: Record<string, unknown> = {}) {
+  return call(app, 'POST', '/api/activity/pintuan/join', { json: { groupId, ...seat(extra) }, headers: who.headers });
+}
+
+async function openedGroup(size: number): Promise<{ leader: Customer; groupId: number; offerId: number }> {
+  const offerId = await offer(size);
+  const leader = await signedInCustomer();
+  const res = await open(leader, offerId);
+  expect(res.json.code).toBe(2000);
+  return { leader, groupId: (res.json.message as GroupAnswer).group.id, offerId };
+}
+
+async function groupRow(id: number) {
+  const [row] = await testDb().select().from(pintuanGroups).where(eq(pintuanGroups.id, id));
+  if (!row) throw new Error(`group ${id} missing`);
+  return row;
+}
+
+describe('group-buy offers and groups (issue 6)', () => {
+  it('a fresh site has the seeded demo groups to join, leaders masked', async () => {
+    const res = await call(app, 'POST', '/api/activity/pintuan/getCanJoin', { json: {} });
+    const groups = res.json.message as { id: number; leader: string; seatsLeft: number }[];
+    expect(groups.map((g) => g.leader)).toEqual(expect.arrayContaining(['mei.****', 'kenj****']));
+    const count = await call(app, 'POST', '/api/activity/pintuan/getCanJoinCount', { json: {} });
+    expect(count.json.message).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists the seeded offers with group and single prices', async () => {
+    const res = await call(app, 'POST', '/api/activity/pintuan/cvm/search', { json: { language: 'zh' } });
+    expect(res.json.code).toBe(2000);
+    const offers = res.json.message as {
+      name: string;
+      groupSize: number;
+      groupPriceCents: number;
+      singlePriceCents: number;
+    }[];
+    expect(offers.length).toBeGreaterThanOrEqual(4);
+    expect(offers.map((o) => o.name)).toContain('香港标准型 1核 1GB · 12 个月 · 2 人团');
+    for (const o of offers) expect(o.groupPriceCents).toBeLessThan(o.singlePriceCents);
+  });
+
+  it('finds one offer by id, and answers 4040 for an unknown one', async () => {
+    const id = await offer(3);
+    const found = await call(app, 'POST', '/api/activity/pintuan/cvm/search/buyID', { json: { id } });
+    expect(found.json.message).toMatchObject({ id, groupSize: 3, planId: 'std-1c1g', running: true });
+    const unknown = await call(app, 'POST', '/api/activity/pintuan/cvm/search/buyID', { json: { id: 99_999_999 } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ code: 4040, message: 'api.pintuan.offerNotFound' });
+  });
+
+  it('opening a group needs a login', async () => {
+    const res = await call(app, 'POST', '/api/activity/create', { json: { offerId: 1, ...seat() } });
+    expect(res.json.code).toBe(4010);
+  });
+
+  it('opens a group: the leader has an order pending payment at the group price, priced by the server', async () => {
+    const offerId = await offer(3);
+    const leader = await signedInCustomer();
+    const res = await open(leader, offerId, { currency: 'HKD', totalMinor: 1, groupPriceCents: 1 });
+    expect(res.json.code).toBe(2000);
+    const { group, order } = res.json.message as GroupAnswer;
+    expect(group).toMatchObject({ status: 'open', size: 3, seatsTaken: 1, seatsLeft: 2 });
+    expect(group.members).toEqual([expect.objectContaining({ leader: true, name: expect.stringMatching(/\*{4}$/) })]);
+    // $45.00 at 7.78 HKD per USD.
+    expect(order).toMatchObject({ status: 'pending_payment', currency: 'HKD', totalMinor: 35010 });
+
+    // The same idempotency key answers with the same order and group; nothing new is made.
+    const key = crypto.randomUUID();
+    const other = await offer(2);
+    const first = await open(leader, other, { idempotencyKey: key });
+    const again = await open(leader, other, { idempotencyKey: key });
+    expect((again.json.message as GroupAnswer).order.id).toBe((first.json.message as GroupAnswer).order.id);
+    expect((again.json.message as GroupAnswer).group.id).toBe((first.json.message as GroupAnswer).group.id);
+    // One open group per leader and offer.
+    const second = await open(leader, other);
+    expect(second.json).toEqual({ code: 4090, message: 'api.pintuan.alreadyLeading' });
+  });
+
+  it('lists joinable groups and counts them; the group page shows members masked', async () => {
+    const { groupId, offerId, leader } = await openedGroup(3);
+    const list = await call(app, 'POST', '/api/activity/pintuan/getCanJoin', { json: { offerId } });
+    expect(list.json.message).toEqual([
+      expect.objectContaining({ id: groupId, seatsLeft: 2, leader: `${leader.user.username.slice(0, 4)}****` }),
+    ]);
+    const count = await call(app, 'POST', '/api/activity/pintuan/getCanJoinCount', { json: { offerId } });
+    expect(count.json.message).toBe(1);
+    const page = await call(app, 'POST', '/api/activity/pintuan/getCanJoinByGroupId', { json: { groupId } });
+    const answer = page.json.message as { group: { members: { name: string }[] }; viewer: { reason: string } };
+    expect(JSON.stringify(answer)).not.toContain(leader.user.email);
+    expect(answer.viewer).toMatchObject({ signedIn: false, canJoin: false, reason: 'loginRequired' });
+    const mine = await call(app, 'POST', '/api/activity/pintuan/getCanJoinByGroupId', {
+      json: { groupId },
+      headers: leader.headers,
+    });
+    expect((mine.json.message as { viewer: unknown }).viewer).toMatchObject({ role: 'leader', reason: 'ownGroup' });
+  });
+
+  it('an unknown group is 4040, a malformed id 4001', async () => {
+    const unknown = await call(app, 'POST', '/api/activity/pintuan/getCanJoinByGroupId', {
+      json: { groupId: 99_999_999 },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ code: 4040, message: 'api.pintuan.groupNotFound' });
+    const joinUnknown = await join(await signedInCustomer(), 99_999_999);
+    expect(joinUnknown.json).toEqual({ code: 4040, message: 'api.pintuan.groupNotFound' });
+    const malformed = await call(app, 'POST', '/api/activity/pintuan/getCanJoinByGroupId', {
+      json: { groupId: 'abc' },
+    });
+    expect(malformed.json.code).toBe(4001);
+  });
+});
+
+describe('joining a group (issue 6 rules)', () => {
+  it('a joiner gets an order at the group price; the group succeeds when full, and then refuses joins', async () => {
+    const { groupId } = await openedGroup(2);
+    const joiner = await signedInCustomer();
+    const res = await join(joiner, groupId, { currency: 'JPY' });
+    expect(res.json.code).toBe(2000);
+    const { group, order } = res.json.message as GroupAnswer;
+    expect(group).toMatchObject({ status: 'succeeded', seatsTaken: 2, seatsLeft: 0 });
+    expect(group.members).toHaveLength(2);
+    // $45.00 at 154.2 JPY per USD, rounded to whole yen.
+    expect(order).toMatchObject({ status: 'pending_payment', currency: 'JPY', totalMinor: 6939 });
+
+    const late = await join(await signedInCustomer(), groupId);
+    expect(late.status).toBe(409);
+    expect(late.json).toEqual({ code: 4100, message: 'api.pintuan.groupFull' });
+  });
+
+  it('a leader cannot join their own group', async () => {
+    const { leader, groupId } = await openedGroup(3);
+    const res = await join(leader, groupId);
+    expect(res.json).toEqual({ code: 4090, message: 'api.pintuan.ownGroup' });
+    expect((await groupRow(groupId)).seatsTaken).toBe(1);
+  });
+
+  it('joining twice is refused and changes nothing', async () => {
+    const { groupId } = await openedGroup(4);
+    const joiner = await signedInCustomer();
+    expect((await join(joiner, groupId)).json.code).toBe(2000);
+    const ordersBefore = await testDb().select().from(orders).where(eq(orders.userId, joiner.user.id));
+    const again = await join(joiner, groupId);
+    expect(again.json).toEqual({ code: 4090, message: 'api.pintuan.alreadyJoined' });
+    expect((await groupRow(groupId)).seatsTaken).toBe(2);
+    expect(await testDb().select().from(orders).where(eq(orders.userId, joiner.user.id))).toHaveLength(
+      ordersBefore.length,
+    );
+  });
+
+  it('an expired group is refused even before the sweep has run', async () => {
+    const { groupId } = await openedGroup(3);
+    await testDb()
+      .update(pintuanGroups)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(pintuanGroups.id, groupId));
+    const res = await join(await signedInCustomer(), groupId);
+    expect(res.json).toEqual({ code: 4100, message: 'api.pintuan.groupExpired' });
+    const page = await call(app, 'POST', '/api/activity/pintuan/getCanJoinByGroupId', { json: { groupId } });
+    expect((page.json.message as { group: { status: string } }).group.status).toBe('failed');
+    const list = await call(app, 'POST', '/api/activity/pintuan/getCanJoin', { json: { rows: 50 } });
+    expect((list.json.message as { id: number }[]).map((g) => g.id)).not.toContain(groupId);
+  });
+
+  it('needs a login and the CSRF token to join', async () => {
+    const { groupId } = await openedGroup(3);
+    const joiner = await signedInCustomer();
+    expect((await call(app, 'POST', '/api/activity/pintuan/join', { json: { groupId, ...seat() } })).json.code).toBe(
+      4010,
+    );
+    const noCsrf = await call(app, 'POST', '/api/activity/pintuan/join', {
+      json: { groupId, ...seat() },
+      headers: { cookie: joiner.headers.cookie },
+    });
+    expect(noCsrf.json.code).toBe(4030);
+  });
+});
+
+describe('races (issue 6)', () => {
+  it('40 concurrent joins by different customers fill a 5-seat group exactly', async () => {
+    const { groupId } = await openedGroup(5);
+    const joiners = await Promise.all(Array.from({ length: 40 }, () => signedInCustomer()));
+    const answers = await Promise.all(joiners.map((j) => join(j, groupId)));
+    const codes = answers.map((a) => a.json.code);
+    // The leader holds one seat: four joiners get in, everyone else is told the group is full.
+    expect(codes.filter((c) => c === 2000)).toHaveLength(4);
+    expect(codes.filter((c) => c !== 2000).every((c) => c === 4100)).toBe(true);
+    expect(answers.every((a) => a.status < 500)).toBe(true);
+    const group = await groupRow(groupId);
+    expect(group).toMatchObject({ seatsTaken: 5, status: 'succeeded' });
+    const members = await testDb().select().from(pintuanMembers).where(eq(pintuanMembers.groupId, groupId));
+    expect(members).toHaveLength(5);
+    // Only the seated joiners have orders.
+    const joinerOrders = await testDb()
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.userId,
+          joiners.map((j) => j.user.id),
+        ),
+      );
+    expect(joinerOrders).toHaveLength(4);
+  });
+
+  it('the same customer joining 10 times at once gets one seat and one order', async () => {
+    const { groupId } = await openedGroup(5);
+    const joiner = await signedInCustomer();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => join(joiner, groupId)));
+    const codes = answers.map((a) => a.json.code);
+    expect(codes.filter((c) => c === 2000)).toHaveLength(1);
+    expect(
+      answers.filter((a) => a.json.code !== 2000).every((a) => a.json.message === 'api.pintuan.alreadyJoined'),
+    ).toBe(true);
+    expect((await groupRow(groupId)).seatsTaken).toBe(2);
+    expect(await testDb().select().from(orders).where(eq(orders.userId, joiner.user.id))).toHaveLength(1);
+  });
+
+  it('the same join request repeated with one idempotency key makes one order', async () => {
+    const { groupId } = await openedGroup(5);
+    const joiner = await signedInCustomer();
+    const idempotencyKey = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => join(joiner, groupId, { idempotencyKey })));
+    // A repeat either answers with the very same order (the key already made it) or says "already joined".
+    const ok = answers.filter((a) => a.json.code === 2000).map((a) => (a.json.message as GroupAnswer).order.id);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(ok).size).toBe(1);
+    for (const a of answers.filter((a) => a.json.code !== 2000))
+      expect(a.json.message).toBe('api.pintuan.alreadyJoined');
+    expect((await groupRow(groupId)).seatsTaken).toBe(2);
+    expect(await testDb().select().from(orders).where(eq(orders.userId, joiner.user.id))).toHaveLength(1);
+  });
+});
+
+describe('expiry sweep (issue 6)', () => {
+  it('fails a short group when its time is up, cancelling its orders for refund; a full group is left alone', async () => {
+    const short = await openedGroup(3);
+    const joiner = await signedInCustomer();
+    expect((await join(joiner, short.groupId)).json.code).toBe(2000);
+    const full = await openedGroup(2);
+    expect((await join(await signedInCustomer(), full.groupId)).json.code).toBe(2000);
+    const expiresAt = (await groupRow(short.groupId)).expiresAt;
+
+    // Before the end: nothing happens.
+    const early = await sweepExpiredGroups(testDb(), new Date(expiresAt.getTime() - 1000));
+    expect(early.failedGroupIds).not.toContain(short.groupId);
+    expect((await groupRow(short.groupId)).status).toBe('open');
+
+    const later = new Date(expiresAt.getTime() + 1000);
+    const result = await sweepExpiredGroups(testDb(), later);
+    expect(result.failedGroupIds).toContain(short.groupId);
+    expect(result.failedGroupIds).not.toContain(full.groupId);
+    expect(await groupRow(short.groupId)).toMatchObject({ status: 'failed', closedAt: later });
+    expect((await groupRow(full.groupId)).status).toBe('succeeded');
+    const seats = await testDb().select().from(pintuanMembers).where(eq(pintuanMembers.groupId, short.groupId));
+    const cancelled = await testDb()
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          seats.map((s) => s.orderId),
+        ),
+      );
+    expect(cancelled).toHaveLength(2);
+    for (const order of cancelled) expect(order).toMatchObject({ status: 'cancelled', refundStatus: 'pending' });
+
+    // Running it again finds nothing left to do for that group.
+    const again = await sweepExpiredGroups(testDb(), later);
+    expect(again.failedGroupIds).not.toContain(short.groupId);
+  });
+
+  it('concurrent sweeps (several instances) handle each group once', async () => {
+    const groups = await Promise.all(Array.from({ length: 6 }, () => openedGroup(3)));
+    const ids = groups.map((g) => g.groupId);
+    const latest = Math.max(...(await Promise.all(ids.map(async (id) => (await groupRow(id)).expiresAt.getTime()))));
+    const at = new Date(latest + 1000);
+    const runs = await Promise.all(Array.from({ length: 4 }, () => sweepExpiredGroups(testDb(), at, 2)));
+    const handled = runs.flatMap((r) => r.failedGroupIds).filter((id) => ids.includes(id));
+    // Each group failed by exactly one run (a run may pick up fewer than all: the rest are left to later runs).
+    expect(new Set(handled).size).toBe(handled.length);
+    for (;;) {
+      const more = await sweepExpiredGroups(testDb(), at);
+      handled.push(...more.failedGroupIds.filter((id) => ids.includes(id)));
+      if (more.failedGroupIds.length === 0) break;
+    }
+    expect(handled.sort()).toEqual([...ids].sort());
+    for (const id of ids) expect((await groupRow(id)).status).toBe('failed');
+  });
+
+  it('the worker sweeps at start, so groups that ran out while the server was down fail at once', async () => {
+    const { groupId } = await openedGroup(3);
+    const expiresAt = (await groupRow(groupId)).expiresAt;
+    const worker = startExpiryWorker(testDb(), { intervalMs: 60_000, now: () => new Date(expiresAt.getTime() + 1) });
+    try {
+      await expect.poll(async () => (await groupRow(groupId)).status, { timeout: 5000 }).toBe('failed');
+    } finally {
+      await worker.stop();
+    }
+  });
+});

@@ -1,0 +1,153 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { waitForMail } from './mailbox';
+import { MESSAGES, watchConsole } from './support';
+
+const en = MESSAGES.en;
+const zh = MESSAGES.zh;
+// Seeded (src/server/db/seed/data/promotions.ts): a team of 3 in Tokyo.
+const OFFER_EN = 'Tokyo Standard 2 vCPU / 4 GB, 12 months, team of 3';
+const PASSWORD = 'groupbuy2026';
+const SHOTS = 'test-results/pintuan';
+
+async function encrypt(request: APIRequestContext, text: string): Promise<string> {
+  const { message } = await (await request.get('/api/auth/public-key')).json();
+  return publicEncrypt(
+    { key: message.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(text),
+  ).toString('base64');
+}
+
+/** An activated customer, made through the public API like the sign-up form does (as coupons.spec.ts). */
+async function activatedCustomer(request: APIRequestContext, prefix: string): Promise<string> {
+  const email = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const password = await encrypt(request, PASSWORD);
+  const registered = await request.post('/api/register', {
+    data: { email, password, acceptTerms: true, locale: 'en' },
+  });
+  expect((await registered.json()).code).toBe(2000);
+  const code = /activate\?code=([\w-]+)/.exec(await waitForMail(email))?.[1];
+  expect((await (await request.post('/api/activate', { data: { code } })).json()).code).toBe(2000);
+  return email;
+}
+
+/** Logs in through the page's own dialog (?ope=login links open it). */
+async function logIn(page: Page, texts: typeof en | typeof zh, email: string) {
+  const dialog = page.getByRole('dialog', { name: texts.account.loginTitle });
+  await dialog.getByLabel(texts.account.accountLabel).fill(email);
+  await dialog.getByLabel(texts.account.password).fill(PASSWORD);
+  await dialog.getByRole('button', { name: texts.account.loginSubmit }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** A second browser that has answered the cookie panel, like the fixture's first one. */
+async function returningVisitor(context: BrowserContext) {
+  await context.addInitScript(() => {
+    if (window.localStorage.getItem('cookieConfirm') === null) {
+      window.localStorage.setItem('cookieConfirm', '1');
+      window.localStorage.setItem('cookieSelect1', '0');
+      window.localStorage.setItem('cookieSelect2', '1');
+      window.localStorage.setItem('cookieSelect3', '1');
+    }
+  });
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('open a group in English, join it from a second browser in Chinese through the share link', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'one run is enough');
+  test.setTimeout(120_000);
+  const problems = watchConsole(page);
+  const leaderEmail = await activatedCustomer(request, 'lead');
+  const joinerEmail = await activatedCustomer(request, 'join');
+
+  // The leader opens a group on the list page.
+  await page.goto('/activity/pintuan/vps');
+  const card = page.getByTestId('pintuan-offer').filter({ has: page.getByRole('heading', { name: OFFER_EN }) });
+  await expect(card).toContainText(en.pintuan.groupPrice);
+  await card.getByRole('link', { name: en.pintuanActions.logInToOpen }).click();
+  await expect(page).toHaveURL(/\?ope=login/);
+  await logIn(page, en, leaderEmail);
+  await card.getByRole('button', { name: `${en.pintuanActions.open}: ${OFFER_EN}` }).click();
+  await expect(page).toHaveURL(/\/activity\/pintuan\/part-vps\/\d+$/);
+  const groupId = /part-vps\/(\d+)$/.exec(page.url())?.[1];
+  const group = page.getByTestId('pintuan-group');
+  await expect(group.getByTestId('seats-left')).toHaveText('2 seats left');
+  await expect(group.getByRole('status')).toContainText(en.pintuanActions.youLead);
+  await expect(group.getByTestId('pintuan-members').getByRole('listitem').filter({ hasText: '****' })).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: en.pintuan.rulesTitle })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/join-leader-1280.png`, fullPage: true });
+
+  // A different customer opens the share link in Chinese in another browser and joins.
+  const other = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true });
+  await returningVisitor(other);
+  const joiner = await other.newPage();
+  const joinerProblems = watchConsole(joiner);
+  await joiner.goto(`/zh/activity/pintuan/part-vps/${groupId}`);
+  const joinerGroup = joiner.getByTestId('pintuan-group');
+  await expect(joinerGroup.getByTestId('seats-left')).toHaveText('还差 2 人');
+  await expect(joiner.getByRole('heading', { name: zh.pintuan.rulesTitle })).toBeVisible();
+  await joinerGroup.getByRole('link', { name: zh.pintuanActions.logInToJoin }).click();
+  await logIn(joiner, zh, joinerEmail);
+  await joinerGroup.getByLabel(zh.pintuanActions.image).selectOption({ label: 'Debian 12 (Bookworm)' });
+  await joinerGroup.getByRole('button', { name: zh.pintuanActions.join }).click();
+  await expect(joinerGroup.getByTestId('seats-left')).toHaveText('还差 1 人');
+  await expect(joinerGroup.getByRole('status')).toContainText(zh.pintuanActions.youJoined);
+  await expect(joinerGroup.getByRole('link', { name: /支付订单 CC\d{8}/ })).toBeVisible();
+  await joiner.screenshot({ path: `${SHOTS}/join-member-zh-375.png`, fullPage: true });
+
+  // The leader's page, reloaded, shows the new member masked and one seat left.
+  await page.reload();
+  await expect(group.getByTestId('seats-left')).toHaveText('1 seat left');
+  const masked = `${joinerEmail.split('@')[0]?.slice(0, 4)}****`;
+  await expect(group.getByTestId('pintuan-members')).toContainText(masked);
+  await expect(group.getByTestId('pintuan-members')).not.toContainText(joinerEmail);
+  await expect(group.getByTestId('pintuan-members').getByRole('listitem').filter({ hasText: '****' })).toHaveCount(2);
+
+  // The group shows on the list as joinable once the list's 15 s revalidation has passed.
+  await expect(async () => {
+    await page.goto('/activity/pintuan/vps');
+    const link = page.getByTestId('joinable-groups').locator(`a[href$="/activity/pintuan/part-vps/${groupId}"]`);
+    await expect(link).toHaveAccessibleName(/lead\*{4}/, { timeout: 1000 });
+  }).toPass({ timeout: 45_000, intervals: [5000] });
+  await page.screenshot({ path: `${SHOTS}/list-with-group-1280.png`, fullPage: true });
+  expect(problems).toEqual([]);
+  expect(joinerProblems).toEqual([]);
+  await other.close();
+});
+
+test('the group-buy list reads well, is keyboard reachable and passes axe', async ({ page }, info) => {
+  const problems = watchConsole(page);
+  await page.goto('/activity/pintuan/vps');
+  await expect(page.getByTestId('pintuan-offer').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: en.pintuan.openGroups })).toBeVisible();
+  // The first call to action is reachable with the keyboard.
+  const firstAction = page
+    .getByTestId('pintuan-offer')
+    .first()
+    .getByRole('link', { name: en.pintuanActions.logInToOpen });
+  await firstAction.focus();
+  await expect(firstAction).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/list-${info.project.name}.png`, fullPage: true });
+  await page.goto('/ja/activity/pintuan/vps');
+  await expect(page.getByRole('heading', { name: MESSAGES.ja.pintuan.rulesTitle })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a malformed or unknown group id is a 404 page', async ({ page }) => {
+  for (const id of ['abc', '0', '99999999']) {
+    const response = await page.goto(`/activity/pintuan/part-vps/${id}`);
+    expect(response?.status()).toBe(404);
+  }
+});
