@@ -4,7 +4,7 @@
  *
  * - 500 concurrent coupon claims from 250 customers on a coupon of stock 100: exactly 100 issued, none twice;
  * - 500 concurrent sale purchases (500 customers) on a sale item of stock 20: exactly 20 orders;
- * - 200 concurrent joins (200 customers) on a 5-seat group: exactly 5 members.
+ * - 200 concurrent joins (200 customers) on a 5-seat group whose leader holds one seat: exactly 5 members.
  *
  * Every request is sent at once; the run fails (exit 1) when a count is wrong or any answer is a 5xx.
  *
@@ -20,7 +20,17 @@ import { createSession } from '../src/server/auth/sessions';
 import { createDatabase, type Database } from '../src/server/db/client';
 import { dropEverything } from '../src/server/db/migrate';
 import { migrateAndSeed } from '../src/server/db/prepare';
-import { coupons, orders, saleActivities, saleItems, userCoupons, users } from '../src/server/db/schema';
+import {
+  coupons,
+  orders,
+  pintuanGroups,
+  pintuanMembers,
+  pintuanOffers,
+  saleActivities,
+  saleItems,
+  userCoupons,
+  users,
+} from '../src/server/db/schema';
 import { startTestDatabase } from '../tests/support/test-database';
 
 const DAY = 86_400_000;
@@ -160,6 +170,45 @@ async function saleRace(db: Database, post: Poster, buyers: Customer[]): Promise
   return result;
 }
 
+async function joinRace(db: Database, post: Poster, buyers: Customer[]): Promise<RaceResult> {
+  const [offer] = await db
+    .insert(pintuanOffers)
+    .values({
+      name: { en: 'Race group-buy', zh: '并发拼团', ja: '同時参加テスト' },
+      planId: 'std-1c1g',
+      regionId: 'hong-kong',
+      months: 12,
+      groupSize: 5,
+      groupPriceCents: 4500,
+      singlePriceCents: 6000,
+      groupHours: 24,
+      startsAt: new Date(Date.now() - DAY),
+      endsAt: new Date(Date.now() + 10 * DAY),
+      sort: 99,
+    })
+    .returning({ id: pintuanOffers.id });
+  const seat = () => ({ imageId: 'ubuntu-24.04', currency: 'USD', idempotencyKey: crypto.randomUUID() });
+  const [leader, ...joiners] = buyers.slice(0, 201);
+  if (!offer || !leader) throw new Error('offer insert failed');
+  const opened = await post('/api/activity/create', { offerId: offer.id, ...seat() }, leader.headers);
+  if (opened.code !== 2000) throw new Error(`opening the group failed: ${opened.code}`);
+  const [group] = await db.select().from(pintuanGroups).where(eq(pintuanGroups.offerId, offer.id));
+  if (!group) throw new Error('group missing');
+  const result = await race(
+    '200 joins, 200 customers, 5-seat group (leader holds 1)',
+    joiners.map((c) => () => post('/api/activity/pintuan/join', { groupId: group.id, ...seat() }, c.headers)),
+  );
+  const members = await db.select().from(pintuanMembers).where(eq(pintuanMembers.groupId, group.id));
+  const [after] = await db.select().from(pintuanGroups).where(eq(pintuanGroups.id, group.id));
+  check(members.length === 5, `join: ${members.length} members, expected 5`);
+  check(
+    after?.seatsTaken === 5 && after.status === 'succeeded',
+    `join: group ${after?.seatsTaken} seats, ${after?.status}`,
+  );
+  check(result.ok === 4, `join: ${result.ok} successful joins, expected 4`);
+  return result;
+}
+
 async function main() {
   const env = loadEnv({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   process.env.LOG_LEVEL = env.LOG_LEVEL;
@@ -186,7 +235,11 @@ async function main() {
 
   try {
     const buyers = await customers(db, 500);
-    const results = [await couponRace(db, post, buyers), await saleRace(db, post, buyers)];
+    const results = [
+      await couponRace(db, post, buyers),
+      await saleRace(db, post, buyers),
+      await joinRace(db, post, buyers),
+    ];
     for (const r of results) check(!Object.keys(r.codes).some((k) => k.startsWith('HTTP')), `${r.name}: 5xx answers`);
     console.log('| race | requests | successes | other answers (business code: count) | time | requests/s |');
     console.log('| --- | --- | --- | --- | --- | --- |');
