@@ -1,0 +1,528 @@
+/**
+ * The benchmark suite (issue 9), one command: `npm run bench`. Measures side by side in one run and writes
+ * BENCHMARKS.md with the date, machine and versions:
+ *
+ *  (a) pages: requests per second and p50/p99 latency at 50 connections for the home page, a product page and
+ *      a doc article in each language, served by the README's `npm start`, against nginx serving the very
+ *      same (gzip) bytes on a loopback port, as a ratio;
+ *  (b) the catalog API endpoints at 50 connections;
+ *  (c) first-load JavaScript in gzip bytes for every route, with the largest chunks;
+ *  (d) Lighthouse, mobile and desktop, for home, VPS, VPS purchase, coupon centre, a doc article and the 404
+ *      page in each language, against a trivial Next + next-intl page built in the same run;
+ *  and the issue 5, 6 and 8 measurements: configurator price update, promotion races, chat quality.
+ *
+ * Load comes from wrk (a C load generator, lighter than one written in JavaScript on a 2-core machine).
+ * nginx and wrk are installed with apt-get when missing. BENCH_SECONDS (default 5) sets each wrk run's length;
+ * BENCH_ONLY=pages,api,js,lighthouse,configurator,races,chat runs a subset (other sections keep their text).
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DOC_SLUGS, localizedPath, PAGE_ROUTES } from '../src/lib/routes';
+
+const ROOT = process.cwd();
+const SITE_PORT = Number(process.env.BENCH_PORT ?? 3300);
+const NGINX_PORT = SITE_PORT + 1;
+const TRIVIAL_PORT = SITE_PORT + 2;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'pages,api,js,lighthouse,configurator,races,chat').split(','));
+const LOCALES = ['en', 'zh', 'ja'] as const;
+const WORK = path.join(ROOT, 'data', 'bench-work');
+const SITE = `http://localhost:${SITE_PORT}`;
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+const children: ChildProcess[] = [];
+
+// ---------------------------------------------------------------------------------------------
+// Setup
+// ---------------------------------------------------------------------------------------------
+
+function have(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** nginx and wrk from Debian's packages (TOOLCHAIN.md), installed when missing. */
+function ensurePackages() {
+  const missing = [
+    ['nginx', 'nginx'],
+    ['wrk', 'wrk'],
+  ].filter(([command]) => !have(command ?? ''));
+  if (missing.length === 0) return;
+  log(`installing ${missing.map((m) => m[1]).join(' ')} with apt-get`);
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing.map((m) => m[1] ?? '')], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** The site exactly as the README starts it. */
+async function startSite() {
+  log(`starting the site with npm start on port ${SITE_PORT} (builds when stale)`);
+  const child = spawn('npm', ['start'], {
+    env: { ...process.env, PORT: String(SITE_PORT), LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  children.push(child);
+  await waitFor(`${SITE}/api/health`, 20 * 60_000);
+}
+
+function stopAll() {
+  for (const child of children) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  if (existsSync(path.join(WORK, 'nginx', 'nginx.pid'))) {
+    spawnSync('nginx', ['-c', path.join(WORK, 'nginx', 'nginx.conf'), '-s', 'stop'], { stdio: 'ignore' });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+// ---------------------------------------------------------------------------------------------
+
+type Load = { rps: number; p50: number; p99: number; errors: number };
+
+function toMs(value: string): number {
+  const match = /([\d.]+)(us|ms|s)/.exec(value);
+  if (!match) return Number.NaN;
+  const n = Number(match[1]);
+  return match[2] === 'us' ? n / 1000 : match[2] === 's' ? n * 1000 : n;
+}
+
+/** wrk at 50 connections on one thread (the other core serves). */
+function wrk(url: string, headers: Record<string, string> = {}): Load {
+  const args = ['-t1', '-c50', `-d${SECONDS}s`, '--latency'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const out = execFileSync('wrk', [...args, url], { encoding: 'utf8' });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+  const p50 = toMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? '');
+  const p99 = toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? '');
+  const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  return { rps: Math.round(rps), p50, p99, errors };
+}
+
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const ms = (n: number) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms` : '-');
+
+async function pagesSection(): Promise<string> {
+  const www = path.join(WORK, 'nginx', 'www');
+  rmSync(path.join(WORK, 'nginx'), { recursive: true, force: true });
+  mkdirSync(www, { recursive: true });
+  const pages = LOCALES.flatMap((locale) =>
+    ['/', '/product/vps', '/doc/article/pricing'].map((p) => ({ locale, path: localizedPath(locale, p) })),
+  );
+  // The very bytes the site sends (its gzip copy), written out for nginx's gzip_static.
+  for (const [i, page] of pages.entries()) {
+    const headers = { 'accept-encoding': 'gzip', cookie: `NEXT_LOCALE=${page.locale}` };
+    await rawGet(`${SITE}${page.path}`, headers);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const answer = await rawGet(`${SITE}${page.path}`, headers);
+    if (answer.headers['x-document-cache'] !== 'hit' || answer.headers['content-encoding'] !== 'gzip') {
+      throw new Error(`${page.path} is not served from the document cache: ${JSON.stringify(answer.headers)}`);
+    }
+    writeFileSync(path.join(www, `page${i}.html.gz`), answer.body);
+    writeFileSync(path.join(www, `page${i}.html`), '');
+  }
+  const conf = path.join(WORK, 'nginx', 'nginx.conf');
+  writeFileSync(
+    conf,
+    `worker_processes auto;
+pid ${path.join(WORK, 'nginx', 'nginx.pid')};
+error_log ${path.join(WORK, 'nginx', 'error.log')};
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  client_body_temp_path ${path.join(WORK, 'nginx')};
+  proxy_temp_path ${path.join(WORK, 'nginx')};
+  fastcgi_temp_path ${path.join(WORK, 'nginx')};
+  uwsgi_temp_path ${path.join(WORK, 'nginx')};
+  scgi_temp_path ${path.join(WORK, 'nginx')};
+  types { text/html html; }
+  server {
+    listen 127.0.0.1:${NGINX_PORT};
+    root ${www};
+    gzip_static on;
+    etag on;
+  }
+}
+`,
+  );
+  execFileSync('nginx', ['-c', conf], { stdio: 'inherit' });
+  const rows: string[] = [];
+  for (const [i, page] of pages.entries()) {
+    const headers = { 'Accept-Encoding': 'gzip', Cookie: `NEXT_LOCALE=${page.locale}` };
+    const ours = wrk(`${SITE}${page.path}`, headers);
+    const theirs = wrk(`http://127.0.0.1:${NGINX_PORT}/page${i}.html`, headers);
+    log(`${page.path}: ${ours.rps} req/s vs nginx ${theirs.rps}`);
+    rows.push(
+      `| \`${page.path}\` | ${ours.rps} | ${ms(ours.p50)} | ${ms(ours.p99)} | ${theirs.rps} | ${ms(theirs.p50)} | ${ms(theirs.p99)} | ${(ours.rps / theirs.rps).toFixed(2)}x |`,
+    );
+  }
+  spawnSync('nginx', ['-c', conf, '-s', 'stop'], { stdio: 'ignore' });
+  return [
+    '| page (gzip, locale cookie) | site req/s | p50 | p99 | nginx req/s | p50 | p99 | site / nginx |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
+const API_ENDPOINTS = [
+  '/api/cvm/area/search?language=en',
+  '/api/cvm/get/image?regionId=tokyo',
+  '/api/cvm/securityGroup/official/search?language=zh',
+  '/api/cvm/disk/getDiskProduct?language=ja',
+  '/api/cvm/user/getBand?planId=std-2c4g',
+  '/api/cvm/user/getFlow',
+  '/api/cvm/user/product?regionId=hong-kong&language=en',
+  '/api/product/cvm/fastSet/search?regionId=tokyo',
+  '/api/cvm/snapshoot/strategy/getAllPublic',
+];
+
+function apiSection(): string {
+  const rows = API_ENDPOINTS.map((endpoint) => {
+    wrk(`${SITE}${endpoint}`); // warm the read cache and the JIT
+    const r = wrk(`${SITE}${endpoint}`);
+    log(`${endpoint}: ${r.rps} req/s, p99 ${ms(r.p99)}`);
+    return `| \`${endpoint}\` | ${r.rps} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} |`;
+  });
+  return ['| endpoint | req/s | p50 | p99 | non-2xx |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+async function firstLoadJs(url: string, headers: Record<string, string> = {}) {
+  const html = (await rawGet(url, headers)).body.toString('utf8');
+  const tags = [...html.matchAll(/<script([^>]*)\bsrc="([^"]+)"([^>]*)>/g)].filter(
+    (m) => !/nomodule/i.test(`${m[1]}${m[3]}`),
+  );
+  const sources = [...new Set(tags.map((m) => m[2] ?? ''))].filter(Boolean);
+  const files = await Promise.all(
+    sources.map(async (src) => {
+      const body = (await rawGet(new URL(src, url).href, {})).body;
+      return { src, gzip: gzipSync(body, { level: 9 }).length };
+    }),
+  );
+  files.sort((a, b) => b.gzip - a.gzip);
+  return { total: files.reduce((sum, f) => sum + f.gzip, 0), files };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function jsSection(): Promise<string> {
+  const paths = PAGE_ROUTES.map((r) =>
+    r.pattern.replace(':slug', DOC_SLUGS[0]).replace(':query', 'snapshot').replace(':id', '1'),
+  );
+  const rows: string[] = [];
+  let home: Awaited<ReturnType<typeof firstLoadJs>> | undefined;
+  for (const p of paths) {
+    const totals: string[] = [];
+    for (const locale of LOCALES) {
+      const weight = await firstLoadJs(`${SITE}${localizedPath(locale, p)}`, { cookie: `NEXT_LOCALE=${locale}` });
+      if (p === '/' && locale === 'en') home = weight;
+      totals.push(kb(weight.total));
+    }
+    rows.push(`| \`${p}\` | ${totals.join(' | ')} |`);
+  }
+  const notFound = await firstLoadJs(`${SITE}/no-such-page`, { cookie: 'NEXT_LOCALE=en' });
+  rows.push(`| 404 page | ${kb(notFound.total)} | | |`);
+  const chunks = (home?.files ?? []).slice(0, 6).map((f) => `| \`${f.src.replace(/^.*\//, '')}\` | ${kb(f.gzip)} |`);
+  return [
+    '| route | en | zh | ja |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    '',
+    `Largest chunks of the home page (${kb(home?.total ?? 0)} in all):`,
+    '',
+    '| chunk | gzip |',
+    '| --- | --- |',
+    ...chunks,
+  ].join('\n');
+}
+
+/** A trivial Next + next-intl page, built and started in this run: the baseline Lighthouse compares with. */
+async function startTrivialSite(): Promise<string> {
+  const dir = path.join(WORK, 'trivial-app');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, 'app'), { recursive: true });
+  mkdirSync(path.join(dir, 'i18n'), { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
+  writeFileSync(
+    path.join(dir, 'next.config.mjs'),
+    `import createNextIntlPlugin from 'next-intl/plugin';
+export default createNextIntlPlugin('./i18n/request.ts')({ turbopack: { root: ${JSON.stringify(ROOT)} } });
+`,
+  );
+  writeFileSync(
+    path.join(dir, 'i18n', 'request.ts'),
+    `import { getRequestConfig } from 'next-intl/server';
+export default getRequestConfig(async () => ({ locale: 'en', messages: { page: { hello: 'Hello, world' } } }));
+`,
+  );
+  writeFileSync(
+    path.join(dir, 'app', 'layout.tsx'),
+    `import { NextIntlClientProvider } from 'next-intl';
+import type { ReactNode } from 'react';
+export const metadata = { title: 'Trivial page', description: 'A trivial Next.js and next-intl page.' };
+export default function Layout({ children }: { children: ReactNode }) {
+  return (<html lang="en"><body><NextIntlClientProvider>{children}</NextIntlClientProvider></body></html>);
+}
+`,
+  );
+  writeFileSync(
+    path.join(dir, 'app', 'hello.tsx'),
+    `'use client';
+import { useTranslations } from 'next-intl';
+export function Hello() { return <h1>{useTranslations('page')('hello')}</h1>; }
+`,
+  );
+  writeFileSync(
+    path.join(dir, 'app', 'page.tsx'),
+    `import { Hello } from './hello';
+export default function Page() { return <main><Hello /><p>A trivial page.</p></main>; }
+`,
+  );
+  const next = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+  log('building the trivial Next + next-intl baseline');
+  execFileSync(process.execPath, [next, 'build'], {
+    cwd: dir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const child = spawn(process.execPath, [next, 'start', '-p', String(TRIVIAL_PORT)], {
+    cwd: dir,
+    stdio: 'ignore',
+    detached: true,
+  });
+  children.push(child);
+  const url = `http://localhost:${TRIVIAL_PORT}/`;
+  await waitFor(url, 60_000);
+  return url;
+}
+
+type Scores = { performance: number; accessibility: number; bestPractices: number; seo: number; cls: number };
+
+function lighthouse(url: string, formFactor: 'mobile' | 'desktop'): Scores {
+  const out = path.join(WORK, 'lighthouse.json');
+  const args = [
+    '--yes',
+    LIGHTHOUSE,
+    url,
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+    '--only-categories=performance,accessibility,best-practices,seo',
+    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`,
+    ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+  ];
+  execFileSync('npx', args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: CHROMIUM } });
+  const report = JSON.parse(readFileSync(out, 'utf8')) as {
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { numericValue?: number }>;
+  };
+  const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    cls: report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+  };
+}
+
+const fmt = (s: Scores) =>
+  `${s.performance} / ${s.accessibility} / ${s.bestPractices} / ${s.seo} | ${s.cls.toFixed(3)}`;
+
+async function lighthouseSection(): Promise<string> {
+  const trivial = await startTrivialSite();
+  const rows: string[] = [];
+  for (const formFactor of ['mobile', 'desktop'] as const) {
+    const base = lighthouse(trivial, formFactor);
+    rows.push(`| trivial Next + next-intl page | ${formFactor} | ${fmt(base)} |`);
+  }
+  const pages = ['/', '/product/vps', '/product/vps-buy', '/ac/coupon', '/doc/article/pricing', '/no-such-page'];
+  for (const locale of LOCALES) {
+    for (const p of pages) {
+      const url = `${SITE}${localizedPath(locale, p)}`;
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        const s = lighthouse(url, formFactor);
+        log(`lighthouse ${formFactor} ${url}: ${fmt(s)}`);
+        rows.push(`| \`${localizedPath(locale, p)}\` | ${formFactor} | ${fmt(s)} |`);
+      }
+    }
+  }
+  return [
+    '| page | form factor | performance / accessibility / best practices / SEO | CLS |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
+function runScript(file: string, env: Record<string, string> = {}): string {
+  return execFileSync('npx', ['tsx', '--conditions=react-server', file], {
+    encoding: 'utf8',
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// BENCHMARKS.md
+// ---------------------------------------------------------------------------------------------
+
+function version(command: string, args: string[]): string {
+  const out = spawnSync(command, args, { encoding: 'utf8' });
+  return `${out.stdout ?? ''}${out.stderr ?? ''}`.trim().split('\n')[0] ?? 'unknown';
+}
+
+function packageVersion(name: string): string {
+  try {
+    return (
+      JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }
+    ).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Keeps a section's previous text when this run skipped it. */
+function previousSection(name: string): string | undefined {
+  if (!existsSync(path.join(ROOT, 'BENCHMARKS.md'))) return undefined;
+  const text = readFileSync(path.join(ROOT, 'BENCHMARKS.md'), 'utf8');
+  const match = new RegExp(`<!-- ${name} -->\\n([\\s\\S]*?)\\n<!-- /${name} -->`).exec(text);
+  return match?.[1];
+}
+
+async function main() {
+  process.on('SIGINT', () => {
+    stopAll();
+    process.exit(130);
+  });
+  mkdirSync(WORK, { recursive: true });
+  ensurePackages();
+  const sections: Record<string, string> = {};
+  const measured = new Date().toISOString().slice(0, 10);
+  try {
+    await startSite();
+    if (ONLY.has('pages')) sections.pages = await pagesSection();
+    if (ONLY.has('api')) sections.api = apiSection();
+    if (ONLY.has('js')) sections.js = await jsSection();
+    if (ONLY.has('configurator'))
+      sections.configurator = runScript('bench/configurator-latency.ts', { BASE_URL: SITE });
+    if (ONLY.has('lighthouse')) sections.lighthouse = await lighthouseSection();
+  } finally {
+    stopAll();
+  }
+  if (ONLY.has('races')) sections.races = runScript('bench/races.ts');
+  if (ONLY.has('chat')) sections.chat = runScript('bench/chat-quality.ts');
+
+  const section = (name: string) =>
+    `<!-- ${name} -->\n${sections[name] ? `Measured ${measured}.\n\n${sections[name]}` : (previousSection(name) ?? '(not measured yet)')}\n<!-- /${name} -->`;
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const text = `# Benchmarks
+
+Written by \`npm run bench\` (bench/run.ts) on ${measured}. Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB,
+${os.type()} ${os.release()}. Versions: Node ${process.versions.node}, Next.js ${packageVersion('next')}, React ${packageVersion('react')},
+next-intl ${packageVersion('next-intl')}, Hono ${packageVersion('hono')}, ${version('nginx', ['-v'])}, ${version('wrk', ['--version']).split(' [')[0]},
+${version(CHROMIUM, ['--version'])}, Lighthouse ${LIGHTHOUSE.split('@')[1]}.
+
+The load generator (wrk, one thread) runs on the same two cores as the server; numbers from one run on a
+shared machine move by tens of percent between runs, so compare the columns of one run as ratios.
+
+## (a) Prerendered pages against nginx on the same bytes (issue 9)
+
+\`npm start\` serves prerendered pages from its document cache (docs/decisions/012-document-fast-path.md);
+nginx serves the very gzip bytes the site sent, from files, with \`gzip_static\` and \`worker_processes auto\`.
+Both at 50 connections for ${SECONDS} s. Target: site at least 0.5x nginx, p99 under 50 ms.
+
+${section('pages')}
+
+## (b) Catalog API (issue 5)
+
+Hono behind the same server (docs/decisions/010-api-fast-path.md), 30 s read cache, 50 connections.
+Target: p99 under 25 ms.
+
+${section('api')}
+
+## (c) First-load JavaScript per route (issue 9)
+
+Every \`<script src>\` a page's HTML loads (\`nomodule\` polyfills excepted), gzipped at level 9. The trivial
+Next 16 + next-intl floor is 148 KB (TOOLCHAIN.md); the home page target is 160 KB. CI enforces per-route
+budgets on the production build (\`scripts/check-js-budget.ts\`, bench/js-budget.json).
+
+${section('js')}
+
+## (d) Lighthouse (issue 9)
+
+Lighthouse ${LIGHTHOUSE.split('@')[1]} in Debian's Chromium, default mobile and \`--preset=desktop\`, against \`npm start\`; the
+trivial page is built and served by \`next start\` in the same run.
+
+${section('lighthouse')}
+
+## Configurator price update (issue 5)
+
+Chromium, time from changing the billing period to the new total on screen (target under 100 ms).
+
+${section('configurator')}
+
+## Promotions under concurrent load (issue 6)
+
+\`bench/races.ts\`: every request at once over HTTP against the real API on its own database; the run fails
+when a count is wrong or any answer is a 5xx.
+
+${section('races')}
+
+## Chat helper (issue 8)
+
+\`bench/chat-quality.ts\`: 33 questions, 11 per language, each with the article its answer should cite
+first; the embedded default (retrieval, no outside service).
+
+${section('chat')}
+`;
+  writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), text);
+  log('wrote BENCHMARKS.md');
+}
+
+main().catch((error) => {
+  console.error(error);
+  stopAll();
+  process.exit(1);
+});

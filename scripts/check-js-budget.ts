@@ -1,0 +1,83 @@
+/**
+ * The deterministic part of issue 9, enforced in CI: the first-load JavaScript of every prerendered page of a
+ * production build, in gzip bytes (level 9, the same count as bench/page-weight.ts), against the budgets in
+ * bench/js-budget.json. Reads the build's own HTML and chunks; needs no server.
+ *
+ *   npx tsx scripts/check-js-budget.ts [distDir]     (default .next-test, the build the browser tests made)
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+type Budget = { defaultKb: number; routes: Record<string, number> };
+
+const distDir = path.resolve(process.argv[2] ?? '.next-test');
+const budget = JSON.parse(readFileSync(path.resolve('bench/js-budget.json'), 'utf8')) as Budget;
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return htmlFiles(full);
+    return entry.endsWith('.html') ? [full] : [];
+  });
+}
+
+/** Every `<script src>` a page loads, except the `nomodule` polyfills modern browsers skip. */
+export function firstLoadScripts(html: string): string[] {
+  const tags = [...html.matchAll(/<script([^>]*)\bsrc="([^"]+)"([^>]*)>/g)].filter(
+    (m) => !/nomodule/i.test(`${m[1]}${m[3]}`),
+  );
+  return [...new Set(tags.map((m) => m[2] ?? ''))].filter((src) => src.startsWith('/_next/'));
+}
+
+const gzipCache = new Map<string, number>();
+function gzipBytes(src: string): number {
+  let size = gzipCache.get(src);
+  if (size === undefined) {
+    const file = path.join(distDir, decodeURIComponent(src.replace(/^\/_next\//, '').split('?')[0] ?? ''));
+    size = gzipSync(readFileSync(file), { level: 9 }).length;
+    gzipCache.set(src, size);
+  }
+  return size;
+}
+
+function main() {
+  const appDir = path.join(distDir, 'server', 'app');
+  if (!existsSync(appDir)) {
+    console.error(`check-js-budget: no production build in ${distDir} (run the browser tests or a build first)`);
+    process.exit(1);
+  }
+  // Pages live under /<locale>/<currency>/... (decision 004); the route is the rest of the path.
+  const pages = htmlFiles(appDir)
+    .map((file) =>
+      path
+        .relative(appDir, file)
+        .replace(/\.html$/, '')
+        .split(path.sep),
+    )
+    .filter((parts) => ['en', 'zh', 'ja'].includes(parts[0] ?? '') && ['usd', 'hkd', 'jpy'].includes(parts[1] ?? ''))
+    .map((parts) => ({ file: path.join(appDir, `${parts.join('/')}.html`), route: `/${parts.slice(2).join('/')}` }));
+  const failures: string[] = [];
+  const worst = new Map<string, number>();
+  for (const page of pages) {
+    const total = firstLoadScripts(readFileSync(page.file, 'utf8')).reduce((sum, src) => sum + gzipBytes(src), 0);
+    const route = page.route === '/_not-found' ? '/404' : page.route;
+    worst.set(route, Math.max(worst.get(route) ?? 0, total));
+  }
+  const rows = [...worst].sort((a, b) => b[1] - a[1]);
+  for (const [route, bytes] of rows) {
+    const limitKb = budget.routes[route] ?? budget.defaultKb;
+    const kb = bytes / 1024;
+    const mark = kb > limitKb ? 'OVER' : 'ok';
+    console.log(`${mark.padEnd(4)} ${kb.toFixed(1).padStart(6)} KB / ${limitKb} KB  ${route}`);
+    if (kb > limitKb) failures.push(`${route}: ${kb.toFixed(1)} KB > ${limitKb} KB`);
+  }
+  if (pages.length === 0) failures.push('no prerendered pages found');
+  if (failures.length > 0) {
+    console.error(`\nfirst-load JavaScript over budget (bench/js-budget.json):\n${failures.join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`\n${rows.length} routes within their first-load JavaScript budget`);
+}
+
+main();
