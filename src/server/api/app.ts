@@ -8,6 +8,7 @@ import { accountsRouter } from './accounts/router';
 import { announcementsRouter } from './announcements/router';
 import { behaviorRouter } from './behavior/router';
 import { catalogRouter } from './catalog/router';
+import { contentRouter } from './content/router';
 import type { AppEnv } from './context';
 import { couponsRouter } from './coupons/router';
 import { domainsRouter } from './domains/router';
@@ -78,6 +79,7 @@ export function createApp(deps: { db: Database }) {
   app.route('/', salesRouter);
   app.route('/', behaviorRouter);
   app.route('/', couponsRouter);
+  app.route('/', contentRouter);
 
   const handlers = () =>
     app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, match: patternMatcher(r.path) }));
