@@ -40,6 +40,7 @@ const CLIENT_NAMESPACES = [
   'domain',
   'buy',
   'coupons',
+  'forms',
 ] as const;
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: LocaleParams }) {
