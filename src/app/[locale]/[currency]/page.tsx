@@ -13,9 +13,9 @@ import { getDb } from '@/server/db/client';
 import { pageTexts, resolveLocale } from '@/server/page';
 import { alternatesFor } from '@/server/seo';
 
-// Prices, promotions and approved reviews come from the database; five minutes old is fresh enough for a
-// landing page (the order itself is priced by the server, DESIGN §4).
-export const revalidate = 300;
+// Prices, promotions and approved reviews come from the database. Rebuilt at most once a minute, so an
+// approved review shows within a minute; the order itself is priced by the server (DESIGN §4).
+export const revalidate = 60;
 
 type Params = Promise<{ locale: string; currency: string }>;
 
