@@ -117,7 +117,7 @@ export default async function HomePage({ params }: { params: Params }) {
             {t('plansTitle')}
           </h2>
           <p className="mt-3 max-w-3xl text-muted">{t('plansIntro', { currency: currency.type })}</p>
-          <ul className="mt-8 grid gap-4 desk:grid-cols-3">
+          <ul className="mt-8 grid gap-4 desk:grid-cols-4">
             {plans.map(({ line, plan }) => (
               <li
                 key={plan.id}
@@ -139,7 +139,7 @@ export default async function HomePage({ params }: { params: Params }) {
                   <span className="text-3xl font-bold text-brand-700" data-testid="home-plan-price">
                     {formatUsdCents(plan.monthlyPriceCents, currency, locale)}
                   </span>
-                  <span className="text-sm text-muted">{tVps('perMonth')}</span>
+                  <span className="text-sm text-muted">{t('planPer')}</span>
                 </p>
                 <Link
                   href={{ pathname: '/product/vps-buy', query: { planId: plan.id, regionId: plan.regions[0] ?? '' } }}

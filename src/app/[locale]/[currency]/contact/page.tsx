@@ -89,7 +89,7 @@ export default async function ContactPage({ params }: { params: LocaleParams }) 
                 </address>
                 <p className="mt-2 text-sm text-muted">{t(`offices.${o.key}Hours`)}</p>
                 <p className="mt-2 text-sm">
-                  <span className="text-muted">{t('phoneLabel')}: </span>
+                  <span className="text-muted">{t('phoneLabel')}</span>{' '}
                   <a href={`tel:${o.phone.replace(/[\s-]/g, '')}`} className="text-brand-700 hover:underline">
                     {o.phone}
                   </a>

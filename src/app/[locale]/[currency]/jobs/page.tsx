@@ -173,15 +173,6 @@ export default async function JobsPage({ params, searchParams }: { params: Local
                   ) : null}
                 </div>
               </form>
-              <div className="mt-8 rounded-xl bg-surface p-5">
-                <h2 className="font-semibold">{t('benefitsTitle')}</h2>
-                <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted">
-                  <li>{t('benefits.remote')}</li>
-                  <li>{t('benefits.learning')}</li>
-                  <li>{t('benefits.servers')}</li>
-                  <li>{t('benefits.leave')}</li>
-                </ul>
-              </div>
             </section>
 
             <section aria-labelledby="jobs-results">
@@ -224,6 +215,15 @@ export default async function JobsPage({ params, searchParams }: { params: Local
                 </ul>
               )}
               <p className="mt-8 text-sm text-muted">{t('openApplication', { email: CAREERS_EMAIL })}</p>
+              <div className="mt-8 rounded-xl bg-surface p-5">
+                <h3 className="font-semibold">{t('benefitsTitle')}</h3>
+                <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-muted">
+                  <li>{t('benefits.remote')}</li>
+                  <li>{t('benefits.learning')}</li>
+                  <li>{t('benefits.servers')}</li>
+                  <li>{t('benefits.leave')}</li>
+                </ul>
+              </div>
             </section>
           </div>
         )}
