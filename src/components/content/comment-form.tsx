@@ -5,7 +5,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { FormError, FormField, fieldErrorsOf } from '@/components/account/form-field';
 import { Link } from '@/i18n/navigation';
 import { ApiCallError, apiCall } from '@/lib/api-client';
-import { commentForm } from '@/lib/validation/content-forms';
 import { useSiteStore } from '@/stores/site-store';
 import { SelectField, TextAreaField } from './fields';
 
@@ -51,6 +50,8 @@ export function CommentForm() {
     event.preventDefault();
     if (busy) return;
     const data = new FormData(event.currentTarget);
+    // The schema (and zod) load on the first submit, not with the page (issue 7: keep pages light).
+    const { commentForm } = await import('@/lib/validation/content-forms');
     const parsed = commentForm.safeParse({
       authorName: String(data.get('authorName') ?? ''),
       rating: String(data.get('rating') ?? ''),

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import { FormError, FormField, fieldErrorsOf } from '@/components/account/form-field';
 import { ApiCallError, apiCall } from '@/lib/api-client';
-import { CONTACT_TOPICS, contactForm } from '@/lib/validation/content-forms';
+import { CONTACT_TOPICS } from '@/lib/validation/contact-topics';
 import { SelectField, TextAreaField } from './fields';
 
 /**
@@ -39,6 +39,8 @@ export function ContactForm() {
     event.preventDefault();
     if (busy) return;
     const data = new FormData(event.currentTarget);
+    // The schema (and zod) load on the first submit, not with the page: /contact stays light (issue 7).
+    const { contactForm } = await import('@/lib/validation/content-forms');
     const parsed = contactForm.safeParse({
       name: String(data.get('name') ?? ''),
       email: String(data.get('email') ?? ''),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseLocale } from '../locales';
+import { CONTACT_TOPICS } from './contact-topics';
 import { rules } from './rules';
 
 /**
@@ -84,8 +85,7 @@ export const commentListRequest = z.object({
 // Contact form (POST /api/contact)
 // ---------------------------------------------------------------------------------------------------------------
 
-export const CONTACT_TOPICS = ['sales', 'support', 'billing', 'partnership', 'abuse', 'other'] as const;
-export type ContactTopic = (typeof CONTACT_TOPICS)[number];
+export { CONTACT_TOPICS, type ContactTopic } from './contact-topics';
 
 export const contactForm = z.object({
   name: plainText(CONTACT_LIMITS.nameMin, CONTACT_LIMITS.nameMax, 'forms.error.contactName'),
