@@ -134,7 +134,7 @@ export default async function HomePage({ params }: { params: Params }) {
                     diskType: plan.diskType,
                   })}
                 </p>
-                <p className="mt-4 flex items-baseline gap-1">
+                <p className="mt-4 mb-6 flex items-baseline gap-1">
                   <span className="text-sm text-muted">{t('planFrom')}</span>
                   <span className="text-3xl font-bold text-brand-700" data-testid="home-plan-price">
                     {formatUsdCents(plan.monthlyPriceCents, currency, locale)}
@@ -143,7 +143,7 @@ export default async function HomePage({ params }: { params: Params }) {
                 </p>
                 <Link
                   href={{ pathname: '/product/vps-buy', query: { planId: plan.id, regionId: plan.regions[0] ?? '' } }}
-                  className="mt-6 self-start rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                  className="mt-auto self-start rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
                   aria-label={`${t('planCta')}: ${line.name} ${plan.name}`}
                 >
                   {t('planCta')}

@@ -85,15 +85,20 @@ export default async function JobsPage({ params, searchParams }: { params: Local
     </div>
   );
 
+  // Each fact keeps its separator on its own line start, so a wrapped line never ends in a dangling dot.
   const meta = (job: Job) => (
-    <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
-      <span>{job.department.name}</span>
-      <span aria-hidden="true">·</span>
-      <span>{job.location.name}</span>
-      <span aria-hidden="true">·</span>
-      <span>{t(`employment.${EMPLOYMENT_KEY[job.employmentType] ?? 'fullTime'}`)}</span>
-      <span aria-hidden="true">·</span>
-      <span>{t('posted', { date: formatDate(job.postedAt, locale) })}</span>
+    <p className="mt-1 flex flex-wrap gap-x-2 gap-y-1 text-sm text-muted">
+      {[
+        job.department.name,
+        job.location.name,
+        t(`employment.${EMPLOYMENT_KEY[job.employmentType] ?? 'fullTime'}`),
+        t('posted', { date: formatDate(job.postedAt, locale) }),
+      ].map((fact, i) => (
+        <span key={fact} className="whitespace-nowrap">
+          {i > 0 ? <span aria-hidden="true">· </span> : null}
+          {fact}
+        </span>
+      ))}
     </p>
   );
 
