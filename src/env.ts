@@ -51,6 +51,8 @@ const schema = z.object({
   /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.net:587. Unset keeps mail in the outbox. */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Cirrus Cloud <no-reply@cirrus.cloud>'),
+  /** The operators' mailbox that receives the /contact form's messages (through the outbox). */
+  CONTACT_TO: z.email().default('contact@cirrus.cloud'),
   /** Key the chat widget sends with every question (SPEC §7). */
   CHAT_WIDGET_KEY: z.string().min(8).default('cirrus-chat-widget'),
   /** Optional OpenAI-compatible chat model; without it the helper answers by retrieval. */

@@ -5,8 +5,8 @@ import { plainText } from '../support/mime';
 
 const MAILBOX_DIR = path.resolve('data/e2e-mail');
 
-/** Waits for the mail the test SMTP server received for `to`, and returns its text. */
-export async function waitForMail(to: string): Promise<string> {
+/** Waits for the mail the test SMTP server received for `to` (and holding `containing`, if given), and returns its text. */
+export async function waitForMail(to: string, containing?: string): Promise<string> {
   let found = '';
   await expect
     .poll(
@@ -14,7 +14,9 @@ export async function waitForMail(to: string): Promise<string> {
         for (const file of readdirSync(MAILBOX_DIR).sort().reverse()) {
           const raw = readFileSync(path.join(MAILBOX_DIR, file), 'utf8');
           if (raw.startsWith(`X-Envelope-To: ${to}`)) {
-            found = plainText(raw);
+            const text = plainText(raw);
+            if (containing !== undefined && !text.includes(containing)) continue;
+            found = text;
             return true;
           }
         }

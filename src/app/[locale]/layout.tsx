@@ -61,6 +61,7 @@ const CLIENT_NAMESPACES = [
   'buy',
   'coupons',
   'pintuanActions',
+  'forms',
 ] as const;
 
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: LocaleParams }) {

@@ -44,8 +44,7 @@ export function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.');
-    out[key] ??=
-      issue.message.startsWith('validation.') || issue.message.startsWith('api.') ? issue.message : 'api.field.invalid';
+    out[key] ??= /^(api|validation|forms)\./.test(issue.message) ? issue.message : 'api.field.invalid';
   }
   return out;
 }

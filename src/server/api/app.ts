@@ -9,6 +9,7 @@ import { announcementsRouter } from './announcements/router';
 import { behaviorRouter } from './behavior/router';
 import { catalogRouter } from './catalog/router';
 import { chatRouter } from './chat/router';
+import { contentRouter } from './content/router';
 import type { AppEnv } from './context';
 import { couponsRouter } from './coupons/router';
 import { docsRouter } from './docs/router';
@@ -84,6 +85,7 @@ export function createApp(deps: { db: Database }) {
   app.route('/', docsRouter);
   app.route('/', chatRouter);
   app.route('/', pintuanRouter);
+  app.route('/', contentRouter);
 
   const handlers = () =>
     app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, match: patternMatcher(r.path) }));

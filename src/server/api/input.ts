@@ -5,7 +5,7 @@ import { ApiError, BusinessCode, type FieldErrors, invalidInput } from './errors
 
 /** Maps a zod issue to the i18n key shown next to the field. A schema may name its own key as the message. */
 function fieldKey(issue: z.core.$ZodIssue): string {
-  if (issue.message.startsWith('api.') || issue.message.startsWith('validation.')) return issue.message;
+  if (/^(api|validation|forms)\./.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined ? 'api.field.required' : 'api.field.invalid';

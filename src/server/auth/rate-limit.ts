@@ -12,6 +12,10 @@ export const LIMITS = {
   loginFailuresPerIp: { name: 'login-fail-ip', max: 5, windowMs: 15 * 60_000 },
   signUpPerIp: { name: 'signup-ip', max: 5, windowMs: 60 * 60_000 },
   activationResend: { name: 'activation-resend', max: 3, windowMs: 60 * 60_000 },
+  /** Reviews wait for a human; a few per hour is plenty for a real customer and caps a flood (issue 7). */
+  commentsPerUser: { name: 'comment-user', max: 3, windowMs: 60 * 60_000 },
+  commentsPerIp: { name: 'comment-ip', max: 10, windowMs: 60 * 60_000 },
+  contactPerIp: { name: 'contact-ip', max: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 function windowStart(limit: Limit, now: number): Date {

@@ -96,3 +96,68 @@ export function activationMail({ locale, to, username, link, brand }: Activation
 `;
   return { kind: 'activation', to, subject: copy.subject, text, html };
 }
+
+type ContactInput = {
+  id: number;
+  to: string;
+  brand: string;
+  name: string;
+  email: string;
+  topic: string;
+  message: string;
+  locale: MailLocale;
+  ip: string;
+  receivedAt: Date;
+};
+
+const LANGUAGE_NAME: Record<MailLocale, string> = { en: 'English', zh: 'Chinese (简体中文)', ja: 'Japanese (日本語)' };
+
+/**
+ * A /contact message for the operators' mailbox (CONTACT_TO). Written in English for the team; the visitor's
+ * own words are quoted as they wrote them, escaped in the HTML part, and their address is the one to reply to.
+ */
+export function contactMail({
+  id,
+  to,
+  brand,
+  name,
+  email,
+  topic,
+  message,
+  locale,
+  ip,
+  receivedAt,
+}: ContactInput): OutgoingMail {
+  const subject = `[${brand} contact #${id}] ${topic}: ${name}`;
+  const facts: [string, string][] = [
+    ['From', `${name} <${email}>`],
+    ['Topic', topic],
+    ['Language', LANGUAGE_NAME[locale]],
+    ['Received', receivedAt.toISOString()],
+    ['IP', ip],
+  ];
+  const text = [
+    `New message through the contact form (#${id}). Reply to ${email}.`,
+    '',
+    ...facts.map(([k, v]) => `${k}: ${v}`),
+    '',
+    message,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f7fa;font-family:-apple-system,'Segoe UI',Roboto,'PingFang SC','Hiragino Sans','Microsoft YaHei',sans-serif;color:#1f2937;line-height:1.6">
+<div style="max-width:640px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<p>New message through the contact form (#${id}). Reply to <a href="mailto:${e(email)}">${e(email)}</a>.</p>
+<table style="border-collapse:collapse;font-size:14px">${facts
+    .map(([k, v]) => `<tr><th style="text-align:left;padding:2px 12px 2px 0">${e(k)}</th><td>${e(v)}</td></tr>`)
+    .join('')}</table>
+<pre style="white-space:pre-wrap;font-family:inherit;border-left:3px solid #2563eb;padding-left:12px;margin-top:20px">${e(message)}</pre>
+</div>
+</body>
+</html>
+`;
+  return { kind: 'contact', to, subject, text, html };
+}

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { mailOutbox, users } from './accounts';
 import { at, createdAt, type DbLocale, type Localized, type LocalizedList, updatedAt } from './common';
 
 /** Announcements (SPEC §3: id, title). Text is a row per language so each can be searched in its own language. */
@@ -84,17 +85,43 @@ export const jobLocations = pgTable('job_locations', {
   sort: integer('sort').notNull().default(0),
 });
 
-/** Customer reviews behind the rating summary and the footer comments (SPEC §3); only approved ones are shown. */
+/**
+ * Customer reviews behind the rating summary and the footer comments (SPEC §3); only approved ones are shown.
+ * A posted comment starts `pending` and waits for an operator (scripts/moderate-comments.ts); `userId` is the
+ * signed-in author (null for seeded reviews), so the per-user rate limit and later removal can find them.
+ */
 export const reviews = pgTable(
   'reviews',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
     locale: text('locale').$type<DbLocale>().notNull(),
     rating: smallint('rating').notNull(),
     body: text('body').notNull(),
     status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
     createdAt: createdAt(),
+    moderatedAt: at('moderated_at'),
   },
-  (t) => [index('reviews_status_idx').on(t.status, t.createdAt)],
+  (t) => [index('reviews_status_idx').on(t.status, t.createdAt), index('reviews_user_idx').on(t.userId)],
+);
+
+/**
+ * Messages sent through the /contact form. Stored first, then delivered to the operators' address through
+ * the mail outbox in the same transaction (DESIGN §2: nothing lost when the mail server is down).
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic').$type<'sales' | 'support' | 'billing' | 'partnership' | 'abuse' | 'other'>().notNull(),
+    message: text('message').notNull(),
+    locale: text('locale').$type<DbLocale>().notNull(),
+    ip: text('ip').notNull(),
+    mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
 );

@@ -1,0 +1,120 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { type FormEvent, useId, useState } from 'react';
+import { FormError, FormField, fieldErrorsOf } from '@/components/account/form-field';
+import { ApiCallError, apiCall } from '@/lib/api-client';
+import { CONTACT_TOPICS } from '@/lib/validation/contact-topics';
+import { SelectField, TextAreaField } from './fields';
+
+/**
+ * The /contact form (POST /api/contact): name, e-mail, topic and message, checked with the schema the API
+ * uses; the API's own field errors (4001) and the rate limit (4290) are shown next to the controls.
+ */
+export function ContactForm() {
+  const t = useTranslations('forms');
+  const locale = useLocale();
+  const id = useId();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  if (sentTo) {
+    return (
+      <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-6" data-testid="contact-sent">
+        <p className="text-lg font-semibold text-emerald-800">{t('contact.sentTitle')}</p>
+        <p className="mt-1 text-sm text-emerald-800">{t('contact.sentBody', { email: sentTo })}</p>
+        <button
+          type="button"
+          onClick={() => setSentTo(null)}
+          className="mt-4 text-sm font-semibold text-brand-700 underline"
+        >
+          {t('contact.sendAnother')}
+        </button>
+      </div>
+    );
+  }
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const data = new FormData(event.currentTarget);
+    // The schema (and zod) load on the first submit, not with the page: /contact stays light (issue 7).
+    const { contactForm } = await import('@/lib/validation/content-forms');
+    const parsed = contactForm.safeParse({
+      name: String(data.get('name') ?? ''),
+      email: String(data.get('email') ?? ''),
+      topic: String(data.get('topic') ?? ''),
+      message: String(data.get('message') ?? ''),
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await apiCall('/contact', { body: { ...parsed.data, language: locale }, silent: true });
+      setSentTo(parsed.data.email);
+    } catch (error) {
+      setErrors(
+        error instanceof ApiCallError && error.fields
+          ? error.fields
+          : { _: error instanceof ApiCallError ? error.messageKey : 'api.requestFailed' },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" data-testid="contact-form">
+      <div className="grid gap-4 desk:grid-cols-2">
+        <FormField
+          id={`${id}-name`}
+          name="name"
+          label={t('contact.name')}
+          autoComplete="name"
+          error={errors.name}
+          required
+        />
+        <FormField
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          label={t('contact.email')}
+          autoComplete="email"
+          error={errors.email}
+          required
+        />
+      </div>
+      <SelectField id={`${id}-topic`} name="topic" label={t('contact.topic')} defaultValue="" error={errors.topic}>
+        <option value="" disabled>
+          {t('contact.topicPlaceholder')}
+        </option>
+        {CONTACT_TOPICS.map((topic) => (
+          <option key={topic} value={topic}>
+            {t(`contact.topics.${topic}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        id={`${id}-message`}
+        name="message"
+        rows={7}
+        label={t('contact.message')}
+        hint={t('contact.messageHint')}
+        error={errors.message}
+        required
+      />
+      {errors._ ? <FormError messageKey={errors._} testId="contact-error" /> : null}
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-md bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        {busy ? t('working') : t('contact.submit')}
+      </button>
+    </form>
+  );
+}

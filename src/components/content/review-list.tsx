@@ -1,0 +1,48 @@
+import { getTranslations } from 'next-intl/server';
+import { formatDate } from '@/lib/format-date';
+import { HTML_LANG, type Locale } from '@/lib/locales';
+import type { PublicReview } from '@/server/api/content/queries';
+import { StarRow } from './star-rating';
+
+/**
+ * Approved reviews as cards. A review's text is whatever the customer typed: it is rendered as a React text
+ * child, so markup in it shows as characters and never runs (issue 7; never dangerouslySetInnerHTML). Each
+ * card carries the language it was written in, so screen readers and fonts pick the right one.
+ */
+export async function ReviewList({ reviews, locale }: { reviews: PublicReview[]; locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: 'reviews' });
+  return (
+    <ul className="grid gap-4 desk:grid-cols-3" data-testid="review-list">
+      {reviews.map((review) => (
+        <li key={review.id} className="flex flex-col rounded-xl border border-line bg-white p-5 shadow-sm">
+          <article aria-labelledby={`review-${review.id}-author`} data-testid="review" className="flex flex-1 flex-col">
+            <p className="flex items-center gap-2">
+              <StarRow level={review.rating} size="text-base" />
+              <span className="sr-only">{t('stars', { rating: review.rating })}</span>
+            </p>
+            <p
+              lang={HTML_LANG[review.locale]}
+              className="mt-3 flex-1 whitespace-pre-line break-words text-sm leading-relaxed text-ink"
+              data-testid="review-body"
+            >
+              {review.body}
+            </p>
+            <footer className="mt-4 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-xs text-muted">
+              <span
+                id={`review-${review.id}-author`}
+                lang={HTML_LANG[review.locale]}
+                className="font-semibold text-ink"
+              >
+                {review.authorName}
+              </span>
+              <span>
+                {t(`language.${review.locale}`)} ·{' '}
+                <time dateTime={review.createdAt}>{formatDate(review.createdAt, locale)}</time>
+              </span>
+            </footer>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,244 @@
+import 'server-only';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Locale } from '@/lib/locales';
+import type { ContactTopic } from '@/lib/validation/content-forms';
+import type { Database } from '../../db/client';
+import { companyHistory, contactMessages, jobDepartments, jobLocations, jobs, reviews } from '../../db/schema';
+import { localize } from '../../localize';
+import { enqueueMail } from '../../mail/outbox';
+import { contactMail } from '../../mail/templates';
+
+// The read and write side of the content pages (issue 7): rating summary and reviews, company history, jobs
+// and the contact form. Pages and the API call the same functions, so both show the same rows.
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rating summary and reviews
+// ---------------------------------------------------------------------------------------------------------------
+
+/** SPEC §3 / §7: ratingValue is a string (one decimal), reviewCount the number of approved reviews. */
+export type RatingSummary = { reviewCount: number; ratingValue: string };
+
+export async function ratingSummary(db: Database): Promise<RatingSummary> {
+  const [row] = await db
+    .select({ reviewCount: count(), average: sql<string | null>`avg(${reviews.rating})::numeric(3,1)::text` })
+    .from(reviews)
+    .where(eq(reviews.status, 'approved'));
+  return { reviewCount: row?.reviewCount ?? 0, ratingValue: row?.average ?? '0' };
+}
+
+/** What the public sees of a review: never the author's account, only the name they chose to show. */
+export type PublicReview = {
+  id: number;
+  authorName: string;
+  locale: Locale;
+  rating: number;
+  body: string;
+  createdAt: string;
+};
+
+/** Approved reviews, newest first, in every language unless one is asked for. */
+export async function listApprovedReviews(
+  db: Database,
+  options: { page: number; row: number; locale?: Locale | undefined },
+): Promise<{ items: PublicReview[]; total: number }> {
+  const where = and(
+    eq(reviews.status, 'approved'),
+    options.locale === undefined ? undefined : eq(reviews.locale, options.locale),
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: reviews.id,
+        authorName: reviews.authorName,
+        locale: reviews.locale,
+        rating: reviews.rating,
+        body: reviews.body,
+        createdAt: reviews.createdAt,
+      })
+      .from(reviews)
+      .where(where)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(options.row)
+      .offset((options.page - 1) * options.row),
+    db.select({ total: count() }).from(reviews).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+/** Stores a posted review as `pending`: nothing a visitor writes is shown before an operator approves it. */
+export async function createPendingReview(
+  db: Database,
+  input: { userId: number; authorName: string; rating: number; body: string; locale: Locale },
+): Promise<{ id: number; status: 'pending' }> {
+  const [row] = await db
+    .insert(reviews)
+    .values({ ...input, status: 'pending' })
+    .returning({ id: reviews.id });
+  if (!row) throw new Error('reviews insert returned no row');
+  return { id: row.id, status: 'pending' };
+}
+
+export type ModerationReview = PublicReview & { status: 'pending' | 'approved' | 'rejected'; userId: number | null };
+
+/** The moderation queue, oldest first so nothing waits forever (scripts/moderate-comments.ts). */
+export async function listPendingReviews(db: Database, limit = 50): Promise<ModerationReview[]> {
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.status, 'pending'))
+    .orderBy(asc(reviews.createdAt), asc(reviews.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    authorName: r.authorName,
+    locale: r.locale,
+    rating: r.rating,
+    body: r.body,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Approves or rejects one pending review. Returns false when no pending review has that id (unknown, or
+ * already decided), so a second operator running the same command cannot flip a decision.
+ */
+export async function moderateReview(
+  db: Database,
+  id: number,
+  decision: 'approved' | 'rejected',
+  now = new Date(),
+): Promise<boolean> {
+  const rows = await db
+    .update(reviews)
+    .set({ status: decision, moderatedAt: now })
+    .where(and(eq(reviews.id, id), eq(reviews.status, 'pending')))
+    .returning({ id: reviews.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Company history (/about)
+// ---------------------------------------------------------------------------------------------------------------
+
+export type Milestone = { id: number; year: number; month: number; title: string; body: string };
+
+export async function listHistory(
+  db: Database,
+  locale: Locale,
+  options: { year?: number | undefined; order?: 'asc' | 'desc' } = {},
+): Promise<Milestone[]> {
+  const direction = options.order === 'desc' ? desc : asc;
+  const rows = await db
+    .select()
+    .from(companyHistory)
+    .where(options.year === undefined ? undefined : eq(companyHistory.year, options.year))
+    .orderBy(direction(companyHistory.year), direction(companyHistory.month), direction(companyHistory.id));
+  return rows.map((r) => ({
+    id: r.id,
+    year: r.year,
+    month: r.month,
+    title: localize(r.title, locale, `history ${r.id}`),
+    body: localize(r.body, locale, `history ${r.id}`),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Jobs (/jobs)
+// ---------------------------------------------------------------------------------------------------------------
+
+export type JobFacet = { code: string; name: string; count: number };
+
+export type Job = {
+  id: number;
+  department: { code: string; name: string };
+  location: { code: string; name: string };
+  employmentType: string;
+  title: string;
+  summary: string;
+  responsibilities: string[];
+  requirements: string[];
+  postedAt: string;
+};
+
+export type JobSearch = { jobs: Job[]; departments: JobFacet[]; locations: JobFacet[] };
+
+/**
+ * Open jobs, newest first, narrowed by department, location or id; with every department and location and
+ * how many open jobs each has (facet counts ignore the filters, so a visitor sees where else to look).
+ */
+export async function searchJobs(
+  db: Database,
+  locale: Locale,
+  filter: { department?: string | undefined; location?: string | undefined; id?: number | undefined } = {},
+): Promise<JobSearch> {
+  const [rows, departments, locations, open] = await Promise.all([
+    db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.active, true),
+          filter.department === undefined ? undefined : eq(jobs.department, filter.department),
+          filter.location === undefined ? undefined : eq(jobs.location, filter.location),
+          filter.id === undefined ? undefined : eq(jobs.id, filter.id),
+        ),
+      )
+      .orderBy(desc(jobs.postedAt), asc(jobs.id)),
+    db.select().from(jobDepartments).orderBy(asc(jobDepartments.sort), asc(jobDepartments.code)),
+    db.select().from(jobLocations).orderBy(asc(jobLocations.sort), asc(jobLocations.code)),
+    db.select({ department: jobs.department, location: jobs.location }).from(jobs).where(eq(jobs.active, true)),
+  ]);
+  const departmentName = new Map(departments.map((d) => [d.code, localize(d.name, locale, `department ${d.code}`)]));
+  const locationName = new Map(locations.map((l) => [l.code, localize(l.name, locale, `location ${l.code}`)]));
+  const tally = (key: 'department' | 'location', code: string) => open.filter((j) => j[key] === code).length;
+  const list = (key: 'department' | 'location', items: { code: string }[], names: Map<string, string>) =>
+    items.map((i) => ({ code: i.code, name: names.get(i.code) ?? i.code, count: tally(key, i.code) }));
+  return {
+    jobs: rows.map((r) => ({
+      id: r.id,
+      department: { code: r.department, name: departmentName.get(r.department) ?? r.department },
+      location: { code: r.location, name: locationName.get(r.location) ?? r.location },
+      employmentType: r.employmentType,
+      title: localize(r.title, locale, `job ${r.id}`),
+      summary: localize(r.summary, locale, `job ${r.id}`),
+      responsibilities: r.responsibilities[locale] ?? r.responsibilities.en,
+      requirements: r.requirements[locale] ?? r.requirements.en,
+      postedAt: r.postedAt.toISOString(),
+    })),
+    departments: list('department', departments, departmentName),
+    locations: list('location', locations, locationName),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Contact form (/contact)
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * Stores a contact message and queues its mail to the operators in one transaction: either both exist or
+ * neither, and the outbox worker delivers it when the mail server is reachable (DESIGN §2).
+ */
+export async function submitContactMessage(
+  db: Database,
+  input: { name: string; email: string; topic: ContactTopic; message: string; locale: Locale; ip: string },
+  delivery: { to: string; brand: string },
+): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values(input)
+      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    if (!row) throw new Error('contact_messages insert returned no row');
+    const mailId = await enqueueMail(
+      tx,
+      contactMail({ ...input, id: row.id, to: delivery.to, brand: delivery.brand, receivedAt: row.createdAt }),
+    );
+    await tx.update(contactMessages).set({ mailId }).where(eq(contactMessages.id, row.id));
+    return { id: row.id };
+  });
+}
