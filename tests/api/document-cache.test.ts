@@ -204,10 +204,16 @@ describe('document fast path', () => {
     const stale = await get('/');
     expect(stale.headers.get('x-document-cache')).toBe('stale');
     await stale.text();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The refill runs beside the stale answer; poll until the fresh copy is in (a loaded machine is slow).
+    let state: string | null = 'stale';
+    for (let i = 0; i < 100 && state !== 'hit'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const res = await get('/');
+      state = res.headers.get('x-document-cache');
+      await res.text();
+    }
+    expect(state).toBe('hit');
+    // Next was asked once more, however many stale answers went out meanwhile.
     expect(calls.length).toBe(before + 1);
-    const fresh = await get('/');
-    expect(fresh.headers.get('x-document-cache')).toBe('hit');
-    await fresh.text();
   });
 });
