@@ -53,7 +53,59 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+/**
+ * Worker processes: WEB_CONCURRENCY, else one per core. Node serves on one core per process, so one process
+ * leaves the others idle (issue 9 compares with nginx, which runs a worker per core). The workers share the
+ * port; everything they share otherwise lives in PostgreSQL (sessions, limits, outbox, group expiry), and
+ * their background jobs are written to run on several instances at once.
+ */
+function workerCount() {
+  const wanted = Number(process.env.WEB_CONCURRENCY);
+  if (Number.isInteger(wanted) && wanted >= 1) return Math.min(wanted, 32);
+  return require('node:os').availableParallelism();
+}
+
+function runPrimary(count) {
+  const cluster = require('node:cluster');
+  let stopping = false;
+  const startedAt = new Map();
+  const fork = () => startedAt.set(cluster.fork().id, Date.now());
+  for (let i = 0; i < count; i += 1) fork();
+  console.log(`[cirrus] ${count} worker processes`);
+  cluster.on('exit', (worker, code, signal) => {
+    const alive = Object.keys(cluster.workers ?? {}).length;
+    if (stopping) {
+      if (alive === 0) process.exit(0);
+      return;
+    }
+    // A worker that dies at once (a bad configuration, a port in use) would only die again: stop instead.
+    if (Date.now() - (startedAt.get(worker.id) ?? 0) < 10_000) {
+      console.error(`[cirrus] worker ${worker.process.pid} failed at start (${signal ?? code}); stopping`);
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      if (alive === 0) process.exit(1);
+      process.exitCode = 1;
+      return;
+    }
+    console.error(`[cirrus] worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    fork();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      setTimeout(() => process.exit(0), 8_000).unref();
+    });
+  }
+}
+
+const cluster = require('node:cluster');
+const count = workerCount();
+if (cluster.isPrimary && count > 1) {
+  runPrimary(count);
+} else {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -18,6 +18,13 @@ const schema = z.object({
   /** "test" selects the test RSA key pair for password transport (SPEC §7). */
   APP_ENV: z.enum(['production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Server processes sharing the port; unset is one per CPU core (scripts/production-server.cjs). */
+  WEB_CONCURRENCY: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.coerce.number().int().min(1).max(32).optional())
+    .optional(),
   /** An existing PostgreSQL. When unset, the embedded server is started with its data under DATA_DIR. */
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),

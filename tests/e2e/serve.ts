@@ -63,6 +63,8 @@ async function main() {
     NEXT_DIST_DIR: distDir,
     NEXT_TELEMETRY_DISABLED: '1',
     NODE_ENV: 'production',
+    // One process: the specs watch one server's in-memory state (page regeneration, read caches).
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
     APP_ENV: 'test',
     SITE_URL: `http://localhost:${port}`,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
