@@ -19,16 +19,6 @@ export default function proxy(request: NextRequest) {
     return NextResponse.redirect(new URL(target, request.url), 307);
   }
 
-  // A path with a malformed escape (a raw `%` typed into /doc/search/…) cannot be decoded by the routing
-  // below and would fail with a 500; send it to the same path with every `%` escaped, i.e. taken literally.
-  try {
-    decodeURI(request.nextUrl.pathname);
-  } catch {
-    const literal = request.nextUrl.clone();
-    literal.pathname = request.nextUrl.pathname.replace(/%/g, '%25');
-    return NextResponse.redirect(literal, 308);
-  }
-
   const response = intl(request);
   if (response.headers.has('location')) return response;
 
