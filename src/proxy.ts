@@ -23,8 +23,13 @@ export default function proxy(request: NextRequest) {
   if (response.headers.has('location')) return response;
 
   const destination = new URL(response.headers.get('x-middleware-rewrite') ?? request.nextUrl.href);
-  const [, first = '', ...rest] = destination.pathname.split('/');
+  const [, first = ''] = destination.pathname.split('/');
   const locale = parseLocale(first) ?? DEFAULT_LOCALE;
+  // The rewrite carries the path decoded (`%25` becomes `%`), which Next then fails to parse (500 for a search
+  // for "100%"), so the segments after the language come from the request's own, still-encoded path.
+  const rest = request.nextUrl.pathname.split('/').slice(1);
+  if (rest[0] === locale) rest.shift();
+  if (rest.at(-1) === '') rest.pop();
   const explicit = request.cookies.get(CURRENCY_COOKIE)?.value;
   const currency = currencyFor(locale, { isSetCurrency: explicit !== undefined, currency: explicit?.toUpperCase() });
   destination.pathname = ['', locale, currencySegment(currency), ...rest].join('/');
