@@ -44,6 +44,16 @@ describe('display currency segment (SPEC §4, decision 004)', () => {
     );
   });
 
+  it('keeps escapes of the request path, so a search for "100%" is not decoded into an unparsable path', async () => {
+    expect(await rewriteOf('http://localhost:3000/doc/search/100%25')).toBe(
+      'http://localhost:3000/en/usd/doc/search/100%25',
+    );
+    expect(await rewriteOf('http://localhost:3000/zh/doc/search/%E5%AE%BD%25')).toBe(
+      'http://localhost:3000/zh/hkd/doc/search/%E5%AE%BD%25',
+    );
+    expect(await rewriteOf('http://localhost:3000/ja')).toBe('http://localhost:3000/ja/jpy');
+  });
+
   it('uses the explicit choice from the currency cookie in every language', async () => {
     expect(await rewriteOf('http://localhost:3000/about', 'currency=JPY')).toBe('http://localhost:3000/en/jpy/about');
     expect(await rewriteOf('http://localhost:3000/zh', 'currency=USD')).toBe('http://localhost:3000/zh/usd');
