@@ -44,6 +44,28 @@ describe('display currency segment (SPEC §4, decision 004)', () => {
     );
   });
 
+  it('keeps escapes of the request path, so a search for "100%" is not decoded into an unparsable path', async () => {
+    expect(await rewriteOf('http://localhost:3000/doc/search/100%25')).toBe(
+      'http://localhost:3000/en/usd/doc/search/100%25',
+    );
+    expect(await rewriteOf('http://localhost:3000/zh/doc/search/%E5%AE%BD%25')).toBe(
+      'http://localhost:3000/zh/hkd/doc/search/%E5%AE%BD%25',
+    );
+    expect(await rewriteOf('http://localhost:3000/ja')).toBe('http://localhost:3000/ja/jpy');
+  });
+
+  it('keeps escapes in language redirects too', async () => {
+    const locationOf = async (url: string, cookie?: string) =>
+      (await proxy(new NextRequest(url, { headers: cookie ? { cookie } : {} }))).headers.get('location');
+    expect(await locationOf('http://localhost:3000/doc/search/100%25?x=1', 'NEXT_LOCALE=zh')).toMatch(
+      /^(http:\/\/localhost:3000)?\/zh\/doc\/search\/100%25\?x=1$/,
+    );
+    expect(await locationOf('http://localhost:3000/en/doc/search/%2525')).toMatch(
+      /^(http:\/\/localhost:3000)?\/doc\/search\/%2525$/,
+    );
+    expect(await locationOf('http://localhost:3000/en')).toMatch(/^(http:\/\/localhost:3000)?\/$/);
+  });
+
   it('uses the explicit choice from the currency cookie in every language', async () => {
     expect(await rewriteOf('http://localhost:3000/about', 'currency=JPY')).toBe('http://localhost:3000/en/jpy/about');
     expect(await rewriteOf('http://localhost:3000/zh', 'currency=USD')).toBe('http://localhost:3000/zh/usd');

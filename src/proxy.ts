@@ -3,7 +3,8 @@ import createMiddleware from 'next-intl/middleware';
 import { routing } from './i18n/routing';
 import { CURRENCY_COOKIE, currencyFor } from './lib/currency';
 import { currencySegment } from './lib/currency-segment';
-import { DEFAULT_LOCALE, parseLocale } from './lib/locales';
+import { DEFAULT_LOCALE, isLocale, parseLocale } from './lib/locales';
+import { localizedPath } from './lib/routes';
 
 const intl = createMiddleware(routing);
 
@@ -19,11 +20,29 @@ export default function proxy(request: NextRequest) {
     return NextResponse.redirect(new URL(target, request.url), 307);
   }
 
+  // next-intl writes its redirect and rewrite paths decoded (`%25` becomes `%`), which Next then fails to parse
+  // (500 for a search for "100%"), so the segments after the language always come from the request's own,
+  // still-encoded path; next-intl only decides the language (no localized pathnames are configured).
+  const rest = request.nextUrl.pathname.split('/').slice(1);
+  if (isLocale(rest[0])) rest.shift();
+  if (rest.at(-1) === '') rest.pop();
+  const restPath = `/${rest.join('/')}`;
+
   const response = intl(request);
-  if (response.headers.has('location')) return response;
+  const location = response.headers.get('location');
+  if (location) {
+    const redirect = new URL(location, request.url);
+    const [, head] = redirect.pathname.split('/');
+    redirect.pathname = localizedPath(isLocale(head) ? head : DEFAULT_LOCALE, restPath);
+    response.headers.set(
+      'location',
+      location.startsWith('/') ? `${redirect.pathname}${redirect.search}` : redirect.href,
+    );
+    return response;
+  }
 
   const destination = new URL(response.headers.get('x-middleware-rewrite') ?? request.nextUrl.href);
-  const [, first = '', ...rest] = destination.pathname.split('/');
+  const [, first = ''] = destination.pathname.split('/');
   const locale = parseLocale(first) ?? DEFAULT_LOCALE;
   const explicit = request.cookies.get(CURRENCY_COOKIE)?.value;
   const currency = currencyFor(locale, { isSetCurrency: explicit !== undefined, currency: explicit?.toUpperCase() });

@@ -27,7 +27,7 @@ export function CatalogTableView({ table }: { table: CatalogTable }) {
             <tr key={row[0]}>
               {row.map((cell, c) =>
                 c === 0 ? (
-                  <th key="name" scope="row" className="px-4 py-2 font-semibold text-ink">
+                  <th key="name" scope="row" className="min-w-40 px-4 py-2 font-semibold text-ink">
                     {cell}
                   </th>
                 ) : (

@@ -48,6 +48,22 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   });
 }
 
+type Heading = Extract<Block, { type: 'heading' }>;
+
+function TocList({ items }: { items: Heading[] }) {
+  return (
+    <ol className="mt-3 space-y-2 border-l border-line text-sm">
+      {items.map((h) => (
+        <li key={h.id} className={h.level === 3 ? 'pl-7' : 'pl-4'}>
+          <a href={`#${h.id}`} className="text-ink hover:text-brand-700 hover:underline">
+            {h.text}
+          </a>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** /doc/article/{slug} (SPEC §2): the Markdown body rendered on the server, with live catalog tables. */
 export default async function DocArticlePage({ params }: { params: Params }) {
   const { locale, article } = await load(params);
@@ -63,7 +79,7 @@ export default async function DocArticlePage({ params }: { params: Params }) {
   const tables = placeholders.length
     ? await loadCatalogTables(db, placeholders, { locale, currency, t: labels })
     : new Map();
-  const toc = blocks.filter((b): b is Extract<Block, { type: 'heading' }> => b.type === 'heading' && b.level <= 3);
+  const toc = blocks.filter((b): b is Heading => b.type === 'heading' && b.level <= 3);
   const showToc = toc.filter((h) => h.level === 2).length >= TOC_MIN_SECTIONS;
 
   return (
@@ -79,20 +95,21 @@ export default async function DocArticlePage({ params }: { params: Params }) {
       </PageIntro>
       <div className="mx-auto grid w-full max-w-6xl gap-10 px-5 py-10 desk:grid-cols-[16rem_minmax(0,1fr)]">
         {showToc ? (
-          <nav aria-labelledby="toc-title" className="desk:sticky desk:top-24 desk:self-start">
-            <h2 id="toc-title" className="text-sm font-semibold uppercase tracking-wide text-muted">
-              {t('toc')}
-            </h2>
-            <ol className="mt-3 space-y-2 border-l border-line text-sm">
-              {toc.map((h) => (
-                <li key={h.id} className={h.level === 3 ? 'pl-7' : 'pl-4'}>
-                  <a href={`#${h.id}`} className="text-ink hover:text-brand-700 hover:underline">
-                    {h.text}
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </nav>
+          <>
+            {/* Phones: the contents fold away so the article starts on the first screen (no JavaScript needed). */}
+            <nav aria-label={t('toc')} className="desk:hidden">
+              <details className="rounded-lg border border-line px-4 py-3">
+                <summary className="cursor-pointer font-semibold text-ink">{t('toc')}</summary>
+                <TocList items={toc} />
+              </details>
+            </nav>
+            <nav aria-labelledby="toc-title" className="hidden desk:sticky desk:top-24 desk:block desk:self-start">
+              <h2 id="toc-title" className="text-sm font-semibold uppercase tracking-wide text-muted">
+                {t('toc')}
+              </h2>
+              <TocList items={toc} />
+            </nav>
+          </>
         ) : null}
         <article className={`min-w-0 max-w-3xl ${showToc ? '' : 'desk:col-span-2'}`}>
           <MarkdownBlocks
