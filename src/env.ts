@@ -22,8 +22,8 @@ const schema = z.object({
   WEB_CONCURRENCY: z
     .string()
     .trim()
-    .transform((v) => v || undefined)
-    .pipe(z.coerce.number().int().min(1).max(32).optional())
+    .transform((v) => (v ? Number(v) : undefined))
+    .pipe(z.number().int().min(1).max(32).optional())
     .optional(),
   /** An existing PostgreSQL. When unset, the embedded server is started with its data under DATA_DIR. */
   DATABASE_URL: optionalUrl,
