@@ -9,7 +9,7 @@ import { localizedPath } from '@/lib/routes';
 import { listProductLines, listRegions, type Plan } from '../api/catalog/queries';
 import { listCurrencies } from '../api/finance/queries';
 import type { Database } from '../db/client';
-import { BUY_WORDS, CHAT_COPY, formatMemory, PRICE_WORDS } from './copy';
+import { BUY_WORDS, CHAT_COPY, formatMemory, PRICE_WORDS, SERVER_WORDS } from './copy';
 import { askLlm, type LlmSettings } from './llm';
 import { bestExcerpt, type Passage, retrievePassages } from './retrieve';
 
@@ -53,6 +53,7 @@ export async function answerQuestion(
   const { question, locale } = input;
   const copy = CHAT_COPY[locale];
   const wantsPrice = PRICE_WORDS[locale].test(question) || PRICE_WORDS.en.test(question);
+  const aboutServers = SERVER_WORDS[locale].test(question) || SERVER_WORDS.en.test(question);
   const wantsToBuy = BUY_WORDS[locale].test(question) || BUY_WORDS.en.test(question);
 
   const [passages, lines, currencies, regions] = await Promise.all([
@@ -84,7 +85,8 @@ export async function answerQuestion(
   const suggested = plans.length ? suggestedPlans(question, plans) : [];
   const currencyCode = input.currency ?? defaultCurrency(locale);
   const currency = currencies.find((c) => c.type === currencyCode) ?? currencies.find((c) => c.type === 'USD');
-  if (wantsPrice && currency && suggested.length > 0) {
+  // Plan prices answer a price question about servers, or one the documents could not answer.
+  if (wantsPrice && (aboutServers || relevant.length === 0) && currency && suggested.length > 0) {
     const items = suggested.map((p) =>
       copy.planLine({
         name: p.name,
