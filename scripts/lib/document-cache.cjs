@@ -159,12 +159,25 @@ function createDocumentCache(options) {
     const vary = String(res.headers.vary || '');
     if (!/accept-encoding/i.test(vary)) headers.set('vary', [vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding']);
     const etag = String(res.headers.etag || `"${body.length.toString(36)}-${now().toString(36)}"`).replace(/"$/, '');
+    // Each variant's full header list is built once: the hit path writes it in one writeHead call.
+    const variant = (encoded, tag, encoding) => {
+      const raw = [];
+      for (const [name, values] of headers) for (const value of values) raw.push(name, value);
+      raw.push('ETag', tag);
+      if (encoding !== 'identity') raw.push('Content-Encoding', encoding);
+      raw.push('Content-Length', String(encoded.length));
+      return {
+        body: encoded,
+        etag: tag,
+        raw: { hit: [...raw, 'X-Document-Cache', 'hit'], stale: [...raw, 'X-Document-Cache', 'stale'] },
+      };
+    };
     const entry = {
       headers,
       variants: {
-        identity: { body, etag: `${etag}"` },
-        gzip: { body: gz, etag: `${etag}-gz"` },
-        br: { body: br, etag: `${etag}-br"` },
+        identity: variant(body, `${etag}"`, 'identity'),
+        gzip: variant(gz, `${etag}-gz"`, 'gzip'),
+        br: variant(br, `${etag}-br"`, 'br'),
       },
       size: body.length + gz.length + br.length,
       freshUntil: now() + lifetime * 1000,
@@ -198,20 +211,17 @@ function createDocumentCache(options) {
   }
 
   function send(req, res, entry, state) {
-    const encoding = pickEncoding(req.headers['accept-encoding']);
-    const variant = entry.variants[encoding];
-    for (const [name, values] of entry.headers) res.setHeader(name, values.length === 1 ? values[0] : values);
-    res.setHeader('ETag', variant.etag);
-    res.setHeader('X-Document-Cache', state);
+    const variant = entry.variants[pickEncoding(req.headers['accept-encoding'])];
     const match = req.headers['if-none-match'];
     if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === variant.etag)) {
-      res.statusCode = 304;
+      for (const [name, values] of entry.headers) res.setHeader(name, values.length === 1 ? values[0] : values);
+      res.setHeader('ETag', variant.etag);
+      res.setHeader('X-Document-Cache', state);
+      res.writeHead(304);
       res.end();
       return;
     }
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Content-Length', variant.body.length);
-    res.statusCode = 200;
+    res.writeHead(200, variant.raw[state]);
     if (req.method === 'HEAD') res.end();
     else res.end(variant.body);
   }
