@@ -129,7 +129,8 @@ function rawGet(
   headers: Record<string, string>,
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
+    // A fresh connection each time: a pooled one may have been closed by the server during a long wrk run.
+    const req = request(url, { headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
