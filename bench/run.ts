@@ -281,15 +281,18 @@ async function jsSection(): Promise<string> {
 
 /** A trivial Next + next-intl page, built and started in this run: the baseline Lighthouse compares with. */
 async function startTrivialSite(): Promise<string> {
-  const dir = path.join(WORK, 'trivial-app');
+  // Outside the project, or Next would pick up the project's own src/proxy.ts and instrumentation; its
+  // node_modules are hard links to the project's (same versions, no install).
+  const dir = path.join(os.tmpdir(), 'cirrus-bench-trivial');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'app'), { recursive: true });
+  execFileSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules')]);
   mkdirSync(path.join(dir, 'i18n'), { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
   writeFileSync(
     path.join(dir, 'next.config.mjs'),
     `import createNextIntlPlugin from 'next-intl/plugin';
-export default createNextIntlPlugin('./i18n/request.ts')({ turbopack: { root: ${JSON.stringify(ROOT)} } });
+export default createNextIntlPlugin('./i18n/request.ts')({});
 `,
   );
   writeFileSync(
@@ -321,7 +324,7 @@ export function Hello() { return <h1>{useTranslations('page')('hello')}</h1>; }
 export default function Page() { return <main><Hello /><p>A trivial page.</p></main>; }
 `,
   );
-  const next = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const next = path.join(dir, 'node_modules', 'next', 'dist', 'bin', 'next');
   log('building the trivial Next + next-intl baseline');
   execFileSync(process.execPath, [next, 'build'], {
     cwd: dir,

@@ -36,9 +36,19 @@ function cookieValue(header, name) {
   return '';
 }
 
-/** The encodings the client takes, best first: br, gzip, or the identity body. */
+const encodingOf = new Map();
+
+/** The encodings the client takes, best first: br, gzip, or the identity body (remembered per header value). */
 function pickEncoding(accept) {
   if (!accept) return 'identity';
+  const known = encodingOf.get(accept);
+  if (known) return known;
+  const picked = negotiate(accept);
+  if (encodingOf.size < 256) encodingOf.set(accept, picked);
+  return picked;
+}
+
+function negotiate(accept) {
   const offered = accept
     .toLowerCase()
     .split(',')
@@ -181,6 +191,7 @@ function createDocumentCache(options) {
       },
       size: body.length + gz.length + br.length,
       freshUntil: now() + lifetime * 1000,
+      touchedAt: now(),
     };
     store(key, entry);
     return entry;
@@ -238,9 +249,14 @@ function createDocumentCache(options) {
       refill(req, key).catch(() => {});
       return false;
     }
-    entries.delete(key);
-    entries.set(key, entry);
-    if (entry.freshUntil > now()) {
+    // Least-recently-used order, refreshed at most once a second per copy (a hit stays a Map lookup).
+    const at = now();
+    if (at - entry.touchedAt > 1000) {
+      entry.touchedAt = at;
+      entries.delete(key);
+      entries.set(key, entry);
+    }
+    if (entry.freshUntil > at) {
       send(req, res, entry, 'hit');
     } else {
       refill(req, key).catch(() => {});
