@@ -357,6 +357,8 @@ function lighthouse(url: string, formFactor: 'mobile' | 'desktop'): Scores {
     '--output=json',
     `--output-path=${out}`,
     '--quiet',
+    // The 404 page is measured too; its status is the point, not a failure.
+    '--ignore-status-code',
     '--only-categories=performance,accessibility,best-practices,seo',
     `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`,
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),

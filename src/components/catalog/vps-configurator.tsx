@@ -1,6 +1,5 @@
 'use client';
 
-import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRouter } from '@/i18n/navigation';
@@ -59,6 +58,27 @@ type Key = (typeof KEYS)[number];
 const SELECT = 'mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm';
 
 /**
+ * The page's query string as state. Not `useSearchParams`: on a prerendered page that hook renders nothing on
+ * the server for its whole subtree, and the configurator then appearing pushed the footer down (Lighthouse
+ * CLS 0.4, issue 9). The server and the first render use the defaults; the query is read once mounted and
+ * every change is written back with the History API (only the query changes, no request).
+ */
+function useLocationQuery(): [URLSearchParams, (next: URLSearchParams) => void] {
+  const [query, setQuery] = useState(() => new URLSearchParams());
+  useEffect(() => {
+    const read = () => setQuery(new URLSearchParams(window.location.search));
+    read();
+    window.addEventListener('popstate', read);
+    return () => window.removeEventListener('popstate', read);
+  }, []);
+  const replace = useCallback((next: URLSearchParams) => {
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}?${next.toString()}`);
+    setQuery(new URLSearchParams(next));
+  }, []);
+  return [query, replace];
+}
+
+/**
  * The VPS configurator (issue 5). The configuration lives in the URL, so it can be shared; every change
  * asks the server for the price (the same code that charges), so the summary is never computed here.
  */
@@ -68,18 +88,17 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
   const locale = useLocale() as Locale;
   const router = useRouter();
   const pathname = usePathname();
-  const params = useSearchParams();
+  const [params, setParams] = useLocationQuery();
   const token = useSiteStore((s) => s.token);
 
-  const value = useCallback((key: Key) => params?.get(key) ?? '', [params]);
+  const value = useCallback((key: Key) => params.get(key) ?? '', [params]);
   const set = (changes: Partial<Record<Key, string>>) => {
-    const next = new URLSearchParams(params?.toString());
+    const next = new URLSearchParams(params.toString());
     for (const [k, v] of Object.entries(changes)) {
       if (v) next.set(k, v);
       else next.delete(k);
     }
-    // Only the query changes: the History API updates useSearchParams without a round trip to the server.
-    window.history.replaceState(null, '', `${window.location.pathname}?${next.toString()}`);
+    setParams(next);
   };
 
   // A quick set (SPEC §7 fastSet) fills plan, image, data disk and bandwidth; explicit choices still win.
@@ -172,7 +191,7 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
 
   const placeOrder = async () => {
     if (!token) {
-      const next = new URLSearchParams(params?.toString());
+      const next = new URLSearchParams(params.toString());
       next.set('ope', 'login');
       router.replace({ pathname, query: Object.fromEntries(next) }, { scroll: false });
       return;

@@ -11,20 +11,24 @@ export async function AnnouncementTicker({ locale }: { locale: Locale }) {
   if (items.length === 0) return null;
   return (
     <section aria-label={t('label')} className="border-b border-line bg-surface text-sm">
-      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1.5 desk:px-5">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-1 desk:px-5">
         <span className="shrink-0 rounded bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
           {t('label')}
         </span>
         <ul className="flex min-w-0 flex-1 gap-6 overflow-hidden">
           {items.map((a, i) => (
-            <li key={a.id} className={`min-w-0 truncate ${i > 0 ? 'hidden desk:block' : ''}`}>
-              <Link href={`/doc/announce/detail/${a.id}`} className="text-ink hover:text-brand-700 hover:underline">
+            <li key={a.id} className={`min-w-0 ${i > 0 ? 'hidden desk:block' : ''}`}>
+              {/* 24 px tall targets (WCAG 2.5.8), in the same row height. */}
+              <Link
+                href={`/doc/announce/detail/${a.id}`}
+                className="block truncate py-0.5 text-ink hover:text-brand-700 hover:underline"
+              >
                 {a.title}
               </Link>
             </li>
           ))}
         </ul>
-        <Link href="/doc/announce" className="hidden shrink-0 text-brand-700 hover:underline desk:inline">
+        <Link href="/doc/announce" className="hidden shrink-0 py-0.5 text-brand-700 hover:underline desk:inline-block">
           {t('more')}
         </Link>
       </div>
