@@ -1,6 +1,6 @@
 /**
  * The deterministic part of issue 9, enforced in CI: the first-load JavaScript of every prerendered page of a
- * production build, in gzip bytes (level 9, the same count as bench/page-weight.ts), against the budgets in
+ * production build, in gzip bytes (level 9, the same count as `npm run bench`), against the budgets in
  * bench/js-budget.json. Reads the build's own HTML and chunks; needs no server.
  *
  *   npx tsx scripts/check-js-budget.ts [distDir]     (default .next-test, the build the browser tests made)
