@@ -1,5 +1,5 @@
+import { z } from 'zod';
 import { CURRENCY_CODES } from '../currency';
-import { z } from '../zod';
 
 /** Billing periods offered by the configurator, in months. */
 export const BILLING_MONTHS = [1, 3, 6, 12] as const;

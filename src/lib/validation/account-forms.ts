@@ -1,5 +1,5 @@
+import { z } from 'zod';
 import { LOCALES } from '../locales';
-import { z } from '../zod';
 import { rules } from './rules';
 
 /**

@@ -1,6 +1,6 @@
+import { z } from 'zod';
 import { CURRENCY_CODES } from '../currency';
 import { LOCALES } from '../locales';
-import { z } from '../zod';
 
 /** Longest question the helper takes (issue 8: questions are length-limited); the input shows the count. */
 export const CHAT_QUESTION_MAX = 500;

@@ -1,5 +1,5 @@
+import { z } from 'zod';
 import { parseLocale } from '../locales';
-import { z } from '../zod';
 import { CONTACT_TOPICS } from './contact-topics';
 import { rules } from './rules';
 

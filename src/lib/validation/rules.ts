@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { z } from 'zod';
 
 // The pattern rules of SPEC §5, shared by the browser forms and the API handlers: each rule is a RegExp (or a
 // predicate where a regex would be unreadable) plus a zod schema whose messages are i18n keys under
