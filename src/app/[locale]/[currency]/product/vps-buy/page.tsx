@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { type CatalogForConfigurator, VpsConfigurator } from '@/components/catalog/vps-configurator';
 import { PageIntro } from '@/components/page-intro';
 import {
@@ -77,9 +76,9 @@ export default async function VpsBuyPage({ params }: { params: Params }) {
     <>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
       <div className="mx-auto w-full max-w-6xl px-5 py-10">
-        <Suspense fallback={null}>
-          <VpsConfigurator catalog={catalog} currency={currency} />
-        </Suspense>
+        {/* No Suspense boundary: the configurator reads its query once mounted, so it renders in the page's
+            own HTML instead of arriving later in a hidden segment and pushing the footer down (CLS, issue 9). */}
+        <VpsConfigurator catalog={catalog} currency={currency} />
       </div>
     </>
   );
