@@ -9,7 +9,7 @@ import { localizedPath } from '@/lib/routes';
 import { listProductLines, listRegions, type Plan } from '../api/catalog/queries';
 import { listCurrencies } from '../api/finance/queries';
 import type { Database } from '../db/client';
-import { BUY_WORDS, CHAT_COPY, formatMemory, PRICE_WORDS, SERVER_WORDS } from './copy';
+import { BUY_WORDS, CHAT_COPY, PRICE_WORDS, SERVER_WORDS } from './copy';
 import { askLlm, type LlmSettings } from './llm';
 import { bestExcerpt, type Passage, retrievePassages } from './retrieve';
 
@@ -90,8 +90,6 @@ export async function answerQuestion(
     const items = suggested.map((p) =>
       copy.planLine({
         name: p.name,
-        cpu: p.cpu,
-        memory: formatMemory(p.memoryMb),
         disk: p.diskGb,
         price: formatUsdCents(p.monthlyPriceCents, currency, locale),
       }),

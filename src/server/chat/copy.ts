@@ -8,7 +8,7 @@ export type ChatCopy = {
   readMore: string;
   alsoSee: string;
   plansIntro: string;
-  planLine: (v: { name: string; cpu: number; memory: string; disk: number; price: string }) => string;
+  planLine: (v: { name: string; disk: number; price: string }) => string;
   configure: string;
   configureLink: (plan: string) => string;
   notFound: string;
@@ -16,9 +16,6 @@ export type ChatCopy = {
   contact: string;
 };
 
-const memory = (mb: number) => (mb >= 1024 ? `${mb / 1024} GB` : `${mb} MB`);
-
-export { memory as formatMemory };
 
 export const CHAT_COPY: Record<Locale, ChatCopy> = {
   en: {
