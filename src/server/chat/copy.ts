@@ -16,7 +16,6 @@ export type ChatCopy = {
   contact: string;
 };
 
-
 export const CHAT_COPY: Record<Locale, ChatCopy> = {
   en: {
     fromDocs: (title) => `From our guide “${title}”:`,
