@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { pickNamespaces, SHELL_NAMESPACES } from '@/components/i18n/client-messages';
 import { JsonLd } from '@/components/seo/json-ld';
 import { ShellBootstrap } from '@/components/shell/shell-bootstrap';
 import { Toaster } from '@/components/shell/toaster';
@@ -47,27 +48,10 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
   };
 }
 
-/** Only the namespaces client components use travel to the browser. */
-const CLIENT_NAMESPACES = [
-  'chat',
-  'nav',
-  'errors',
-  'api',
-  'shell',
-  'account',
-  'validation',
-  'welcome',
-  'domain',
-  'buy',
-  'coupons',
-  'pintuanActions',
-  'forms',
-] as const;
-
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: LocaleParams }) {
   const locale = await resolveLocale(params);
   const messages = await getMessages();
-  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
+  const clientMessages = pickNamespaces(messages, SHELL_NAMESPACES);
   const t = await getTranslations({ locale, namespace: 'nav' });
   const organization = await organizationJsonLd(locale);
   return (

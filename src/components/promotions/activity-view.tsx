@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import { useBrowserPath } from '@/i18n/navigation-client';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { apiCall } from '@/lib/api-client';
 import { readConsent, trackingAllowed } from '@/lib/consent';
 import { isPopupHidden } from '@/lib/routes';
@@ -14,13 +15,19 @@ export function ActivityView() {
   useEffect(() => {
     // The five activity routes are the pop-up's hidden routes (SPEC §2).
     if (!isPopupHidden(path)) return;
-    if (!trackingAllowed(readConsent((key) => window.localStorage.getItem(key)).choice)) return;
-    let visitorId = window.localStorage.getItem(VISITOR_KEY);
-    if (!visitorId) {
-      visitorId = crypto.randomUUID();
-      window.localStorage.setItem(VISITOR_KEY, visitorId);
-    }
-    apiCall('/user/behavior/actPage', { body: { path, visitorId }, silent: true }).catch(() => undefined);
+    let active = true;
+    void afterFirstPaint().then(() => {
+      if (!active || !trackingAllowed(readConsent((key) => window.localStorage.getItem(key)).choice)) return;
+      let visitorId = window.localStorage.getItem(VISITOR_KEY);
+      if (!visitorId) {
+        visitorId = crypto.randomUUID();
+        window.localStorage.setItem(VISITOR_KEY, visitorId);
+      }
+      apiCall('/user/behavior/actPage', { body: { path, visitorId }, silent: true }).catch(() => undefined);
+    });
+    return () => {
+      active = false;
+    };
   }, [path]);
   return null;
 }

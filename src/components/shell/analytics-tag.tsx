@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { readConsent, trackingAllowed } from '@/lib/consent';
 import { CONSENT_CHANGED_EVENT } from './cookie-events';
 
@@ -35,9 +36,15 @@ export function AnalyticsTag({ id }: { id: string | null }) {
       script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
       document.head.appendChild(script);
     };
-    apply();
+    let active = true;
+    void afterFirstPaint().then(() => {
+      if (active) apply();
+    });
     window.addEventListener(CONSENT_CHANGED_EVENT, apply);
-    return () => window.removeEventListener(CONSENT_CHANGED_EVENT, apply);
+    return () => {
+      active = false;
+      window.removeEventListener(CONSENT_CHANGED_EVENT, apply);
+    };
   }, [id]);
   return null;
 }

@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { COOKIE_CONFIRM_KEY } from '@/lib/consent';
 import { OPEN_COOKIE_SETTINGS_EVENT } from './cookie-events';
 
@@ -13,10 +14,16 @@ const CookiePanel = dynamic(() => import('./cookie-panel').then((m) => m.CookieP
 export function CookieConsent() {
   const [needed, setNeeded] = useState(false);
   useEffect(() => {
-    if (window.localStorage.getItem(COOKIE_CONFIRM_KEY) === null) setNeeded(true);
+    let active = true;
+    void afterFirstPaint().then(() => {
+      if (active && window.localStorage.getItem(COOKIE_CONFIRM_KEY) === null) setNeeded(true);
+    });
     const reopen = () => setNeeded(true);
     window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
-    return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
+    return () => {
+      active = false;
+      window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
+    };
   }, []);
   return needed ? <CookiePanel /> : null;
 }

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { useBrowserPath } from '@/i18n/navigation-client';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { ACTIVE_IMG_KEY, POPUP_DELAY_MS, popupDecision } from '@/lib/promo-popup';
 import { isPopupHidden } from '@/lib/routes';
 
@@ -43,15 +44,22 @@ export function PromoPopup({ promo }: { promo: PromoContent }) {
   const [due, setDue] = useState(false);
 
   useEffect(() => {
-    const decision = popupDecision({
-      activeImg: window.localStorage.getItem(ACTIVE_IMG_KEY),
-      now: Date.now(),
-      pathname: path,
+    let active = true;
+    let timer: number | undefined;
+    void afterFirstPaint().then(() => {
+      if (!active) return;
+      const decision = popupDecision({
+        activeImg: window.localStorage.getItem(ACTIVE_IMG_KEY),
+        now: Date.now(),
+        pathname: path,
+      });
+      if (decision.storeFirstVisit) rememberPopupSeen();
+      if (decision.show) timer = window.setTimeout(() => setDue(true), POPUP_DELAY_MS);
     });
-    if (decision.storeFirstVisit) rememberPopupSeen();
-    if (!decision.show) return;
-    const timer = window.setTimeout(() => setDue(true), POPUP_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      active = false;
+      window.clearTimeout(timer);
+    };
   }, [path]);
 
   return due ? <PromoDialog promo={promo} /> : null;

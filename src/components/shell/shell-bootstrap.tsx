@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { apiCall, setApiTranslator } from '@/lib/api-client';
 import { currencyListIsStale } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
@@ -46,11 +47,19 @@ export function ShellBootstrap({
   }, [t]);
 
   useEffect(() => {
-    wipeForNewVersion(
-      { local: window.localStorage, session: window.sessionStorage, doc: document, hostname: window.location.hostname },
-      storageVersion,
-    );
+    let active = true;
     void (async () => {
+      await afterFirstPaint();
+      if (!active) return;
+      wipeForNewVersion(
+        {
+          local: window.localStorage,
+          session: window.sessionStorage,
+          doc: document,
+          hostname: window.location.hostname,
+        },
+        storageVersion,
+      );
       await useSiteStore.persist.rehydrate();
       const store = useSiteStore.getState();
       if (currencyListIsStale(store.currencyData, store.openDate, Date.now())) {
@@ -76,6 +85,9 @@ export function ShellBootstrap({
         }
       }
     })();
+    return () => {
+      active = false;
+    };
   }, [locale, storageVersion]);
 
   useEffect(() => {

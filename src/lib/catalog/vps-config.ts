@@ -1,3 +1,4 @@
+import '../validation/zod-config';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../currency';
 

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { LOCALES } from '../locales';
 import { rules } from './rules';

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { parseLocale } from '../locales';
 import { CONTACT_TOPICS } from './contact-topics';

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 
 // The pattern rules of SPEC §5, shared by the browser forms and the API handlers: each rule is a RegExp (or a

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { CommentForm } from '@/components/content/comment-form';
 import { HistoryTimeline } from '@/components/content/history-timeline';
 import { RatingSummary } from '@/components/content/rating-summary';
+import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
 import { listRegions } from '@/server/api/catalog/queries';
 import { listHistory, ratingSummary } from '@/server/api/content/queries';
@@ -94,7 +95,9 @@ export default async function AboutPage({ params }: { params: LocaleParams }) {
               <p className="mt-3 text-xs leading-relaxed text-muted">{tReviews('moderationNote')}</p>
             </div>
             <div className="rounded-xl bg-white p-6 shadow-sm">
-              <CommentForm />
+              <PageMessages namespaces={['forms', 'api', 'validation']}>
+                <CommentForm />
+              </PageMessages>
             </div>
           </div>
         </section>

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { ContactForm } from '@/components/content/contact-form';
+import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
 import { publicConfig } from '@/env';
 import { type LocaleParams, metadataFor, pageTexts, resolveLocale } from '@/server/page';
@@ -72,7 +73,9 @@ export default async function ContactPage({ params }: { params: LocaleParams }) 
             <p className="mt-3 text-xs text-muted">{t('privacy')}</p>
           </div>
           <div className="rounded-xl border border-line bg-white p-6 shadow-sm">
-            <ContactForm />
+            <PageMessages namespaces={['forms', 'api', 'validation']}>
+              <ContactForm />
+            </PageMessages>
           </div>
         </section>
 

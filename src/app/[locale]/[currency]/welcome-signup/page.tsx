@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { WelcomeClaim } from '@/components/account/welcome-claim';
+import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
 import { formatUsdCents } from '@/lib/money';
 import { listWelcomeCoupons, WELCOME_WINDOW_DAYS } from '@/server/api/accounts/welcome';
@@ -45,7 +46,9 @@ export default async function WelcomeSignupPage({ params }: { params: Params }) 
             ))}
           </ul>
         </section>
-        <WelcomeClaim />
+        <PageMessages namespaces={['welcome', 'api']}>
+          <WelcomeClaim />
+        </PageMessages>
         <section aria-labelledby="welcome-rules" className="rounded-xl bg-surface p-6">
           <h2 id="welcome-rules" className="text-lg font-semibold">
             {t('rulesTitle')}

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
 import { CouponClaimButton } from '@/components/promotions/coupon-claim-button';
 import { CouponFilter } from '@/components/promotions/coupon-filter';
@@ -115,7 +116,9 @@ export default async function CouponCentrePage({ params }: { params: Params }) {
           <h2 id="coupon-list" className="mb-4 text-xl font-semibold">
             {t('listTitle')}
           </h2>
-          <CouponFilter options={options} items={items} />
+          <PageMessages namespaces={['coupons', 'api']}>
+            <CouponFilter options={options} items={items} />
+          </PageMessages>
         </section>
         <section aria-labelledby="coupon-rules" className="rounded-xl bg-surface p-6">
           <h2 id="coupon-rules" className="text-lg font-semibold">

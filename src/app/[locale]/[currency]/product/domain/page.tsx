@@ -1,5 +1,6 @@
 import { DomainPriceTable } from '@/components/catalog/domain-price-table';
 import { DomainSearch } from '@/components/catalog/domain-search';
+import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
 import { JsonLd } from '@/components/seo/json-ld';
 import { listDomainSuffixes } from '@/server/api/domains/queries';
@@ -37,7 +38,9 @@ export default async function DomainProductPage({ params }: { params: Params }) 
       ) : null}
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro}>
         <div className="mt-8">
-          <DomainSearch currency={currency} promoSuffixes={suffixes.filter((s) => s.promo).map((s) => s.suffix)} />
+          <PageMessages namespaces={['domain', 'api', 'validation']}>
+            <DomainSearch currency={currency} promoSuffixes={suffixes.filter((s) => s.promo).map((s) => s.suffix)} />
+          </PageMessages>
         </div>
       </PageIntro>
       <div className="mx-auto w-full max-w-6xl px-5 py-10">

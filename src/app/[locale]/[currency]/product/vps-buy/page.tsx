@@ -1,4 +1,5 @@
 import { type CatalogForConfigurator, VpsConfigurator } from '@/components/catalog/vps-configurator';
+import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
 import {
   listBandwidthTiers,
@@ -78,7 +79,9 @@ export default async function VpsBuyPage({ params }: { params: Params }) {
       <div className="mx-auto w-full max-w-6xl px-5 py-10">
         {/* No Suspense boundary: the configurator reads its query once mounted, so it renders in the page's
             own HTML instead of arriving later in a hidden segment and pushing the footer down (CLS, issue 9). */}
-        <VpsConfigurator catalog={catalog} currency={currency} />
+        <PageMessages namespaces={['buy', 'api', 'validation']}>
+          <VpsConfigurator catalog={catalog} currency={currency} />
+        </PageMessages>
       </div>
     </>
   );

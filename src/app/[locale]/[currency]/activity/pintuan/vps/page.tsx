@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
 import { Countdown } from '@/components/promotions/countdown';
 import { PintuanOpen } from '@/components/promotions/pintuan-open';
@@ -39,7 +40,7 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
   const offerName = new Map(offers.map((o) => [o.id, o.name]));
   const countdown = t.raw('countdown') as string;
   return (
-    <>
+    <PageMessages namespaces={['pintuanActions', 'api']}>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
       <div className="mx-auto w-full max-w-6xl space-y-12 px-5 py-12">
         {offers.length === 0 ? <p className="text-muted">{t('none')}</p> : null}
@@ -138,6 +139,6 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
           rules={[t('rules.open'), t('rules.share'), t('rules.full'), t('rules.fail')]}
         />
       </div>
-    </>
+    </PageMessages>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
 import { PintuanGroup } from '@/components/promotions/pintuan-group';
 import { PintuanRules } from '@/components/promotions/pintuan-rules';
@@ -100,13 +101,15 @@ export default async function GroupBuyJoinPage({ params }: { params: Params }) {
         </section>
 
         <div className="space-y-8">
-          <PintuanGroup
-            initial={group}
-            images={images}
-            currency={currency.type}
-            countdownTemplate={t.raw('countdown') as string}
-            endsFallback={t('endsAt', { date: formatDate(group.expiresAt, locale) })}
-          />
+          <PageMessages namespaces={['pintuanActions', 'api']}>
+            <PintuanGroup
+              initial={group}
+              images={images}
+              currency={currency.type}
+              countdownTemplate={t.raw('countdown') as string}
+              endsFallback={t('endsAt', { date: formatDate(group.expiresAt, locale) })}
+            />
+          </PageMessages>
           <PintuanRules
             title={t('rulesTitle')}
             rules={[t('rules.open'), t('rules.share'), t('rules.full'), t('rules.fail')]}
