@@ -346,9 +346,27 @@ export default function Page() { return <main><Hello /><p>A trivial page.</p></m
   return url;
 }
 
-type Scores = { performance: number; accessibility: number; bestPractices: number; seo: number; cls: number };
+type Scores = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+};
+
+/** Runs per measurement; the run with the median performance score is reported (Lighthouse's own advice for
+ * noisy machines: its simulated mobile numbers moved by 10–20 points between back-to-back runs here). */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 function lighthouse(url: string, formFactor: 'mobile' | 'desktop'): Scores {
+  const runs = Array.from({ length: LIGHTHOUSE_RUNS }, () => lighthouseOnce(url, formFactor));
+  runs.sort((a, b) => a.performance - b.performance);
+  return runs[Math.floor(runs.length / 2)] as Scores;
+}
+
+function lighthouseOnce(url: string, formFactor: 'mobile' | 'desktop'): Scores {
   const out = path.join(WORK, 'lighthouse.json');
   const args = [
     '--yes',
@@ -375,18 +393,24 @@ function lighthouse(url: string, formFactor: 'mobile' | 'desktop'): Scores {
     bestPractices: score('best-practices'),
     seo: score('seo'),
     cls: report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    lcpMs: report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbtMs: report.audits['total-blocking-time']?.numericValue ?? Number.NaN,
   };
 }
 
 const fmt = (s: Scores) =>
-  `${s.performance} / ${s.accessibility} / ${s.bestPractices} / ${s.seo} | ${s.cls.toFixed(3)}`;
+  `${s.performance} / ${s.accessibility} / ${s.bestPractices} / ${s.seo} | ${s.cls.toFixed(3)} | ${(s.lcpMs / 1000).toFixed(1)} s | ${Math.round(s.tbtMs)} ms`;
 
 async function lighthouseSection(): Promise<string> {
   const trivial = await startTrivialSite();
+  // The first Chromium launch of a run pays for font and profile setup; it is not measured.
+  lighthouseOnce(trivial, 'mobile');
   const rows: string[] = [];
   for (const formFactor of ['mobile', 'desktop'] as const) {
     const base = lighthouse(trivial, formFactor);
     rows.push(`| trivial Next + next-intl page | ${formFactor} | ${fmt(base)} |`);
+    const missing = lighthouse(`${trivial}no-such-page`, formFactor);
+    rows.push(`| trivial app's 404 page | ${formFactor} | ${fmt(missing)} |`);
   }
   const pages = ['/', '/product/vps', '/product/vps-buy', '/ac/coupon', '/doc/article/pricing', '/no-such-page'];
   for (const locale of LOCALES) {
@@ -400,8 +424,8 @@ async function lighthouseSection(): Promise<string> {
     }
   }
   return [
-    '| page | form factor | performance / accessibility / best practices / SEO | CLS |',
-    '| --- | --- | --- | --- |',
+    '| page | form factor | performance / accessibility / best practices / SEO | CLS | LCP | TBT |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');
 }
@@ -503,7 +527,12 @@ ${section('js')}
 ## (d) Lighthouse (issue 9)
 
 Lighthouse ${LIGHTHOUSE.split('@')[1]} in Debian's Chromium, default mobile and \`--preset=desktop\`, against \`npm start\`; the
-trivial page is built and served by \`next start\` in the same run.
+trivial page is built and served by \`next start\` in the same run. Each row is the median of
+${LIGHTHOUSE_RUNS} runs by performance score (LCP and TBT are Lighthouse's simulated values of that run); a discarded
+first run absorbs Chromium's first-launch setup. Lighthouse loads every page as a first visit: no cookies,
+an empty profile. The 404 page answers 404 with \`noindex\` on purpose, which Lighthouse counts against SEO
+(is-crawlable, http-status-code) and best practices (the 404 in the console), as it does the trivial app's
+404 page (measured below).
 
 ${section('lighthouse')}
 

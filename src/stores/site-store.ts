@@ -1,7 +1,6 @@
 'use client';
 
 import { create } from 'zustand';
-import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, type CurrencyCode, currencyFor } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
 
@@ -49,28 +48,6 @@ function parse(text: string | null): Record<string, unknown> {
   }
 }
 
-/**
- * SPEC §3: session storage `user-account` holds userAccount, username, token, currencyData, currency, openDate;
- * local storage `user-setting` holds language, currencyData, currency. One store, written to both keys.
- */
-const splitStorage: StateStorage = {
-  getItem: () => {
-    if (typeof window === 'undefined') return null;
-    const setting = parse(window.localStorage.getItem(USER_SETTING_KEY));
-    const account = parse(window.sessionStorage.getItem(USER_ACCOUNT_KEY));
-    return JSON.stringify({ state: { ...setting, ...account }, version: 0 });
-  },
-  setItem: (_name, value) => {
-    const state = (parse(value).state ?? {}) as Record<string, unknown>;
-    window.sessionStorage.setItem(USER_ACCOUNT_KEY, JSON.stringify(pick(state, ACCOUNT_FIELDS)));
-    window.localStorage.setItem(USER_SETTING_KEY, JSON.stringify(pick(state, SETTING_FIELDS)));
-  },
-  removeItem: () => {
-    window.sessionStorage.removeItem(USER_ACCOUNT_KEY);
-    window.localStorage.removeItem(USER_SETTING_KEY);
-  },
-};
-
 export function isCurrencyExplicit(): boolean {
   return typeof window !== 'undefined' && window.localStorage.getItem(IS_SET_CURRENCY_KEY) === 'true';
 }
@@ -85,30 +62,45 @@ function rateOf(list: CurrencyRate[], code: CurrencyCode): CurrencyRate {
   return list.find((c) => c.type === code) ?? { type: code, rate: code === 'USD' ? 1 : 0 };
 }
 
-export const useSiteStore = create<SiteState & SiteActions>()(
-  persist(
-    (set, get) => ({
-      userAccount: null,
-      username: null,
-      token: null,
-      currencyData: [],
-      currency: null,
-      openDate: null,
-      language: null,
-      setCurrencyList: (list, now) => {
-        const code = (get().currency?.type ?? 'USD') as CurrencyCode;
-        set({ currencyData: list, openDate: now, currency: rateOf(list, code) });
-      },
-      applyLanguage: (locale) => {
-        const code = currencyFor(locale, { isSetCurrency: isCurrencyExplicit(), currency: explicitCurrency() });
-        set({ language: locale, currency: rateOf(get().currencyData, code) });
-      },
-      setAccount: (account) => set(account),
-      clearAccount: () => set({ userAccount: null, username: null, token: null }),
-    }),
-    { name: 'cirrus-site', storage: createJSONStorage(() => splitStorage), skipHydration: true },
-  ),
-);
+export const useSiteStore = create<SiteState & SiteActions>()((set, get) => ({
+  userAccount: null,
+  username: null,
+  token: null,
+  currencyData: [],
+  currency: null,
+  openDate: null,
+  language: null,
+  setCurrencyList: (list, now) => {
+    const code = (get().currency?.type ?? 'USD') as CurrencyCode;
+    set({ currencyData: list, openDate: now, currency: rateOf(list, code) });
+  },
+  applyLanguage: (locale) => {
+    const code = currencyFor(locale, { isSetCurrency: isCurrencyExplicit(), currency: explicitCurrency() });
+    set({ language: locale, currency: rateOf(get().currencyData, code) });
+  },
+  setAccount: (account) => set(account),
+  clearAccount: () => set({ userAccount: null, username: null, token: null }),
+}));
+
+let persisting = false;
+
+/**
+ * SPEC §3: session storage `user-account` holds userAccount, username, token, currencyData, currency, openDate;
+ * local storage `user-setting` holds language, currencyData, currency. The shell calls this once the first frame
+ * is on screen (decision 016); from then on every change is written back to both keys. (A few lines instead of
+ * zustand's persist middleware, which cost ~1 KB gzip in every page's first load, issue 9.)
+ */
+export function rehydrateSiteStore(): void {
+  const setting = parse(window.localStorage.getItem(USER_SETTING_KEY));
+  const account = parse(window.sessionStorage.getItem(USER_ACCOUNT_KEY));
+  useSiteStore.setState({ ...pick(setting, SETTING_FIELDS), ...pick(account, ACCOUNT_FIELDS) });
+  if (persisting) return;
+  persisting = true;
+  useSiteStore.subscribe((state) => {
+    window.sessionStorage.setItem(USER_ACCOUNT_KEY, JSON.stringify(pick(state, ACCOUNT_FIELDS)));
+    window.localStorage.setItem(USER_SETTING_KEY, JSON.stringify(pick(state, SETTING_FIELDS)));
+  });
+}
 
 /**
  * Currency change (SPEC §4): stores the choice, marks it explicit, mirrors it in a cookie so server-rendered

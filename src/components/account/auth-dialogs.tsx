@@ -1,12 +1,11 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useRouter } from '@/i18n/navigation';
 import { usePathname } from '@/i18n/navigation-client';
 
-const AuthDialog = dynamic(() => import('./auth-dialog').then((m) => m.AuthDialog), { ssr: false });
+const AuthDialog = lazy(() => import('./auth-dialog').then((m) => ({ default: m.AuthDialog })));
 
 function AuthDialogsInner() {
   const params = useSearchParams();

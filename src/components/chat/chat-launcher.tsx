@@ -1,11 +1,10 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 
 // The panel's code (messages, sanitizer, dialogs) loads when the visitor first opens it (issue 8, 9).
-const ChatPanel = dynamic(() => import('./chat-panel').then((m) => m.ChatPanel), { ssr: false });
+const ChatPanel = lazy(() => import('./chat-panel').then((m) => ({ default: m.ChatPanel })));
 
 /** The shell's chat button (SPEC §1, §4): opens the 450 px helper panel, full screen below 960 px. */
 export function ChatLauncher({ widgetKey }: { widgetKey: string }) {
@@ -42,7 +41,11 @@ export function ChatLauncher({ widgetKey }: { widgetKey: string }) {
           <path d="M8 10h8M8 13h5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-      {wanted ? <ChatPanel widgetKey={widgetKey} open={open} onOpenChange={setOpen} returnFocus={button} /> : null}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <ChatPanel widgetKey={widgetKey} open={open} onOpenChange={setOpen} returnFocus={button} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

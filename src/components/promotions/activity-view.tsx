@@ -5,16 +5,16 @@ import { useBrowserPath } from '@/i18n/navigation-client';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 import { apiCall } from '@/lib/api-client';
 import { readConsent, trackingAllowed } from '@/lib/consent';
-import { isPopupHidden } from '@/lib/routes';
 
 const VISITOR_KEY = 'activityVisitor';
 
-/** Records a view of an activity page (issue 6), only when cookie category 2 or 3 is on (SPEC §4). */
+/**
+ * Records a view of an activity page (issue 6), only when cookie category 2 or 3 is on (SPEC §4). Rendered by
+ * the five activity pages (the pop-up's hidden routes, SPEC §2) only, so other pages do not load it (issue 9).
+ */
 export function ActivityView() {
   const path = useBrowserPath();
   useEffect(() => {
-    // The five activity routes are the pop-up's hidden routes (SPEC §2).
-    if (!isPopupHidden(path)) return;
     let active = true;
     void afterFirstPaint().then(() => {
       if (!active || !trackingAllowed(readConsent((key) => window.localStorage.getItem(key)).choice)) return;

@@ -1,15 +1,14 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link } from '@/i18n/navigation';
 import { usePathname } from '@/i18n/navigation-client';
 import { useSiteStore } from '@/stores/site-store';
 
 // The account menu's code loads only for signed-in visitors (issue 9).
-const AccountMenu = dynamic(() => import('./account-menu').then((m) => m.AccountMenu), { ssr: false });
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
 const subscribeNever = () => () => {};
 
@@ -74,5 +73,9 @@ export function AccountArea({ customerCenterUrl }: { customerCenterUrl: string }
       </Suspense>
     );
   }
-  return <AccountMenu customerCenterUrl={customerCenterUrl} userAccount={userAccount} username={username} />;
+  return (
+    <Suspense fallback={null}>
+      <AccountMenu customerCenterUrl={customerCenterUrl} userAccount={userAccount} username={username} />
+    </Suspense>
+  );
 }

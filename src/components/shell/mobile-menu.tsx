@@ -1,12 +1,12 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
+import { lazy, Suspense } from 'react';
 import type { SupportConfig } from './support-links';
 import { useDeferredPanel } from './use-deferred-panel';
 
 // The drawer's code (Radix Dialog and Accordion) loads on the first tap, not with the page (issue 9).
-const MobileMenuDrawer = dynamic(() => import('./mobile-menu-drawer').then((m) => m.MobileMenuDrawer), { ssr: false });
+const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer').then((m) => ({ default: m.MobileMenuDrawer })));
 
 /** Below 960 px the header becomes an accordion menu in a drawer (SPEC §2, §9). */
 export function MobileMenu({ support, ticketUrl }: { support: SupportConfig; ticketUrl: string }) {
@@ -24,13 +24,15 @@ export function MobileMenu({ support, ticketUrl }: { support: SupportConfig; tic
         </svg>
       </button>
       {panel.wanted ? (
-        <MobileMenuDrawer
-          support={support}
-          ticketUrl={ticketUrl}
-          open={panel.open}
-          onOpenChange={panel.setOpen}
-          returnFocusTo={() => panel.trigger.current?.focus()}
-        />
+        <Suspense fallback={null}>
+          <MobileMenuDrawer
+            support={support}
+            ticketUrl={ticketUrl}
+            open={panel.open}
+            onOpenChange={panel.setOpen}
+            returnFocusTo={() => panel.trigger.current?.focus()}
+          />
+        </Suspense>
       ) : null}
     </>
   );

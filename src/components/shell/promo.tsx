@@ -1,8 +1,7 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { useBrowserPath } from '@/i18n/navigation-client';
 import { afterFirstPaint } from '@/lib/after-first-paint';
@@ -33,7 +32,7 @@ export function PromoBanner({ promo }: { promo: PromoContent }) {
 }
 
 // The dialog's code loads only when the pop-up is due (issue 9).
-const PromoDialog = dynamic(() => import('./promo-dialog').then((m) => m.PromoDialog), { ssr: false });
+const PromoDialog = lazy(() => import('./promo-dialog').then((m) => ({ default: m.PromoDialog })));
 
 /**
  * Promotional pop-up (SPEC §4): 30 s after load, only when activeImg holds a timestamp older than 24 h;
@@ -62,5 +61,9 @@ export function PromoPopup({ promo }: { promo: PromoContent }) {
     };
   }, [path]);
 
-  return due ? <PromoDialog promo={promo} /> : null;
+  return due ? (
+    <Suspense fallback={null}>
+      <PromoDialog promo={promo} />
+    </Suspense>
+  ) : null;
 }

@@ -1,11 +1,11 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
+import { lazy, Suspense } from 'react';
 import { useDeferredPanel } from './use-deferred-panel';
 
 // The popover's code loads on first use (issue 9).
-const SearchPanel = dynamic(() => import('./search-panel').then((m) => m.SearchPanel), { ssr: false });
+const SearchPanel = lazy(() => import('./search-panel').then((m) => ({ default: m.SearchPanel })));
 
 /** The header's documentation search button with its 485 px popover (SPEC §2, §9). */
 export function SearchPopover() {
@@ -19,7 +19,11 @@ export function SearchPopover() {
           <path d="m14 14 4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-      {panel.wanted ? <SearchPanel anchor={panel.trigger} open={panel.open} onOpenChange={panel.setOpen} /> : null}
+      {panel.wanted ? (
+        <Suspense fallback={null}>
+          <SearchPanel anchor={panel.trigger} open={panel.open} onOpenChange={panel.setOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { currencyListIsStale } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
 import { mayReload, RELOAD_GUARD_KEY, shouldReloadForBuild } from '@/lib/reload-guard';
 import { wipeForNewVersion } from '@/lib/storage-version';
-import { type CurrencyRate, useSiteStore } from '@/stores/site-store';
+import { type CurrencyRate, rehydrateSiteStore, useSiteStore } from '@/stores/site-store';
 
 /** How often the build id is polled (SPEC §4); it is also checked whenever the tab regains focus. */
 export const BUILD_POLL_MS = 5 * 60 * 1000;
@@ -60,7 +60,7 @@ export function ShellBootstrap({
         },
         storageVersion,
       );
-      await useSiteStore.persist.rehydrate();
+      rehydrateSiteStore();
       const store = useSiteStore.getState();
       if (currencyListIsStale(store.currencyData, store.openDate, Date.now())) {
         try {

@@ -1,29 +1,16 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useEffect } from 'react';
-import { nextExpiryAt, TOAST_OFFSET_PX, type ToastKind } from '@/lib/toast-queue';
-import { dismissToast, expireToastsNow, useToastStore } from '@/stores/toast-store';
+import { lazy, Suspense } from 'react';
+import { TOAST_OFFSET_PX } from '@/lib/toast-queue';
+import { useToastStore } from '@/stores/toast-store';
 
-const KIND_STYLE: Record<ToastKind, string> = {
-  info: 'border-slate-300 bg-white text-ink',
-  success: 'border-emerald-300 bg-emerald-50 text-emerald-900',
-  warning: 'border-amber-300 bg-amber-50 text-amber-900',
-  error: 'border-red-300 bg-red-50 text-red-900',
-};
+// The toasts' markup loads with the first toast (issue 9). The live region itself is in the page from the start,
+// so screen readers announce what is later put into it.
+const ToastList = lazy(() => import('./toast-list').then((m) => ({ default: m.ToastList })));
 
 /** Toasts (SPEC §4, §9): four kinds, 3000 ms, 16 px from the top, identical repeats grouped with a counter. */
 export function Toaster() {
-  const t = useTranslations('shell.toast');
-  const toasts = useToastStore((s) => s.toasts);
-
-  useEffect(() => {
-    const at = nextExpiryAt(toasts);
-    if (at === undefined) return;
-    const timer = window.setTimeout(() => expireToastsNow(Date.now()), Math.max(0, at - Date.now()));
-    return () => window.clearTimeout(timer);
-  }, [toasts]);
-
+  const shown = useToastStore((s) => s.toasts.length > 0);
   return (
     <div
       className="pointer-events-none fixed inset-x-0 z-[2300] flex flex-col items-center gap-2 px-4"
@@ -31,29 +18,11 @@ export function Toaster() {
       aria-live="polite"
       role="status"
     >
-      {toasts.map((toast) => (
-        <div
-          key={toast.id}
-          data-testid="toast"
-          data-kind={toast.kind}
-          className={`pointer-events-auto flex max-w-md items-center gap-3 rounded-lg border px-4 py-2 text-sm shadow-lg ${KIND_STYLE[toast.kind]}`}
-        >
-          <span>{toast.message}</span>
-          {toast.count > 1 ? (
-            <span className="rounded-full bg-black/10 px-2 text-xs font-semibold" data-testid="toast-count">
-              {t('repeated', { count: toast.count })}
-            </span>
-          ) : null}
-          <button
-            type="button"
-            onClick={() => dismissToast(toast.id)}
-            className="ml-1 rounded px-1 opacity-70 hover:opacity-100"
-            aria-label={t('close')}
-          >
-            ×
-          </button>
-        </div>
-      ))}
+      {shown ? (
+        <Suspense fallback={null}>
+          <ToastList />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AuthDialogs } from '@/components/account/auth-dialogs';
 import { ChatLauncher } from '@/components/chat/chat-launcher';
-import { ActivityView } from '@/components/promotions/activity-view';
 import { AnalyticsTag } from '@/components/shell/analytics-tag';
 import { AnnouncementTicker } from '@/components/shell/announcement-ticker';
 import { CookieConsent } from '@/components/shell/cookie-consent';
@@ -55,7 +54,6 @@ export default async function ShellLayout({
       <AuthDialogs />
       <CookieConsent />
       <AnalyticsTag id={config.analyticsId} />
-      <ActivityView />
       <ChatLauncher widgetKey={config.chatWidgetKey} />
       {promo ? <PromoPopup promo={promo} /> : null}
     </>

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
+import { ActivityView } from '@/components/promotions/activity-view';
 import { CouponClaimButton } from '@/components/promotions/coupon-claim-button';
 import { CouponFilter } from '@/components/promotions/coupon-filter';
 import { formatDate } from '@/lib/format-date';
@@ -133,6 +134,7 @@ export default async function CouponCentrePage({ params }: { params: Params }) {
           </ul>
         </section>
       </div>
+      <ActivityView />
     </>
   );
 }

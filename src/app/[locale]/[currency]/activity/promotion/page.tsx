@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
+import { ActivityView } from '@/components/promotions/activity-view';
 import { Link } from '@/i18n/navigation';
 import { formatDate } from '@/lib/format-date';
 import { listCurrentPromotions } from '@/server/api/promotions/queries';
@@ -49,6 +50,7 @@ export default async function PromotionPage({ params }: { params: LocaleParams }
           </ul>
         )}
       </div>
+      <ActivityView />
     </>
   );
 }

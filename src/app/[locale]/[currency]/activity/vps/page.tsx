@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
+import { ActivityView } from '@/components/promotions/activity-view';
 import { Countdown } from '@/components/promotions/countdown';
 import { Link } from '@/i18n/navigation';
 import { formatDate } from '@/lib/format-date';
@@ -111,6 +112,7 @@ export default async function VpsSalePage({ params }: { params: Params }) {
           </section>
         ))}
       </div>
+      <ActivityView />
     </>
   );
 }

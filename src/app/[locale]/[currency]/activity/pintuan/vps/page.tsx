@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
+import { ActivityView } from '@/components/promotions/activity-view';
 import { Countdown } from '@/components/promotions/countdown';
 import { PintuanOpen } from '@/components/promotions/pintuan-open';
 import { PintuanRules } from '@/components/promotions/pintuan-rules';
@@ -139,6 +140,7 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
           rules={[t('rules.open'), t('rules.share'), t('rules.full'), t('rules.fail')]}
         />
       </div>
+      <ActivityView />
     </PageMessages>
   );
 }

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
+import { ActivityView } from '@/components/promotions/activity-view';
 import { PintuanGroup } from '@/components/promotions/pintuan-group';
 import { PintuanRules } from '@/components/promotions/pintuan-rules';
 import { Link } from '@/i18n/navigation';
@@ -116,6 +117,7 @@ export default async function GroupBuyJoinPage({ params }: { params: Params }) {
           />
         </div>
       </div>
+      <ActivityView />
     </>
   );
 }
