@@ -220,3 +220,22 @@ describe('VPS sale (issue 6)', () => {
     expect(await testDb().select().from(orders).where(eq(orders.saleItemId, id))).toHaveLength(3);
   });
 });
+
+describe('the purchase page price (issue 9)', () => {
+  it('quotes the default configuration exactly as the quote call does, and gives null for one it cannot price', async () => {
+    const { quoteForPage } = await import('../../src/server/api/orders/pricing');
+    const config = { ...base, dataDisks: [], quantity: 1, months: 1, currency: 'JPY' };
+    const page = await quoteForPage(testDb(), config);
+    const call = (await quote(config)).json.message as QuoteAnswer;
+    expect(page?.configJson).toBe(JSON.stringify(config));
+    expect(page?.quote).toEqual({
+      lines: call.lines,
+      subtotalMinor: call.subtotalMinor,
+      discountMinor: call.discountMinor,
+      totalMinor: call.totalMinor,
+    });
+    expect(page?.quote.totalMinor).toBe(771);
+    expect(await quoteForPage(testDb(), { ...config, planId: 'no-such-plan' })).toBeNull();
+    expect(await quoteForPage(testDb(), { ...config, currency: 'EUR' })).toBeNull();
+  });
+});

@@ -59,3 +59,14 @@ test('configure in Japanese: JPY prices without decimals, log in, order, see the
   await expect(page.getByTestId('order-total')).toHaveText(shown ?? '');
   await expect(confirmation.getByRole('link', { name: ja.buy.pay })).toHaveAttribute('href', /\/order\/pay\/CC\d{8}/);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the purchase page arrives with the default configuration already priced', async ({ page }, info) => {
+    test.skip(info.project.name !== 'desktop', 'one run is enough');
+    // Priced on the server by the code that charges (issue 9): no late summary, nothing shifts when it lands.
+    await page.goto('/ja/product/vps-buy');
+    await expect(page.getByTestId('total')).toHaveText(/^[￥¥][\d,]+$/);
+  });
+});

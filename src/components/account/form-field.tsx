@@ -1,7 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { InputHTMLAttributes } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useState } from 'react';
+import { ApiCallError } from '@/lib/api-client';
 
 /** A labelled input with its translated field error, announced and linked for screen readers. */
 export function FormField({
@@ -57,4 +58,45 @@ export function FormError({ messageKey, testId }: { messageKey: string; testId?:
       {t.has(messageKey as never) ? t(messageKey as never) : t('api.requestFailed')}
     </p>
   );
+}
+
+type Parsed<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+
+/**
+ * The submit logic every form shares (login, sign-up, review, contact): the values are checked with the schema
+ * the API uses and zod's field errors shown at once; then `send` runs, and the API's own field errors (4001) or
+ * its message key become the form's errors (`_` for the form as a whole). `parse` may load the schema on the
+ * first submit. A second submit while one is running is ignored.
+ */
+export function useFormSubmit<T>(
+  parse: (data: FormData) => Parsed<T> | Promise<Parsed<T>>,
+  send: (value: T) => Promise<void>,
+) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = await parse(new FormData(event.currentTarget));
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await send(parsed.data);
+    } catch (error) {
+      setErrors(
+        error instanceof ApiCallError && error.fields
+          ? error.fields
+          : { _: error instanceof ApiCallError ? error.messageKey : 'api.requestFailed' },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, busy, onSubmit };
 }

@@ -1,13 +1,13 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type FormEvent, useId, useState } from 'react';
-import { ApiCallError, apiCall } from '@/lib/api-client';
+import { useId } from 'react';
+import { apiCall } from '@/lib/api-client';
 import { encryptPassword } from '@/lib/password-transport';
 import { loginForm } from '@/lib/validation/account-forms';
 import { useSiteStore } from '@/stores/site-store';
 import { showToast } from '@/stores/toast-store';
-import { FormError, FormField, fieldErrorsOf } from './form-field';
+import { FormError, FormField, useFormSubmit } from './form-field';
 
 type LoginAnswer = { userAccount: string; username: string; token: string };
 
@@ -15,45 +15,20 @@ type LoginAnswer = { userAccount: string; username: string; token: string };
 export function LoginForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations('account');
   const id = useId();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const data = new FormData(event.currentTarget);
-    const parsed = loginForm.safeParse({
-      account: String(data.get('account') ?? ''),
-      password: String(data.get('password') ?? ''),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const password = await encryptPassword(parsed.data.password);
-      const answer = await apiCall<LoginAnswer>('/login', {
-        body: { account: parsed.data.account, password },
-        silent: true,
-      });
+  const { errors, busy, onSubmit } = useFormSubmit(
+    (data) =>
+      loginForm.safeParse({ account: String(data.get('account') ?? ''), password: String(data.get('password') ?? '') }),
+    async (value) => {
+      const password = await encryptPassword(value.password);
+      const answer = await apiCall<LoginAnswer>('/login', { body: { account: value.account, password }, silent: true });
       useSiteStore.getState().setAccount(answer);
       showToast('success', t('welcomeBack'));
       onDone();
-    } catch (error) {
-      setErrors(
-        error instanceof ApiCallError && error.fields
-          ? error.fields
-          : { _: error instanceof ApiCallError ? error.messageKey : 'api.requestFailed' },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormField
         id={`${id}-account`}
         name="account"

@@ -1,54 +1,38 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from '@/i18n/navigation';
-import { ApiCallError, apiCall } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import type { Locale } from '@/lib/locales';
 import { encryptPassword } from '@/lib/password-transport';
 import { registerForm } from '@/lib/validation/account-forms';
-import { FormError, FormField, fieldErrorsOf } from './form-field';
+import { FormError, FormField, useFormSubmit } from './form-field';
 
 /** Sign-up (issue 4): e-mail, optional mobile, password under the `pass` rule twice, acceptance of the terms. */
 export function RegisterForm({ onDone }: { onDone?: () => void }) {
   const t = useTranslations('account');
   const locale = useLocale() as Locale;
   const id = useId();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const data = new FormData(event.currentTarget);
-    const parsed = registerForm.safeParse({
-      email: String(data.get('email') ?? ''),
-      password: String(data.get('password') ?? ''),
-      confirmPassword: String(data.get('confirmPassword') ?? ''),
-      phone: String(data.get('phone') ?? ''),
-      acceptTerms: data.get('acceptTerms') === 'on',
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const password = await encryptPassword(parsed.data.password);
+  const { errors, busy, onSubmit } = useFormSubmit(
+    (data) =>
+      registerForm.safeParse({
+        email: String(data.get('email') ?? ''),
+        password: String(data.get('password') ?? ''),
+        confirmPassword: String(data.get('confirmPassword') ?? ''),
+        phone: String(data.get('phone') ?? ''),
+        acceptTerms: data.get('acceptTerms') === 'on',
+      }),
+    async (value) => {
+      const password = await encryptPassword(value.password);
       const result = await apiCall<{ email: string }>('/register', {
-        body: { email: parsed.data.email, password, phone: parsed.data.phone, acceptTerms: true, locale },
+        body: { email: value.email, password, phone: value.phone, acceptTerms: true, locale },
         silent: true,
       });
       setSentTo(result.email);
-    } catch (error) {
-      if (error instanceof ApiCallError && error.fields) setErrors(error.fields);
-      else setErrors({ _: error instanceof ApiCallError ? error.messageKey : 'api.requestFailed' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   if (sentTo) {
     return (
@@ -69,7 +53,7 @@ export function RegisterForm({ onDone }: { onDone?: () => void }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormField
         id={`${id}-email`}
         name="email"

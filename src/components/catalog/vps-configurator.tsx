@@ -1,59 +1,25 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRouter } from '@/i18n/navigation';
 import { usePathname } from '@/i18n/navigation-client';
 import { ApiCallError, apiCall } from '@/lib/api-client';
+import {
+  type CatalogForConfigurator,
+  type ConfiguratorKey,
+  type ConfiguratorQuote,
+  deriveConfiguration,
+} from '@/lib/catalog/configurator';
 import { BILLING_MONTHS, MAX_QUANTITY } from '@/lib/catalog/vps-config';
 import type { Locale } from '@/lib/locales';
 import { type CurrencyRate, formatMoney, formatUsdCents } from '@/lib/money';
-import type { BandwidthTier, DiskProduct, ImageFamily, Plan, TrafficPackage } from '@/server/api/catalog/queries';
 import { useSiteStore } from '@/stores/site-store';
 
-export type CatalogForConfigurator = {
-  regions: { id: string; label: string }[];
-  families: ImageFamily[];
-  imagesByRegion: Record<string, string[]>;
-  plans: (Plan & { lineId: string; lineName: string })[];
-  disks: DiskProduct[];
-  bands: BandwidthTier[];
-  traffic: TrafficPackage[];
-  groups: { id: string; name: string }[];
-  snapshots: { id: string; name: string }[];
-  quickSets: {
-    id: string;
-    name: string;
-    planId: string;
-    imageId: string;
-    dataDiskId: string | null;
-    dataDiskGb: number;
-    bandwidthTierId: string | null;
-  }[];
-};
-
-type QuoteLine = { key: string; itemId: string; amountMinor: number };
-type Quote = { lines: QuoteLine[]; subtotalMinor: number; discountMinor: number; totalMinor: number };
+type Quote = ConfiguratorQuote;
+type QuoteLine = Quote['lines'][number];
 type HeldCoupon = { userCouponId: number; name: string };
 type Order = { number: string; totalMinor: number; currency: string; payUrl: string };
-
-const KEYS = [
-  'regionId',
-  'imageId',
-  'planId',
-  'quickSetId',
-  'diskId',
-  'diskGb',
-  'bandwidthTierId',
-  'trafficPackageId',
-  'securityGroupId',
-  'snapshotPolicyId',
-  'quantity',
-  'months',
-  'coupon',
-  'saleItemId',
-] as const;
-type Key = (typeof KEYS)[number];
 
 const SELECT = 'mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm';
 
@@ -82,7 +48,16 @@ function useLocationQuery(): [URLSearchParams, (next: URLSearchParams) => void] 
  * The VPS configurator (issue 5). The configuration lives in the URL, so it can be shared; every change
  * asks the server for the price (the same code that charges), so the summary is never computed here.
  */
-export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConfigurator; currency: CurrencyRate }) {
+export function VpsConfigurator({
+  catalog,
+  currency,
+  initialQuote,
+}: {
+  catalog: CatalogForConfigurator;
+  currency: CurrencyRate;
+  /** The server's quote of the default configuration, so the first HTML shows the price (issue 9). */
+  initialQuote: { configJson: string; quote: Quote } | null;
+}) {
   const t = useTranslations('buy');
   const tr = useTranslations();
   const locale = useLocale() as Locale;
@@ -91,8 +66,8 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
   const [params, setParams] = useLocationQuery();
   const token = useSiteStore((s) => s.token);
 
-  const value = useCallback((key: Key) => params.get(key) ?? '', [params]);
-  const set = (changes: Partial<Record<Key, string>>) => {
+  const value = useCallback((key: ConfiguratorKey) => params.get(key) ?? '', [params]);
+  const set = (changes: Partial<Record<ConfiguratorKey, string>>) => {
     const next = new URLSearchParams(params.toString());
     for (const [k, v] of Object.entries(changes)) {
       if (v) next.set(k, v);
@@ -101,58 +76,25 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
     setParams(next);
   };
 
-  // A quick set (SPEC §7 fastSet) fills plan, image, data disk and bandwidth; explicit choices still win.
-  const quickSet = catalog.quickSets.find((q) => q.id === value('quickSetId'));
-  const pick = (key: Key, fromQuickSet: string | null | undefined) => value(key) || fromQuickSet || '';
-  const wantedRegion = value('regionId');
-  const regionId =
-    wantedRegion ||
-    catalog.regions.find(
-      (r) => !quickSet || catalog.plans.find((p) => p.id === quickSet.planId)?.regions.includes(r.id),
-    )?.id ||
-    catalog.regions[0]?.id ||
-    '';
-  const regionPlans = catalog.plans.filter((p) => p.regions.includes(regionId));
-  const wantedPlan = pick('planId', quickSet?.planId);
-  const planId = regionPlans.some((p) => p.id === wantedPlan) ? wantedPlan : (regionPlans[0]?.id ?? '');
-  const plan = catalog.plans.find((p) => p.id === planId);
-  const regionImages = new Set(catalog.imagesByRegion[regionId] ?? []);
-  const families = catalog.families
-    .map((f) => ({
-      ...f,
-      images: f.images.filter((i) => regionImages.has(i.id) && (plan ? i.minDiskGb <= plan.diskGb : true)),
-    }))
-    .filter((f) => f.images.length > 0);
-  const images = families.flatMap((f) => f.images);
-  const wantedImage = pick('imageId', quickSet?.imageId);
-  const imageId = images.some((i) => i.id === wantedImage) ? wantedImage : (images[0]?.id ?? '');
-  const bands = catalog.bands.filter((b) => !plan || b.mbps <= plan.maxBandwidthMbps);
-  const disk = catalog.disks.find((d) => d.id === pick('diskId', quickSet?.dataDiskId));
-  const diskGb = value('diskGb') || (quickSet && disk?.id === quickSet.dataDiskId ? String(quickSet.dataDiskGb) : '');
-  const bandwidthTierId = pick('bandwidthTierId', quickSet?.bandwidthTierId);
-  const months = Number(value('months')) || 1;
-  const quantity = Math.min(MAX_QUANTITY, Math.max(1, Number(value('quantity')) || 1));
+  const {
+    quickSet,
+    regionId,
+    regionPlans,
+    planId,
+    plan,
+    families,
+    imageId,
+    bands,
+    disk,
+    diskGb,
+    bandwidthTierId,
+    months,
+    quantity,
+    config,
+  } = deriveConfiguration(catalog, value, currency.type, Boolean(token));
 
-  const config = useMemo(
-    () => ({
-      regionId,
-      imageId,
-      planId,
-      dataDisks: disk ? [{ diskId: disk.id, sizeGb: Number(diskGb) || disk.minGb }] : [],
-      bandwidthTierId: bandwidthTierId || undefined,
-      trafficPackageId: value('trafficPackageId') || undefined,
-      securityGroupId: value('securityGroupId') || undefined,
-      snapshotPolicyId: value('snapshotPolicyId') || undefined,
-      quantity,
-      months,
-      currency: currency.type,
-      userCouponId: token && value('coupon') ? Number(value('coupon')) : undefined,
-      saleItemId: value('saleItemId') ? Number(value('saleItemId')) : undefined,
-    }),
-    [regionId, imageId, planId, disk, diskGb, bandwidthTierId, value, quantity, months, currency.type, token],
-  );
-
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(initialQuote?.quote ?? null);
+  const quotedOnServer = useRef(initialQuote?.configJson);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [coupons, setCoupons] = useState<HeldCoupon[]>([]);
   const [order, setOrder] = useState<Order | null>(null);
@@ -161,6 +103,11 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
   const configJson = JSON.stringify(config);
 
   useEffect(() => {
+    // A new configuration is a new order attempt.
+    orderKey.current = crypto.randomUUID();
+    // The default configuration was priced with the page; only a change asks again.
+    if (configJson === quotedOnServer.current) return;
+    quotedOnServer.current = undefined;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       apiCall<Quote>('/product/cvm/quote', { body: JSON.parse(configJson), silent: true, signal: controller.signal })
@@ -174,8 +121,6 @@ export function VpsConfigurator({ catalog, currency }: { catalog: CatalogForConf
           setFields(error instanceof ApiCallError && error.fields ? error.fields : { _: 'api.requestFailed' });
         });
     }, 0);
-    // A new configuration is a new order attempt.
-    orderKey.current = crypto.randomUUID();
     return () => {
       controller.abort();
       window.clearTimeout(timer);

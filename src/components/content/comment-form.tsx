@@ -1,10 +1,10 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useId, useState } from 'react';
-import { FormError, FormField, fieldErrorsOf } from '@/components/account/form-field';
+import { useId, useState } from 'react';
+import { FormError, FormField, useFormSubmit } from '@/components/account/form-field';
 import { Link } from '@/i18n/navigation';
-import { ApiCallError, apiCall } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { useSiteStore } from '@/stores/site-store';
 import { SelectField, TextAreaField } from './fields';
 
@@ -18,9 +18,22 @@ export function CommentForm() {
   const locale = useLocale();
   const id = useId();
   const token = useSiteStore((s) => s.token);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const { errors, busy, onSubmit } = useFormSubmit(
+    async (data) => {
+      // The schema (and zod) load on the first submit, not with the page (issue 7: keep pages light).
+      const { commentForm } = await import('@/lib/validation/content-forms');
+      return commentForm.safeParse({
+        authorName: String(data.get('authorName') ?? ''),
+        rating: String(data.get('rating') ?? ''),
+        body: String(data.get('body') ?? ''),
+      });
+    },
+    async (value) => {
+      await apiCall('/home/footer/comment', { body: { ...value, language: locale }, silent: true });
+      setSent(true);
+    },
+  );
 
   if (!token) {
     return (
@@ -46,39 +59,8 @@ export function CommentForm() {
     );
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const data = new FormData(event.currentTarget);
-    // The schema (and zod) load on the first submit, not with the page (issue 7: keep pages light).
-    const { commentForm } = await import('@/lib/validation/content-forms');
-    const parsed = commentForm.safeParse({
-      authorName: String(data.get('authorName') ?? ''),
-      rating: String(data.get('rating') ?? ''),
-      body: String(data.get('body') ?? ''),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await apiCall('/home/footer/comment', { body: { ...parsed.data, language: locale }, silent: true });
-      setSent(true);
-    } catch (error) {
-      setErrors(
-        error instanceof ApiCallError && error.fields
-          ? error.fields
-          : { _: error instanceof ApiCallError ? error.messageKey : 'api.requestFailed' },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="comment-form">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="comment-form">
       <FormField
         id={`${id}-name`}
         name="authorName"

@@ -1,9 +1,9 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useId, useState } from 'react';
-import { FormError, FormField, fieldErrorsOf } from '@/components/account/form-field';
-import { ApiCallError, apiCall } from '@/lib/api-client';
+import { useId, useState } from 'react';
+import { FormError, FormField, useFormSubmit } from '@/components/account/form-field';
+import { apiCall } from '@/lib/api-client';
 import { CONTACT_TOPICS } from '@/lib/validation/contact-topics';
 import { SelectField, TextAreaField } from './fields';
 
@@ -15,9 +15,23 @@ export function ContactForm() {
   const t = useTranslations('forms');
   const locale = useLocale();
   const id = useId();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const { errors, busy, onSubmit } = useFormSubmit(
+    async (data) => {
+      // The schema (and zod) load on the first submit, not with the page: /contact stays light (issue 7).
+      const { contactForm } = await import('@/lib/validation/content-forms');
+      return contactForm.safeParse({
+        name: String(data.get('name') ?? ''),
+        email: String(data.get('email') ?? ''),
+        topic: String(data.get('topic') ?? ''),
+        message: String(data.get('message') ?? ''),
+      });
+    },
+    async (value) => {
+      await apiCall('/contact', { body: { ...value, language: locale }, silent: true });
+      setSentTo(value.email);
+    },
+  );
 
   if (sentTo) {
     return (
@@ -35,40 +49,8 @@ export function ContactForm() {
     );
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const data = new FormData(event.currentTarget);
-    // The schema (and zod) load on the first submit, not with the page: /contact stays light (issue 7).
-    const { contactForm } = await import('@/lib/validation/content-forms');
-    const parsed = contactForm.safeParse({
-      name: String(data.get('name') ?? ''),
-      email: String(data.get('email') ?? ''),
-      topic: String(data.get('topic') ?? ''),
-      message: String(data.get('message') ?? ''),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await apiCall('/contact', { body: { ...parsed.data, language: locale }, silent: true });
-      setSentTo(parsed.data.email);
-    } catch (error) {
-      setErrors(
-        error instanceof ApiCallError && error.fields
-          ? error.fields
-          : { _: error instanceof ApiCallError ? error.messageKey : 'api.requestFailed' },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="contact-form">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="contact-form">
       <div className="grid gap-4 desk:grid-cols-2">
         <FormField
           id={`${id}-name`}

@@ -54,6 +54,15 @@ export type Plan = {
   regions: string[];
 };
 export type ProductLine = { id: string; name: string; description: string; dedicated: boolean; plans: Plan[] };
+
+/** The plan facts a promotion shows beside its own price (sales, group-buy offers), for one region and term. */
+export type PromotedPlan = Pick<Plan, 'cpu' | 'memoryMb' | 'diskGb' | 'bandwidthMbps'> & {
+  planId: string;
+  planName: string;
+  regionId: string;
+  regionName: string;
+  months: number;
+};
 /** A plan as stored (name in every language), with the active regions it is sold in. */
 export type PlanRecord = typeof plans.$inferSelect & { regions: string[] };
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
-import type { VpsConfig } from '@/lib/catalog/vps-config';
+import type { ConfiguratorQuote } from '@/lib/catalog/configurator';
+import { type VpsConfig, vpsConfig } from '@/lib/catalog/vps-config';
 import { type CurrencyRate, convertUsdCents } from '@/lib/money';
 import type { Database } from '../../db/client';
 import {
@@ -50,6 +51,25 @@ export type Quote = {
 };
 
 type Reader = Pick<Database, 'select'>;
+
+/**
+ * The price the purchase page renders for its default configuration, so the first HTML carries it (issue 9),
+ * or null when the catalog cannot price that configuration (the browser then asks and shows why).
+ */
+export async function quoteForPage(
+  db: Reader,
+  config: unknown,
+): Promise<{ configJson: string; quote: ConfiguratorQuote } | null> {
+  const parsed = vpsConfig.safeParse(config);
+  if (!parsed.success) return null;
+  try {
+    const { lines, subtotalMinor, discountMinor, totalMinor } = await quoteVps(db, parsed.data);
+    return { configJson: JSON.stringify(config), quote: { lines, subtotalMinor, discountMinor, totalMinor } };
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
+}
 
 /**
  * Prices a VPS configuration (issue 5) the one way it is charged: each line is a monthly USD price

@@ -5,20 +5,11 @@ import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
 import { pintuanGroups, pintuanMembers, pintuanOffers, plans, regions, users } from '../../db/schema';
 import { localize } from '../../localize';
-import { listImageFamilies } from '../catalog/queries';
+import { listImageFamilies, type PromotedPlan } from '../catalog/queries';
 
-export type PintuanOfferView = {
+export type PintuanOfferView = PromotedPlan & {
   id: number;
   name: string;
-  planId: string;
-  planName: string;
-  cpu: number;
-  memoryMb: number;
-  diskGb: number;
-  bandwidthMbps: number;
-  regionId: string;
-  regionName: string;
-  months: number;
   groupSize: number;
   /** USD cents for the whole period, per seat. */
   groupPriceCents: number;

@@ -4,18 +4,10 @@ import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
 import { plans, regions, saleActivities, saleItems } from '../../db/schema';
 import { localize } from '../../localize';
+import type { PromotedPlan } from '../catalog/queries';
 
-export type SaleItem = {
+export type SaleItem = PromotedPlan & {
   id: number;
-  planId: string;
-  planName: string;
-  cpu: number;
-  memoryMb: number;
-  diskGb: number;
-  bandwidthMbps: number;
-  regionId: string;
-  regionName: string;
-  months: number;
   salePriceCents: number;
   /** The plan's regular price for the same months. */
   originalPriceCents: number;

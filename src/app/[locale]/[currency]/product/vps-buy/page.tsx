@@ -1,6 +1,7 @@
-import { type CatalogForConfigurator, VpsConfigurator } from '@/components/catalog/vps-configurator';
+import { VpsConfigurator } from '@/components/catalog/vps-configurator';
 import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
+import { type CatalogForConfigurator, deriveConfiguration } from '@/lib/catalog/configurator';
 import {
   listBandwidthTiers,
   listDiskProducts,
@@ -13,6 +14,7 @@ import {
   listSnapshotPolicies,
   listTrafficPackages,
 } from '@/server/api/catalog/queries';
+import { quoteForPage } from '@/server/api/orders/pricing';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
@@ -22,7 +24,8 @@ export const generateMetadata = metadataFor('vpsBuy', '/product/vps-buy');
 
 type Params = Promise<{ locale: string; currency: string }>;
 
-/** /product/vps-buy (issue 5): the catalog is rendered in; prices come from the server's quote. */
+/** /product/vps-buy (issue 5): the catalog and the default configuration's price are rendered in; every change
+ * asks the server's quote. */
 export default async function VpsBuyPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
   const db = getDb();
@@ -73,6 +76,8 @@ export default async function VpsBuyPage({ params }: { params: Params }) {
       bandwidthTierId: q.bandwidthTierId,
     })),
   };
+  // The default configuration (no query) is priced here, by the code that charges it.
+  const initialQuote = await quoteForPage(db, deriveConfiguration(catalog, () => '', currency.type, false).config);
   return (
     <>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
@@ -80,7 +85,7 @@ export default async function VpsBuyPage({ params }: { params: Params }) {
         {/* No Suspense boundary: the configurator reads its query once mounted, so it renders in the page's
             own HTML instead of arriving later in a hidden segment and pushing the footer down (CLS, issue 9). */}
         <PageMessages namespaces={['buy', 'api', 'validation']}>
-          <VpsConfigurator catalog={catalog} currency={currency} />
+          <VpsConfigurator catalog={catalog} currency={currency} initialQuote={initialQuote} />
         </PageMessages>
       </div>
     </>

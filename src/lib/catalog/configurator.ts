@@ -1,0 +1,130 @@
+import type { BandwidthTier, DiskProduct, ImageFamily, Plan, TrafficPackage } from '@/server/api/catalog/queries';
+import { MAX_QUANTITY } from './vps-config';
+
+/** What the VPS purchase page renders the configurator from (issue 5). */
+export type CatalogForConfigurator = {
+  regions: { id: string; label: string }[];
+  families: ImageFamily[];
+  imagesByRegion: Record<string, string[]>;
+  plans: (Plan & { lineId: string; lineName: string })[];
+  disks: DiskProduct[];
+  bands: BandwidthTier[];
+  traffic: TrafficPackage[];
+  groups: { id: string; name: string }[];
+  snapshots: { id: string; name: string }[];
+  quickSets: {
+    id: string;
+    name: string;
+    planId: string;
+    imageId: string;
+    dataDiskId: string | null;
+    dataDiskGb: number;
+    bandwidthTierId: string | null;
+  }[];
+};
+
+/** A price as the quote call answers it (POST /api/product/cvm/quote), in the configuration's currency. */
+export type ConfiguratorQuote = {
+  lines: { key: string; itemId: string; amountMinor: number }[];
+  subtotalMinor: number;
+  discountMinor: number;
+  totalMinor: number;
+};
+
+/** The configuration lives in the URL query under these names, so it can be shared (SPEC §7). */
+export const CONFIGURATOR_KEYS = [
+  'regionId',
+  'imageId',
+  'planId',
+  'quickSetId',
+  'diskId',
+  'diskGb',
+  'bandwidthTierId',
+  'trafficPackageId',
+  'securityGroupId',
+  'snapshotPolicyId',
+  'quantity',
+  'months',
+  'coupon',
+  'saleItemId',
+] as const;
+export type ConfiguratorKey = (typeof CONFIGURATOR_KEYS)[number];
+
+/**
+ * The configuration the query asks for, completed with defaults the catalog allows (first region, first plan
+ * sold there, first image that fits, a quick set's choices unless overridden). Shared by the configurator and
+ * the purchase page, which quotes the default configuration on the server so the first HTML already carries the
+ * price (issue 9: no late content, no layout shift).
+ */
+export function deriveConfiguration(
+  catalog: CatalogForConfigurator,
+  value: (key: ConfiguratorKey) => string,
+  currency: string,
+  signedIn: boolean,
+) {
+  // A quick set (SPEC §7 fastSet) fills plan, image, data disk and bandwidth; explicit choices still win.
+  const quickSet = catalog.quickSets.find((q) => q.id === value('quickSetId'));
+  const pick = (key: ConfiguratorKey, fromQuickSet: string | null | undefined) => value(key) || fromQuickSet || '';
+  const wantedRegion = value('regionId');
+  const regionId =
+    wantedRegion ||
+    catalog.regions.find(
+      (r) => !quickSet || catalog.plans.find((p) => p.id === quickSet.planId)?.regions.includes(r.id),
+    )?.id ||
+    catalog.regions[0]?.id ||
+    '';
+  const regionPlans = catalog.plans.filter((p) => p.regions.includes(regionId));
+  const wantedPlan = pick('planId', quickSet?.planId);
+  const planId = regionPlans.some((p) => p.id === wantedPlan) ? wantedPlan : (regionPlans[0]?.id ?? '');
+  const plan = catalog.plans.find((p) => p.id === planId);
+  const regionImages = new Set(catalog.imagesByRegion[regionId] ?? []);
+  const families = catalog.families
+    .map((f) => ({
+      ...f,
+      images: f.images.filter((i) => regionImages.has(i.id) && (plan ? i.minDiskGb <= plan.diskGb : true)),
+    }))
+    .filter((f) => f.images.length > 0);
+  const images = families.flatMap((f) => f.images);
+  const wantedImage = pick('imageId', quickSet?.imageId);
+  const imageId = images.some((i) => i.id === wantedImage) ? wantedImage : (images[0]?.id ?? '');
+  const bands = catalog.bands.filter((b) => !plan || b.mbps <= plan.maxBandwidthMbps);
+  const disk = catalog.disks.find((d) => d.id === pick('diskId', quickSet?.dataDiskId));
+  const diskGb = value('diskGb') || (quickSet && disk?.id === quickSet.dataDiskId ? String(quickSet.dataDiskGb) : '');
+  const bandwidthTierId = pick('bandwidthTierId', quickSet?.bandwidthTierId);
+  const months = Number(value('months')) || 1;
+  const quantity = Math.min(MAX_QUANTITY, Math.max(1, Number(value('quantity')) || 1));
+
+  const config = {
+    regionId,
+    imageId,
+    planId,
+    dataDisks: disk ? [{ diskId: disk.id, sizeGb: Number(diskGb) || disk.minGb }] : [],
+    bandwidthTierId: bandwidthTierId || undefined,
+    trafficPackageId: value('trafficPackageId') || undefined,
+    securityGroupId: value('securityGroupId') || undefined,
+    snapshotPolicyId: value('snapshotPolicyId') || undefined,
+    quantity,
+    months,
+    currency,
+    userCouponId: signedIn && value('coupon') ? Number(value('coupon')) : undefined,
+    saleItemId: value('saleItemId') ? Number(value('saleItemId')) : undefined,
+  };
+
+  return {
+    quickSet,
+    regionId,
+    regionPlans,
+    planId,
+    plan,
+    families,
+    images,
+    imageId,
+    bands,
+    disk,
+    diskGb,
+    bandwidthTierId,
+    months,
+    quantity,
+    config,
+  };
+}
