@@ -17,6 +17,8 @@ async function main() {
   await page.goto(`${base}/product/vps-buy?regionId=tokyo&planId=std-2c4g`);
   const total = page.getByTestId('total');
   await total.waitFor();
+  // The page arrives priced for its default configuration; the query's own quote follows once mounted.
+  await page.waitForLoadState('networkidle');
   const samples: number[] = [];
   const periods = ['3', '6', '12', '1'];
   for (let i = 0; i < 20; i += 1) {
