@@ -19,6 +19,7 @@ require('tsx/cjs/api').register();
 const next = require('next');
 const { getRequestListener } = require('@hono/node-server');
 const { createDocumentCache } = require('./lib/document-cache.cjs');
+const { createNotFoundPages } = require('./lib/not-found-pages.cjs');
 
 async function main() {
   const port = Number(process.env.PORT || 3000);
@@ -33,18 +34,27 @@ async function main() {
 
   // Prerendered documents from memory, precompressed (issue 9); DOCUMENT_CACHE=off leaves every page to Next.
   const serveDocument = process.env.DOCUMENT_CACHE === 'off' ? () => false : createDocumentCache({ port });
+  // 404 answers carry the prerendered 404 page, not Next's empty shell (docs/decisions/017-server-rendered-404.md).
+  const { browserPath } = require('../src/lib/browser-path.ts');
+  const notFoundPages = createNotFoundPages({ port, browserPath });
 
   const server = createServer((req, res) => {
     const url = req.url || '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
-      handleApi(req, res);
+      // Health reports ready once the 404 pages are in, so no 404 after start-up is Next's empty shell.
+      if (url === '/api/health') notFoundPages.ready.then(() => handleApi(req, res));
+      else handleApi(req, res);
       return;
     }
-    if (serveDocument(req, res)) return;
+    if (!notFoundPages.isDirectRequest(req) && serveDocument(req, res)) return;
+    notFoundPages.watch(req, res);
     handleNext(req, res);
   });
   server.keepAliveTimeout = 65_000;
-  server.listen(port, () => console.log(`[cirrus] ready on http://localhost:${port}`));
+  server.listen(port, () => {
+    console.log(`[cirrus] ready on http://localhost:${port}`);
+    notFoundPages.start();
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
       server.close(() => process.exit(0));

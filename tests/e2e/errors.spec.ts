@@ -14,6 +14,11 @@ const CASES = [
 test.describe('not found (SPEC §2, §8)', () => {
   for (const { path, locale } of CASES) {
     test(`${path} answers 404 with the translated message`, async ({ page }) => {
+      // The server writes the prerendered 404 page in; it must hydrate as it is (decision 017).
+      const consoleErrors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) consoleErrors.push(m.text());
+      });
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       const shownPath = decodeURI(path);
@@ -22,8 +27,41 @@ test.describe('not found (SPEC §2, §8)', () => {
       await expect(page.getByText('404', { exact: true })).toBeVisible();
       await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
       await expect(page.getByRole('link', { name: MESSAGES[locale].errors.backHome })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(consoleErrors).toEqual([]);
     });
   }
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    // Next 16 leaves an on-demand 404 page's body empty; the server answers with the prerendered one (decision 017).
+    for (const { path, locale } of CASES) {
+      test(`${path} is the whole 404 page in the HTML`, async ({ page }) => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(404);
+        const message = MESSAGES[locale].errors.notFoundMessage.replace('{path}', decodeURI(path));
+        await expect(page.getByTestId('error-message')).toHaveText(message);
+        await expect(page.locator('html')).toHaveAttribute('lang', { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' }[locale]);
+        await expect(page.getByRole('link', { name: MESSAGES[locale].errors.backHome })).toBeVisible();
+        await expect(page.locator('footer')).toBeAttached();
+      });
+    }
+  });
+
+  test('the prerendered 404 page asked for by its own path is a 404 too', async ({ request }) => {
+    for (const path of ['/page-not-found', '/zh/page-not-found']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(response.headers()['cache-control'], path).toContain('no-store');
+    }
+  });
+
+  test('the home link on the 404 page navigates in place', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await page.getByRole('link', { name: MESSAGES.en.errors.backHome }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(MESSAGES.en.errors.notFoundTitle);
+  });
 
   test('an unknown API path answers the 4040 envelope, not an HTML page', async ({ request }) => {
     const response = await request.get('/api/nope');

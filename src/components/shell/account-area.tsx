@@ -22,13 +22,20 @@ function AuthButtons() {
     next.set('ope', ope);
     return { pathname, query: Object.fromEntries(next) };
   };
+  // No prefetch: these open a dialog on the page already shown. Prefetching the page again cost two requests a
+  // view, and for an unknown article Next's prefetch answer redirects to itself until the browser gives up.
   return (
     <>
-      <Link href={withOpe('login')} className="rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-surface">
+      <Link
+        href={withOpe('login')}
+        prefetch={false}
+        className="rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-surface"
+      >
         {t('login')}
       </Link>
       <Link
         href={withOpe('reg')}
+        prefetch={false}
         className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
       >
         {t('register')}

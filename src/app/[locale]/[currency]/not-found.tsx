@@ -1,28 +1,11 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { ErrorView } from '@/components/shell/error-view';
-import { NotFoundMessage } from '@/components/shell/not-found-message';
-import { Link } from '@/i18n/navigation';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
-/** 404 inside a language (SPEC §2, §8): status, "Page Not Found: {path}", noindex. */
-export default async function NotFound() {
-  const t = await getTranslations('errors');
-  return (
-    <>
-      <title>{t('notFoundTitle')}</title>
-      <ErrorView
-        status={404}
-        statusLabel={t('statusLabel', { status: 404 })}
-        title={t('notFoundTitle')}
-        message={<NotFoundMessage template={t.raw('notFoundMessage') as string} />}
-        actions={
-          <Link href="/" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-            {t('backHome')}
-          </Link>
-        }
-      />
-    </>
-  );
-}
+/**
+ * 404 inside a language (SPEC §2, §8): status, "Page Not Found: {path}", noindex. Next renders it only in the
+ * browser when a page rendered on demand calls notFound(); the server then answers with the prerendered copy
+ * in page-not-found/ instead (docs/decisions/017-server-rendered-404.md).
+ */
+export default NotFoundPage;

@@ -1,0 +1,182 @@
+/**
+ * Server-rendered 404 pages (issue 9, SPEC §2, §8). When a page rendered on demand calls notFound() (the
+ * catch-all for unknown paths, an unknown article, announcement or group), Next 16 answers 404 with an empty
+ * `<html id="__next_error__">` document and renders the 404 page in the browser from its payload
+ * (vercel/next.js#62228, #95613, #97000): a blank page without JavaScript, and a whole client render with it.
+ *
+ * So the 404 page is also prerendered once per language and currency (app/[locale]/[currency]/page-not-found),
+ * kept here, and written in place of such an answer: same status, same headers (Next's compression decides the
+ * encoding), the visitor's path written into the message exactly as the browser will render it, so the page
+ * hydrates without a mismatch. docs/decisions/017-server-rendered-404.md.
+ */
+const http = require('node:http');
+const zlib = require('node:zlib');
+
+const LOCALES = ['en', 'zh', 'ja'];
+const CURRENCIES = ['usd', 'hkd', 'jpy'];
+const ROUTE = 'page-not-found';
+const REFRESH_MS = 5 * 60_000;
+/** `/{locale}/{currency}/…`, the proxy's internal rewrite (src/proxy.ts). */
+const REWRITE = /^(?:https?:\/\/[^/]+)?\/(en|zh|ja)\/(usd|hkd|jpy)(?:\/|$)/;
+
+const escapeHtml = (text) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]);
+
+/** The path the 404 message shows: the address bar's path, percent-decoding undone where valid (NotFoundMessage). */
+function shownPath(browserPath, url) {
+  const path = browserPath((url || '/').split('?')[0].split('#')[0]);
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * The prerendered 404 document with the visitor's path in its message, or null when the message is not where
+ * it is expected (the caller then leaves Next's answer alone).
+ */
+function withPath(html, prerenderedPath, path) {
+  const start = html.indexOf('data-testid="error-message">');
+  if (start < 0) return null;
+  const end = html.indexOf('</p>', start);
+  const at = html.indexOf(escapeHtml(prerenderedPath), start);
+  if (end < 0 || at < 0 || at > end) return null;
+  return html.slice(0, at) + escapeHtml(path) + html.slice(at + escapeHtml(prerenderedPath).length);
+}
+
+/**
+ * @param {{ port: number, browserPath: (pathname: string) => string }} options
+ *   browserPath: src/lib/browser-path.ts, the same normalisation the page's NotFoundMessage uses.
+ */
+function createNotFoundPages(options) {
+  /** `${locale}/${currency}` -> { html, path } as prerendered. */
+  const pages = new Map();
+
+  function fetchPage(locale, currency) {
+    const visible = locale === 'en' ? `/${ROUTE}` : `/${locale}/${ROUTE}`;
+    const headers = {
+      host: `localhost:${options.port}`,
+      'accept-encoding': 'identity',
+      'x-cirrus-fill': '404',
+      cookie: `NEXT_LOCALE=${locale}; currency=${currency.toUpperCase()}`,
+    };
+    return new Promise((resolve, reject) => {
+      const inner = http.request(
+        { host: '127.0.0.1', port: options.port, path: visible, method: 'GET', headers, agent: false },
+        (res) => {
+          const chunks = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () => {
+            if (res.statusCode !== 200) return reject(new Error(`${visible}: ${res.statusCode}`));
+            const html = Buffer.concat(chunks).toString('utf8');
+            // What NotFoundMessage printed while prerendering: the route's own browser path.
+            const path = shownPath(options.browserPath, `/${locale}/${currency}/${ROUTE}`);
+            if (withPath(html, path, path) === null) return reject(new Error(`${visible}: no 404 message`));
+            pages.set(`${locale}/${currency}`, { html, path });
+            resolve();
+          });
+          res.on('error', reject);
+        },
+      );
+      inner.on('error', reject);
+      inner.end();
+    });
+  }
+
+  let markReady;
+  /** Settles once the first fetch of every copy has (the server's health check waits for it). */
+  const ready = new Promise((resolve) => {
+    markReady = resolve;
+  });
+
+  /** Fetches every copy now and every REFRESH_MS; a failed fetch keeps the previous copy. */
+  function start() {
+    const refresh = () =>
+      Promise.allSettled(LOCALES.flatMap((l) => CURRENCIES.map((c) => fetchPage(l, c)))).then((results) => {
+        const failed = results.filter((r) => r.status === 'rejected');
+        if (failed.length) console.error(`[cirrus] 404 pages: ${failed.map((r) => r.reason.message).join('; ')}`);
+      });
+    setInterval(refresh, REFRESH_MS).unref();
+    return refresh().then(markReady);
+  }
+
+  const isDocumentRequest = (req) =>
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    // The server's own requests (this module's and the document cache's fills, on either worker) are Next's.
+    req.headers['x-cirrus-fill'] === undefined &&
+    req.headers.rsc === undefined &&
+    !(req.url || '').startsWith('/_next/');
+
+  /** `/page-not-found` asked for by a visitor (not by start()): answered as the 404 it is, never a 200. */
+  function isDirectRequest(req) {
+    // Every document request passes here before the document cache: one substring test for all but these.
+    if (!(req.url || '').includes(ROUTE) || !isDocumentRequest(req)) return false;
+    const path = (req.url || '/').split('?')[0];
+    return path === `/${ROUTE}` || LOCALES.some((l) => path === `/${l}/${ROUTE}`);
+  }
+
+  /** The replacement body for this answer (encoded as Next's compression chose), or null to keep Next's. */
+  function replacementFor(req, res, status) {
+    if (status !== 404) return null;
+    const match = REWRITE.exec(String(res.getHeader('x-middleware-rewrite') ?? ''));
+    const page = match ? pages.get(`${match[1]}/${match[2]}`) : undefined;
+    if (!page || !/text\/html/.test(String(res.getHeader('content-type') ?? ''))) return null;
+    const html = withPath(page.html, page.path, shownPath(options.browserPath, req.url));
+    if (html === null) return null;
+    const raw = Buffer.from(html, 'utf8');
+    const encoding = String(res.getHeader('content-encoding') ?? 'identity');
+    if (encoding === 'gzip') return zlib.gzipSync(raw);
+    if (encoding === 'br') return zlib.brotliCompressSync(raw);
+    if (encoding === 'deflate') return zlib.deflateSync(raw);
+    return raw;
+  }
+
+  /**
+   * Arms the replacement on a document request before Next handles it. Next's compression wraps writeHead,
+   * write and end after this, so these hooks sit underneath it: its encoding decision is made first, and the
+   * body it then writes is dropped for ours, encoded the same way.
+   */
+  function watch(req, res) {
+    if (!isDocumentRequest(req)) return;
+    const direct = isDirectRequest(req);
+    const { writeHead, write, end } = res;
+    let decided = false;
+    let body = null;
+
+    res.writeHead = function hookedWriteHead(status, ...rest) {
+      if (decided) return writeHead.call(this, status, ...rest);
+      decided = true;
+      let code = typeof status === 'number' ? status : res.statusCode;
+      if (direct && code === 200) {
+        // The page itself is the right body; only its status and caching change.
+        code = 404;
+        res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
+      } else {
+        body = replacementFor(req, res, code);
+        if (body !== null) {
+          res.removeHeader('content-length');
+          res.setHeader('x-not-found-page', 'prerendered');
+        }
+      }
+      return writeHead.call(this, code, ...rest);
+    };
+    res.write = function hookedWrite(chunk, encoding, callback) {
+      if (!res.headersSent) res.writeHead(res.statusCode);
+      if (body === null) return write.call(this, chunk, encoding, callback);
+      const done = typeof encoding === 'function' ? encoding : callback;
+      if (done) process.nextTick(done);
+      return true;
+    };
+    res.end = function hookedEnd(chunk, encoding, callback) {
+      if (!res.headersSent) res.writeHead(res.statusCode);
+      if (body === null) return end.call(this, chunk, encoding, callback);
+      const done = [chunk, encoding, callback].find((a) => typeof a === 'function');
+      return end.call(this, req.method === 'HEAD' ? undefined : body, done);
+    };
+  }
+
+  return { start, ready, watch, isDirectRequest };
+}
+
+module.exports = { createNotFoundPages, withPath, shownPath };

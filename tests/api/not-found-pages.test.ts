@@ -1,0 +1,126 @@
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { browserPath } from '@/lib/browser-path';
+
+type Pages = {
+  start: () => Promise<void>;
+  watch: (req: IncomingMessage, res: ServerResponse) => void;
+  isDirectRequest: (req: IncomingMessage) => boolean;
+};
+const require = createRequire(import.meta.url);
+const { createNotFoundPages, shownPath } = require('../../scripts/lib/not-found-pages.cjs') as {
+  createNotFoundPages: (options: { port: number; browserPath: (p: string) => string }) => Pages;
+  shownPath: (browserPath: (p: string) => string, url: string) => string;
+};
+// The compression Next applies to every answer (next/dist/server/lib/router-server.js), wrapped around our hooks.
+const compression = require('next/dist/compiled/compression') as () => (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+) => void;
+
+/**
+ * Decision 017: a 404 document from Next (the empty `__next_error__` shell) is answered with the prerendered
+ * 404 page instead, under Next's own compression. The stand-in for Next answers like Next 16 does.
+ */
+let server: Server | undefined;
+afterEach(() => server?.close());
+
+const message = (locale: string, path: string) =>
+  `<p class="mt-3" data-testid="error-message">${locale === 'zh' ? '页面不存在：' : 'Page Not Found: '}${path}</p>`;
+
+async function start() {
+  let port = 0;
+  let pages: Pages | undefined;
+  const next = (req: IncomingMessage, res: ServerResponse) => {
+    compression()(req, res, () => {});
+    const locale = /NEXT_LOCALE=(\w+)/.exec(req.headers.cookie ?? '')?.[1] ?? 'en';
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('content-security-policy', "default-src 'self'");
+    if (/^(\/zh|\/ja)?\/page-not-found$/.test(path)) {
+      res.setHeader('cache-control', 's-maxage=300');
+      res.end(`<html lang="${locale}"><body>${message(locale, path)}</body></html>`);
+      return;
+    }
+    if (path === '/about') {
+      res.end('<html><body>about</body></html>');
+      return;
+    }
+    res.statusCode = 404;
+    res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
+    res.setHeader('x-middleware-rewrite', `http://localhost:${port}/${locale}/usd${path.replace(/^\/zh/, '')}`);
+    res.write('<html id="__next_error__"><body>');
+    res.end(`${'x'.repeat(2000)}</body></html>`);
+  };
+  // As scripts/production-server.cjs: every document request is watched before Next answers it.
+  server = createServer((req, res) => {
+    pages?.watch(req, res);
+    next(req, res);
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  pages = createNotFoundPages({ port, browserPath });
+  await pages.start();
+  return (path: string, headers: Record<string, string> = {}, method = 'GET') => answer(port, path, headers, method);
+}
+
+function answer(port: number, path: string, headers: Record<string, string>, method: string) {
+  return new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('server-rendered 404 pages (decision 017)', () => {
+  it('answers a 404 with the prerendered page and the visitor path, gzip as Next chose', async () => {
+    const get = await start();
+    const res = await get('/no/such<page>', { 'accept-encoding': 'gzip', cookie: 'NEXT_LOCALE=en' });
+    expect(res.status).toBe(404);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-security-policy']).toBe("default-src 'self'");
+    expect(res.headers['cache-control']).toContain('no-store');
+    const html = gunzipSync(res.body).toString('utf8');
+    expect(html).toContain(message('en', '/no/such&lt;page&gt;'));
+    expect(html).not.toContain('__next_error__');
+  });
+
+  it('writes the path in the language of the answer, decoded as the browser shows it', async () => {
+    const get = await start();
+    const res = await get('/zh/%E4%B8%8D%E5%AD%98%E5%9C%A8', { cookie: 'NEXT_LOCALE=zh' });
+    expect(res.status).toBe(404);
+    expect(res.body.toString('utf8')).toContain(message('zh', '/zh/不存在'));
+  });
+
+  it('leaves other answers, client-navigation payloads and HEAD bodies alone', async () => {
+    const get = await start();
+    expect((await get('/about')).body.toString('utf8')).toBe('<html><body>about</body></html>');
+    const rsc = await get('/nope', { rsc: '1' });
+    expect(rsc.status).toBe(404);
+    expect(rsc.body.toString('utf8')).toContain('__next_error__');
+    const head = await get('/nope', {}, 'HEAD');
+    expect(head.status).toBe(404);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('answers the prerendered page asked for directly as a 404 that is not shared', async () => {
+    const get = await start();
+    const res = await get('/zh/page-not-found', { cookie: 'NEXT_LOCALE=zh' });
+    expect(res.status).toBe(404);
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.body.toString('utf8')).toContain(message('zh', '/zh/page-not-found'));
+  });
+
+  it('shows an invalid percent-encoding as it came', () => {
+    expect(shownPath(browserPath, '/ja/%E5%AD%98')).toBe('/ja/存');
+    expect(shownPath(browserPath, '/bad/%E5%AD?x=1')).toBe('/bad/%E5%AD');
+  });
+});
