@@ -111,7 +111,7 @@ export default async function HomePage({ params }: { params: Params }) {
         </ul>
       </section>
 
-      <section aria-labelledby="home-plans" className="below-fold bg-surface">
+      <section aria-labelledby="home-plans" className="bg-surface">
         <div className="mx-auto w-full max-w-6xl px-5 py-16">
           <h2 id="home-plans" className="text-2xl font-bold tracking-tight desk:text-3xl">
             {t('plansTitle')}
@@ -158,7 +158,7 @@ export default async function HomePage({ params }: { params: Params }) {
       </section>
 
       {promotions.length > 0 ? (
-        <section aria-labelledby="home-promotions" className="below-fold mx-auto w-full max-w-6xl px-5 py-16">
+        <section aria-labelledby="home-promotions" className="mx-auto w-full max-w-6xl px-5 py-16">
           <h2 id="home-promotions" className="text-2xl font-bold tracking-tight desk:text-3xl">
             {t('promotionsTitle')}
           </h2>
@@ -187,7 +187,7 @@ export default async function HomePage({ params }: { params: Params }) {
         </section>
       ) : null}
 
-      <section aria-labelledby="home-regions" className="below-fold bg-surface">
+      <section aria-labelledby="home-regions" className="bg-surface">
         <div className="mx-auto w-full max-w-6xl px-5 py-16">
           <h2 id="home-regions" className="text-2xl font-bold tracking-tight desk:text-3xl">
             {t('regionsTitle')}
@@ -210,7 +210,7 @@ export default async function HomePage({ params }: { params: Params }) {
         </div>
       </section>
 
-      <section aria-labelledby="home-reviews" className="below-fold mx-auto w-full max-w-6xl px-5 py-16">
+      <section aria-labelledby="home-reviews" className="mx-auto w-full max-w-6xl px-5 py-16">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h2 id="home-reviews" className="text-2xl font-bold tracking-tight desk:text-3xl">

@@ -45,13 +45,12 @@ export default async function VpsProductPage({ params }: { params: Params }) {
       ) : null}
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
       <div className="mx-auto w-full max-w-6xl space-y-14 px-5 py-12">
-        {lines.map((line, index) => (
+        {lines.map((line) => (
           <section
             key={line.id}
             id={line.dedicated ? 'dedicated' : line.id}
             aria-labelledby={`line-${line.id}`}
-            // The first line is on the first screen; the others wait until they near it (issue 9).
-            className={index === 0 ? 'scroll-mt-24' : 'below-fold scroll-mt-24'}
+            className="scroll-mt-24"
           >
             <h2 id={`line-${line.id}`} className="text-2xl font-bold">
               {line.name}
@@ -136,7 +135,7 @@ export default async function VpsProductPage({ params }: { params: Params }) {
             </div>
           </section>
         ))}
-        <section aria-labelledby="regions-title" className="below-fold">
+        <section aria-labelledby="regions-title">
           <h2 id="regions-title" className="text-2xl font-bold">
             {t('regionTitle')}
           </h2>
