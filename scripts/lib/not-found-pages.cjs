@@ -116,20 +116,22 @@ function createNotFoundPages(options) {
     return path === `/${ROUTE}` || LOCALES.some((l) => path === `/${l}/${ROUTE}`);
   }
 
-  /** The replacement body for this answer (encoded as Next's compression chose), or null to keep Next's. */
+  /** The replacement document for this answer, or null to keep Next's. */
   function replacementFor(req, res, status) {
     if (status !== 404) return null;
     const match = REWRITE.exec(String(res.getHeader('x-middleware-rewrite') ?? ''));
     const page = match ? pages.get(`${match[1]}/${match[2]}`) : undefined;
     if (!page || !/text\/html/.test(String(res.getHeader('content-type') ?? ''))) return null;
-    const html = withPath(page.html, page.path, shownPath(options.browserPath, req.url));
-    if (html === null) return null;
+    return withPath(page.html, page.path, shownPath(options.browserPath, req.url));
+  }
+
+  /** The document encoded the way Next's compression chose (gzip or deflate; identity otherwise), off-thread. */
+  function encode(html, encoding, callback) {
     const raw = Buffer.from(html, 'utf8');
-    const encoding = String(res.getHeader('content-encoding') ?? 'identity');
-    if (encoding === 'gzip') return zlib.gzipSync(raw);
-    if (encoding === 'br') return zlib.brotliCompressSync(raw);
-    if (encoding === 'deflate') return zlib.deflateSync(raw);
-    return raw;
+    if (encoding === 'gzip') zlib.gzip(raw, callback);
+    else if (encoding === 'deflate') zlib.deflate(raw, callback);
+    else if (encoding === 'br') zlib.brotliCompress(raw, callback);
+    else callback(null, raw);
   }
 
   /**
@@ -142,7 +144,8 @@ function createNotFoundPages(options) {
     const direct = isDirectRequest(req);
     const { writeHead, write, end } = res;
     let decided = false;
-    let body = null;
+    /** The replacement document once decided; Next's body is then dropped. */
+    let html = null;
 
     res.writeHead = function hookedWriteHead(status, ...rest) {
       if (decided) return writeHead.call(this, status, ...rest);
@@ -153,26 +156,37 @@ function createNotFoundPages(options) {
         code = 404;
         res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
       } else {
-        body = replacementFor(req, res, code);
-        if (body !== null) {
+        html = replacementFor(req, res, code);
+        if (html !== null) {
           res.removeHeader('content-length');
           res.setHeader('x-not-found-page', 'prerendered');
+          // A length passed here would be Next's body's.
+          rest = rest.map((r) =>
+            r && typeof r === 'object' && !Array.isArray(r)
+              ? Object.fromEntries(Object.entries(r).filter(([name]) => name.toLowerCase() !== 'content-length'))
+              : r,
+          );
         }
       }
       return writeHead.call(this, code, ...rest);
     };
     res.write = function hookedWrite(chunk, encoding, callback) {
       if (!res.headersSent) res.writeHead(res.statusCode);
-      if (body === null) return write.call(this, chunk, encoding, callback);
+      if (html === null) return write.call(this, chunk, encoding, callback);
       const done = typeof encoding === 'function' ? encoding : callback;
       if (done) process.nextTick(done);
       return true;
     };
     res.end = function hookedEnd(chunk, encoding, callback) {
       if (!res.headersSent) res.writeHead(res.statusCode);
-      if (body === null) return end.call(this, chunk, encoding, callback);
+      if (html === null) return end.call(this, chunk, encoding, callback);
       const done = [chunk, encoding, callback].find((a) => typeof a === 'function');
-      return end.call(this, req.method === 'HEAD' ? undefined : body, done);
+      if (req.method === 'HEAD') return end.call(this, done);
+      encode(html, String(res.getHeader('content-encoding') ?? 'identity'), (error, body) => {
+        if (error) res.destroy(error);
+        else end.call(this, body, done);
+      });
+      return this;
     };
   }
 

@@ -50,6 +50,16 @@ async function start() {
       res.end('<html><body>about</body></html>');
       return;
     }
+    if (path === '/sized') {
+      // Next's other way of answering: status and a length in one writeHead call, the body in end().
+      const body = '<html id="__next_error__"></html>';
+      res.writeHead(404, {
+        'content-length': String(body.length),
+        'x-middleware-rewrite': `http://localhost:${port}/${locale}/usd/sized`,
+      });
+      res.end(body);
+      return;
+    }
     res.statusCode = 404;
     res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
     res.setHeader('x-middleware-rewrite', `http://localhost:${port}/${locale}/usd${path.replace(/^\/zh/, '')}`);
@@ -98,6 +108,13 @@ describe('server-rendered 404 pages (decision 017)', () => {
     const res = await get('/zh/%E4%B8%8D%E5%AD%98%E5%9C%A8', { cookie: 'NEXT_LOCALE=zh' });
     expect(res.status).toBe(404);
     expect(res.body.toString('utf8')).toContain(message('zh', '/zh/不存在'));
+  });
+
+  it('replaces an answer whose length was given with its status', async () => {
+    const get = await start();
+    const res = await get('/sized');
+    expect(res.status).toBe(404);
+    expect(res.body.toString('utf8')).toContain(message('en', '/sized'));
   });
 
   it('leaves other answers, client-navigation payloads and HEAD bodies alone', async () => {
