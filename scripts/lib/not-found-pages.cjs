@@ -80,6 +80,8 @@ function createNotFoundPages(options) {
         },
       );
       inner.on('error', reject);
+      // A fetch that never answers must not hold the health check (it waits for the first round).
+      inner.setTimeout(15_000, () => inner.destroy(new Error(`${visible}: no answer in 15 s`)));
       inner.end();
     });
   }
