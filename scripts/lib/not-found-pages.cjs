@@ -24,7 +24,7 @@ const escapeHtml = (text) =>
 
 /** The path the 404 message shows: the address bar's path, percent-decoding undone where valid (NotFoundMessage). */
 function shownPath(browserPath, url) {
-  const path = browserPath((url || '/').split('?')[0].split('#')[0]);
+  const path = browserPath((url || '/').split('?')[0]);
   try {
     return decodeURI(path);
   } catch {
