@@ -24,8 +24,20 @@ const LOCALES = new Set(['en', 'zh', 'ja']);
 const CURRENCIES = new Set(['USD', 'HKD', 'JPY']);
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const MAX_PASS_THROUGH = 10_000;
-/** Headers Next sends that belong to its own transfer, not to the document. */
-const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
+/** Headers Next sends that belong to its own transfer or its internals, not to the document: the copy leaves
+ * them out (each header is validated and written per request, and the internal ones tell a visitor nothing). */
+const LEFT_OUT_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'date',
+  'etag',
+  'x-middleware-rewrite',
+  'x-nextjs-cache',
+  'x-nextjs-prerender',
+  'x-nextjs-stale-time',
+]);
 
 function cookieValue(header, name) {
   if (!header) return '';
@@ -34,6 +46,18 @@ function cookieValue(header, name) {
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return '';
+}
+
+/**
+ * The part of the key the cookies decide, `locale\ncurrency` ('' for an absent one), or null when a cookie
+ * holds a value the proxy does not know.
+ */
+function cookiePart(header) {
+  if (!header) return '\n';
+  const locale = cookieValue(header, LOCALE_COOKIE);
+  const currency = cookieValue(header, CURRENCY_COOKIE).toUpperCase();
+  if ((locale && !LOCALES.has(locale)) || (currency && !CURRENCIES.has(currency))) return null;
+  return `${locale}\n${currency}`;
 }
 
 const encodingOf = new Map();
@@ -92,11 +116,12 @@ function createDocumentCache(options) {
     }
     const url = req.url || '/';
     if (url.startsWith('/_next/') || url.includes('_rsc=')) return null;
-    const locale = cookieValue(h.cookie, LOCALE_COOKIE);
-    if (locale ? !LOCALES.has(locale) : h['accept-language'] !== undefined) return null;
-    const currency = cookieValue(h.cookie, CURRENCY_COOKIE).toUpperCase();
-    if (currency && !CURRENCIES.has(currency)) return null;
-    const key = `${url.split('?')[0]}\n${locale}\n${currency}`;
+    const cookies = cookiePart(h.cookie);
+    if (cookies === null) return null;
+    // No locale cookie: the proxy would pick the language from Accept-Language, so only its absence is kept.
+    if (cookies.charCodeAt(0) === 10 && h['accept-language'] !== undefined) return null;
+    const query = url.indexOf('?');
+    const key = `${query === -1 ? url : url.slice(0, query)}\n${cookies}`;
     const until = passThrough.get(key);
     if (until !== undefined) {
       if (until > now()) return null;
@@ -163,7 +188,7 @@ function createDocumentCache(options) {
     const headers = new Map();
     for (let i = 0; i < res.rawHeaders.length; i += 2) {
       const name = res.rawHeaders[i].toLowerCase();
-      if (HOP_HEADERS.has(name) || name === 'etag') continue;
+      if (LEFT_OUT_HEADERS.has(name)) continue;
       headers.set(name, [...(headers.get(name) ?? []), res.rawHeaders[i + 1]]);
     }
     const vary = String(res.headers.vary || '');

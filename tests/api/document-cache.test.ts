@@ -117,6 +117,9 @@ describe('document fast path', () => {
     expect(hit.headers.get('cache-control')).toBe('s-maxage=300, stale-while-revalidate=31535700');
     expect(hit.headers.getSetCookie()).toEqual(['NEXT_LOCALE=en; Path=/', 'second=1; Path=/']);
     expect(hit.headers.get('vary')).toBe('rsc, Accept-Encoding');
+    // Next's internal markers stay behind: they say nothing to a browser and cost a header each per answer.
+    expect(hit.headers.get('x-nextjs-prerender')).toBeNull();
+    expect(hit.headers.get('x-nextjs-cache')).toBeNull();
     expect(calls.length).toBe(before);
   });
 
