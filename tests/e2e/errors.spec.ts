@@ -43,6 +43,7 @@ test.describe('not found (SPEC §2, §8)', () => {
         await expect(page.getByTestId('error-message')).toHaveText(message);
         await expect(page.locator('html')).toHaveAttribute('lang', { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' }[locale]);
         await expect(page.getByRole('link', { name: MESSAGES[locale].errors.backHome })).toBeVisible();
+        await expect(page.getByTestId('not-found-suggestions').getByRole('link')).toHaveCount(6);
         await expect(page.locator('footer')).toBeAttached();
       });
     }
@@ -61,6 +62,15 @@ test.describe('not found (SPEC §2, §8)', () => {
     await page.getByRole('link', { name: MESSAGES.en.errors.backHome }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(MESSAGES.en.errors.notFoundTitle);
+  });
+
+  test("the 404 page suggests where to go on, in the visitor's language", async ({ page }) => {
+    await page.goto('/zh/no/such/page');
+    const suggestions = page.getByRole('navigation', { name: MESSAGES.zh.notFound.suggestionsTitle });
+    await expect(suggestions.getByRole('link')).toHaveCount(6);
+    await expect(page.getByText(MESSAGES.zh.notFound.hint)).toBeVisible();
+    await suggestions.getByRole('link', { name: new RegExp(MESSAGES.zh.notFound.docs.name) }).click();
+    await expect(page).toHaveURL(/\/zh\/doc$/);
   });
 
   test('an unknown API path answers the 4040 envelope, not an HTML page', async ({ request }) => {

@@ -6,7 +6,11 @@ export function ErrorView(props: {
   statusLabel: string;
   title: string;
   message: ReactNode;
+  /** A sentence on what may have happened and what to do next. */
+  hint?: ReactNode;
   actions: ReactNode;
+  /** Ways on from here, below the actions. */
+  children?: ReactNode;
 }) {
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-6 py-20 text-center">
@@ -18,7 +22,9 @@ export function ErrorView(props: {
       <p className="mt-3 break-all text-muted" data-testid="error-message">
         {props.message}
       </p>
+      {props.hint ? <p className="mt-4 max-w-xl text-lg text-ink">{props.hint}</p> : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">{props.actions}</div>
+      {props.children}
     </section>
   );
 }
