@@ -472,7 +472,7 @@ function packageVersion(name: string): string {
   }
 }
 
-/** Keeps a section's previous text when this run skipped it. */
+/** Keeps a section's previous text when this run skipped it; `*-notes` sections are written by hand and always kept. */
 function previousSection(name: string): string | undefined {
   if (!existsSync(path.join(ROOT, 'BENCHMARKS.md'))) return undefined;
   const text = readFileSync(path.join(ROOT, 'BENCHMARKS.md'), 'utf8');
@@ -551,6 +551,8 @@ an empty profile. The 404 page answers 404 with \`noindex\` on purpose, which Li
 404 page (measured below).
 
 ${section('lighthouse')}
+
+${section('lighthouse-notes')}
 
 ## Configurator price update (issue 5)
 
