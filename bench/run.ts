@@ -12,7 +12,8 @@
  *  and the issue 5, 6 and 8 measurements: configurator price update, promotion races, chat quality.
  *
  * Load comes from wrk (a C load generator, lighter than one written in JavaScript on a 2-core machine).
- * nginx and wrk are installed with apt-get when missing. BENCH_SECONDS (default 5) sets each wrk run's length;
+ * nginx and wrk are installed with apt-get when missing. BENCH_SECONDS (default 5) sets each wrk run's length,
+ * BENCH_ROUNDS (default 3) the alternating site/nginx runs per page;
  * BENCH_ONLY=pages,api,js,lighthouse,configurator,races,chat runs a subset (other sections keep their text).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
