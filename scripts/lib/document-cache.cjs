@@ -8,12 +8,14 @@
  * prerendered (`x-nextjs-prerender`, a shared `s-maxage`, status 200, not private) are kept, so anything that
  * reads cookies, every redirect, 404 and client-navigation payload (`rsc` requests) still goes through Next.
  * An entry is fresh for Next's own `s-maxage`; after that it is served stale once while Next is asked again
- * (which is what Next's incremental regeneration does too).
+ * (which is what Next's incremental regeneration does too). A kept page loads its scripts after the first
+ * paint (first-paint-scripts.cjs).
  */
 const http = require('node:http');
 const { randomUUID } = require('node:crypto');
 const { promisify } = require('node:util');
 const zlib = require('node:zlib');
+const { loadScriptsAfterFirstPaint } = require('./first-paint-scripts.cjs');
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -61,6 +63,23 @@ function cookiePart(header) {
 }
 
 const encodingOf = new Map();
+const settledBy = new Map();
+
+/**
+ * True when a first visit's Accept-Language cannot change the page, so the key may leave it out. next-intl
+ * (resolveLocale) takes the language from the path's prefix first, then the cookie, then Accept-Language, with
+ * English as the default: so a `/zh` or `/ja` path is settled by its prefix, and an unprefixed one when every
+ * language the header names is English (nothing else could be picked). Any other header is left to Next,
+ * which may redirect to `/zh` or `/ja` and sets the cookie.
+ */
+function languageSettled(path, acceptLanguage) {
+  if (/^\/(zh|ja)(\/|$)/.test(path)) return true;
+  const known = settledBy.get(acceptLanguage);
+  if (known !== undefined) return known;
+  const settled = acceptLanguage.split(',').every((part) => /^en(-[a-z0-9]{1,8})*$/i.test(part.split(';')[0].trim()));
+  if (settledBy.size < 256) settledBy.set(acceptLanguage, settled);
+  return settled;
+}
 
 /** The encodings the client takes, best first: br, gzip, or the identity body (remembered per header value). */
 function pickEncoding(accept) {
@@ -118,10 +137,15 @@ function createDocumentCache(options) {
     if (url.startsWith('/_next/') || url.includes('_rsc=')) return null;
     const cookies = cookiePart(h.cookie);
     if (cookies === null) return null;
-    // No locale cookie: the proxy would pick the language from Accept-Language, so only its absence is kept.
-    if (cookies.charCodeAt(0) === 10 && h['accept-language'] !== undefined) return null;
     const query = url.indexOf('?');
-    const key = `${query === -1 ? url : url.slice(0, query)}\n${cookies}`;
+    const path = query === -1 ? url : url.slice(0, query);
+    // No locale cookie: the proxy may pick the language from Accept-Language; a first visit whose header
+    // cannot change it shares the copy asked for without one (the fill sends none).
+    const acceptLanguage = h['accept-language'];
+    if (cookies.charCodeAt(0) === 10 && acceptLanguage !== undefined && !languageSettled(path, acceptLanguage)) {
+      return null;
+    }
+    const key = `${path}\n${cookies}`;
     const until = passThrough.get(key);
     if (until !== undefined) {
       if (until > now()) return null;
@@ -171,13 +195,16 @@ function createDocumentCache(options) {
   }
 
   async function fill(req, key) {
-    const { res, body } = await fetchFromNext(req);
-    const lifetime = sharedLifetime(res, body);
+    const { res, body: answered } = await fetchFromNext(req);
+    const lifetime = sharedLifetime(res, answered);
     if (lifetime === 0) {
       if (passThrough.size >= MAX_PASS_THROUGH) passThrough.clear();
       passThrough.set(key, now() + 3_600_000);
       return null;
     }
+    const body = /text\/html/.test(String(res.headers['content-type'] || ''))
+      ? Buffer.from(loadScriptsAfterFirstPaint(answered.toString('utf8')), 'utf8')
+      : answered;
     const [br, gz] = await Promise.all([
       brotli(body, {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
@@ -291,4 +318,4 @@ function createDocumentCache(options) {
   };
 }
 
-module.exports = { createDocumentCache, pickEncoding };
+module.exports = { createDocumentCache, pickEncoding, languageSettled };

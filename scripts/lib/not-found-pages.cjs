@@ -11,6 +11,7 @@
  */
 const http = require('node:http');
 const zlib = require('node:zlib');
+const { loadScriptsAfterFirstPaint } = require('./first-paint-scripts.cjs');
 
 const LOCALES = ['en', 'zh', 'ja'];
 const CURRENCIES = ['usd', 'hkd', 'jpy'];
@@ -73,7 +74,8 @@ function createNotFoundPages(options) {
             // What NotFoundMessage printed while prerendering: the route's own browser path.
             const path = shownPath(options.browserPath, `/${locale}/${currency}/${ROUTE}`);
             if (withPath(html, path, path) === null) return reject(new Error(`${visible}: no 404 message`));
-            pages.set(`${locale}/${currency}`, { html, path });
+            // Like every prerendered page we serve ourselves, it loads its scripts after the first paint.
+            pages.set(`${locale}/${currency}`, { html: loadScriptsAfterFirstPaint(html), path });
             resolve();
           });
           res.on('error', reject);

@@ -43,7 +43,10 @@ async function start(options: { now?: () => number } = {}) {
       ['Set-Cookie', `NEXT_LOCALE=${locale}; Path=/`],
       ['Set-Cookie', 'second=1; Path=/'],
     ]);
-    res.end(`<html lang="${locale}">${'page body '.repeat(500)}</html>`);
+    const scripts = req.url?.startsWith('/scripted')
+      ? '<script src="/_next/static/chunks/a1.js" async=""></script><script src="/_next/static/chunks/b2.js" async=""></script>'
+      : '';
+    res.end(`<html lang="${locale}"><head>${scripts}</head>${'page body '.repeat(500)}</html>`);
   };
   server = createServer((req, res) => {
     if (!cache?.(req, res)) next(req, res);
@@ -154,13 +157,44 @@ describe('document fast path', () => {
     const withCurrency = await get('/about', { cookie: 'NEXT_LOCALE=ja; currency=USD' });
     expect(withCurrency.headers.get('x-document-cache')).toBeNull();
     await withCurrency.text();
-    const browser = await get('/about', { 'accept-language': 'zh-CN' });
+    const browser = await get('/about', { 'accept-language': 'en-US,zh-CN;q=0.9' });
     expect(browser.headers.get('x-document-cache')).toBeNull();
     await browser.text();
     // A miss is Next's with the visitor's own cookies; the copy is asked for with only the key's cookies.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const zhCalls = calls.filter((c) => c.cookie.includes('NEXT_LOCALE=zh'));
     expect(zhCalls.map((c) => c.cookie).sort()).toEqual(['NEXT_LOCALE=zh', 'NEXT_LOCALE=zh; sid=secret']);
+  });
+
+  it('serves first visits whose Accept-Language cannot change the language from the same copy', async () => {
+    const { get, settle } = await start();
+    await settle('/about');
+    // Only English named: next-intl can pick nothing but English, so the copy made without the header fits.
+    for (const header of ['en-US,en;q=0.9', 'en', 'en-GB;q=0.8, en-US']) {
+      const res = await get('/about', { 'accept-language': header });
+      expect(res.headers.get('x-document-cache'), header).toBe('hit');
+      expect(await res.text()).toContain('lang="en"');
+    }
+    // Another language named: Next may redirect to /zh or /ja, so it answers.
+    for (const header of ['zh-CN', 'en-US,ja;q=0.5', 'fr', '*', '']) {
+      const res = await get('/about', { 'accept-language': header });
+      expect(res.headers.get('x-document-cache'), header).toBeNull();
+      await res.text();
+    }
+    // A /zh or /ja path is settled by its prefix, whatever the header says.
+    await settle('/zh/about');
+    const prefixed = await get('/zh/about', { 'accept-language': 'ja-JP,ja;q=0.9' });
+    expect(prefixed.headers.get('x-document-cache')).toBe('hit');
+    await prefixed.text();
+  });
+
+  it("keeps the page's scripts for after the first paint", async () => {
+    const { get, settle } = await start();
+    await settle('/scripted');
+    const html = await (await get('/scripted')).text();
+    expect(html).not.toContain('<script src=');
+    expect(html).toContain('["/_next/static/chunks/a1.js","/_next/static/chunks/b2.js"]');
+    expect(html.indexOf('first-contentful-paint')).toBeLessThan(html.indexOf('</head>'));
   });
 
   it('never caches client navigations, unknown cookie values or pages Next marks private', async () => {

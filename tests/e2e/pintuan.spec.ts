@@ -1,7 +1,7 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { answerCookiePanel, expect, test, waitForScriptsAfterNavigation } from './fixtures';
 import { waitForMail } from './mailbox';
 import { MESSAGES, watchConsole } from './support';
 
@@ -43,17 +43,6 @@ async function logIn(page: Page, texts: typeof en | typeof zh, email: string) {
 }
 
 /** A second browser that has answered the cookie panel, like the fixture's first one. */
-async function returningVisitor(context: BrowserContext) {
-  await context.addInitScript(() => {
-    if (window.localStorage.getItem('cookieConfirm') === null) {
-      window.localStorage.setItem('cookieConfirm', '1');
-      window.localStorage.setItem('cookieSelect1', '0');
-      window.localStorage.setItem('cookieSelect2', '1');
-      window.localStorage.setItem('cookieSelect3', '1');
-    }
-  });
-}
-
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -90,7 +79,8 @@ test('open a group in English, join it from a second browser in Chinese through 
 
   // A different customer opens the share link in Chinese in another browser and joins.
   const other = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true });
-  await returningVisitor(other);
+  await answerCookiePanel(other);
+  other.on('page', waitForScriptsAfterNavigation);
   const joiner = await other.newPage();
   const joinerProblems = watchConsole(joiner);
   await joiner.goto(`/zh/activity/pintuan/part-vps/${groupId}`);
