@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { firstLoadScripts } from './lib/first-paint-scripts.cjs';
 
 type Budget = { defaultKb: number; routes: Record<string, number> };
 
@@ -20,14 +21,6 @@ function htmlFiles(dir: string): string[] {
     if (statSync(full).isDirectory()) return htmlFiles(full);
     return entry.endsWith('.html') ? [full] : [];
   });
-}
-
-/** Every `<script src>` a page loads, except the `nomodule` polyfills modern browsers skip. */
-export function firstLoadScripts(html: string): string[] {
-  const tags = [...html.matchAll(/<script([^>]*)\bsrc="([^"]+)"([^>]*)>/g)].filter(
-    (m) => !/nomodule/i.test(`${m[1]}${m[3]}`),
-  );
-  return [...new Set(tags.map((m) => m[2] ?? ''))].filter((src) => src.startsWith('/_next/'));
 }
 
 const gzipCache = new Map<string, number>();

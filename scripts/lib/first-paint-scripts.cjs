@@ -53,4 +53,23 @@ function loadScriptsAfterFirstPaint(html) {
   return out.replace(marker, () => `<script>${LOADER}(${JSON.stringify(sources)})</script>`);
 }
 
-module.exports = { loadScriptsAfterFirstPaint };
+/** The loader's list of chunk paths, as loadScriptsAfterFirstPaint writes it. */
+const LOADER_LIST = /self\.__scriptsAfterPaint=s;[^\n]*?\}\)\((\["\/_next\/static\/[^\]<>]*\])\)<\/script>/;
+
+/**
+ * Every script a page loads at first, in document order and once each: its `<script src>` elements (except the
+ * `nomodule` polyfills modern browsers skip) and the chunks its loader adds after the first paint. Counted by
+ * the first-load JavaScript budget (scripts/check-js-budget.ts) and the benchmark, whichever HTML they read.
+ * @param {string} html
+ * @returns {string[]}
+ */
+function firstLoadScripts(html) {
+  const tags = [...html.matchAll(/<script([^>]*)\bsrc="([^"]+)"([^>]*)>/g)]
+    .filter((m) => !/nomodule/i.test(`${m[1]}${m[3]}`))
+    .map((m) => m[2]);
+  const listed = LOADER_LIST.exec(html);
+  const deferred = listed ? /** @type {string[]} */ (JSON.parse(listed[1])) : [];
+  return [...new Set([...deferred, ...tags])].filter((src) => src.startsWith('/_next/'));
+}
+
+module.exports = { loadScriptsAfterFirstPaint, firstLoadScripts };
