@@ -36,9 +36,10 @@ const LOADER = [
  * @param {string} html
  */
 function loadScriptsAfterFirstPaint(html) {
+  const marker = '\u0000loader\u0000';
+  if (html.includes(marker)) return html;
   /** @type {string[]} */
   const sources = [];
-  const marker = '\u0000loader\u0000';
   const out = html
     .replace(CHUNK_SCRIPT, (_, src) => {
       sources.push(src);
@@ -48,7 +49,7 @@ function loadScriptsAfterFirstPaint(html) {
   // The loader takes the first script's place, which must be in the head so it runs before the first paint.
   const at = out.indexOf(marker);
   const head = out.indexOf('</head>');
-  if (sources.length === 0 || at < 0 || head < 0 || at > head || html.includes(marker)) return html;
+  if (sources.length === 0 || at < 0 || head < 0 || at > head) return html;
   // The paths are plain `/_next/static/…js` strings (no quote, `<` or `>`), so JSON is safe inside <script>.
   return out.replace(marker, () => `<script>${LOADER}(${JSON.stringify(sources)})</script>`);
 }
