@@ -1,13 +1,15 @@
 /**
  * The deterministic part of issue 9, enforced in CI: the first-load JavaScript of every prerendered page of a
  * production build, in gzip bytes (level 9, the same count as `npm run bench`), against the budgets in
- * bench/js-budget.json. Reads the build's own HTML and chunks; needs no server.
+ * bench/js-budget.json, and that each of those chunks carries the compile hint (decision 019). Reads the build's
+ * own HTML and chunks; needs no server.
  *
  *   npx tsx scripts/check-js-budget.ts [distDir]     (default .next-test, the build the browser tests made)
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { COMPILE_HINT, firstLoadChunkFiles } from './lib/compile-hints';
 import { firstLoadScripts } from './lib/first-paint-scripts.cjs';
 
 type Budget = { defaultKb: number; routes: Record<string, number> };
@@ -66,8 +68,11 @@ function main() {
     if (kb > limitKb) failures.push(`${route}: ${kb.toFixed(1)} KB > ${limitKb} KB`);
   }
   if (pages.length === 0) failures.push('no prerendered pages found');
+  // The build step marks them (decision 019); a build made some other way would quietly lose the hint.
+  const unhinted = firstLoadChunkFiles(distDir).filter((file) => !readFileSync(file, 'utf8').startsWith(COMPILE_HINT));
+  if (unhinted.length > 0) failures.push(`first-load chunks without the compile hint: ${unhinted.join(', ')}`);
   if (failures.length > 0) {
-    console.error(`\nfirst-load JavaScript over budget (bench/js-budget.json):\n${failures.join('\n')}`);
+    console.error(`\nfirst-load JavaScript over budget (bench/js-budget.json) or unhinted:\n${failures.join('\n')}`);
     process.exit(1);
   }
   console.log(`\n${rows.length} routes within their first-load JavaScript budget`);

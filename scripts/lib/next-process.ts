@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { hintFirstLoadChunks } from './compile-hints';
 
 const NEXT_BIN = path.resolve('node_modules/next/dist/bin/next');
 const SOURCES = ['src', 'public', 'package.json', 'package-lock.json', 'next.config.ts', 'postcss.config.mjs'];
@@ -71,7 +72,10 @@ export async function buildIfStale(
     CIRRUS_BUILD_ID: randomUUID(),
   };
   const code = await waitForExit(runNext(['build'], buildEnv));
-  if (code === 0) markBuilt(distDir, env);
+  if (code === 0) {
+    log(`compile hints on ${hintFirstLoadChunks(distDir)} first-load chunks (docs/decisions/019-compile-hints.md)`);
+    markBuilt(distDir, env);
+  }
   return code;
 }
 
