@@ -20,6 +20,7 @@ const next = require('next');
 const { getRequestListener } = require('@hono/node-server');
 const { createDocumentCache } = require('./lib/document-cache.cjs');
 const { createNotFoundPages } = require('./lib/not-found-pages.cjs');
+const { varyByVisitor } = require('./lib/document-vary.cjs');
 
 async function main() {
   const port = Number(process.env.PORT || 3000);
@@ -47,6 +48,7 @@ async function main() {
       return;
     }
     if (!notFoundPages.isDirectRequest(req) && serveDocument(req, res)) return;
+    varyByVisitor(req, res);
     notFoundPages.watch(req, res);
     handleNext(req, res);
   });

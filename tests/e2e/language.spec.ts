@@ -32,3 +32,31 @@ test('a dynamic page keeps its parameters when the language changes', async ({ p
   await page.getByRole('link', { name: '日本語' }).click();
   await expect(page).toHaveURL(/\/ja\/doc\/article\/refund$/);
 });
+
+test('a cache in front of the site is told that pages depend on the language and currency asked for', async ({
+  playwright,
+  baseURL,
+}) => {
+  // Each as a first visit: no cookie from an earlier answer.
+  const firstVisit = async (path: string, headers: Record<string, string>) => {
+    const visitor = await playwright.request.newContext({ baseURL });
+    const answer = await visitor.get(path, { headers, maxRedirects: 0 });
+    const seen = { status: answer.status(), headers: answer.headers() };
+    await visitor.dispose();
+    return seen;
+  };
+  const varyOf = async (path: string, headers: Record<string, string>) => {
+    // Asked twice: the second answer is the server's kept copy, which must say the same.
+    await firstVisit(path, headers);
+    return ((await firstVisit(path, headers)).headers.vary ?? '').toLowerCase().split(/\s*,\s*/);
+  };
+  const english = { 'accept-language': 'en-US,en;q=0.9' };
+  expect(await varyOf('/product/vps', english)).toEqual(expect.arrayContaining(['accept-language', 'cookie']));
+  expect(await varyOf('/ja/product/vps', english)).toContain('cookie');
+  expect(await varyOf('/ja/product/vps', english)).not.toContain('accept-language');
+  // The first visit a shared copy of `/` would have wrongly answered: a Chinese browser is sent to /zh.
+  const chinese = await firstVisit('/', { 'accept-language': 'zh-CN,zh;q=0.9' });
+  expect(chinese.status).toBe(307);
+  expect(chinese.headers.location).toBe('/zh');
+  expect(chinese.headers.vary?.toLowerCase()).toContain('accept-language');
+});
