@@ -57,7 +57,14 @@ describe('scripts after the first paint', () => {
     const source = /<script>(\(function\(s\)[^\n]*?)<\/script>/.exec(html)?.[1] ?? '';
     const added: string[] = [];
     type Entries = { getEntriesByName: (name: string) => unknown[] };
-    const hooks: { observer?: (list: Entries, o: { disconnect: () => void }) => void; timer?: () => void } = {};
+    const hooks: { observer?: (list: Entries, o: { disconnect: () => void }) => void } = {};
+    const timers: { fn: () => void; ms: number }[] = [];
+    /** Runs the queued timers of at most `ms`, and those they queue, as the event loop would. */
+    const runTimers = (ms: number) => {
+      for (let t = timers.findIndex((x) => x.ms <= ms); t >= 0; t = timers.findIndex((x) => x.ms <= ms)) {
+        timers.splice(t, 1)[0]?.fn();
+      }
+    };
     const window = {
       PerformanceObserver: Object.assign(
         function PerformanceObserver(callback: typeof hooks.observer) {
@@ -71,16 +78,28 @@ describe('scripts after the first paint', () => {
       createElement: () => ({}) as { src?: string },
       head: { appendChild: (e: { src: string }) => added.push(e.src) },
     };
-    new Function('window', 'document', 'self', 'setTimeout', source)(window, document, {}, (fn: () => void) => {
-      hooks.timer = fn;
-    });
+    new Function('window', 'document', 'self', 'setTimeout', source)(
+      window,
+      document,
+      {},
+      (fn: () => void, ms: number) => timers.push({ fn, ms }),
+    );
     const disconnect = { disconnect: () => undefined };
     expect(added).toEqual([]);
     hooks.observer?.({ getEntriesByName: () => [] }, disconnect);
+    runTimers(0);
     expect(added).toEqual([]);
     hooks.observer?.({ getEntriesByName: () => [{}] }, disconnect);
-    expect(added).toHaveLength(3);
-    hooks.timer?.();
+    // One script at once, each of the others in a task of its own, in document order.
+    expect(added).toEqual(['/_next/static/chunks/react.js']);
+    runTimers(0);
+    expect(added).toEqual([
+      '/_next/static/chunks/react.js',
+      '/_next/static/chunks/router.js',
+      '/_next/static/chunks/boot.js',
+    ]);
+    // The 3 s fallback finds them added.
+    runTimers(3000);
     expect(added).toHaveLength(3);
   });
 });
