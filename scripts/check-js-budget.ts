@@ -6,24 +6,16 @@
  *
  *   npx tsx scripts/check-js-budget.ts [distDir]     (default .next-test, the build the browser tests made)
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { COMPILE_HINT, firstLoadChunkFiles } from './lib/compile-hints';
+import { COMPILE_HINT, firstLoadChunkFiles, htmlFiles } from './lib/compile-hints';
 import { firstLoadScripts } from './lib/first-paint-scripts.cjs';
 
 type Budget = { defaultKb: number; routes: Record<string, number> };
 
 const distDir = path.resolve(process.argv[2] ?? '.next-test');
 const budget = JSON.parse(readFileSync(path.resolve('bench/js-budget.json'), 'utf8')) as Budget;
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return htmlFiles(full);
-    return entry.endsWith('.html') ? [full] : [];
-  });
-}
 
 const gzipCache = new Map<string, number>();
 function gzipBytes(src: string): number {

@@ -17,7 +17,8 @@ import { firstLoadScripts } from './first-paint-scripts.cjs';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
-function htmlFiles(dir: string): string[] {
+/** Every `.html` file under dir (none when it does not exist). */
+export function htmlFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((entry) => {
     const full = path.join(dir, entry);
