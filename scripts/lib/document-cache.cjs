@@ -15,6 +15,7 @@ const http = require('node:http');
 const { randomUUID } = require('node:crypto');
 const { promisify } = require('node:util');
 const zlib = require('node:zlib');
+const { hasLocalePrefix } = require('./document-vary.cjs');
 const { loadScriptsAfterFirstPaint } = require('./first-paint-scripts.cjs');
 
 const brotli = promisify(zlib.brotliCompress);
@@ -73,7 +74,7 @@ const settledBy = new Map();
  * which may redirect to `/zh` or `/ja` and sets the cookie.
  */
 function languageSettled(path, acceptLanguage) {
-  if (/^\/(zh|ja)(\/|$)/.test(path)) return true;
+  if (hasLocalePrefix(path)) return true;
   const known = settledBy.get(acceptLanguage);
   if (known !== undefined) return known;
   const settled = acceptLanguage.split(',').every((part) => /^en(-[a-z0-9]{1,8})*$/i.test(part.split(';')[0].trim()));

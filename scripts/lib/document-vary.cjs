@@ -8,14 +8,17 @@
  * headers, this one with them).
  */
 
-const LOCALE_PREFIX = /^\/(zh|ja)(\/|\?|$)/;
+/** True for a path that starts with a language prefix (SPEC §2: English is unprefixed, then /zh and /ja). */
+function hasLocalePrefix(path) {
+  return /^\/(zh|ja)(\/|$)/.test(path);
+}
 
 /** What the answer for this request URL varies by besides the URL, or null for what the proxy does not route. */
 function visitorVary(url) {
   const path = url.split('?')[0];
   // The proxy's matcher: not the API, Next's own files or anything with an extension (src/proxy.ts).
   if (/^\/(api|_next|_vercel)(\/|$)/.test(path) || path.includes('.')) return null;
-  return LOCALE_PREFIX.test(path) ? 'Cookie' : 'Accept-Language, Cookie';
+  return hasLocalePrefix(path) ? 'Cookie' : 'Accept-Language, Cookie';
 }
 
 /** `vary` with each of `extra`'s names added once (case-insensitively). */
@@ -46,4 +49,4 @@ function varyByVisitor(req, res) {
   };
 }
 
-module.exports = { varyByVisitor, visitorVary, mergeVary };
+module.exports = { varyByVisitor, visitorVary, mergeVary, hasLocalePrefix };
