@@ -127,6 +127,33 @@ test('a signed-in visitor sees the masked account, and an API error gives one gr
   await expect(toast).toBeHidden({ timeout: 5_000 });
 });
 
+test('links fetch their page ahead when pointed at or focused, not when they come into view', async ({ page }) => {
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.searchParams.has('_rsc')) prefetched.push(url.pathname);
+  });
+  await page.goto('/zh');
+  await waitForShell(page);
+  // Every link of the header, the home sections and the footer is in the page; none is fetched on its own.
+  await page.waitForTimeout(1_000);
+  expect(prefetched).toEqual([]);
+
+  const footer = page.getByRole('contentinfo');
+  const vps = footer.locator('a[href="/zh/product/vps"]').first();
+  await vps.focus();
+  await expect.poll(() => prefetched).toContain('/zh/product/vps');
+  const coupons = footer.locator('a[href="/zh/ac/coupon"]').first();
+  await coupons.hover();
+  await expect.poll(() => prefetched).toContain('/zh/ac/coupon');
+
+  // Nothing else was fetched ahead on the way.
+  expect(prefetched.filter((path) => !['/zh/product/vps', '/zh/ac/coupon'].includes(path))).toEqual([]);
+  await vps.click();
+  await expect(page).toHaveURL(/\/zh\/product\/vps$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test.describe('announcement ticker', () => {
   test('shows the three latest announcements of the language', async ({ page }) => {
     await page.goto('/ja/about');
