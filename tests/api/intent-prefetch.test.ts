@@ -20,9 +20,7 @@ const here = { origin: 'https://cirrus.example', pathname: '/zh', search: '' };
 
 describe('prefetch on intent (issue 9, decision 020)', () => {
   it('names the page of a marked link on this site', () => {
-    expect(intentPrefetchHref(inside({ href: 'https://cirrus.example/zh/product/vps' }), here)).toBe(
-      '/zh/product/vps',
-    );
+    expect(intentPrefetchHref(inside({ href: 'https://cirrus.example/zh/product/vps' }), here)).toBe('/zh/product/vps');
     expect(intentPrefetchHref(inside({ href: 'https://cirrus.example/zh/doc/search/vps?page=2' }), here)).toBe(
       '/zh/doc/search/vps?page=2',
     );
