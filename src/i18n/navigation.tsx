@@ -1,6 +1,5 @@
 import { createNavigation } from 'next-intl/navigation';
 import type { ComponentProps } from 'react';
-import { INTENT_PREFETCH_ATTRIBUTE } from '@/lib/intent-prefetch';
 import { routing } from './routing';
 
 // The only place locale-aware links and redirects come from (DESIGN §3); the path hooks that hide the
@@ -10,8 +9,8 @@ export const { redirect, useRouter, getPathname } = navigation;
 
 /**
  * Every locale-aware link of the site. Without an explicit `prefetch` a link is fetched ahead when the visitor
- * shows intent (pointer over it, a touch, keyboard focus: src/lib/intent-prefetch.ts), not when it scrolls into
- * view. Next's viewport prefetch asked for every visible link's page the moment the page was interactive,
+ * shows intent (pointer over it, a touch, keyboard focus), not when it scrolls into
+ * view (PrefetchOnIntent). Next's viewport prefetch asked for every visible link's page the moment the page was interactive,
  * about a dozen requests per view on the home pages, and decoding those answers also loaded the JavaScript of
  * the pages they name (the configurator's 100 KB among it): work inside the window Total Blocking Time counts
  * and a dozen renders on the server for one visit (issue 9, docs/decisions/020-prefetch-on-intent.md).
@@ -19,5 +18,24 @@ export const { redirect, useRouter, getPathname } = navigation;
  */
 export function Link({ prefetch, ...props }: ComponentProps<typeof navigation.Link>) {
   if (prefetch !== undefined) return <navigation.Link prefetch={prefetch} {...props} />;
-  return <navigation.Link prefetch={false} {...{ [INTENT_PREFETCH_ATTRIBUTE]: '' }} {...props} />;
+  return <navigation.Link prefetch={false} data-prefetch-intent="" {...props} />;
+}
+
+/** The mark `Link` puts on links fetched ahead on intent; links with an explicit `prefetch` do not carry it. */
+export const INTENT_PREFETCH_ATTRIBUTE = 'data-prefetch-intent';
+
+/**
+ * The path and query to prefetch for an intent event on `target`, or null: the nearest enclosing link must be
+ * marked, open in this tab, on this origin and lead to another page (a link to a heading of this page needs
+ * nothing fetched).
+ */
+export function intentPrefetchHref(
+  target: EventTarget | null,
+  here: { origin: string; pathname: string; search: string },
+): string | null {
+  const link = (target as Element | null)?.closest?.(`a[${INTENT_PREFETCH_ATTRIBUTE}]`) as HTMLAnchorElement | null;
+  if (!link?.href || link.target) return null;
+  const url = new URL(link.href, here.origin);
+  if (url.origin !== here.origin || (url.pathname === here.pathname && url.search === here.search)) return null;
+  return url.pathname + url.search;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isPopupHidden, localizedPath, PAGE_ROUTES, routeName, splitLocale } from './routes';
+import {
+  isPopupHidden,
+  LOCALES,
+  localizedPath,
+  PAGE_ROUTES,
+  POPUP_HIDDEN_ROUTES,
+  routeBaseName,
+  routeName,
+  splitLocale,
+} from './routes';
 
 describe('routeName (SPEC §2 route names)', () => {
   it.each([
@@ -50,4 +59,21 @@ describe('pop-up hidden routes (SPEC §2, §4)', () => {
   ])('hides on %s', (path) => expect(isPopupHidden(path)).toBe(true));
   it.each(['/', '/zh', '/product/vps', '/ja/doc/article/pricing'])('shows on %s', (path) =>
     expect(isPopupHidden(path)).toBe(false));
+
+  it('hides on exactly the listed routes, in every language, with or without a trailing slash', () => {
+    for (const route of PAGE_ROUTES) {
+      const hidden = POPUP_HIDDEN_ROUTES.includes(route.name);
+      const path = route.pattern.replace(/:\w+/g, '12');
+      for (const locale of LOCALES) {
+        for (const url of [localizedPath(locale, path), `${localizedPath(locale, path)}/`]) {
+          expect([url, isPopupHidden(url)]).toEqual([url, hidden]);
+          expect(routeBaseName(url)).toBe(route.name);
+        }
+      }
+    }
+    // An English path with /en in front, a longer path under a hidden one, another language prefix.
+    for (const url of ['/en/ac/coupon', '/ac/coupon/extra', '/activity/pintuan/part-vps', '/fr/activity/vps']) {
+      expect([url, isPopupHidden(url)]).toEqual([url, false]);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INTENT_PREFETCH_ATTRIBUTE, intentPrefetchHref } from '@/lib/intent-prefetch';
+import { INTENT_PREFETCH_ATTRIBUTE, intentPrefetchHref } from '@/i18n/navigation';
 
 /** A stand-in for an element inside a link: `closest` finds the link when the selector asks for its marker. */
 function inside(link: { href: string; target?: string; attributes?: string[] } | null) {
@@ -29,15 +29,9 @@ describe('prefetch on intent (issue 9, decision 020)', () => {
   it('leaves alone links that are not ours to prefetch', () => {
     // Not marked: an explicit prefetch={false} (language switcher, sign-in dialogs) or a plain anchor.
     expect(intentPrefetchHref(inside({ href: 'https://cirrus.example/ja', attributes: [] }), here)).toBeNull();
-    // Another origin, another tab, a download, the page already shown.
+    // Another origin, another tab or frame, the page already shown.
     expect(intentPrefetchHref(inside({ href: 'https://console.example/login' }), here)).toBeNull();
     expect(intentPrefetchHref(inside({ href: 'https://cirrus.example/zh/jobs', target: '_blank' }), here)).toBeNull();
-    expect(
-      intentPrefetchHref(
-        inside({ href: 'https://cirrus.example/zh/doc', attributes: [INTENT_PREFETCH_ATTRIBUTE, 'download'] }),
-        here,
-      ),
-    ).toBeNull();
     expect(intentPrefetchHref(inside({ href: 'https://cirrus.example/zh#home-regions' }), here)).toBeNull();
     // Not inside any link, or not an element at all (a text node, the document).
     expect(intentPrefetchHref(inside(null), here)).toBeNull();

@@ -1,19 +1,14 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 import { apiCall, setApiTranslator } from '@/lib/api-client';
 import { currencyListIsStale } from '@/lib/currency';
-import { intentPrefetchHref } from '@/lib/intent-prefetch';
 import type { Locale } from '@/lib/locales';
 import { mayReload, RELOAD_GUARD_KEY, shouldReloadForBuild } from '@/lib/reload-guard';
 import { wipeForNewVersion } from '@/lib/storage-version';
 import { type CurrencyRate, rehydrateSiteStore, useSiteStore } from '@/stores/site-store';
-
-/** How long repeated intent on one link is left to Next's prefetch cache instead of asking it again. */
-const REPEAT_INTENT_MS = 30_000;
 
 /** How often the build id is polled (SPEC §4); it is also checked whenever the tab regains focus. */
 export const BUILD_POLL_MS = 5 * 60 * 1000;
@@ -32,36 +27,9 @@ async function checkBuild(current: string) {
 }
 
 /**
- * Prefetches a link's page once the visitor shows intent (src/lib/intent-prefetch.ts). One listener on the
- * document serves every link, including those rendered later (menus, drawers); `pointerover` covers the mouse
- * and the start of a touch, `focusin` the keyboard. Pointer-over fires for every element under the pointer, so
- * a page is handed to Next at most once per REPEAT_INTENT_MS; Next's own cache answers repeats within its
- * stale time without a request.
- */
-function usePrefetchOnIntent() {
-  const router = useRouter();
-  useEffect(() => {
-    const asked = new Map<string, number>();
-    const onIntent = (event: Event) => {
-      const href = intentPrefetchHref(event.target, window.location);
-      if (!href || event.timeStamp - (asked.get(href) ?? -Infinity) < REPEAT_INTENT_MS) return;
-      asked.set(href, event.timeStamp);
-      router.prefetch(href);
-    };
-    const options = { capture: true, passive: true };
-    document.addEventListener('pointerover', onIntent, options);
-    document.addEventListener('focusin', onIntent, options);
-    return () => {
-      document.removeEventListener('pointerover', onIntent, options);
-      document.removeEventListener('focusin', onIntent, options);
-    };
-  }, [router]);
-}
-
-/**
  * Start-up work of every page (SPEC §2, §4): the storage-version wipe, the persisted store, the page's
  * language and its default currency, the currency list (refetched when empty or older than 24 h), the
- * API client's translations, the build check, and prefetching links on intent.
+ * API client's translations, and the build check.
  */
 export function ShellBootstrap({
   locale,
@@ -73,7 +41,6 @@ export function ShellBootstrap({
   buildId: string;
 }) {
   const t = useTranslations();
-  usePrefetchOnIntent();
 
   useEffect(() => {
     setApiTranslator((key) => (t.has(key as never) ? t(key as never) : undefined));
