@@ -8,12 +8,12 @@ export const navigation = createNavigation(routing);
 export const { redirect, useRouter, getPathname } = navigation;
 
 /**
- * Every locale-aware link of the site. Without an explicit `prefetch` a link is fetched ahead when the visitor
- * shows intent (pointer over it, a touch, keyboard focus), not when it scrolls into
- * view (PrefetchOnIntent). Next's viewport prefetch asked for every visible link's page the moment the page was interactive,
- * about a dozen requests per view on the home pages, and decoding those answers also loaded the JavaScript of
- * the pages they name (the configurator's 100 KB among it): work inside the window Total Blocking Time counts
- * and a dozen renders on the server for one visit (issue 9, docs/decisions/020-prefetch-on-intent.md).
+ * Every locale-aware link of the site. Without an explicit `prefetch`, a link's page is fetched ahead when the
+ * visitor shows intent (pointer over it, a touch, keyboard focus: PrefetchOnIntent), not when it scrolls into
+ * view. Next's viewport prefetch asked for every visible link's page as soon as the page was interactive, about
+ * a dozen requests per home view, and decoding those answers loaded the JavaScript of the pages they name (the
+ * configurator's form code and zod among it): work inside the window Total Blocking Time counts, and a dozen
+ * renders on the server for one visit (issue 9, docs/decisions/020-prefetch-on-intent.md).
  * An explicit `prefetch={false}` still means never; `prefetch` true keeps Next's own viewport prefetch.
  */
 export function Link({ prefetch, ...props }: ComponentProps<typeof navigation.Link>) {
