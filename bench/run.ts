@@ -594,9 +594,10 @@ trivial page (of its 404 page for ours); the last column is that baseline's medi
 target set against the baseline, and the simulated numbers follow how busy the shared machine is at the
 minute. Desktop targets are absolute (100), so desktop runs are not paired. Lighthouse loads every page as a
 first visit: no cookies, an empty profile; each page is asked for once before, so the document cache holds the
-copy every visitor after the very first one gets (decision 018: its scripts load after the first paint). The 404 page answers
-404 with \`noindex\` on purpose, which Lighthouse counts against SEO (is-crawlable, http-status-code) and
-best practices (the 404 in the console), as it does the trivial app's 404 page (measured below).
+copy every visitor after the very first one gets (decision 018: its scripts load after the first paint). The
+404 page answers 404 with \`noindex\` on purpose, which Lighthouse counts against SEO (is-crawlable,
+http-status-code) and best practices (the 404 in the console), as it does the trivial app's 404 page (measured
+below).
 
 ${section('lighthouse')}
 
