@@ -95,12 +95,14 @@ export function routeBaseName(pathname: string): RouteBaseName | undefined {
 }
 
 /**
- * The paths of POPUP_HIDDEN_ROUTES in every language, written out so the banner and pop-up (client components on
+ * The paths of POPUP_HIDDEN_ROUTES under every language prefix, written out so the banner and pop-up (client components on
  * every page) do not carry the whole route table to the browser: 0.6 KB of first-load JavaScript (issue 9).
  * routes.test.ts checks it against the table, route by route and language by language.
  */
-const POPUP_HIDDEN_PATHS =
-  /^(?:\/(?:zh|ja))?\/(?:ac\/coupon|activity\/(?:promotion|vps|pintuan\/vps|pintuan\/part-vps\/[^/]+))\/*$/;
+const POPUP_HIDDEN_PATHS = new RegExp(
+  `^(?:/(?:${LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).join('|')}))?` +
+    '/(?:ac/coupon|activity/(?:promotion|vps|pintuan/vps|pintuan/part-vps/[^/]+))/*$',
+);
 
 export function isPopupHidden(pathname: string): boolean {
   return POPUP_HIDDEN_PATHS.test(pathname);
