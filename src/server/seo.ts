@@ -73,7 +73,7 @@ export async function organizationJsonLd(locale: Locale) {
     '@id': new URL('/#organization', site).href,
     name: env().BRAND_NAME,
     url: absoluteUrl(locale, '/'),
-    logo: new URL('/icon.svg', site).href,
+    logo: new URL('/logo.svg', site).href,
     image: new URL(OG_IMAGE.url, site).href,
     description: t('description'),
   };
