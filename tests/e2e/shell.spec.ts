@@ -154,6 +154,35 @@ test('links fetch their page ahead when pointed at or focused, not when they com
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
+test('the first frame waits for the first screen, which holds the largest text of a phone screen', async ({ page }) => {
+  // Decision 021: `<link rel=expect blocking=render>` names #first-screen; the largest text a phone shows
+  // first must be inside it, or the largest paint could come a frame after the first one.
+  await page.addInitScript(() => {
+    const entries: PerformanceEntry[] = [];
+    (window as unknown as { lcp: PerformanceEntry[] }).lcp = entries;
+    new PerformanceObserver((list) => entries.push(...list.getEntries())).observe({
+      type: 'largest-contentful-paint',
+      buffered: true,
+    });
+  });
+  const phone = (page.viewportSize()?.width ?? 0) < 960;
+  for (const path of ['/ja', '/zh/product/vps', '/product/vps-buy', '/ja/ac/coupon', '/zh/doc/article/pricing']) {
+    await page.goto(path);
+    await expect(page.locator('head link[rel="expect"][blocking="render"]')).toHaveAttribute('href', '#first-screen');
+    await expect(page.locator('#first-screen')).toHaveCount(1);
+    await expect(page.locator('#first-screen h1, #first-screen p').first()).toBeVisible();
+    if (!phone) continue;
+    const inFirstScreen = await page.evaluate(() => {
+      const last = (window as unknown as { lcp: (PerformanceEntry & { element: Element | null })[] }).lcp.at(-1);
+      return Boolean(last?.element?.closest('#first-screen'));
+    });
+    expect(inFirstScreen, path).toBe(true);
+  }
+  const missing = await page.goto('/zh/no-such-page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator('#first-screen')).toHaveCount(1);
+});
+
 test.describe('announcement ticker', () => {
   test('shows the three latest announcements of the language', async ({ page }) => {
     await page.goto('/ja/about');

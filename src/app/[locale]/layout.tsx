@@ -8,6 +8,7 @@ import { ShellBootstrap } from '@/components/shell/shell-bootstrap';
 import { Toaster } from '@/components/shell/toaster';
 import { env } from '@/env';
 import { routing } from '@/i18n/routing';
+import { FIRST_SCREEN_ID } from '@/lib/first-screen';
 import { HTML_LANG } from '@/lib/locales';
 import { type LocaleParams, resolveLocale } from '@/server/page';
 import { absoluteUrl, OG_IMAGE, organizationJsonLd } from '@/server/seo';
@@ -56,6 +57,11 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const organization = await organizationJsonLd(locale);
   return (
     <html lang={HTML_LANG[locale]}>
+      <head>
+        {/* The first frame waits for the page's first screen (its heading and intro), so the first contentful
+            paint is also the largest one (decision 021). Browsers without rel=expect ignore it. */}
+        <link rel="expect" href={`#${FIRST_SCREEN_ID}`} blocking="render" />
+      </head>
       <body>
         <JsonLd data={organization} />
         <a href="#main" className="skip-link">

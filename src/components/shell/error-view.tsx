@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FIRST_SCREEN_ID } from '@/lib/first-screen';
 
 /** The error page body (SPEC §2, §8): status code and message, never a stack. */
 export function ErrorView(props: {
@@ -13,7 +14,10 @@ export function ErrorView(props: {
   children?: ReactNode;
 }) {
   return (
-    <section className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-6 py-20 text-center">
+    <section
+      id={FIRST_SCREEN_ID}
+      className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-6 py-20 text-center"
+    >
       <p className="text-7xl font-bold tracking-tight text-brand-600" aria-hidden="true">
         {props.status}
       </p>

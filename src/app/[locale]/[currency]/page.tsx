@@ -3,6 +3,7 @@ import { RatingSummary } from '@/components/content/rating-summary';
 import { ReviewList } from '@/components/content/review-list';
 import { PRODUCT_THEMES } from '@/components/shell/product-menu';
 import { Link } from '@/i18n/navigation';
+import { FIRST_SCREEN_ID } from '@/lib/first-screen';
 import { formatDate } from '@/lib/format-date';
 import { formatUsdCents } from '@/lib/money';
 import { listProductLines, listRegions, type Plan } from '@/server/api/catalog/queries';
@@ -63,7 +64,10 @@ export default async function HomePage({ params }: { params: Params }) {
 
   return (
     <>
-      <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
+      <section
+        id={FIRST_SCREEN_ID}
+        className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white"
+      >
         <div className="mx-auto max-w-6xl px-5 py-20 desk:py-28">
           <p className="text-sm font-medium tracking-wide text-brand-100">{t('regionsNote')}</p>
           <h1 className="mt-4 max-w-3xl text-4xl font-bold leading-tight tracking-tight desk:text-5xl">

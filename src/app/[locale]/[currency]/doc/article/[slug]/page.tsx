@@ -6,6 +6,7 @@ import { CatalogTableView } from '@/components/docs/catalog-table';
 import { MarkdownBlocks } from '@/components/docs/markdown';
 import { PageIntro } from '@/components/page-intro';
 import { routing } from '@/i18n/routing';
+import { FIRST_SCREEN_ID } from '@/lib/first-screen';
 import { formatDate } from '@/lib/format-date';
 import { type Block, parseMarkdown } from '@/lib/markdown';
 import { DOC_SLUGS, isDocSlug } from '@/lib/routes';
@@ -81,10 +82,17 @@ export default async function DocArticlePage({ params }: { params: Params }) {
     : new Map();
   const toc = blocks.filter((b): b is Heading => b.type === 'heading' && b.level <= 3);
   const showToc = toc.filter((h) => h.level === 2).length >= TOC_MIN_SECTIONS;
+  // On a phone the article's first paragraph, not the intro band, is the largest text on the first screen,
+  // so the first frame waits for it too (decision 021).
+  const lead = blocks.findIndex((b) => b.type === 'paragraph') + 1 || Math.min(1, blocks.length);
+  const placeholder = (name: string) => {
+    const table = tables.get(name as never);
+    return table ? <CatalogTableView table={table} /> : null;
+  };
 
   return (
     <>
-      <PageIntro heading={article.title} intro={article.summary}>
+      <PageIntro heading={article.title} intro={article.summary} firstScreen={false}>
         <Breadcrumbs
           locale={locale}
           items={[
@@ -112,13 +120,10 @@ export default async function DocArticlePage({ params }: { params: Params }) {
           </>
         ) : null}
         <article className={`min-w-0 max-w-3xl ${showToc ? '' : 'desk:col-span-2'}`}>
-          <MarkdownBlocks
-            blocks={blocks}
-            placeholder={(name) => {
-              const table = tables.get(name as never);
-              return table ? <CatalogTableView table={table} /> : null;
-            }}
-          />
+          <div id={FIRST_SCREEN_ID}>
+            <MarkdownBlocks blocks={blocks.slice(0, lead)} placeholder={placeholder} />
+          </div>
+          <MarkdownBlocks blocks={blocks.slice(lead)} placeholder={placeholder} />
           <p className="mt-12 border-t border-line pt-4 text-sm text-muted">
             {t('updated', { date: formatDate(article.updatedAt, locale) })}
           </p>
