@@ -7,6 +7,9 @@ import { routing } from './routing';
 export const navigation = createNavigation(routing);
 export const { redirect, useRouter, getPathname } = navigation;
 
+/** The mark `Link` puts on links fetched ahead on intent; links with an explicit `prefetch` do not carry it. */
+export const INTENT_PREFETCH_ATTRIBUTE = 'data-prefetch-intent';
+
 /**
  * Every locale-aware link of the site. Without an explicit `prefetch`, a link's page is fetched ahead when the
  * visitor shows intent (pointer over it, a touch, keyboard focus: PrefetchOnIntent), not when it scrolls into
@@ -18,11 +21,8 @@ export const { redirect, useRouter, getPathname } = navigation;
  */
 export function Link({ prefetch, ...props }: ComponentProps<typeof navigation.Link>) {
   if (prefetch !== undefined) return <navigation.Link prefetch={prefetch} {...props} />;
-  return <navigation.Link prefetch={false} data-prefetch-intent="" {...props} />;
+  return <navigation.Link prefetch={false} {...{ [INTENT_PREFETCH_ATTRIBUTE]: '' }} {...props} />;
 }
-
-/** The mark `Link` puts on links fetched ahead on intent; links with an explicit `prefetch` do not carry it. */
-export const INTENT_PREFETCH_ATTRIBUTE = 'data-prefetch-intent';
 
 /**
  * The path and query to prefetch for an intent event on `target`, or null: the nearest enclosing link must be
