@@ -26,15 +26,16 @@ export function Link({ prefetch, ...props }: ComponentProps<typeof navigation.Li
 
 /**
  * The path and query to prefetch for an intent event on `target`, or null: the nearest enclosing link must be
- * marked, open in this tab, on this origin and lead to another page (a link to a heading of this page needs
- * nothing fetched).
+ * marked, open in this tab (no `download`, no `target` but `_self`), on this origin and lead to another page (a
+ * link to a heading of this page needs nothing fetched).
  */
 export function intentPrefetchHref(
   target: EventTarget | null,
   here: { origin: string; pathname: string; search: string },
 ): string | null {
   const link = (target as Element | null)?.closest?.(`a[${INTENT_PREFETCH_ATTRIBUTE}]`) as HTMLAnchorElement | null;
-  if (!link?.href || link.target) return null;
+  // A download or a link opening another browsing context leaves this page as it is: nothing to fetch ahead.
+  if (!link?.href || link.hasAttribute('download') || (link.target && link.target !== '_self')) return null;
   const url = new URL(link.href, here.origin);
   if (url.origin !== here.origin || (url.pathname === here.pathname && url.search === here.search)) return null;
   return url.pathname + url.search;

@@ -2,13 +2,15 @@ import { createServer, request } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LOCALE, LOCALES } from '@/lib/locales';
 
 type Lib = {
+  hasLocalePrefix: (path: string) => boolean;
   visitorVary: (url: string) => string | null;
   mergeVary: (vary: string, extra: string) => string;
   varyByVisitor: (req: unknown, res: unknown) => void;
 };
-const { visitorVary, mergeVary, varyByVisitor } = createRequire(import.meta.url)(
+const { hasLocalePrefix, visitorVary, mergeVary, varyByVisitor } = createRequire(import.meta.url)(
   '../../scripts/lib/document-vary.cjs',
 ) as Lib;
 
@@ -22,6 +24,14 @@ describe('Vary on documents (SPEC §2, §4)', () => {
     expect(visitorVary('/zhong')).toBe('Accept-Language, Cookie');
     for (const url of ['/api/cvm/user/getFlow', '/_next/static/chunks/a.js', '/robots.txt', '/favicon.ico']) {
       expect(visitorVary(url)).toBeNull();
+    }
+  });
+
+  it('knows every language prefix of the site, and only those', () => {
+    // The server's plain-JavaScript copy of the language list (src/lib/locales.ts), tied to it here.
+    for (const locale of LOCALES) {
+      expect(hasLocalePrefix(`/${locale}`)).toBe(locale !== DEFAULT_LOCALE);
+      expect(hasLocalePrefix(`/${locale}/product/vps`)).toBe(locale !== DEFAULT_LOCALE);
     }
   });
 

@@ -32,6 +32,14 @@ describe('prefetch on intent (issue 9, decision 020)', () => {
     // Another origin, another tab or frame, the page already shown.
     expect(intentPrefetchHref(inside({ href: 'https://console.example/login' }), here)).toBeNull();
     expect(intentPrefetchHref(inside({ href: 'https://cirrus.example/zh/jobs', target: '_blank' }), here)).toBeNull();
+    expect(intentPrefetchHref(inside({ href: 'https://cirrus.example/zh/jobs', target: '_self' }), here)).toBe(
+      '/zh/jobs',
+    );
+    const download = {
+      href: 'https://cirrus.example/zh/jobs.pdf',
+      attributes: [INTENT_PREFETCH_ATTRIBUTE, 'download'],
+    };
+    expect(intentPrefetchHref(inside(download), here)).toBeNull();
     expect(intentPrefetchHref(inside({ href: 'https://cirrus.example/zh#home-regions' }), here)).toBeNull();
     // Not inside any link, or not an element at all (a text node, the document).
     expect(intentPrefetchHref(inside(null), here)).toBeNull();
