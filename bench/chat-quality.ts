@@ -7,7 +7,7 @@
  *   npx tsx --conditions=react-server bench/chat-quality.ts
  */
 import { loadEnv } from '../src/env';
-import type { Locale } from '../src/lib/locales';
+import { LOCALES, type Locale } from '../src/lib/locales';
 import { answerQuestion } from '../src/server/chat/answer';
 import { createDatabase } from '../src/server/db/client';
 import { dropEverything } from '../src/server/db/migrate';
@@ -82,7 +82,7 @@ async function main() {
   try {
     // One question first, so the index build and JIT warm-up are not in the timings.
     // Warm-up: each language's index is built, the pool's connections opened and the catalog read once.
-    for (const locale of ['en', 'zh', 'ja'] as const) {
+    for (const locale of LOCALES) {
       await answerQuestion(db, { question: 'buy a plan: what is the price?', locale }, null);
     }
     const times: number[] = [];
@@ -101,7 +101,7 @@ async function main() {
     const total = Object.values(right).reduce((a, b) => a + b, 0);
     console.log('| language | questions | top cited article right |');
     console.log('| --- | --- | --- |');
-    for (const locale of ['en', 'zh', 'ja'] as const) {
+    for (const locale of LOCALES) {
       const n = CASES.filter((c) => c.locale === locale).length;
       console.log(`| ${locale} | ${n} | ${right[locale] ?? 0} (${Math.round(((right[locale] ?? 0) / n) * 100)}%) |`);
     }

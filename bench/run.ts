@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { firstLoadScripts } from '../scripts/lib/first-paint-scripts.cjs';
+import { LOCALES } from '../src/lib/locales';
 import { DOC_SLUGS, localizedPath, PAGE_ROUTES } from '../src/lib/routes';
 
 const ROOT = process.cwd();
@@ -34,7 +35,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Alternating site/nginx runs per page; the table shows each side's median run (the machines are noisy). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'pages,api,js,lighthouse,configurator,races,chat').split(','));
-const LOCALES = ['en', 'zh', 'ja'] as const;
 const WORK = path.join(ROOT, 'data', 'bench-work');
 const SITE = `http://localhost:${SITE_PORT}`;
 const LIGHTHOUSE = 'lighthouse@12.8.2';

@@ -9,10 +9,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CURRENCY_CODES } from '../src/lib/currency';
+import { isLocale } from '../src/lib/locales';
 import { COMPILE_HINT, firstLoadChunkFiles, htmlFiles } from './lib/compile-hints';
 import { firstLoadScripts } from './lib/first-paint-scripts.cjs';
 
 type Budget = { defaultKb: number; routes: Record<string, number> };
+
+/** The internal `/{locale}/{currency}/` segment every page is prerendered under (decision 004). */
+const CURRENCY_SEGMENTS: string[] = CURRENCY_CODES.map((code) => code.toLowerCase());
 
 const distDir = path.resolve(process.argv[2] ?? '.next-test');
 const budget = JSON.parse(readFileSync(path.resolve('bench/js-budget.json'), 'utf8')) as Budget;
@@ -42,7 +47,7 @@ function main() {
         .replace(/\.html$/, '')
         .split(path.sep),
     )
-    .filter((parts) => ['en', 'zh', 'ja'].includes(parts[0] ?? '') && ['usd', 'hkd', 'jpy'].includes(parts[1] ?? ''))
+    .filter((parts) => isLocale(parts[0]) && CURRENCY_SEGMENTS.includes(parts[1] ?? ''))
     .map((parts) => ({ file: path.join(appDir, `${parts.join('/')}.html`), route: `/${parts.slice(2).join('/')}` }));
   const failures: string[] = [];
   const worst = new Map<string, number>();

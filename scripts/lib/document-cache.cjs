@@ -17,14 +17,15 @@ const { promisify } = require('node:util');
 const zlib = require('node:zlib');
 const { hasLocalePrefix } = require('./document-vary.cjs');
 const { loadScriptsAfterFirstPaint } = require('./first-paint-scripts.cjs');
+const site = require('./site-segments.cjs');
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 const LOCALE_COOKIE = 'NEXT_LOCALE';
 const CURRENCY_COOKIE = 'currency';
-const LOCALES = new Set(['en', 'zh', 'ja']);
-const CURRENCIES = new Set(['USD', 'HKD', 'JPY']);
+const LOCALES = new Set(site.LOCALES);
+const CURRENCIES = new Set(site.CURRENCY_CODES);
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const MAX_PASS_THROUGH = 10_000;
 /** Headers Next sends that belong to its own transfer or its internals, not to the document: the copy leaves

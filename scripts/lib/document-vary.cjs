@@ -8,9 +8,13 @@
  * headers, this one with them).
  */
 
+const { PREFIXED_LOCALES, alternatives } = require('./site-segments.cjs');
+
+const LOCALE_PREFIX = new RegExp(`^/(${alternatives(PREFIXED_LOCALES)})(/|$)`);
+
 /** True for a path that starts with a language prefix (SPEC §2: English is unprefixed, then /zh and /ja). */
 function hasLocalePrefix(path) {
-  return /^\/(zh|ja)(\/|$)/.test(path);
+  return LOCALE_PREFIX.test(path);
 }
 
 /** What the answer for this request URL varies by besides the URL, or null for what the proxy does not route. */

@@ -12,13 +12,12 @@
 const http = require('node:http');
 const zlib = require('node:zlib');
 const { loadScriptsAfterFirstPaint } = require('./first-paint-scripts.cjs');
+const { LOCALES, CURRENCY_SEGMENTS: CURRENCIES, alternatives } = require('./site-segments.cjs');
 
-const LOCALES = ['en', 'zh', 'ja'];
-const CURRENCIES = ['usd', 'hkd', 'jpy'];
 const ROUTE = 'page-not-found';
 const REFRESH_MS = 5 * 60_000;
 /** `/{locale}/{currency}/…`, the proxy's internal rewrite (src/proxy.ts). */
-const REWRITE = /^(?:https?:\/\/[^/]+)?\/(en|zh|ja)\/(usd|hkd|jpy)(?:\/|$)/;
+const REWRITE = new RegExp(`^(?:https?://[^/]+)?/(${alternatives(LOCALES)})/(${alternatives(CURRENCIES)})(?:/|$)`);
 
 const escapeHtml = (text) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]);
