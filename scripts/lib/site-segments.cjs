@@ -4,12 +4,12 @@
  * one per file; tests/api/site-segments.test.ts ties it to src/lib/locales.ts and src/lib/currency.ts.
  */
 
-/** SPEC §1: English is unprefixed, then /zh and /ja. */
+/** SPEC §1, §2: English is unprefixed, then /zh and /ja. */
 const LOCALES = ['en', 'zh', 'ja'];
 const DEFAULT_LOCALE = 'en';
 const PREFIXED_LOCALES = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
 
-/** SPEC §4: the currency cookie's values. */
+/** SPEC §1, §4: the currencies a visitor can choose (the currency cookie's values). */
 const CURRENCY_CODES = ['USD', 'HKD', 'JPY'];
 /** The internal `/{locale}/{currency}/` segment the proxy rewrites every page to (decision 004). */
 const CURRENCY_SEGMENTS = CURRENCY_CODES.map((code) => code.toLowerCase());
