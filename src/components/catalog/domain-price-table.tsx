@@ -25,7 +25,7 @@ export async function DomainPriceTable({
         {t('table.title')}
       </h2>
       <p className="mt-1 text-sm text-muted">{t('table.note', { currency: currency.type })}</p>
-      <div className="mt-4 overflow-x-auto rounded-lg border border-line">
+      <div className="relative mt-4 overflow-x-auto rounded-lg border border-line">
         <table className="w-full min-w-[36rem] text-left text-sm" data-testid="domain-price-table">
           <thead className="bg-surface text-muted">
             <tr>

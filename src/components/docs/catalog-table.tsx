@@ -8,7 +8,7 @@ export function CatalogTableView({ table }: { table: CatalogTable }) {
       aria-label={table.caption}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
       tabIndex={0}
-      className="mt-4 overflow-x-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-brand-500"
+      className="relative mt-4 overflow-x-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-brand-500"
       data-catalog={table.name}
     >
       <table className="w-full text-left text-sm">

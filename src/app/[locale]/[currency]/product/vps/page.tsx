@@ -57,10 +57,13 @@ export default async function VpsProductPage({ params }: { params: Params }) {
             </h2>
             <p className="mt-2 max-w-3xl text-muted">{line.description}</p>
             {line.dedicated ? <p className="mt-1 text-sm text-muted">{t('dedicatedNote')}</p> : null}
-            <div className="mt-5 overflow-x-auto rounded-lg border border-line">
+            {/* `relative`: the visually hidden heading of the last column is absolutely positioned; without a
+                positioned scroll box its box escaped it and made the whole page scroll sideways on a phone. */}
+            <div className="relative mt-5 overflow-x-auto rounded-lg border border-line">
               <table className="w-full min-w-[820px] text-left text-sm">
                 <caption className="sr-only">{`${t('compare')}: ${line.name}`}</caption>
-                <thead className="bg-surface text-xs uppercase tracking-wide text-muted">
+                {/* Column headings stay on one line: a Japanese heading broke inside a word at 1280 px. */}
+                <thead className="whitespace-nowrap bg-surface text-xs uppercase tracking-wide text-muted">
                   <tr>
                     <th scope="col" className="px-4 py-3">
                       {t('plan')}
