@@ -1,3 +1,4 @@
+import { FIRST_SCREEN_ID } from '../../src/lib/first-screen';
 import { announcements, docArticles } from '../../src/server/db/seed/data/content';
 import { expect, test } from './fixtures';
 import { HTML_LANG, LOCALES, type Locale, localizedPath, MESSAGES, watchConsole } from './support';
@@ -67,7 +68,7 @@ test.describe('every route in every language', () => {
   }
 });
 
-test.describe('every route fits a phone', () => {
+test.describe('every route fits a phone and marks one first screen', () => {
   // SPEC §9's phone layout: nothing wider than the screen, so the page never scrolls sideways. Wide tables
   // scroll inside their own box; a visually hidden heading in one used to escape it and widen the whole page.
   test.skip(({ viewport }) => (viewport?.width ?? 0) >= 960, 'phone only');
@@ -79,6 +80,8 @@ test.describe('every route fits a phone', () => {
         await tab.goto(url);
         const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, url).toBeLessThanOrEqual(0);
+        // Decision 021: the first frame waits for the one element that holds the page's first screen.
+        await expect(tab.locator(`#${FIRST_SCREEN_ID}`), url).toHaveCount(1);
       }
     });
   }

@@ -84,7 +84,8 @@ export default async function DocArticlePage({ params }: { params: Params }) {
   const showToc = toc.filter((h) => h.level === 2).length >= TOC_MIN_SECTIONS;
   // On a phone the article's first paragraph, not the intro band, is the largest text on the first screen,
   // so the first frame waits for it too (decision 021).
-  const lead = blocks.findIndex((b) => b.type === 'paragraph') + 1 || Math.min(1, blocks.length);
+  const firstParagraph = blocks.findIndex((b) => b.type === 'paragraph');
+  const lead = firstParagraph === -1 ? 1 : firstParagraph + 1;
   const placeholder = (name: string) => {
     const table = tables.get(name as never);
     return table ? <CatalogTableView table={table} /> : null;
