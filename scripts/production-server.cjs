@@ -19,6 +19,7 @@ require('tsx/cjs/api').register();
 const next = require('next');
 const { getRequestListener } = require('@hono/node-server');
 const { createDocumentCache } = require('./lib/document-cache.cjs');
+const { createStaticFiles } = require('./lib/static-files.cjs');
 const { createNotFoundPages } = require('./lib/not-found-pages.cjs');
 const { varyByVisitor } = require('./lib/document-vary.cjs');
 
@@ -35,6 +36,11 @@ async function main() {
 
   // Prerendered documents from memory, precompressed (issue 9); DOCUMENT_CACHE=off leaves every page to Next.
   const serveDocument = process.env.DOCUMENT_CACHE === 'off' ? () => false : createDocumentCache({ port });
+  // The build's scripts, styles and images from memory, precompressed (docs/decisions/022-build-files-fast-path.md).
+  const serveStaticFile =
+    process.env.STATIC_CACHE === 'off'
+      ? () => false
+      : createStaticFiles({ port, distDir: path.resolve(process.env.NEXT_DIST_DIR || '.next') });
   // 404 answers carry the prerendered 404 page, not Next's empty shell (docs/decisions/017-server-rendered-404.md).
   const { browserPath } = require('../src/lib/browser-path.ts');
   const notFoundPages = createNotFoundPages({ port, browserPath });
@@ -47,6 +53,7 @@ async function main() {
       else handleApi(req, res);
       return;
     }
+    if (serveStaticFile(req, res)) return;
     if (!notFoundPages.isDirectRequest(req) && serveDocument(req, res)) return;
     varyByVisitor(req, res);
     notFoundPages.watch(req, res);

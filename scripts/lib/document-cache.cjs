@@ -11,16 +11,11 @@
  * (which is what Next's incremental regeneration does too). A kept page loads its scripts after the first
  * paint (first-paint-scripts.cjs).
  */
-const http = require('node:http');
 const { randomUUID } = require('node:crypto');
-const { promisify } = require('node:util');
-const zlib = require('node:zlib');
 const { hasLocalePrefix } = require('./document-vary.cjs');
 const { loadScriptsAfterFirstPaint } = require('./first-paint-scripts.cjs');
+const kept = require('./kept-answers.cjs');
 const site = require('./site-segments.cjs');
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 const LOCALE_COOKIE = 'NEXT_LOCALE';
 const CURRENCY_COOKIE = 'currency';
@@ -28,20 +23,6 @@ const LOCALES = new Set(site.LOCALES);
 const CURRENCIES = new Set(site.CURRENCY_CODES);
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const MAX_PASS_THROUGH = 10_000;
-/** Headers Next sends that belong to its own transfer or its internals, not to the document: the copy leaves
- * them out (each header is validated and written per request, and the internal ones tell a visitor nothing). */
-const LEFT_OUT_HEADERS = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-  'date',
-  'etag',
-  'x-middleware-rewrite',
-  'x-nextjs-cache',
-  'x-nextjs-prerender',
-  'x-nextjs-stale-time',
-]);
 
 function cookieValue(header, name) {
   if (!header) return '';
@@ -64,7 +45,6 @@ function cookiePart(header) {
   return `${locale}\n${currency}`;
 }
 
-const encodingOf = new Map();
 const settledBy = new Map();
 
 /**
@@ -83,43 +63,17 @@ function languageSettled(path, acceptLanguage) {
   return settled;
 }
 
-/** The encodings the client takes, best first: br, gzip, or the identity body (remembered per header value). */
-function pickEncoding(accept) {
-  if (!accept) return 'identity';
-  const known = encodingOf.get(accept);
-  if (known) return known;
-  const picked = negotiate(accept);
-  if (encodingOf.size < 256) encodingOf.set(accept, picked);
-  return picked;
-}
-
-function negotiate(accept) {
-  const offered = accept
-    .toLowerCase()
-    .split(',')
-    .map((p) => p.trim());
-  const takes = (name) => offered.some((p) => (p === name || p.startsWith(`${name};`)) && !/;\s*q=0(\.0*)?$/.test(p));
-  if (takes('br')) return 'br';
-  if (takes('gzip')) return 'gzip';
-  return 'identity';
-}
-
 /**
  * @param {{ port: number,
  *   maxBytes?: number, now?: () => number }} options
  */
 function createDocumentCache(options) {
   const fillToken = randomUUID();
-  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const now = options.now ?? Date.now;
-  /** key -> entry, in least-recently-used order. */
-  const entries = new Map();
-  /** key -> promise of the entry being fetched, so a burst of misses asks Next once. */
-  const filling = new Map();
+  const entries = kept.createKeptStore(options.maxBytes ?? 64 * 1024 * 1024, now);
   /** Keys Next answered with something not cacheable (a redirect, a 404, a dynamic page): later requests go
    * straight to Next, re-checked hourly. */
   const passThrough = new Map();
-  let bytes = 0;
 
   /**
    * The cache key, or null to leave the request to Next. Only inputs from a small known set make keys, so no
@@ -157,30 +111,14 @@ function createDocumentCache(options) {
   }
 
   function fetchFromNext(req) {
-    const headers = { host: `localhost:${options.port}`, 'accept-encoding': 'identity', 'x-cirrus-fill': fillToken };
+    const headers = { 'x-cirrus-fill': fillToken };
     const cookies = [];
     for (const name of [LOCALE_COOKIE, CURRENCY_COOKIE]) {
       const value = cookieValue(req.headers.cookie, name);
       if (value) cookies.push(`${name}=${value}`);
     }
     if (cookies.length) headers.cookie = cookies.join('; ');
-    return new Promise((resolve, reject) => {
-      const inner = http.request(
-        { host: '127.0.0.1', port: options.port, path: req.url.split('?')[0], method: 'GET', headers, agent: false },
-        (res) => {
-          const chunks = [];
-          let size = 0;
-          res.on('data', (chunk) => {
-            size += chunk.length;
-            if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-          });
-          res.on('end', () => resolve({ res, body: size <= MAX_BODY_BYTES ? Buffer.concat(chunks) : null }));
-          res.on('error', reject);
-        },
-      );
-      inner.on('error', reject);
-      inner.end();
-    });
+    return kept.askNext({ port: options.port, path: req.url.split('?')[0], headers, maxBytes: MAX_BODY_BYTES });
   }
 
   /** Seconds the answer may be shared for, or 0 when it is not a prerendered, shareable document. */
@@ -196,7 +134,7 @@ function createDocumentCache(options) {
     return Number(match[1]);
   }
 
-  async function fill(req, key) {
+  async function fill(key, req) {
     const { res, body: answered } = await fetchFromNext(req);
     const lifetime = sharedLifetime(res, answered);
     if (lifetime === 0) {
@@ -207,89 +145,20 @@ function createDocumentCache(options) {
     const body = /text\/html/.test(String(res.headers['content-type'] || ''))
       ? Buffer.from(loadScriptsAfterFirstPaint(answered.toString('utf8')), 'utf8')
       : answered;
-    const [br, gz] = await Promise.all([
-      brotli(body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      }),
-      gzip(body, { level: 9 }),
-    ]);
-    // Next's headers as they came, repeated ones (set-cookie) kept as lists.
-    const headers = new Map();
-    for (let i = 0; i < res.rawHeaders.length; i += 2) {
-      const name = res.rawHeaders[i].toLowerCase();
-      if (LEFT_OUT_HEADERS.has(name)) continue;
-      headers.set(name, [...(headers.get(name) ?? []), res.rawHeaders[i + 1]]);
-    }
-    const vary = String(res.headers.vary || '');
-    if (!/accept-encoding/i.test(vary)) headers.set('vary', [vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding']);
-    const etag = String(res.headers.etag || `"${body.length.toString(36)}-${now().toString(36)}"`).replace(/"$/, '');
-    // Each variant's full header list is built once: the hit path writes it in one writeHead call.
-    const variant = (encoded, tag, encoding) => {
-      const raw = [];
-      for (const [name, values] of headers) for (const value of values) raw.push(name, value);
-      raw.push('ETag', tag);
-      if (encoding !== 'identity') raw.push('Content-Encoding', encoding);
-      raw.push('Content-Length', String(encoded.length));
-      return {
-        body: encoded,
-        etag: tag,
-        raw: { hit: [...raw, 'X-Document-Cache', 'hit'], stale: [...raw, 'X-Document-Cache', 'stale'] },
-      };
-    };
-    const entry = {
-      headers,
-      variants: {
-        identity: variant(body, `${etag}"`, 'identity'),
-        gzip: variant(gz, `${etag}-gz"`, 'gzip'),
-        br: variant(br, `${etag}-br"`, 'br'),
-      },
-      size: body.length + gz.length + br.length,
-      freshUntil: now() + lifetime * 1000,
-      touchedAt: now(),
-    };
-    store(key, entry);
+    const entry = kept.keptAnswer({
+      headers: kept.keptHeaders(res),
+      identity: body,
+      ...(await kept.compress(body)),
+      etag: String(res.headers.etag || `"${body.length.toString(36)}-${now().toString(36)}"`),
+      marker: 'X-Document-Cache',
+      states: ['hit', 'stale'],
+    });
+    entry.freshUntil = now() + lifetime * 1000;
+    entries.set(key, entry);
     return entry;
   }
 
-  function store(key, entry) {
-    const old = entries.get(key);
-    if (old) {
-      bytes -= old.size;
-      entries.delete(key);
-    }
-    entries.set(key, entry);
-    bytes += entry.size;
-    for (const [oldest, value] of entries) {
-      if (bytes <= maxBytes) break;
-      entries.delete(oldest);
-      bytes -= value.size;
-    }
-  }
-
-  function refill(req, key) {
-    let pending = filling.get(key);
-    if (!pending) {
-      pending = fill(req, key).finally(() => filling.delete(key));
-      filling.set(key, pending);
-    }
-    return pending;
-  }
-
-  function send(req, res, entry, state) {
-    const variant = entry.variants[pickEncoding(req.headers['accept-encoding'])];
-    const match = req.headers['if-none-match'];
-    if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === variant.etag)) {
-      for (const [name, values] of entry.headers) res.setHeader(name, values.length === 1 ? values[0] : values);
-      res.setHeader('ETag', variant.etag);
-      res.setHeader('X-Document-Cache', state);
-      res.writeHead(304);
-      res.end();
-      return;
-    }
-    res.writeHead(200, variant.raw[state]);
-    if (req.method === 'HEAD') res.end();
-    else res.end(variant.body);
-  }
+  const refill = kept.singleFlight(fill);
 
   /**
    * Serves the request from the cache and returns true, or returns false to leave it to Next. A miss is always
@@ -300,24 +169,17 @@ function createDocumentCache(options) {
     if (key === null) return false;
     const entry = entries.get(key);
     if (!entry) {
-      refill(req, key).catch(() => {});
+      refill(key, req).catch(() => {});
       return false;
     }
-    // Least-recently-used order, refreshed at most once a second per copy (a hit stays a Map lookup).
-    const at = now();
-    if (at - entry.touchedAt > 1000) {
-      entry.touchedAt = at;
-      entries.delete(key);
-      entries.set(key, entry);
-    }
-    if (entry.freshUntil > at) {
-      send(req, res, entry, 'hit');
+    if (entry.freshUntil > now()) {
+      kept.sendKept(req, res, entry, 'hit');
     } else {
-      refill(req, key).catch(() => {});
-      send(req, res, entry, 'stale');
+      refill(key, req).catch(() => {});
+      kept.sendKept(req, res, entry, 'stale');
     }
     return true;
   };
 }
 
-module.exports = { createDocumentCache, pickEncoding, languageSettled };
+module.exports = { createDocumentCache, languageSettled };

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hintFirstLoadChunks } from './compile-hints';
+import { precompressBuildFiles } from './precompress';
 
 const NEXT_BIN = path.resolve('node_modules/next/dist/bin/next');
 const SOURCES = ['src', 'public', 'package.json', 'package-lock.json', 'next.config.ts', 'postcss.config.mjs'];
@@ -74,6 +75,10 @@ export async function buildIfStale(
   const code = await waitForExit(runNext(['build'], buildEnv));
   if (code === 0) {
     log(`compile hints on ${hintFirstLoadChunks(distDir)} first-load chunks (docs/decisions/019-compile-hints.md)`);
+    // After the hints, which change the files the copies are made from.
+    log(
+      `brotli and gzip copies of ${precompressBuildFiles(distDir)} build files (docs/decisions/022-build-files-fast-path.md)`,
+    );
     markBuilt(distDir, env);
   }
   return code;

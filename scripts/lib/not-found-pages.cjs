@@ -9,9 +9,9 @@
  * encoding), the visitor's path written into the message exactly as the browser will render it, so the page
  * hydrates without a mismatch. docs/decisions/017-server-rendered-404.md.
  */
-const http = require('node:http');
 const zlib = require('node:zlib');
 const { loadScriptsAfterFirstPaint } = require('./first-paint-scripts.cjs');
+const { askNext } = require('./kept-answers.cjs');
 const { LOCALES, CURRENCY_SEGMENTS: CURRENCIES, alternatives } = require('./site-segments.cjs');
 
 const ROUTE = 'page-not-found';
@@ -55,36 +55,19 @@ function createNotFoundPages(options) {
 
   function fetchPage(locale, currency) {
     const visible = locale === 'en' ? `/${ROUTE}` : `/${locale}/${ROUTE}`;
-    const headers = {
-      host: `localhost:${options.port}`,
-      'accept-encoding': 'identity',
-      'x-cirrus-fill': '404',
-      cookie: `NEXT_LOCALE=${locale}; currency=${currency.toUpperCase()}`,
-    };
-    return new Promise((resolve, reject) => {
-      const inner = http.request(
-        { host: '127.0.0.1', port: options.port, path: visible, method: 'GET', headers, agent: false },
-        (res) => {
-          const chunks = [];
-          res.on('data', (chunk) => chunks.push(chunk));
-          res.on('end', () => {
-            if (res.statusCode !== 200) return reject(new Error(`${visible}: ${res.statusCode}`));
-            const html = Buffer.concat(chunks).toString('utf8');
-            // What NotFoundMessage printed while prerendering: the route's own browser path.
-            const path = shownPath(options.browserPath, `/${locale}/${currency}/${ROUTE}`);
-            if (withPath(html, path, path) === null) return reject(new Error(`${visible}: no 404 message`));
-            // Like every prerendered page we serve ourselves, it loads its scripts after the first paint.
-            pages.set(`${locale}/${currency}`, { html: loadScriptsAfterFirstPaint(html), path });
-            resolve();
-          });
-          res.on('error', reject);
-        },
-      );
-      inner.on('error', reject);
-      // A fetch that never answers must not hold the health check (it waits for the first round).
-      inner.setTimeout(15_000, () => inner.destroy(new Error(`${visible}: no answer in 15 s`)));
-      inner.end();
-    });
+    const headers = { 'x-cirrus-fill': '404', cookie: `NEXT_LOCALE=${locale}; currency=${currency.toUpperCase()}` };
+    // A fetch that never answers must not hold the health check (it waits for the first round).
+    return askNext({ port: options.port, path: visible, headers, maxBytes: 2 * 1024 * 1024, timeoutMs: 15_000 }).then(
+      ({ res, body }) => {
+        if (res.statusCode !== 200 || !body) throw new Error(`${visible}: ${res.statusCode}`);
+        const html = body.toString('utf8');
+        // What NotFoundMessage printed while prerendering: the route's own browser path.
+        const path = shownPath(options.browserPath, `/${locale}/${currency}/${ROUTE}`);
+        if (withPath(html, path, path) === null) throw new Error(`${visible}: no 404 message`);
+        // Like every prerendered page we serve ourselves, it loads its scripts after the first paint.
+        pages.set(`${locale}/${currency}`, { html: loadScriptsAfterFirstPaint(html), path });
+      },
+    );
   }
 
   let markReady;

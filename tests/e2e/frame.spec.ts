@@ -28,3 +28,34 @@ test.describe('the site frame', () => {
     await expect(page).toHaveURL(/#main$/);
   });
 });
+
+test.describe("the build's files (decision 022)", () => {
+  test('every script the home page loads arrives compressed, immutable, and from memory once kept', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/_next/static/') && url.pathname.endsWith('.js')) scripts.push(url.pathname);
+    });
+    await page.goto('/');
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const script of scripts) {
+      // Each server process keeps its own copy, made beside the first answer: ask until two come from memory.
+      await expect
+        .poll(
+          async () => {
+            const answers = [];
+            for (let i = 0; i < 2; i += 1) {
+              const res = await page.request.get(script, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+              await res.body();
+              answers.push(res.headers());
+            }
+            return answers.map((h) => `${h['x-static-cache']} ${h['content-encoding']} ${h['cache-control']}`);
+          },
+          { timeout: 10_000 },
+        )
+        .toEqual(Array(2).fill('hit br public, max-age=31536000, immutable'));
+    }
+  });
+});
