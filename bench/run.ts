@@ -30,6 +30,8 @@ import { DOC_SLUGS, localizedPath, PAGE_ROUTES } from '../src/lib/routes';
 const ROOT = process.cwd();
 const SITE_PORT = Number(process.env.BENCH_PORT ?? 3300);
 const NGINX_PORT = SITE_PORT + 1;
+/** A bare node:http server, the Node ceiling for section (a). */
+const BARE_PORT = SITE_PORT + 3;
 const TRIVIAL_PORT = SITE_PORT + 2;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Alternating site/nginx runs per page; the table shows each side's median run (the machines are noisy). */
@@ -225,38 +227,60 @@ http {
 `,
   );
   execFileSync('nginx', ['-c', conf], { stdio: 'inherit' });
+  /** One row: `ours` and nginx alternate, so a noisy moment on the machine hits both sides. */
+  const sideBySide = (label: string, ours: string, nginxPath: string, headers: Record<string, string>) => {
+    const site: Load[] = [];
+    const nginx: Load[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      site.push(wrk(ours, headers));
+      nginx.push(wrk(`http://127.0.0.1:${NGINX_PORT}${nginxPath}`, headers));
+    }
+    const a = medianRun(site);
+    const b = medianRun(nginx);
+    log(`${label}: ${site.map((l) => l.rps).join('/')} req/s vs nginx ${nginx.map((l) => l.rps).join('/')}`);
+    return `| ${label} | ${a.rps} | ${ms(a.p50)} | ${ms(a.p99)} | ${b.rps} | ${ms(b.p50)} | ${ms(b.p99)} | ${(a.rps / b.rps).toFixed(2)}x |`;
+  };
   const rows: string[] = [];
   for (const [i, page] of pages.entries()) {
     const headers = { 'Accept-Encoding': 'gzip', Cookie: `NEXT_LOCALE=${page.locale}` };
-    // Side by side: site and nginx alternate, so a noisy moment on the machine hits both sides.
-    const site: Load[] = [];
-    const nginx: Load[] = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      site.push(wrk(`${SITE}${page.path}`, headers));
-      nginx.push(wrk(`http://127.0.0.1:${NGINX_PORT}/page${i}.html`, headers));
-    }
-    const ours = medianRun(site);
-    const theirs = medianRun(nginx);
-    log(`${page.path}: ${site.map((l) => l.rps).join('/')} req/s vs nginx ${nginx.map((l) => l.rps).join('/')}`);
-    rows.push(
-      `| \`${page.path}\` | ${ours.rps} | ${ms(ours.p50)} | ${ms(ours.p99)} | ${theirs.rps} | ${ms(theirs.p50)} | ${ms(theirs.p99)} | ${(ours.rps / theirs.rps).toFixed(2)}x |`,
-    );
+    rows.push(sideBySide(`\`${page.path}\``, `${SITE}${page.path}`, `/page${i}.html`, headers));
   }
-  {
-    const headers = { 'Accept-Encoding': 'gzip' };
-    const site: Load[] = [];
-    const nginx: Load[] = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      site.push(wrk(`${SITE}${script.path}`, headers));
-      nginx.push(wrk(`http://127.0.0.1:${NGINX_PORT}/script.js`, headers));
-    }
-    const ours = medianRun(site);
-    const theirs = medianRun(nginx);
-    log(`${script.path}: ${site.map((l) => l.rps).join('/')} req/s vs nginx ${nginx.map((l) => l.rps).join('/')}`);
-    rows.push(
-      `| largest home script (\`${path.basename(script.path)}\`, ${(script.body.length / 1024).toFixed(1)} KB) | ${ours.rps} | ${ms(ours.p50)} | ${ms(ours.p99)} | ${theirs.rps} | ${ms(theirs.p50)} | ${ms(theirs.p99)} | ${(ours.rps / theirs.rps).toFixed(2)}x |`,
-    );
-  }
+  rows.push(
+    sideBySide(
+      `largest home script (\`${path.basename(script.path)}\`, ${(script.body.length / 1024).toFixed(1)} KB)`,
+      `${SITE}${script.path}`,
+      '/script.js',
+      { 'Accept-Encoding': 'gzip' },
+    ),
+  );
+  // The ceiling for any Node server on this machine: a bare node:http server (one process per core, like the
+  // site) answering the home page's gzip bytes from memory, with no routing, cookies or cache at all.
+  const bareServer = path.join(WORK, 'bare-server.cjs');
+  writeFileSync(
+    bareServer,
+    `const cluster = require('node:cluster');
+if (cluster.isPrimary) {
+  for (let i = 0; i < require('node:os').availableParallelism(); i += 1) cluster.fork();
+} else {
+  const body = require('node:fs').readFileSync(${JSON.stringify(path.join(www, 'page0.html.gz'))});
+  require('node:http')
+    .createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+      res.end(body);
+    })
+    .listen(${BARE_PORT}, '127.0.0.1');
+}
+`,
+  );
+  const bare = spawn(process.execPath, [bareServer], { stdio: 'ignore' });
+  children.push(bare);
+  await waitFor(`http://127.0.0.1:${BARE_PORT}/`, 10_000);
+  rows.push(
+    sideBySide('bare Node http server, the `/` bytes (reference)', `http://127.0.0.1:${BARE_PORT}/`, '/page0.html', {
+      'Accept-Encoding': 'gzip',
+    }),
+  );
+  bare.kill('SIGTERM');
   spawnSync('nginx', ['-c', conf, '-s', 'stop'], { stdio: 'ignore' });
   return [
     '| page (gzip, locale cookie) | site req/s | p50 | p99 | nginx req/s | p50 | p99 | site / nginx |',
@@ -603,13 +627,17 @@ shared machine move by tens of percent between runs, so compare the columns of o
 ## (a) Prerendered pages against nginx on the same bytes (issue 9)
 
 \`npm start\` serves prerendered pages from its document cache (docs/decisions/012-document-fast-path.md) and
-the build's scripts and styles from memory, precompressed (decision 022; the last row, a script, is not a page
-target: it shows what a first visit asks for next). nginx serves the very gzip bytes the site sent, from files,
-with \`gzip_static\` and \`worker_processes auto\`.
+the build's scripts and styles from memory, precompressed (decision 022; the row of the largest home script is not
+a page target: it shows what a first visit asks for next). nginx serves the very gzip bytes the site sent, from files,
+with \`gzip_static\` and \`worker_processes auto\`. The last row is a reference, not the site: a bare
+\`node:http\` server (one process per core) answering the home page's bytes from memory, the most any Node
+server gets from this machine.
 Both at 50 connections, ${ROUNDS} alternating runs of ${SECONDS} s per page; each side's median run is shown.
 Target: site at least 0.5x nginx, p99 under 50 ms.
 
 ${section('pages')}
+
+${section('pages-notes')}
 
 ## (b) Catalog API (issue 5)
 
