@@ -14,7 +14,7 @@
  * answers otherwise stays Next's. Range requests stay Next's too (it honours them; a copy here would not).
  */
 const { createHash, randomUUID } = require('node:crypto');
-const { readFile } = require('node:fs/promises');
+const { readFile, stat } = require('node:fs/promises');
 const path = require('node:path');
 const { promisify } = require('node:util');
 const zlib = require('node:zlib');
@@ -28,6 +28,14 @@ const MAX_FILE_BYTES = 8 * 1024 * 1024;
 const MAX_PASS_THROUGH = 10_000;
 /** Bodies worth compressing; images and fonts under /_next/static are compressed formats already. */
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/i;
+
+async function isFile(file) {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The precompressed copy at file + suffix when it decompresses to body, else null (absent, older build, or
@@ -73,7 +81,16 @@ function createStaticFiles(options) {
     return key;
   }
 
+  function leaveToNext(key) {
+    if (passThrough.size >= MAX_PASS_THROUGH) passThrough.clear();
+    passThrough.set(key, now() + 3_600_000);
+    return null;
+  }
+
   async function fill(key) {
+    // A path with no file of the build behind it is Next's 404: not worth asking Next a second time.
+    const file = path.join(staticDir, key.slice(PREFIX.length));
+    if (!file.startsWith(staticDir + path.sep) || !(await isFile(file))) return leaveToNext(key);
     const { res, body } = await kept.askNext({
       port: options.port,
       path: key,
@@ -81,9 +98,7 @@ function createStaticFiles(options) {
       maxBytes: MAX_FILE_BYTES,
     });
     if (res.statusCode !== 200 || !body || !/immutable/.test(String(res.headers['cache-control'] || ''))) {
-      if (passThrough.size >= MAX_PASS_THROUGH) passThrough.clear();
-      passThrough.set(key, now() + 3_600_000);
-      return null;
+      return leaveToNext(key);
     }
     const parts = {
       headers: kept.keptHeaders(res),
@@ -94,15 +109,11 @@ function createStaticFiles(options) {
       states: ['hit'],
     };
     if (COMPRESSIBLE.test(String(res.headers['content-type'] || ''))) {
-      const file = path.join(staticDir, key.slice(PREFIX.length));
-      const [br, gz] = file.startsWith(staticDir + path.sep)
-        ? await Promise.all([
-            precompressed(file, '.br', brotliDecompress, body),
-            precompressed(file, '.gz', gunzip, body),
-          ])
-        : [null, null];
-      const made = br && gz ? { br, gzip: gz } : await kept.compress(body);
-      Object.assign(parts, made);
+      const [br, gz] = await Promise.all([
+        precompressed(file, '.br', brotliDecompress, body),
+        precompressed(file, '.gz', gunzip, body),
+      ]);
+      Object.assign(parts, br && gz ? { br, gzip: gz } : await kept.compress(body));
     }
     const entry = kept.keptAnswer(parts);
     entries.set(key, entry);
