@@ -167,12 +167,13 @@ function createDocumentCache(options) {
   return function handle(req, res) {
     const key = keyOf(req);
     if (key === null) return false;
-    const entry = entries.get(key);
+    const at = now();
+    const entry = entries.get(key, at);
     if (!entry) {
       refill(key, req).catch(() => {});
       return false;
     }
-    if (entry.freshUntil > now()) {
+    if (entry.freshUntil > at) {
       kept.sendKept(req, res, entry, 'hit');
     } else {
       refill(key, req).catch(() => {});

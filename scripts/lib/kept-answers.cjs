@@ -164,16 +164,16 @@ function sendKept(req, res, entry, state) {
 
 /**
  * Kept answers by key, in least-recently-used order, within maxBytes. A hit refreshes its place at most once a
- * second per entry, so it stays a Map lookup.
+ * second per entry, so it stays a Map lookup. `get` takes the caller's clock reading when it has one: inside
+ * Next's process `Date.now` is wrapped, and the hit path reads it once.
  */
 function createKeptStore(maxBytes, now) {
   const entries = new Map();
   let bytes = 0;
   return {
-    get(key) {
+    get(key, at = now()) {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      const at = now();
       if (at - entry.touchedAt > 1000) {
         entry.touchedAt = at;
         entries.delete(key);
