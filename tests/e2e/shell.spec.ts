@@ -36,6 +36,8 @@ test.describe('header menus', () => {
   test('phones get an accordion menu in a drawer', async ({ page }) => {
     test.skip(isDesktop(page), 'phones only');
     await page.goto('/ja');
+    // A tap before the page's script has started is not seen; a visitor would tap again, the test waits.
+    await waitForShell(page);
     await page.getByRole('button', { name: MESSAGES.ja.shell.openMenu }).click();
     const drawer = page.getByRole('dialog', { name: MESSAGES.ja.shell.menu });
     await expect(drawer).toBeVisible();
@@ -49,6 +51,7 @@ test.describe('header menus', () => {
 
 test('documentation search ignores a blank query and opens the search page', async ({ page }) => {
   await page.goto('/zh');
+  await waitForShell(page);
   await page.getByRole('button', { name: MESSAGES.zh.shell.search.open }).click();
   const input = page.getByRole('searchbox', { name: MESSAGES.zh.shell.search.label });
   await input.fill('   ');
