@@ -137,6 +137,59 @@ function medianRun(runs: Load[]): Load {
   return sorted[Math.floor(sorted.length / 2)] as Load;
 }
 
+/** The head of a kept answer as the site sent it, minus what each server writes itself per connection. */
+function answerHeaders(headers: Record<string, string | string[] | undefined>): [string, string][] {
+  const own = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'etag']);
+  return Object.entries(headers).flatMap(([name, value]) =>
+    own.has(name) || value === undefined
+      ? []
+      : (Array.isArray(value) ? value : [value]).map((v) => [name, v] as [string, string]),
+  );
+}
+
+/** nginx `add_header` lines for the site's head (nginx writes Content-Type, Content-Encoding and ETag itself). */
+function nginxHeaders(head: [string, string][]): string {
+  const ownByNginx = new Set(['content-type', 'content-encoding', 'x-document-cache']);
+  return head
+    .filter(([name]) => !ownByNginx.has(name))
+    .map(([name, value]) => `    add_header ${name} '${value.replace(/'/g, "\\'")}' always;`)
+    .join('\n');
+}
+
+/** A bare node:http server on BARE_PORT, one process per core, answering body with head from memory. */
+function startBareServer(bodyFile: string, head: readonly [string, string][]) {
+  const file = path.join(WORK, 'bare-server.cjs');
+  writeFileSync(
+    file,
+    `const cluster = require('node:cluster');
+if (cluster.isPrimary) {
+  for (let i = 0; i < require('node:os').availableParallelism(); i += 1) cluster.fork();
+} else {
+  const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
+  const head = ${JSON.stringify(head.flat())}.concat(['Content-Length', String(body.length)]);
+  require('node:http')
+    .createServer((req, res) => {
+      res.writeHead(200, head);
+      res.end(body);
+    })
+    .listen(${BARE_PORT}, '127.0.0.1');
+}
+`,
+  );
+  return spawn(process.execPath, [file], { stdio: 'ignore' });
+}
+
+async function waitForClosed(url: string): Promise<void> {
+  for (let tries = 0; tries < 50; tries += 1) {
+    try {
+      await rawGet(url, {});
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 function rawGet(
   url: string,
   headers: Record<string, string>,
@@ -164,6 +217,7 @@ async function pagesSection(): Promise<string> {
     ['/', '/product/vps', '/doc/article/pricing'].map((p) => ({ locale, path: localizedPath(locale, p) })),
   );
   // The very bytes the site sends (its gzip copy), written out for nginx's gzip_static.
+  let homeHeaders: [string, string][] = [];
   for (const [i, page] of pages.entries()) {
     const headers = { 'accept-encoding': 'gzip', cookie: `NEXT_LOCALE=${page.locale}` };
     // Every server process keeps its own copies: ask until several answers in a row come from them.
@@ -178,6 +232,7 @@ async function pagesSection(): Promise<string> {
     }
     writeFileSync(path.join(www, `page${i}.html.gz`), answer.body);
     writeFileSync(path.join(www, `page${i}.html`), '');
+    if (i === 0) homeHeaders = answerHeaders(answer.headers);
   }
   // The largest script the home page loads (React DOM), from the build files' fast path (decision 022), against
   // nginx serving the same gzip bytes: the files a first visit asks for next.
@@ -222,6 +277,7 @@ http {
     root ${www};
     gzip_static on;
     etag on;
+${nginxHeaders(homeHeaders)}
   }
 }
 `,
@@ -254,33 +310,24 @@ http {
     ),
   );
   // The ceiling for any Node server on this machine: a bare node:http server (one process per core, like the
-  // site) answering the home page's gzip bytes from memory, with no routing, cookies or cache at all.
-  const bareServer = path.join(WORK, 'bare-server.cjs');
-  writeFileSync(
-    bareServer,
-    `const cluster = require('node:cluster');
-if (cluster.isPrimary) {
-  for (let i = 0; i < require('node:os').availableParallelism(); i += 1) cluster.fork();
-} else {
-  const body = require('node:fs').readFileSync(${JSON.stringify(path.join(www, 'page0.html.gz'))});
-  require('node:http')
-    .createServer((req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'gzip', 'Content-Length': body.length });
-      res.end(body);
-    })
-    .listen(${BARE_PORT}, '127.0.0.1');
-}
-`,
-  );
-  const bare = spawn(process.execPath, [bareServer], { stdio: 'ignore' });
-  children.push(bare);
-  await waitFor(`http://127.0.0.1:${BARE_PORT}/`, 10_000);
-  rows.push(
-    sideBySide('bare Node http server, the `/` bytes (reference)', `http://127.0.0.1:${BARE_PORT}/`, '/page0.html', {
-      'Accept-Encoding': 'gzip',
-    }),
-  );
-  bare.kill('SIGTERM');
+  // site) answering the home page's gzip bytes from memory, with no routing, cookies or cache at all; once with
+  // three headers, once with the site's own head (what writing real headers costs Node).
+  const homeBody = path.join(www, 'page0.html.gz');
+  const minimalHead: [string, string][] = [
+    ['Content-Type', 'text/html; charset=utf-8'],
+    ['Content-Encoding', 'gzip'],
+  ];
+  for (const [label, head] of [
+    ['bare Node http server, the `/` bytes, 3 headers (reference)', minimalHead],
+    ['bare Node http server, the `/` bytes and the site’s headers (reference)', homeHeaders],
+  ] as const) {
+    const bare = startBareServer(homeBody, head);
+    children.push(bare);
+    await waitFor(`http://127.0.0.1:${BARE_PORT}/`, 10_000);
+    rows.push(sideBySide(label, `http://127.0.0.1:${BARE_PORT}/`, '/page0.html', { 'Accept-Encoding': 'gzip' }));
+    bare.kill('SIGTERM');
+    await waitForClosed(`http://127.0.0.1:${BARE_PORT}/`);
+  }
   spawnSync('nginx', ['-c', conf, '-s', 'stop'], { stdio: 'ignore' });
   return [
     '| page (gzip, locale cookie) | site req/s | p50 | p99 | nginx req/s | p50 | p99 | site / nginx |',
@@ -629,9 +676,10 @@ shared machine move by tens of percent between runs, so compare the columns of o
 \`npm start\` serves prerendered pages from its document cache (docs/decisions/012-document-fast-path.md) and
 the build's scripts and styles from memory, precompressed (decision 022; the row of the largest home script is not
 a page target: it shows what a first visit asks for next). nginx serves the very gzip bytes the site sent, from files,
-with \`gzip_static\` and \`worker_processes auto\`. The last row is a reference, not the site: a bare
-\`node:http\` server (one process per core) answering the home page's bytes from memory, the most any Node
-server gets from this machine.
+with \`gzip_static\` and \`worker_processes auto\`, and the head the site sent for \`/\` (its security headers,
+\`Cache-Control\`, \`Vary\`, the locale cookie) on every answer, so both sides write a like head. The last two rows
+are references, not the site: a bare \`node:http\` server (one process per core) answering the home page's bytes
+from memory, with three headers and with the site's head: the most any Node server gets from this machine.
 Both at 50 connections, ${ROUNDS} alternating runs of ${SECONDS} s per page; each side's median run is shown.
 Target: site at least 0.5x nginx, p99 under 50 ms.
 
