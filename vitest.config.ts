@@ -13,7 +13,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts'],
-    env: { NODE_ENV: 'test', APP_ENV: 'test', LOG_LEVEL: 'silent' },
+    // TRUST_PROXY: the API tests name each caller's address in X-Forwarded-For, as the operator's proxy would.
+    env: { NODE_ENV: 'test', APP_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '1' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

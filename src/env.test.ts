@@ -8,6 +8,14 @@ describe('configuration (src/env.ts)', () => {
     expect(env.BRAND_NAME).toBe('Cirrus Cloud');
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.ROOT_REDIRECT).toBeUndefined();
+    expect(env.TRUST_PROXY).toBe(false);
+  });
+
+  it('trusts a proxy only when told so plainly', () => {
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(() => loadEnv({ TRUST_PROXY: 'yes please' })).toThrowError(/TRUST_PROXY/);
   });
 
   it('fails with a message naming every bad variable', () => {

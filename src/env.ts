@@ -71,6 +71,14 @@ const schema = z.object({
   /** RDAP server for domain availability, e.g. https://rdap.org. Unset: the embedded registry tables answer. */
   DOMAIN_RDAP_URL: optionalUrl,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * "1" when the site runs behind one reverse proxy of the operator's (nginx, a load balancer) that appends
+   * the visitor's address to X-Forwarded-For. Unset: the header is the sender's own word and is ignored.
+   */
+  TRUST_PROXY: z
+    .enum(['', '0', '1', 'false', 'true'])
+    .default('')
+    .transform((v) => v === '1' || v === 'true'),
 });
 
 export type Env = z.infer<typeof schema>;

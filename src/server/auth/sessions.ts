@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -107,6 +108,16 @@ export function requireSession(): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function clientIp(c: Context): string {
-  return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || c.req.header('x-real-ip') || 'local';
+/**
+ * The visitor's address, the key of the per-address limits (sign-up, resend, comments, contact, chat).
+ * X-Forwarded-For and X-Real-IP are written by whoever sends the request, so a visitor could name a new
+ * address on every call and never meet a limit: they count only behind the operator's proxy (TRUST_PROXY),
+ * and then the last X-Forwarded-For entry, the one that proxy appended (any before it came from the visitor).
+ * Otherwise the connection's own address (in-process calls have none: 'local').
+ */
+export function clientIp(c: Context, trustProxy = env().TRUST_PROXY): string {
+  const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
+  if (!trustProxy) return peer || 'local';
+  const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+  return forwarded || c.req.header('x-real-ip')?.trim() || peer || 'local';
 }
