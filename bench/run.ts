@@ -677,7 +677,7 @@ shared machine move by tens of percent between runs, so compare the columns of o
 the build's scripts and styles from memory, precompressed (decision 022; the row of the largest home script is not
 a page target: it shows what a first visit asks for next). nginx serves the very gzip bytes the site sent, from files,
 with \`gzip_static\` and \`worker_processes auto\`, and the head the site sent for \`/\` (its security headers,
-\`Cache-Control\`, \`Vary\`, the locale cookie) on every answer, so both sides write a like head. The last two rows
+\`Cache-Control\`, \`Vary\`) on every answer, so both sides write a like head. The last two rows
 are references, not the site: a bare \`node:http\` server (one process per core) answering the home page's bytes
 from memory, with three headers and with the site's head: the most any Node server gets from this machine.
 Both at 50 connections, ${ROUNDS} alternating runs of ${SECONDS} s per page; each side's median run is shown.
