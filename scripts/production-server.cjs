@@ -22,6 +22,7 @@ const { createDocumentCache } = require('./lib/document-cache.cjs');
 const { createStaticFiles } = require('./lib/static-files.cjs');
 const { createNotFoundPages } = require('./lib/not-found-pages.cjs');
 const { varyByVisitor } = require('./lib/document-vary.cjs');
+const { createHttpFront } = require('./lib/http-front.cjs');
 
 async function main() {
   const port = Number(process.env.PORT || 3000);
@@ -60,12 +61,27 @@ async function main() {
     handleNext(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  // Kept build files and fresh kept documents are answered on the connection, before Node's HTTP layer
+  // (docs/decisions/024-connection-front.md); every other request is the handler's above. HTTP_FRONT=off
+  // leaves every connection to Node.
+  const front =
+    process.env.HTTP_FRONT === 'off'
+      ? null
+      : createHttpFront(server, (req) => {
+          const url = req.url;
+          if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return null;
+          const file = serveStaticFile.wire?.(req);
+          if (file) return file;
+          if (notFoundPages.isDirectRequest(req)) return null;
+          return serveDocument.wire?.(req) ?? null;
+        });
   server.listen(port, () => {
     console.log(`[cirrus] ready on http://localhost:${port}`);
     notFoundPages.start();
   });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
+      front?.close();
       server.close(() => process.exit(0));
       setTimeout(() => process.exit(0), 5_000).unref();
     });

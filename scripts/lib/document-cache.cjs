@@ -164,7 +164,7 @@ function createDocumentCache(options) {
    * Serves the request from the cache and returns true, or returns false to leave it to Next. A miss is always
    * Next's (with the visitor's own cookies, streamed as before); the copy is fetched beside it.
    */
-  return function handle(req, res) {
+  function handle(req, res) {
     const key = keyOf(req);
     if (key === null) return false;
     const at = now();
@@ -180,7 +180,24 @@ function createDocumentCache(options) {
       kept.sendKept(req, res, entry, 'stale');
     }
     return true;
+  }
+
+  /**
+   * The same decision as `handle`, for the connection front (http-front.cjs): the kept copy as bytes
+   * (kept-answers.cjs wireKept), a stale one with its refill started, or null for a request that is Next's
+   * (a miss, filled beside Next's answer when the server's handler gets it).
+   */
+  handle.wire = (req) => {
+    const key = keyOf(req);
+    if (key === null) return null;
+    const at = now();
+    const entry = entries.get(key, at);
+    if (!entry) return null;
+    if (entry.freshUntil > at) return kept.wireKept(req, entry, 'hit');
+    refill(key, req).catch(() => {});
+    return kept.wireKept(req, entry, 'stale');
   };
+  return handle;
 }
 
 module.exports = { createDocumentCache, languageSettled };

@@ -105,7 +105,9 @@ async function compress(body) {
 }
 
 /**
- * A kept answer. Each variant's full header list is built once, so the hit path writes it in one writeHead call.
+ * A kept answer. Each variant's full header list is built once, so the hit path writes it in one writeHead call,
+ * and so are the status line and headers of its 200 and 304 as bytes, for the connection front
+ * (http-front.cjs), which writes those with the body and no ServerResponse at all.
  * `etag` is the quoted tag of the identity body; the compressed copies get their own (`"…-gz"`, `"…-br"`), as a
  * different body must. `marker` names the header that tells which fast path answered, with the state written
  * (`hit`, `stale`).
@@ -126,10 +128,23 @@ function keptAnswer(parts) {
     raw.push('ETag', tag);
     if (encoding !== 'identity') raw.push('Content-Encoding', encoding);
     raw.push('Content-Length', String(encoded.length));
+    // A 304 has the headers sendKept sets for it, in its order: the kept ones, the tag, the marker.
+    const unchanged = [];
+    for (const [name, values] of headers) for (const value of values) unchanged.push(name, value);
+    unchanged.push('ETag', tag);
     return {
       body: encoded,
       etag: tag,
       raw: Object.fromEntries(parts.states.map((state) => [state, [...raw, parts.marker, state]])),
+      wire: Object.fromEntries(
+        parts.states.map((state) => [
+          state,
+          {
+            ok: wireHead(200, [...raw, parts.marker, state]),
+            notModified: wireHead(304, [...unchanged, parts.marker, state]),
+          },
+        ]),
+      ),
     };
   };
   const identity = variant(parts.identity, `${base}"`, 'identity');
@@ -145,11 +160,38 @@ function keptAnswer(parts) {
   };
 }
 
+const STATUS_LINES = { 200: 'HTTP/1.1 200 OK\r\n', 304: 'HTTP/1.1 304 Not Modified\r\n' };
+
+/**
+ * The status line and header lines of an answer as Node writes them (latin1), without the lines Node adds per
+ * request (Date, Connection, Keep-Alive) and without the blank line that ends the head.
+ */
+function wireHead(status, raw) {
+  let head = STATUS_LINES[status];
+  for (let i = 0; i < raw.length; i += 2) head += `${raw[i]}: ${raw[i + 1]}\r\n`;
+  return Buffer.from(head, 'latin1');
+}
+
+/** True when If-None-Match names this variant's tag (a weak comparison, as for GET). */
+function holdsVariant(req, variant) {
+  const match = req.headers['if-none-match'];
+  return match?.split(',').some((t) => t.trim().replace(/^W\//, '') === variant.etag) === true;
+}
+
+/**
+ * A kept answer as bytes for the connection front: its head (see wireHead) and body, null for a 304. The
+ * same choice as sendKept.
+ */
+function wireKept(req, entry, state) {
+  const variant = entry.variants[pickEncoding(req.headers['accept-encoding'])];
+  if (holdsVariant(req, variant)) return { head: variant.wire[state].notModified, body: null };
+  return { head: variant.wire[state].ok, body: variant.body };
+}
+
 /** Writes a kept answer: 304 when the client holds this variant already, else the variant for its encoding. */
 function sendKept(req, res, entry, state) {
   const variant = entry.variants[pickEncoding(req.headers['accept-encoding'])];
-  const match = req.headers['if-none-match'];
-  if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === variant.etag)) {
+  if (holdsVariant(req, variant)) {
     for (const [name, values] of entry.headers) res.setHeader(name, values.length === 1 ? values[0] : values);
     res.setHeader('ETag', variant.etag);
     res.setHeader(entry.marker, state);
@@ -212,4 +254,14 @@ function singleFlight(fill) {
   };
 }
 
-module.exports = { askNext, compress, createKeptStore, keptAnswer, keptHeaders, pickEncoding, sendKept, singleFlight };
+module.exports = {
+  askNext,
+  compress,
+  createKeptStore,
+  keptAnswer,
+  keptHeaders,
+  pickEncoding,
+  sendKept,
+  singleFlight,
+  wireKept,
+};

@@ -52,7 +52,6 @@ async function precompressed(file, suffix, decompress, body) {
 
 /**
  * @param {{ port: number, distDir: string, maxBytes?: number, now?: () => number }} options
- * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean}
  */
 function createStaticFiles(options) {
   const fillToken = randomUUID();
@@ -124,7 +123,7 @@ function createStaticFiles(options) {
 
   /** Serves a kept build file and returns true, or returns false to leave the request to Next (which answers
    * every first request of a file while its copy is made beside it). */
-  return function handle(req, res) {
+  function handle(req, res) {
     const key = keyOf(req);
     if (key === null) return false;
     const entry = entries.get(key);
@@ -134,7 +133,15 @@ function createStaticFiles(options) {
     }
     kept.sendKept(req, res, entry, 'hit');
     return true;
+  }
+
+  /** The kept file for the request as bytes, or null to leave it to `handle` (for http-front.cjs). */
+  handle.wire = (req) => {
+    const key = keyOf(req);
+    const entry = key === null ? undefined : entries.get(key);
+    return entry ? kept.wireKept(req, entry, 'hit') : null;
   };
+  return handle;
 }
 
 module.exports = { createStaticFiles };

@@ -1,0 +1,186 @@
+/**
+ * The connection front (issue 9, docs/decisions/024-connection-front.md). Measured on this kernel, Node's HTTP
+ * layer (its parser, IncomingMessage, ServerResponse and header validation) caps a server that answers every
+ * request from memory at about 0.45x of nginx on the same bytes, while a plain TCP server writing the same
+ * bytes keeps up with nginx. So each new connection of the HTTP server starts here: while its requests are
+ * plain `GET`s whose answers the fast paths hold ready as bytes (kept-answers.cjs wireKept), they are answered
+ * straight onto the socket. At the first request that is anything else, the connection is handed to Node's
+ * own connection handling, with that request's bytes, and stays there: the API, Next, misses and stale copies,
+ * bodies, upgrades and every malformed request are Node's, exactly as without the front.
+ *
+ * Safety: a request is answered here only if its head is unambiguous (`GET`, `HTTP/1.1`, an origin-form target
+ * of URI characters, token header names, printable values, no repeated header, a Host, and none of the headers
+ * that give a request a body or change the connection). Such a request has no body, so the next request starts
+ * right after its blank line, and Node is handed exactly the bytes from the first request not answered here:
+ * both sides agree where every request starts. A head that does not arrive whole in one read is Node's too, so
+ * the front never waits on a slow client; it holds only idle connections, closed after the server's
+ * keepAliveTimeout like Node's.
+ */
+
+/** Node's default maxHeaderSize: a longer head is Node's to refuse. */
+const MAX_HEAD_BYTES = 16 * 1024;
+const MAX_HEADERS = 100;
+/** Answers written but not yet taken by a client that keeps sending requests: past this, reading waits. */
+const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
+/** `GET`, an origin-form target of URI characters (RFC 3986: unreserved, reserved but `#`, and `%`), 1.1. */
+const REQUEST_LINE = /GET (\/[A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=%]*) HTTP\/1\.1\r\n/y;
+/** A token name, no space before the colon, a value of printable characters and tabs, CRLF (no bare CR/LF). */
+const HEADER_LINE = /([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[\t ]*([\t\x20-\x7e]*)\r\n/y;
+/** Headers that give a request a body or change what the connection does: such a request is Node's. */
+const NODE_HEADERS = new Set(['content-length', 'transfer-encoding', 'upgrade', 'expect', 'http2-settings', 'te']);
+
+/**
+ * The request a head describes (`{ method, url, headers }`, names lowercased and values trimmed as Node gives
+ * them), or null when it is not one the front answers. One sticky expression per line both reads and checks it.
+ * @param {string} head the request line and header lines, each with its CRLF, without the closing blank line
+ */
+function parseHead(head) {
+  REQUEST_LINE.lastIndex = 0;
+  const first = REQUEST_LINE.exec(head);
+  if (first === null) return null;
+  // A plain object, as Node's: a name such as `__proto__` or `constructor` reads as present, so such a request
+  // is refused as a repeated header and goes to Node.
+  /** @type {Record<string, string>} */
+  const headers = {};
+  let at = REQUEST_LINE.lastIndex;
+  for (let count = 0; at < head.length; count += 1) {
+    if (count === MAX_HEADERS) return null;
+    HEADER_LINE.lastIndex = at;
+    const line = HEADER_LINE.exec(head);
+    if (line === null) return null;
+    at = HEADER_LINE.lastIndex;
+    const name = line[1].toLowerCase();
+    if (headers[name] !== undefined || NODE_HEADERS.has(name)) return null;
+    let value = line[2];
+    let end = value.length;
+    while (end > 0 && (value.charCodeAt(end - 1) === 32 || value.charCodeAt(end - 1) === 9)) end -= 1;
+    if (end !== value.length) value = value.slice(0, end);
+    if (name === 'connection' && value.toLowerCase() !== 'keep-alive') return null;
+    headers[name] = value;
+  }
+  // Node refuses an HTTP/1.1 request without Host (400); so is it here, by handing it over.
+  if (headers.host === undefined) return null;
+  return { method: 'GET', url: first[1], headers };
+}
+
+/**
+ * Puts the front on an HTTP server (before it listens). `answer` gets each request the front may answer and
+ * returns its bytes (`{ head, body }`, head without Date and connection lines, body null for none) or null to
+ * hand the connection to Node.
+ * @param {import('node:http').Server} server
+ * @param {(req: { method: string, url: string, headers: Record<string, string> }) =>
+ *   { head: Buffer, body: Buffer | null } | null} answer
+ */
+function createHttpFront(server, answer) {
+  const own = server.listeners('connection');
+  if (own.length !== 1) throw new Error('http-front: the server must have only its own connection listener');
+  const [nodeConnection] = own;
+  server.removeListener('connection', nodeConnection);
+  /** Connections the front holds (all idle between requests), with the sweep's tick when each last sent. */
+  const held = new Map();
+  let closing = false;
+  /**
+   * Idle connections are closed after the server's keepAliveTimeout, to the second, by one sweep a second: a
+   * timer per socket (socket.setTimeout) is reset on every read and write, which cost ~10 % of the answers here.
+   */
+  let tick = 0;
+  let sweep = null;
+  function startSweep() {
+    sweep = setInterval(() => {
+      tick += 1;
+      const limit = Math.ceil(server.keepAliveTimeout / 1000);
+      for (const [socket, seen] of held) if (tick - seen > limit) socket.destroy();
+    }, 1000).unref();
+  }
+
+  /** The lines Node ends every kept-alive answer's head with, remade once a second (as Node caches Date). */
+  let tail = null;
+  function currentTail() {
+    if (tail === null) {
+      const date = new Date();
+      tail = Buffer.from(
+        `Date: ${date.toUTCString()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(
+          server.keepAliveTimeout / 1000,
+        )}\r\n\r\n`,
+        'latin1',
+      );
+      setTimeout(() => {
+        tail = null;
+      }, 1000 - date.getMilliseconds()).unref();
+    }
+    return tail;
+  }
+
+  function hold(socket) {
+    held.set(socket, tick);
+    if (sweep === null) startSweep();
+    const onData = (chunk) => {
+      held.set(socket, tick);
+      serve(chunk);
+    };
+    const onError = () => socket.destroy();
+    // The client is done sending: finish what is written, then close (Node does the same).
+    const onEnd = () => socket.end();
+    const onClose = () => held.delete(socket);
+    socket.on('data', onData);
+    socket.on('error', onError);
+    socket.on('end', onEnd);
+    socket.on('close', onClose);
+
+    function serve(chunk) {
+      let at = 0;
+      while (at < chunk.length) {
+        const end = chunk.indexOf('\r\n\r\n', at, 'latin1');
+        if (end === -1 || end - at > MAX_HEAD_BYTES) return handOver(chunk.subarray(at));
+        const req = parseHead(chunk.toString('latin1', at, end + 2));
+        const answered = req === null ? null : answer(req);
+        if (answered === null) return handOver(chunk.subarray(at));
+        at = end + 4;
+        // One writev: the kept head, the per-request lines, the shared body (not copied).
+        socket.cork();
+        socket.write(answered.head);
+        socket.write(currentTail());
+        if (answered.body !== null) socket.write(answered.body);
+        socket.uncork();
+        if (socket.writableLength > MAX_UNSENT_BYTES && at < chunk.length) {
+          const rest = chunk.subarray(at);
+          socket.pause();
+          socket.once('drain', () => {
+            // Resumed data is emitted on a later tick, after the rest here has been served or handed over.
+            socket.resume();
+            if (!socket.destroyed) serve(rest);
+          });
+          return;
+        }
+      }
+    }
+
+    function handOver(rest) {
+      socket.removeListener('data', onData);
+      socket.removeListener('error', onError);
+      socket.removeListener('end', onEnd);
+      socket.removeListener('close', onClose);
+      held.delete(socket);
+      nodeConnection.call(server, socket);
+      // Node's parser takes the bytes read so far first, then reads the socket itself.
+      if (rest.length > 0) socket.emit('data', rest);
+    }
+  }
+
+  server.on('connection', (socket) => {
+    if (closing) nodeConnection.call(server, socket);
+    else hold(socket);
+  });
+
+  return {
+    /** Ends the idle connections the front holds, for a server that is closing (Node ends its own idle ones). */
+    close() {
+      closing = true;
+      for (const socket of held.keys()) socket.end();
+      held.clear();
+      if (sweep !== null) clearInterval(sweep);
+    },
+  };
+}
+
+module.exports = { createHttpFront, parseHead };
