@@ -179,6 +179,45 @@ if (cluster.isPrimary) {
   return spawn(process.execPath, [file], { stdio: 'ignore' });
 }
 
+/**
+ * A plain TCP server on BARE_PORT, one process per core, writing the prebuilt answer (head and body) for every
+ * request head it reads: no HTTP layer at all, so what Node itself can send on this machine.
+ */
+function startPlainTcpServer(bodyFile: string, head: readonly [string, string][]) {
+  const file = path.join(WORK, 'plain-tcp-server.cjs');
+  writeFileSync(
+    file,
+    `const cluster = require('node:cluster');
+if (cluster.isPrimary) {
+  for (let i = 0; i < require('node:os').availableParallelism(); i += 1) cluster.fork();
+} else {
+  const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
+  const lines = ${JSON.stringify(head.map(([name, value]) => `${name}: ${value}
+`).join(''))};
+  const answer = Buffer.concat([
+    Buffer.from('HTTP/1.1 200 OK\\r\\n' + lines + 'Content-Length: ' + body.length + '\\r\\nConnection: keep-alive\\r\\n\\r\\n', 'latin1'),
+    body,
+  ]);
+  require('node:net')
+    .createServer((socket) => {
+      socket.setNoDelay(true);
+      let pending = '';
+      socket.on('data', (chunk) => {
+        pending += chunk.toString('latin1');
+        for (let end = pending.indexOf('\\r\\n\\r\\n'); end !== -1; end = pending.indexOf('\\r\\n\\r\\n')) {
+          pending = pending.slice(end + 4);
+          socket.write(answer);
+        }
+      });
+      socket.on('error', () => socket.destroy());
+    })
+    .listen(${BARE_PORT}, '127.0.0.1');
+}
+`,
+  );
+  return spawn(process.execPath, [file], { stdio: 'ignore' });
+}
+
 async function waitForClosed(url: string): Promise<void> {
   for (let tries = 0; tries < 50; tries += 1) {
     try {
@@ -309,19 +348,15 @@ ${nginxHeaders(homeHeaders)}
       { 'Accept-Encoding': 'gzip' },
     ),
   );
-  // The ceiling for any Node server on this machine: a bare node:http server (one process per core, like the
-  // site) answering the home page's gzip bytes from memory, with no routing, cookies or cache at all; once with
-  // three headers, once with the site's own head (what writing real headers costs Node).
+  // References, one process per core like the site, answering the home page's gzip bytes and the site's head
+  // from memory with no routing, cookies or cache at all: through node:http (the ceiling before the connection
+  // front, decision 024), and written straight onto the socket (what any Node server can send here).
   const homeBody = path.join(www, 'page0.html.gz');
-  const minimalHead: [string, string][] = [
-    ['Content-Type', 'text/html; charset=utf-8'],
-    ['Content-Encoding', 'gzip'],
-  ];
-  for (const [label, head] of [
-    ['bare Node http server, the `/` bytes, 3 headers (reference)', minimalHead],
-    ['bare Node http server, the `/` bytes and the site’s headers (reference)', homeHeaders],
+  for (const [label, start] of [
+    ['bare Node http server, the `/` bytes and the site’s head (reference)', startBareServer],
+    ['plain Node TCP server writing the same answer, no HTTP layer (reference)', startPlainTcpServer],
   ] as const) {
-    const bare = startBareServer(homeBody, head);
+    const bare = start(homeBody, homeHeaders);
     children.push(bare);
     await waitFor(`http://127.0.0.1:${BARE_PORT}/`, 10_000);
     rows.push(sideBySide(label, `http://127.0.0.1:${BARE_PORT}/`, '/page0.html', { 'Accept-Encoding': 'gzip' }));
@@ -677,9 +712,11 @@ shared machine move by tens of percent between runs, so compare the columns of o
 the build's scripts and styles from memory, precompressed (decision 022; the row of the largest home script is not
 a page target: it shows what a first visit asks for next). nginx serves the very gzip bytes the site sent, from files,
 with \`gzip_static\` and \`worker_processes auto\`, and the head the site sent for \`/\` (its security headers,
-\`Cache-Control\`, \`Vary\`) on every answer, so both sides write a like head. The last two rows
-are references, not the site: a bare \`node:http\` server (one process per core) answering the home page's bytes
-from memory, with three headers and with the site's head: the most any Node server gets from this machine.
+\`Cache-Control\`, \`Vary\`) on every answer, so both sides write a like head. The site answers kept pages on
+the connection, before Node's HTTP layer (decision 024). The last two rows are references, not the site, one
+process per core answering the home page's bytes and head from memory with no routing at all: a bare
+\`node:http\` server (the ceiling before decision 024), and a plain TCP server writing the same answer for every
+request head it reads (what any Node server can send on this machine).
 Both at 50 connections, ${ROUNDS} alternating runs of ${SECONDS} s per page; each side's median run is shown.
 Target: site at least 0.5x nginx, p99 under 50 ms.
 

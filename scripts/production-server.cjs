@@ -4,6 +4,9 @@
  * everything else to Next's request handler. Plain CommonJS so it runs with `node`; the API's TypeScript is
  * loaded through tsx, and `server-only` (a bundler guard) resolves to an empty module here.
  */
+// The fast paths' clock, taken before Next wraps Date.now to watch prerenders for reads of the time (a wrapper
+// that looks up two async-local stores per call, on every kept answer).
+const clock = Date.now;
 const Module = require('node:module');
 const path = require('node:path');
 const { createServer } = require('node:http');
@@ -36,12 +39,12 @@ async function main() {
   const handleApi = getRequestListener(createApp({ db: getDb() }).fetch);
 
   // Prerendered documents from memory, precompressed (issue 9); DOCUMENT_CACHE=off leaves every page to Next.
-  const serveDocument = process.env.DOCUMENT_CACHE === 'off' ? () => false : createDocumentCache({ port });
+  const serveDocument = process.env.DOCUMENT_CACHE === 'off' ? () => false : createDocumentCache({ port, now: clock });
   // The build's scripts, styles and images from memory, precompressed (docs/decisions/022-build-files-fast-path.md).
   const serveStaticFile =
     process.env.STATIC_CACHE === 'off'
       ? () => false
-      : createStaticFiles({ port, distDir: path.resolve(process.env.NEXT_DIST_DIR || '.next') });
+      : createStaticFiles({ port, now: clock, distDir: path.resolve(process.env.NEXT_DIST_DIR || '.next') });
   // 404 answers carry the prerendered 404 page, not Next's empty shell (docs/decisions/017-server-rendered-404.md).
   const { browserPath } = require('../src/lib/browser-path.ts');
   const notFoundPages = createNotFoundPages({ port, browserPath });

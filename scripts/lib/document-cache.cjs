@@ -24,25 +24,34 @@ const CURRENCIES = new Set(site.CURRENCY_CODES);
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const MAX_PASS_THROUGH = 10_000;
 
-function cookieValue(header, name) {
-  if (!header) return '';
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return '';
-}
-
 /**
- * The part of the key the cookies decide, `locale\ncurrency` ('' for an absent one), or null when a cookie
- * holds a value the proxy does not know.
+ * The part of the key the cookies decide, `locale\ncurrency` ('' for an absent one, the currency upper-cased as
+ * the proxy reads it), or null to leave the request to Next: a value the proxy does not know, or a name that
+ * appears twice. The cookies are read as Next's own parser reads them (pairs split at `;` and the spaces after
+ * it, the name up to the first `=`, the value as it is), in one pass: this runs for every kept answer.
  */
 function cookiePart(header) {
   if (!header) return '\n';
-  const locale = cookieValue(header, LOCALE_COOKIE);
-  const currency = cookieValue(header, CURRENCY_COOKIE).toUpperCase();
+  let locale;
+  let currency;
+  for (let at = 0; at < header.length; ) {
+    let end = header.indexOf(';', at);
+    if (end === -1) end = header.length;
+    const eq = header.indexOf('=', at);
+    if (eq !== -1 && eq < end) {
+      if (eq - at === LOCALE_COOKIE.length && header.startsWith(LOCALE_COOKIE, at)) {
+        if (locale !== undefined) return null;
+        locale = header.slice(eq + 1, end);
+      } else if (eq - at === CURRENCY_COOKIE.length && header.startsWith(CURRENCY_COOKIE, at)) {
+        if (currency !== undefined) return null;
+        currency = header.slice(eq + 1, end).toUpperCase();
+      }
+    }
+    at = end + 1;
+    while (header.charCodeAt(at) === 32) at += 1;
+  }
   if ((locale && !LOCALES.has(locale)) || (currency && !CURRENCIES.has(currency))) return null;
-  return `${locale}\n${currency}`;
+  return `${locale ?? ''}\n${currency ?? ''}`;
 }
 
 const settledBy = new Map();
@@ -110,15 +119,15 @@ function createDocumentCache(options) {
     return key;
   }
 
-  function fetchFromNext(req) {
+  /** The page of a key from Next, asked with only the key's cookies. */
+  function fetchFromNext(key) {
+    const [path, locale, currency] = key.split('\n');
     const headers = { 'x-cirrus-fill': fillToken };
     const cookies = [];
-    for (const name of [LOCALE_COOKIE, CURRENCY_COOKIE]) {
-      const value = cookieValue(req.headers.cookie, name);
-      if (value) cookies.push(`${name}=${value}`);
-    }
+    if (locale) cookies.push(`${LOCALE_COOKIE}=${locale}`);
+    if (currency) cookies.push(`${CURRENCY_COOKIE}=${currency}`);
     if (cookies.length) headers.cookie = cookies.join('; ');
-    return kept.askNext({ port: options.port, path: req.url.split('?')[0], headers, maxBytes: MAX_BODY_BYTES });
+    return kept.askNext({ port: options.port, path, headers, maxBytes: MAX_BODY_BYTES });
   }
 
   /** Seconds the answer may be shared for, or 0 when it is not a prerendered, shareable document. */
@@ -134,8 +143,8 @@ function createDocumentCache(options) {
     return Number(match[1]);
   }
 
-  async function fill(key, req) {
-    const { res, body: answered } = await fetchFromNext(req);
+  async function fill(key) {
+    const { res, body: answered } = await fetchFromNext(key);
     const lifetime = sharedLifetime(res, answered);
     if (lifetime === 0) {
       if (passThrough.size >= MAX_PASS_THROUGH) passThrough.clear();
@@ -170,13 +179,13 @@ function createDocumentCache(options) {
     const at = now();
     const entry = entries.get(key, at);
     if (!entry) {
-      refill(key, req).catch(() => {});
+      refill(key).catch(() => {});
       return false;
     }
     if (entry.freshUntil > at) {
       kept.sendKept(req, res, entry, 'hit');
     } else {
-      refill(key, req).catch(() => {});
+      refill(key).catch(() => {});
       kept.sendKept(req, res, entry, 'stale');
     }
     return true;
@@ -194,7 +203,7 @@ function createDocumentCache(options) {
     const entry = entries.get(key, at);
     if (!entry) return null;
     if (entry.freshUntil > at) return kept.wireKept(req, entry, 'hit');
-    refill(key, req).catch(() => {});
+    refill(key).catch(() => {});
     return kept.wireKept(req, entry, 'stale');
   };
   return handle;

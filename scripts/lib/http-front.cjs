@@ -9,8 +9,8 @@
  * bodies, upgrades and every malformed request are Node's, exactly as without the front.
  *
  * Safety: a request is answered here only if its head is unambiguous (`GET`, `HTTP/1.1`, an origin-form target
- * of URI characters, token header names, printable values, no repeated header, a Host, and none of the headers
- * that give a request a body or change the connection). Such a request has no body, so the next request starts
+ * of URI characters, token header names, printable values, a Host, none of the headers read named twice, and
+ * none of the headers that give a request a body or change the connection). Such a request has no body, so the next request starts
  * right after its blank line, and Node is handed exactly the bytes from the first request not answered here:
  * both sides agree where every request starts. A head that does not arrive whole in one read is Node's too, so
  * the front never waits on a slow client; it holds only idle connections, closed after the server's
@@ -28,20 +28,52 @@ const REQUEST_LINE = /GET (\/[A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=%]*) HTTP\/1\.1\r\
 const HEADER_LINE = /([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[\t ]*([\t\x20-\x7e]*)\r\n/y;
 /** Headers that give a request a body or change what the connection does: such a request is Node's. */
 const NODE_HEADERS = new Set(['content-length', 'transfer-encoding', 'upgrade', 'expect', 'http2-settings', 'te']);
+/**
+ * The request headers the answers read (document-cache.cjs, static-files.cjs, not-found-pages.cjs and
+ * kept-answers.cjs; a test holds them to this list), with Host and Connection, which the front reads itself.
+ * Every header is checked; only these are kept, each in the same place of one shape of object, so reading
+ * them stays cheap for the optimizing compiler however many other headers a client sends. One of these named
+ * twice leaves the request to Node, which would join or pick the values its own way.
+ */
+const FRONT_HEADERS = [
+  'host',
+  'connection',
+  'cookie',
+  'accept-encoding',
+  'accept-language',
+  'if-none-match',
+  'range',
+  'rsc',
+  'next-router-prefetch',
+  'next-router-state-tree',
+  'x-cirrus-fill',
+];
+const KEPT = new Set(FRONT_HEADERS);
 
 /**
- * The request a head describes (`{ method, url, headers }`, names lowercased and values trimmed as Node gives
- * them), or null when it is not one the front answers. One sticky expression per line both reads and checks it.
+ * The request a head describes (`{ method, url, headers }`, the FRONT_HEADERS it has, lowercased names and
+ * values trimmed as Node gives them), or null when it is not one the front answers. One sticky expression per
+ * line both reads and checks it.
  * @param {string} head the request line and header lines, each with its CRLF, without the closing blank line
  */
 function parseHead(head) {
   REQUEST_LINE.lastIndex = 0;
   const first = REQUEST_LINE.exec(head);
   if (first === null) return null;
-  // A plain object, as Node's: a name such as `__proto__` or `constructor` reads as present, so such a request
-  // is refused as a repeated header and goes to Node.
-  /** @type {Record<string, string>} */
-  const headers = {};
+  /** @type {Record<string, string | undefined>} */
+  const headers = {
+    host: undefined,
+    connection: undefined,
+    cookie: undefined,
+    'accept-encoding': undefined,
+    'accept-language': undefined,
+    'if-none-match': undefined,
+    range: undefined,
+    rsc: undefined,
+    'next-router-prefetch': undefined,
+    'next-router-state-tree': undefined,
+    'x-cirrus-fill': undefined,
+  };
   let at = REQUEST_LINE.lastIndex;
   for (let count = 0; at < head.length; count += 1) {
     if (count === MAX_HEADERS) return null;
@@ -50,16 +82,20 @@ function parseHead(head) {
     if (line === null) return null;
     at = HEADER_LINE.lastIndex;
     const name = line[1].toLowerCase();
-    if (headers[name] !== undefined || NODE_HEADERS.has(name)) return null;
+    if (!KEPT.has(name)) {
+      if (NODE_HEADERS.has(name)) return null;
+      continue;
+    }
+    if (headers[name] !== undefined) return null;
     let value = line[2];
     let end = value.length;
     while (end > 0 && (value.charCodeAt(end - 1) === 32 || value.charCodeAt(end - 1) === 9)) end -= 1;
     if (end !== value.length) value = value.slice(0, end);
-    if (name === 'connection' && value.toLowerCase() !== 'keep-alive') return null;
     headers[name] = value;
   }
   // Node refuses an HTTP/1.1 request without Host (400); so is it here, by handing it over.
   if (headers.host === undefined) return null;
+  if (headers.connection !== undefined && headers.connection.toLowerCase() !== 'keep-alive') return null;
   return { method: 'GET', url: first[1], headers };
 }
 
@@ -68,7 +104,7 @@ function parseHead(head) {
  * returns its bytes (`{ head, body }`, head without Date and connection lines, body null for none) or null to
  * hand the connection to Node.
  * @param {import('node:http').Server} server
- * @param {(req: { method: string, url: string, headers: Record<string, string> }) =>
+ * @param {(req: { method: string, url: string, headers: Record<string, string | undefined> }) =>
  *   { head: Buffer, body: Buffer | null } | null} answer
  */
 function createHttpFront(server, answer) {
@@ -183,4 +219,4 @@ function createHttpFront(server, answer) {
   };
 }
 
-module.exports = { createHttpFront, parseHead };
+module.exports = { FRONT_HEADERS, createHttpFront, parseHead };

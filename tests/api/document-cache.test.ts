@@ -204,6 +204,10 @@ describe('document fast path', () => {
       { rsc: '1' },
       { 'next-router-prefetch': '1' },
       { cookie: 'NEXT_LOCALE=xx' },
+      // Next's cookie parser lets the last of two win and decodes escapes: such headers are Next's to read.
+      { cookie: 'NEXT_LOCALE=en; NEXT_LOCALE=zh' },
+      { cookie: 'currency=USD; a=1; currency=JPY' },
+      { cookie: 'NEXT_LOCALE=%65n' },
     ];
     for (const headers of variants) {
       const res = await get('/jobs', headers);
@@ -218,6 +222,24 @@ describe('document fast path', () => {
     expect(await dynamic.text()).toBe('dynamic NEXT_LOCALE=en; sid=abc');
     // Known not cacheable: the path now goes straight to Next, without a second fetch for a copy.
     expect(calls.length).toBe(count + 1);
+  });
+
+  it('reads the locale and currency cookies as Next does, among other cookies', async () => {
+    const { get, settle } = await start();
+    await settle('/pricing', { cookie: 'NEXT_LOCALE=ja; currency=HKD' });
+    for (const cookie of [
+      'NEXT_LOCALE=ja; currency=HKD',
+      'sid=1;   currency=hkd;NEXT_LOCALE=ja',
+      'x_NEXT_LOCALE=en; NEXT_LOCALE=ja; currency=HKD; xcurrency=USD',
+    ]) {
+      const res = await get('/pricing', { cookie });
+      expect(res.headers.get('x-document-cache'), cookie).toBe('hit');
+      expect(await res.text()).toContain('lang="ja"');
+    }
+    // A value inside another cookie's value is not the cookie.
+    const other = await get('/pricing', { cookie: 'note=NEXT_LOCALE=ja; currency=HKD' });
+    expect(other.headers.get('x-document-cache')).toBeNull();
+    await other.text();
   });
 
   it('keeps a redirect for one language from stopping the copy of the same path in another', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { type AddressInfo, connect } from 'node:net';
@@ -6,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 type Wire = { head: Buffer; body: Buffer | null };
 type FrontRequest = { method: string; url: string; headers: Record<string, string> };
 const require = createRequire(import.meta.url);
-const { createHttpFront, parseHead } = require('../../scripts/lib/http-front.cjs') as {
+const { FRONT_HEADERS, createHttpFront, parseHead } = require('../../scripts/lib/http-front.cjs') as {
+  FRONT_HEADERS: string[];
   createHttpFront: (server: Server, answer: (req: FrontRequest) => Wire | null) => { close: () => void };
   parseHead: (head: string) => FrontRequest | null;
 };
@@ -149,7 +151,8 @@ describe('connection front', () => {
       '\r\nGET /kept HTTP/1.1\r\nHost: a\r\n\r\n',
       'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n',
       `GET /kept HTTP/1.1\r\nHost: a\r\nX-Long: ${'x'.repeat(17_000)}\r\n\r\n`,
-      'GET /kept HTTP/1.1\r\nHost: a\r\n__proto__: x\r\n\r\n',
+      'GET /kept HTTP/1.1\r\nHost: a\r\nCookie: a=1\r\nCookie: b=2\r\n\r\n',
+      'GET /kept HTTP/1.1\r\nHost: a\r\nAccept-Encoding: gzip\r\naccept-encoding: br\r\n\r\n',
     ];
     for (const request of requests) {
       const [ours, nodes] = await Promise.all([
@@ -242,27 +245,42 @@ describe('connection front', () => {
 
 describe('parseHead', () => {
   it('reads names lowercased and values trimmed, as Node gives them', () => {
-    expect(
-      parseHead(
-        'GET /zh/product/vps?x=1 HTTP/1.1\r\nHost: localhost\r\nCookie:  NEXT_LOCALE=zh; a=b \t\r\nAccept-Encoding: gzip\r\n',
-      ),
-    ).toEqual({
-      method: 'GET',
-      url: '/zh/product/vps?x=1',
-      headers: { host: 'localhost', cookie: 'NEXT_LOCALE=zh; a=b', 'accept-encoding': 'gzip' },
+    const req = parseHead(
+      'GET /zh/product/vps?x=1 HTTP/1.1\r\nHost: localhost\r\nCookie:  NEXT_LOCALE=zh; a=b \t\r\nACCEPT-Encoding: gzip\r\nUser-Agent: x\r\n__proto__: y\r\n',
+    );
+    expect(req?.url).toBe('/zh/product/vps?x=1');
+    // Only the headers the answers read are kept (every one is checked).
+    expect(Object.fromEntries(Object.entries(req?.headers ?? {}).filter(([, v]) => v !== undefined))).toEqual({
+      host: 'localhost',
+      cookie: 'NEXT_LOCALE=zh; a=b',
+      'accept-encoding': 'gzip',
     });
+  });
+
+  it('keeps every request header the answers read', () => {
+    // What the document cache, the build files, the 404 pages and the kept answers read of a request: the front
+    // must give each of them, or a request would look to them as if it had none.
+    const read = new Set<string>();
+    for (const file of ['document-cache.cjs', 'static-files.cjs', 'not-found-pages.cjs', 'kept-answers.cjs']) {
+      const source = readFileSync(new URL(`../../scripts/lib/${file}`, import.meta.url), 'utf8');
+      for (const match of source.matchAll(/(?:req\.headers|\bh)(?:\[['"]([a-z0-9-]+)['"]\]|\.([a-z][a-z0-9]*))/g)) {
+        read.add(match[1] ?? match[2] ?? '');
+      }
+    }
+    expect(read.size).toBeGreaterThan(5);
+    expect([...read].filter((name) => !FRONT_HEADERS.includes(name))).toEqual([]);
   });
 
   it('refuses what it does not answer', () => {
     for (const head of [
-      'GET /a HTTP/1.1\r\nHost: a\r\nconstructor: x\r\n',
       'GET /a HTTP/1.1\r\nHost: a\r\nTE: trailers\r\n',
       'GET /a HTTP/1.1\r\nHost: a\r\nConnection: keep-alive, Upgrade\r\n',
+      'GET /a HTTP/1.1\r\nHost: a\r\nCookie: a=1\r\ncookie: b=2\r\n',
       'GET /a"b HTTP/1.1\r\nHost: a\r\n',
       `GET /a HTTP/1.1\r\nHost: a\r\n${'X-A: 1\r\n'.repeat(100)}`,
     ]) {
       expect(parseHead(head), head.slice(0, 60)).toBeNull();
     }
-    expect(parseHead('GET /a HTTP/1.1\r\nHost: a\r\nConnection: Keep-Alive\r\n')).not.toBeNull();
+    expect(parseHead('GET /a HTTP/1.1\r\nHost: a\r\nConnection: Keep-Alive\r\nX-A: 1\r\nX-A: 2\r\n')).not.toBeNull();
   });
 });
