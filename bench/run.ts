@@ -192,8 +192,7 @@ if (cluster.isPrimary) {
   for (let i = 0; i < require('node:os').availableParallelism(); i += 1) cluster.fork();
 } else {
   const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
-  const lines = ${JSON.stringify(head.map(([name, value]) => `${name}: ${value}
-`).join(''))};
+  const lines = ${JSON.stringify(head.map(([name, value]) => `${name}: ${value}\r\n`).join(''))};
   const answer = Buffer.concat([
     Buffer.from('HTTP/1.1 200 OK\\r\\n' + lines + 'Content-Length: ' + body.length + '\\r\\nConnection: keep-alive\\r\\n\\r\\n', 'latin1'),
     body,

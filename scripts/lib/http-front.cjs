@@ -101,8 +101,9 @@ function parseHead(head) {
 
 /**
  * Puts the front on an HTTP server (before it listens). `answer` gets each request the front may answer and
- * returns its bytes (`{ head, body }`, head without Date and connection lines, body null for none) or null to
- * hand the connection to Node.
+ * returns its bytes (`{ head, body }`, head without Date and connection lines, body null for none; the same
+ * object each time for the same answer, as the front keeps a copy of it in one buffer) or null to hand the
+ * connection to Node.
  * @param {import('node:http').Server} server
  * @param {(req: { method: string, url: string, headers: Record<string, string | undefined> }) =>
  *   { head: Buffer, body: Buffer | null } | null} answer
@@ -147,6 +148,22 @@ function createHttpFront(server, answer) {
     return tail;
   }
 
+  /**
+   * An answer's bytes in one buffer (head, the per-request lines, body), made again when the Date line changes:
+   * one write per answer costs less than three, in the stream and in the kernel (~20 % of the answers here).
+   * At most one copy per answer object, while it lives.
+   */
+  const whole = new WeakMap();
+  function wholeAnswer(answered) {
+    const lines = currentTail();
+    const made = whole.get(answered);
+    if (made !== undefined && made.lines === lines) return made.bytes;
+    const parts = answered.body === null ? [answered.head, lines] : [answered.head, lines, answered.body];
+    const bytes = Buffer.concat(parts);
+    whole.set(answered, { lines, bytes });
+    return bytes;
+  }
+
   function hold(socket) {
     held.set(socket, tick);
     if (sweep === null) startSweep();
@@ -164,20 +181,17 @@ function createHttpFront(server, answer) {
     socket.on('close', onClose);
 
     function serve(chunk) {
+      // Heads are ASCII: one latin1 string per read, whose offsets are the chunk's.
+      const text = chunk.toString('latin1');
       let at = 0;
-      while (at < chunk.length) {
-        const end = chunk.indexOf('\r\n\r\n', at, 'latin1');
+      while (at < text.length) {
+        const end = text.indexOf('\r\n\r\n', at);
         if (end === -1 || end - at > MAX_HEAD_BYTES) return handOver(chunk.subarray(at));
-        const req = parseHead(chunk.toString('latin1', at, end + 2));
+        const req = parseHead(text.slice(at, end + 2));
         const answered = req === null ? null : answer(req);
         if (answered === null) return handOver(chunk.subarray(at));
         at = end + 4;
-        // One writev: the kept head, the per-request lines, the shared body (not copied).
-        socket.cork();
-        socket.write(answered.head);
-        socket.write(currentTail());
-        if (answered.body !== null) socket.write(answered.body);
-        socket.uncork();
+        socket.write(wholeAnswer(answered));
         if (socket.writableLength > MAX_UNSENT_BYTES && at < chunk.length) {
           const rest = chunk.subarray(at);
           socket.pause();

@@ -140,8 +140,8 @@ function keptAnswer(parts) {
         parts.states.map((state) => [
           state,
           {
-            ok: wireHead(200, [...raw, parts.marker, state]),
-            notModified: wireHead(304, [...unchanged, parts.marker, state]),
+            ok: { head: wireHead(200, [...raw, parts.marker, state]), body: encoded },
+            notModified: { head: wireHead(304, [...unchanged, parts.marker, state]), body: null },
           },
         ]),
       ),
@@ -179,13 +179,12 @@ function holdsVariant(req, variant) {
 }
 
 /**
- * A kept answer as bytes for the connection front: its head (see wireHead) and body, null for a 304. The
- * same choice as sendKept.
+ * A kept answer as bytes for the connection front: its head (see wireHead) and body, null for a 304, the same
+ * object for the same variant each time. The same choice as sendKept.
  */
 function wireKept(req, entry, state) {
   const variant = entry.variants[pickEncoding(req.headers['accept-encoding'])];
-  if (holdsVariant(req, variant)) return { head: variant.wire[state].notModified, body: null };
-  return { head: variant.wire[state].ok, body: variant.body };
+  return holdsVariant(req, variant) ? variant.wire[state].notModified : variant.wire[state].ok;
 }
 
 /** Writes a kept answer: 304 when the client holds this variant already, else the variant for its encoding. */

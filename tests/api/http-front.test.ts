@@ -217,6 +217,9 @@ describe('connection front', () => {
       marker: 'X-Document-Cache',
       states: ['hit', 'stale'],
     });
+    // The front keeps each answer in one buffer per answer object: the same variant must be the same object.
+    const asked = { method: 'GET', url: '/page', headers: { 'accept-encoding': 'br' } };
+    expect(kept.wireKept(asked, entry, 'hit')).toBe(kept.wireKept({ ...asked }, entry, 'hit'));
     const viaNode = createServer((req, res) => kept.sendKept(req, res, entry, 'hit'));
     viaNode.keepAliveTimeout = 5000;
     servers.push(viaNode);
