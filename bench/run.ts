@@ -730,6 +730,8 @@ Target: p99 under 25 ms.
 
 ${section('api')}
 
+${section('api-notes')}
+
 ## (c) First-load JavaScript per route (issue 9)
 
 Every \`<script src>\` a page's HTML loads (\`nomodule\` polyfills excepted), gzipped at level 9. The trivial
