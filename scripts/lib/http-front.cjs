@@ -22,10 +22,14 @@ const MAX_HEAD_BYTES = 16 * 1024;
 const MAX_HEADERS = 100;
 /** Answers written but not yet taken by a client that keeps sending requests: past this, reading waits. */
 const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
-/** `GET`, an origin-form target of URI characters (RFC 3986: unreserved, reserved but `#`, and `%`), 1.1. */
-const REQUEST_LINE = /GET (\/[A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=%]*) HTTP\/1\.1\r\n/y;
-/** A token name, no space before the colon, a value of printable characters and tabs, CRLF (no bare CR/LF). */
-const HEADER_LINE = /([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[\t ]*([\t\x20-\x7e]*)\r\n/y;
+/**
+ * The whole head, checked in one pass: `GET`, an origin-form target of URI characters (RFC 3986: unreserved,
+ * reserved but `#`, and `%`), `HTTP/1.1`, then lines of a token name, no space before the colon, a value of
+ * printable characters and tabs, each ended by CRLF (so no bare CR or LF anywhere). The value excludes CR and
+ * the name excludes `:`, so each line can match one way only: no backtracking to speak of.
+ */
+const HEAD =
+  /^GET (\/[A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=%]*) HTTP\/1\.1\r\n(?:[!#$%&'*+\-.^_`|~0-9A-Za-z]+:[\t\x20-\x7e]*\r\n)*$/;
 /** Headers that give a request a body or change what the connection does: such a request is Node's. */
 const NODE_HEADERS = new Set(['content-length', 'transfer-encoding', 'upgrade', 'expect', 'http2-settings', 'te']);
 /**
@@ -49,16 +53,16 @@ const FRONT_HEADERS = [
   'x-cirrus-fill',
 ];
 const KEPT = new Set(FRONT_HEADERS);
+/** The name lengths worth a closer look: a line whose name has another length is neither kept nor Node's. */
+const LOOKED_AT = new Set([...FRONT_HEADERS, ...NODE_HEADERS].map((name) => name.length));
 
 /**
  * The request a head describes (`{ method, url, headers }`, the FRONT_HEADERS it has, lowercased names and
- * values trimmed as Node gives them), or null when it is not one the front answers. One sticky expression per
- * line both reads and checks it.
+ * values trimmed as Node gives them), or null when it is not one the front answers.
  * @param {string} head the request line and header lines, each with its CRLF, without the closing blank line
  */
 function parseHead(head) {
-  REQUEST_LINE.lastIndex = 0;
-  const first = REQUEST_LINE.exec(head);
+  const first = HEAD.exec(head);
   if (first === null) return null;
   /** @type {Record<string, string | undefined>} */
   const headers = {
@@ -74,24 +78,25 @@ function parseHead(head) {
     'next-router-state-tree': undefined,
     'x-cirrus-fill': undefined,
   };
-  let at = REQUEST_LINE.lastIndex;
+  let at = head.indexOf('\r\n') + 2;
   for (let count = 0; at < head.length; count += 1) {
     if (count === MAX_HEADERS) return null;
-    HEADER_LINE.lastIndex = at;
-    const line = HEADER_LINE.exec(head);
-    if (line === null) return null;
-    at = HEADER_LINE.lastIndex;
-    const name = line[1].toLowerCase();
-    if (!KEPT.has(name)) {
-      if (NODE_HEADERS.has(name)) return null;
-      continue;
+    const end = head.indexOf('\r\n', at);
+    const colon = head.indexOf(':', at);
+    if (LOOKED_AT.has(colon - at)) {
+      const name = head.slice(at, colon).toLowerCase();
+      if (KEPT.has(name)) {
+        if (headers[name] !== undefined) return null;
+        let from = colon + 1;
+        let to = end;
+        while (from < to && (head.charCodeAt(from) === 32 || head.charCodeAt(from) === 9)) from += 1;
+        while (to > from && (head.charCodeAt(to - 1) === 32 || head.charCodeAt(to - 1) === 9)) to -= 1;
+        headers[name] = head.slice(from, to);
+      } else if (NODE_HEADERS.has(name)) {
+        return null;
+      }
     }
-    if (headers[name] !== undefined) return null;
-    let value = line[2];
-    let end = value.length;
-    while (end > 0 && (value.charCodeAt(end - 1) === 32 || value.charCodeAt(end - 1) === 9)) end -= 1;
-    if (end !== value.length) value = value.slice(0, end);
-    headers[name] = value;
+    at = end + 2;
   }
   // Node refuses an HTTP/1.1 request without Host (400); so is it here, by handing it over.
   if (headers.host === undefined) return null;
