@@ -156,9 +156,12 @@ function nginxHeaders(head: [string, string][]): string {
     .join('\n');
 }
 
-/** A bare node:http server on BARE_PORT, one process per core, answering body with head from memory. */
-function startBareServer(bodyFile: string, head: readonly [string, string][]) {
-  const file = path.join(WORK, 'bare-server.cjs');
+/**
+ * A reference server on BARE_PORT, one process per core, answering the home page's gzip bytes (bodyFile) from
+ * memory: `worker` is the code each process runs, with `body` read.
+ */
+function startReferenceServer(name: string, bodyFile: string, worker: string) {
+  const file = path.join(WORK, `${name}.cjs`);
   writeFileSync(
     file,
     `const cluster = require('node:cluster');
@@ -166,33 +169,37 @@ if (cluster.isPrimary) {
   for (let i = 0; i < require('node:os').availableParallelism(); i += 1) cluster.fork();
 } else {
   const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
-  const head = ${JSON.stringify(head.flat())}.concat(['Content-Length', String(body.length)]);
-  require('node:http')
-    .createServer((req, res) => {
-      res.writeHead(200, head);
-      res.end(body);
-    })
-    .listen(${BARE_PORT}, '127.0.0.1');
+${worker}
 }
 `,
   );
   return spawn(process.execPath, [file], { stdio: 'ignore' });
 }
 
+/** Through node:http, with the given head. */
+function startBareServer(bodyFile: string, head: readonly [string, string][]) {
+  return startReferenceServer(
+    'bare-server',
+    bodyFile,
+    `  const head = ${JSON.stringify(head.flat())}.concat(['Content-Length', String(body.length)]);
+  require('node:http')
+    .createServer((req, res) => {
+      res.writeHead(200, head);
+      res.end(body);
+    })
+    .listen(${BARE_PORT}, '127.0.0.1');`,
+  );
+}
+
 /**
- * A plain TCP server on BARE_PORT, one process per core, writing the prebuilt answer (head and body) for every
- * request head it reads: no HTTP layer at all, so what Node itself can send on this machine.
+ * A plain TCP server writing the prebuilt answer (head and body) for every request head it reads: no HTTP layer
+ * at all, so what Node itself can send on this machine.
  */
 function startPlainTcpServer(bodyFile: string, head: readonly [string, string][]) {
-  const file = path.join(WORK, 'plain-tcp-server.cjs');
-  writeFileSync(
-    file,
-    `const cluster = require('node:cluster');
-if (cluster.isPrimary) {
-  for (let i = 0; i < require('node:os').availableParallelism(); i += 1) cluster.fork();
-} else {
-  const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
-  const lines = ${JSON.stringify(head.map(([name, value]) => `${name}: ${value}\r\n`).join(''))};
+  return startReferenceServer(
+    'plain-tcp-server',
+    bodyFile,
+    `  const lines = ${JSON.stringify(head.map(([name, value]) => `${name}: ${value}\r\n`).join(''))};
   const answer = Buffer.concat([
     Buffer.from('HTTP/1.1 200 OK\\r\\n' + lines + 'Content-Length: ' + body.length + '\\r\\nConnection: keep-alive\\r\\n\\r\\n', 'latin1'),
     body,
@@ -210,11 +217,8 @@ if (cluster.isPrimary) {
       });
       socket.on('error', () => socket.destroy());
     })
-    .listen(${BARE_PORT}, '127.0.0.1');
-}
-`,
+    .listen(${BARE_PORT}, '127.0.0.1');`,
   );
-  return spawn(process.execPath, [file], { stdio: 'ignore' });
 }
 
 async function waitForClosed(url: string): Promise<void> {
