@@ -27,6 +27,11 @@ const { createNotFoundPages } = require('./lib/not-found-pages.cjs');
 const { varyByVisitor } = require('./lib/document-vary.cjs');
 const { createHttpFront } = require('./lib/http-front.cjs');
 
+/** `/api` and below: the Hono app's, never Next's nor a kept answer's. */
+function isApi(url) {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
 async function main() {
   const port = Number(process.env.PORT || 3000);
   // Not 127.0.0.1: with localePrefix 'as-needed' that makes `/` redirect to itself (TOOLCHAIN.md).
@@ -51,7 +56,7 @@ async function main() {
 
   const server = createServer((req, res) => {
     const url = req.url || '/';
-    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+    if (isApi(url)) {
       // Health reports ready once the 404 pages are in, so no 404 after start-up is Next's empty shell.
       if (url === '/api/health') notFoundPages.ready.then(() => handleApi(req, res));
       else handleApi(req, res);
@@ -64,15 +69,14 @@ async function main() {
     handleNext(req, res);
   });
   server.keepAliveTimeout = 65_000;
-  // Kept build files and fresh kept documents are answered on the connection, before Node's HTTP layer
-  // (docs/decisions/024-connection-front.md); every other request is the handler's above. HTTP_FRONT=off
-  // leaves every connection to Node.
+  // Kept build files and kept documents (fresh, or stale with their refill started) are answered on the
+  // connection, before Node's HTTP layer, in the handler's order (docs/decisions/024-connection-front.md);
+  // every other request is the handler's above. HTTP_FRONT=off leaves every connection to Node.
   const front =
     process.env.HTTP_FRONT === 'off'
       ? null
       : createHttpFront(server, (req) => {
-          const url = req.url;
-          if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return null;
+          if (isApi(req.url)) return null;
           const file = serveStaticFile.wire?.(req);
           if (file) return file;
           if (notFoundPages.isDirectRequest(req)) return null;

@@ -123,15 +123,13 @@ function keptAnswer(parts) {
   }
   const base = parts.etag.replace(/^W\//, '').replace(/"$/, '');
   const variant = (encoded, tag, encoding) => {
-    const raw = [];
-    for (const [name, values] of headers) for (const value of values) raw.push(name, value);
-    raw.push('ETag', tag);
-    if (encoding !== 'identity') raw.push('Content-Encoding', encoding);
-    raw.push('Content-Length', String(encoded.length));
-    // A 304 has the headers sendKept sets for it, in its order: the kept ones, the tag, the marker.
+    // A 304 has the headers sendKept sets for it, in its order: the kept ones, the tag (then the marker).
     const unchanged = [];
     for (const [name, values] of headers) for (const value of values) unchanged.push(name, value);
     unchanged.push('ETag', tag);
+    const raw = [...unchanged];
+    if (encoding !== 'identity') raw.push('Content-Encoding', encoding);
+    raw.push('Content-Length', String(encoded.length));
     return {
       body: encoded,
       etag: tag,
