@@ -42,6 +42,7 @@ async function main() {
   const { createApp } = require('../src/server/api/app.ts');
   const { getDb } = require('../src/server/db/client.ts');
   const handleApi = getRequestListener(createApp({ db: getDb() }).fetch);
+  const { answerKeptRead } = require('../src/server/api/api-front.ts');
 
   // Prerendered documents from memory, precompressed (issue 9); DOCUMENT_CACHE=off leaves every page to Next.
   const serveDocument = process.env.DOCUMENT_CACHE === 'off' ? () => false : createDocumentCache({ port, now: clock });
@@ -70,13 +71,14 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
   // Kept build files and kept documents (fresh, or stale with their refill started) are answered on the
-  // connection, before Node's HTTP layer, in the handler's order (docs/decisions/024-connection-front.md);
-  // every other request is the handler's above. HTTP_FRONT=off leaves every connection to Node.
+  // connection, before Node's HTTP layer, in the handler's order (docs/decisions/024-connection-front.md), and
+  // so are the API's fresh kept catalog reads (docs/decisions/025-api-reads-on-the-connection.md); every other
+  // request is the handler's above. HTTP_FRONT=off leaves every connection to Node.
   const front =
     process.env.HTTP_FRONT === 'off'
       ? null
       : createHttpFront(server, (req) => {
-          if (isApi(req.url)) return null;
+          if (isApi(req.url)) return answerKeptRead(req, clock());
           const file = serveStaticFile.wire?.(req);
           if (file) return file;
           if (notFoundPages.isDirectRequest(req)) return null;

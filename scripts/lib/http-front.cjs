@@ -3,10 +3,11 @@
  * layer (its parser, IncomingMessage, ServerResponse and header validation) caps a server that answers every
  * request from memory at about 0.45x of nginx on the same bytes, while a plain TCP server writing the same
  * bytes keeps up with nginx. So each new connection of the HTTP server starts here: while its requests are
- * plain `GET`s whose answers the fast paths hold ready as bytes (kept-answers.cjs wireKept), they are answered
- * straight onto the socket. At the first request that is anything else, the connection is handed to Node's
- * own connection handling, with that request's bytes, and stays there: the API, Next, misses and stale copies,
- * bodies, upgrades and every malformed request are Node's, exactly as without the front.
+ * plain `GET`s whose answers the fast paths hold ready as bytes (kept-answers.cjs wireKept, and the API's kept
+ * catalog reads: src/server/api/api-front.ts), they are answered straight onto the socket. At the first request
+ * that is anything else, the connection is handed to Node's own connection handling, with that request's bytes,
+ * and stays there: the rest of the API, Next, misses, bodies, upgrades and every malformed request are Node's,
+ * exactly as without the front.
  *
  * Safety: a request is answered here only if its head is unambiguous (`GET`, `HTTP/1.1`, an origin-form target
  * of URI characters, token header names, printable values, a Host, none of the headers read named twice, and
@@ -33,8 +34,9 @@ const HEAD =
 /** Headers that give a request a body or change what the connection does: such a request is Node's. */
 const NODE_HEADERS = new Set(['content-length', 'transfer-encoding', 'upgrade', 'expect', 'http2-settings', 'te']);
 /**
- * The request headers the answers read (document-cache.cjs, static-files.cjs, not-found-pages.cjs and
- * kept-answers.cjs; a test holds them to this list), with Host and Connection, which the front reads itself.
+ * The request headers the answers read (document-cache.cjs, static-files.cjs, not-found-pages.cjs,
+ * kept-answers.cjs and the API's api-front.ts; a test holds them to this list), with Connection, which the front
+ * reads itself.
  * Every header is checked; only these are kept, each in the same place of one shape of object, so reading
  * them stays cheap for the optimizing compiler however many other headers a client sends. One of these named
  * twice leaves the request to Node, which would join or pick the values its own way.
@@ -51,6 +53,7 @@ const FRONT_HEADERS = [
   'next-router-prefetch',
   'next-router-state-tree',
   'x-cirrus-fill',
+  'x-request-id',
 ];
 const KEPT = new Set(FRONT_HEADERS);
 /** The name lengths worth a closer look: a line whose name has another length is neither kept nor Node's. */
@@ -77,6 +80,7 @@ function parseHead(head) {
     'next-router-prefetch': undefined,
     'next-router-state-tree': undefined,
     'x-cirrus-fill': undefined,
+    'x-request-id': undefined,
   };
   let at = head.indexOf('\r\n') + 2;
   for (let count = 0; at < head.length; count += 1) {
@@ -107,11 +111,11 @@ function parseHead(head) {
 /**
  * Puts the front on an HTTP server (before it listens). `answer` gets each request the front may answer and
  * returns its bytes (`{ head, body }`, head without Date and connection lines, body null for none; the same
- * object each time for the same answer, as the front keeps a copy of it in one buffer) or null to hand the
- * connection to Node.
+ * object each time for the same answer, as the front keeps a copy of it in one buffer, or one marked `fresh`
+ * when made for this request only) or null to hand the connection to Node.
  * @param {import('node:http').Server} server
  * @param {(req: { method: string, url: string, headers: Record<string, string | undefined> }) =>
- *   { head: Buffer, body: Buffer | null } | null} answer
+ *   { head: Buffer, body: Buffer | null, fresh?: boolean } | null} answer
  */
 function createHttpFront(server, answer) {
   const own = server.listeners('connection');
@@ -133,6 +137,16 @@ function createHttpFront(server, answer) {
       const limit = Math.ceil(server.keepAliveTimeout / 1000);
       for (const [socket, seen] of held) if (tick - seen > limit) socket.destroy();
     }, 1000).unref();
+  }
+
+  /** An answer that fails is a bug to report, not a reason to drop the connection: Node answers the request. */
+  function answerOrNode(req) {
+    try {
+      return answer(req);
+    } catch (error) {
+      console.error('[cirrus] http-front: answering from memory failed; Node answers instead', error);
+      return null;
+    }
   }
 
   /** The lines Node ends every kept-alive answer's head with, remade once a second (as Node caches Date). */
@@ -161,6 +175,9 @@ function createHttpFront(server, answer) {
   const whole = new WeakMap();
   function wholeAnswer(answered) {
     const lines = currentTail();
+    if (answered.fresh === true) {
+      return Buffer.concat(answered.body === null ? [answered.head, lines] : [answered.head, lines, answered.body]);
+    }
     const made = whole.get(answered);
     if (made !== undefined && made.lines === lines) return made.bytes;
     const parts = answered.body === null ? [answered.head, lines] : [answered.head, lines, answered.body];
@@ -193,7 +210,7 @@ function createHttpFront(server, answer) {
         const end = text.indexOf('\r\n\r\n', at);
         if (end === -1 || end - at > MAX_HEAD_BYTES) return handOver(chunk.subarray(at));
         const req = parseHead(text.slice(at, end + 2));
-        const answered = req === null ? null : answer(req);
+        const answered = req === null ? null : answerOrNode(req);
         if (answered === null) return handOver(chunk.subarray(at));
         at = end + 4;
         socket.write(wholeAnswer(answered));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { type AddressInfo, connect } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 type Wire = { head: Buffer; body: Buffer | null };
 type FrontRequest = { method: string; url: string; headers: Record<string, string> };
@@ -117,6 +117,21 @@ describe('connection front', () => {
     expect(answers[3]).toMatch(/node GET \/kept $/);
     expect(answers[4]).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*Connection: close\r\n[\s\S]*node GET \/last $/);
     expect(seen).toEqual(['GET /other', 'GET /kept', 'GET /last']);
+  });
+
+  it('leaves a request to Node, and says so in the log, when answering it from memory fails', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const server = createServer((req, res) => res.end(`node ${req.url}`));
+    servers.push(server);
+    createHttpFront(server, () => {
+      throw new Error('a bug in an answer');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const raw = await exchange((server.address() as AddressInfo).port, [
+      `GET /kept HTTP/1.1\r\nHost: a\r\n\r\n${CLOSE}`,
+    ]);
+    expect(raw.toString('latin1')).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*node \/kept[\s\S]*node \/last$/);
+    expect(String(logged.mock.calls[0]?.[1])).toContain('a bug in an answer');
   });
 
   it('leaves every request it must not read to Node, which answers exactly as without the front', async () => {
@@ -261,11 +276,17 @@ describe('parseHead', () => {
   });
 
   it('keeps every request header the answers read', () => {
-    // What the document cache, the build files, the 404 pages and the kept answers read of a request: the front
-    // must give each of them, or a request would look to them as if it had none.
+    // What the document cache, the build files, the 404 pages, the kept answers and the API's kept reads read of
+    // a request: the front must give each of them, or a request would look to them as if it had none.
     const read = new Set<string>();
-    for (const file of ['document-cache.cjs', 'static-files.cjs', 'not-found-pages.cjs', 'kept-answers.cjs']) {
-      const source = readFileSync(new URL(`../../scripts/lib/${file}`, import.meta.url), 'utf8');
+    for (const file of [
+      'scripts/lib/document-cache.cjs',
+      'scripts/lib/static-files.cjs',
+      'scripts/lib/not-found-pages.cjs',
+      'scripts/lib/kept-answers.cjs',
+      'src/server/api/api-front.ts',
+    ]) {
+      const source = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
       for (const match of source.matchAll(/(?:req\.headers|\bh)(?:\[['"]([a-z0-9-]+)['"]\]|\.([a-z][a-z0-9]*))/g)) {
         read.add(match[1] ?? match[2] ?? '');
       }

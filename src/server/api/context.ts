@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { parse } from 'hono/utils/cookie';
 import { DEFAULT_LOCALE, type Locale, parseLocale } from '@/lib/locales';
 import type { Database } from '../db/client';
 
@@ -18,10 +18,22 @@ export type AppContext = Context<AppEnv>;
 
 /** The language of an API answer: the request's own `language` field, else the locale cookie, else Accept-Language. */
 export function requestLocale(c: Context, explicit?: unknown): Locale {
+  return answerLocale(explicit, c.req.header('cookie'), c.req.header('accept-language'));
+}
+
+/**
+ * requestLocale from the request's raw header values, for callers without a Hono context (the read cache's key,
+ * which the connection front computes too). The cookie is read as Hono's getCookie reads it.
+ */
+export function answerLocale(
+  explicit: unknown,
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+): Locale {
   return (
     parseLocale(explicit) ??
-    parseLocale(getCookie(c, 'NEXT_LOCALE')) ??
-    parseLocale(c.req.header('accept-language')?.split(',')[0]) ??
+    parseLocale(cookie ? parse(cookie, 'NEXT_LOCALE').NEXT_LOCALE : undefined) ??
+    parseLocale(acceptLanguage?.split(',')[0]) ??
     DEFAULT_LOCALE
   );
 }

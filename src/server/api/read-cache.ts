@@ -1,24 +1,56 @@
 import 'server-only';
 import type { MiddlewareHandler } from 'hono';
-import { type AppEnv, requestLocale } from './context';
+import { getQueryParam } from 'hono/utils/url';
+import { type AppEnv, answerLocale } from './context';
 
-type Entry = { expiresAt: number; body: string; headers: [string, string][] };
+/** A kept answer. Replaced, never changed, when its key is filled again (the connection front relies on it). */
+export type ReadEntry = { readonly expiresAt: number; readonly body: string; readonly headers: [string, string][] };
+
+/** Every read cache's entries, for keptRead. */
+const stores = new Set<Map<string, ReadEntry>>();
 
 /**
- * A short in-process cache of successful GET answers, for reads that change rarely (the catalog). The key is
- * the full URL plus the language the answer is in, so a cookie- or Accept-Language-chosen language never
- * leaks to another visitor. Operators' changes show within `ttlMs`. Bounded, oldest entries go first.
+ * The key of an answer: the full URL (as the Node adapter builds it from Host and the request target) plus the
+ * language the answer is in (requestLocale: the `language` query field, else the locale cookie, else
+ * Accept-Language), so a cookie- or Accept-Language-chosen language never leaks to another visitor.
+ */
+export function readKey(url: string, cookie: string | undefined, acceptLanguage: string | undefined): string {
+  return `${answerLocale(getQueryParam(url, 'language'), cookie, acceptLanguage)} ${url}`;
+}
+
+/**
+ * The kept answer for a GET, if a read cache holds one that is still fresh at `now`, looked up from the request's
+ * raw values as the middleware below would (the connection front answers these itself: api-front.ts).
+ */
+export function keptRead(
+  url: string,
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+  now: number,
+): ReadEntry | undefined {
+  const key = readKey(url, cookie, acceptLanguage);
+  for (const entries of stores) {
+    const hit = entries.get(key);
+    if (hit !== undefined) return hit.expiresAt > now ? hit : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A short in-process cache of successful GET answers, for reads that change rarely (the catalog). Operators'
+ * changes show within `ttlMs`. Bounded, oldest entries go first.
  */
 export function readCache(options: { ttlMs: number; maxEntries?: number }): MiddlewareHandler<AppEnv> {
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, ReadEntry>();
+  stores.add(entries);
   // Requests that miss together wait for the first one's answer: when an entry expires under load, the
   // database is asked once, not once per waiting connection (issue 5: p99 under 25 ms).
-  const pending = new Map<string, Promise<Entry | undefined>>();
+  const pending = new Map<string, Promise<ReadEntry | undefined>>();
   const maxEntries = options.maxEntries ?? 500;
-  const answer = (entry: Entry) => new Response(entry.body, { status: 200, headers: entry.headers });
+  const answer = (entry: ReadEntry) => new Response(entry.body, { status: 200, headers: entry.headers });
   return async (c, next) => {
     if (c.req.method !== 'GET') return next();
-    const key = `${requestLocale(c, c.req.query('language'))} ${c.req.url}`;
+    const key = readKey(c.req.url, c.req.header('cookie'), c.req.header('accept-language'));
     const hit = entries.get(key);
     if (hit && hit.expiresAt > Date.now()) return answer(hit);
     const inFlight = pending.get(key);
@@ -27,20 +59,21 @@ export function readCache(options: { ttlMs: number; maxEntries?: number }): Midd
       if (shared) return answer(shared);
       return next();
     }
-    let settle: (entry: Entry | undefined) => void = () => {};
+    let settle: (entry: ReadEntry | undefined) => void = () => {};
     pending.set(
       key,
-      new Promise<Entry | undefined>((resolve) => {
+      new Promise<ReadEntry | undefined>((resolve) => {
         settle = resolve;
       }),
     );
-    let stored: Entry | undefined;
+    let stored: ReadEntry | undefined;
     try {
       await next();
       if (c.res.status === 200) {
         const body = await c.res.clone().text();
         if (body.startsWith('{"code":2000')) {
           stored = { expiresAt: Date.now() + options.ttlMs, body, headers: [...c.res.headers.entries()] };
+          entries.delete(key);
           if (entries.size >= maxEntries) entries.delete(entries.keys().next().value ?? '');
           entries.set(key, stored);
         }

@@ -1,0 +1,59 @@
+import 'server-only';
+import { getPath } from 'hono/utils/url';
+import { DEFAULT_CACHE_CONTROL, logRequest } from './app';
+import { keptRead, type ReadEntry } from './read-cache';
+
+/** A request as the connection front reads it (scripts/lib/http-front.cjs): its target and the headers it keeps. */
+type FrontRequest = { url: string; headers: Record<string, string | undefined> };
+/** An answer's bytes, made for this request only (it carries the request's own id). */
+type FrontAnswer = { head: Buffer; body: Buffer; fresh: true };
+/** A kept read as bytes: the head around its x-request-id line, and the body. */
+type WireParts = { before: Buffer; after: Buffer; body: Buffer } | null;
+
+const ID_MARK = 'request-id';
+const wires = new WeakMap<ReadEntry, WireParts>();
+
+/**
+ * The bytes Node writes for a kept read that the Hono app answers from its read cache: the app's middleware
+ * adds the request id and the default cache policy, the Node adapter writes the headers in the order a Headers
+ * object lists them (sorted names) and the length last. The head is cut around the request id, which is new
+ * per request. An entry with a header that list would not write one line per value is left to Node.
+ */
+function wireParts(entry: ReadEntry): WireParts {
+  const headers = new Headers(entry.headers);
+  if (headers.has('set-cookie') || !headers.has('content-type')) return null;
+  if (!headers.has('cache-control')) headers.set('cache-control', DEFAULT_CACHE_CONTROL);
+  headers.set('x-request-id', ID_MARK);
+  const body = Buffer.from(entry.body);
+  let head = 'HTTP/1.1 200 OK\r\n';
+  for (const [name, value] of headers) head += `${name}: ${value}\r\n`;
+  head += `content-length: ${body.length}\r\n`;
+  const [before = '', after = ''] = head.split(`x-request-id: ${ID_MARK}\r\n`);
+  return { before: Buffer.from(before, 'latin1'), after: Buffer.from(after, 'latin1'), body };
+}
+
+/**
+ * The catalog's kept reads, answered on the connection (issue 5's p99 under 25 ms, issue 9;
+ * docs/decisions/025-api-reads-on-the-connection.md): the answer the Hono app would give for this GET from its
+ * read cache, fresh at `now`, as bytes; null for everything else, which the front hands to Node. A request
+ * that brings its own x-request-id is Node's, which echoes it. Logged as the app logs every request.
+ */
+export function answerKeptRead(req: FrontRequest, now: number): FrontAnswer | null {
+  const started = performance.now();
+  const host = req.headers.host;
+  if (host === undefined || req.headers['x-request-id'] !== undefined) return null;
+  // The URL as the Node adapter makes it; a target or Host it would write differently is simply not found.
+  const url = `http://${host}${req.url}`;
+  const entry = keptRead(url, req.headers.cookie, req.headers['accept-language'], now);
+  if (entry === undefined) return null;
+  let parts = wires.get(entry);
+  if (parts === undefined) {
+    parts = wireParts(entry);
+    wires.set(entry, parts);
+  }
+  if (parts === null) return null;
+  const requestId = crypto.randomUUID();
+  const head = Buffer.concat([parts.before, Buffer.from(`x-request-id: ${requestId}\r\n`, 'latin1'), parts.after]);
+  logRequest(requestId, 'GET', getPath({ url } as Request), 200, started);
+  return { head, body: parts.body, fresh: true };
+}
