@@ -41,8 +41,10 @@ async function main() {
 
   const { createApp } = require('../src/server/api/app.ts');
   const { getDb } = require('../src/server/db/client.ts');
-  const handleApi = getRequestListener(createApp({ db: getDb() }).fetch);
-  const { answerKeptRead } = require('../src/server/api/api-front.ts');
+  const api = createApp({ db: getDb() });
+  const handleApi = getRequestListener(api.fetch);
+  const { createKeptReads } = require('../src/server/api/api-front.ts');
+  const answerKeptRead = createKeptReads(api);
 
   // Prerendered documents from memory, precompressed (issue 9); DOCUMENT_CACHE=off leaves every page to Next.
   const serveDocument = process.env.DOCUMENT_CACHE === 'off' ? () => false : createDocumentCache({ port, now: clock });

@@ -33,27 +33,54 @@ function wireParts(entry: ReadEntry): WireParts {
 }
 
 /**
- * The catalog's kept reads, answered on the connection (issue 5's p99 under 25 ms, issue 9;
- * docs/decisions/025-api-reads-on-the-connection.md): the answer the Hono app would give for this GET from its
- * read cache, fresh at `now`, as bytes; null for everything else, which the front hands to Node. A request
- * that brings its own x-request-id is Node's, which echoes it. Logged as the app logs every request.
+ * How long past its time to live a kept read is still written while its refill runs. A refill takes
+ * milliseconds; one that has not landed by then (the database away) leaves the read to the app, which answers
+ * it as it can.
  */
-export function answerKeptRead(req: FrontRequest, now: number): FrontAnswer | null {
-  const started = performance.now();
-  const host = req.headers.host;
-  if (host === undefined || req.headers['x-request-id'] !== undefined) return null;
-  // The URL as the Node adapter makes it; a target or Host it would write differently is simply not found.
-  const url = `http://${host}${req.url}`;
-  const entry = keptRead(url, req.headers.cookie, req.headers['accept-language'], now);
-  if (entry === undefined) return null;
-  let parts = wires.get(entry);
-  if (parts === undefined) {
-    parts = wireParts(entry);
-    wires.set(entry, parts);
+const STALE_GRACE_MS = 5_000;
+
+/**
+ * The catalog's kept reads, answered on the connection (issue 5's p99 under 25 ms, issue 9;
+ * docs/decisions/025-api-reads-on-the-connection.md). `answer` gives, for a GET whose answer the app's read
+ * cache holds, the bytes the app would write, and null for everything else, which the front hands to Node. A
+ * request that brings its own x-request-id is Node's, which echoes it. Each answer is logged as the app logs a
+ * request. A copy past its time to live is still answered while the app refills it (one refill at a time,
+ * started here), so a connection is not handed to Node for good at the moment a copy expires.
+ */
+export function createKeptReads(app: { fetch: (request: Request) => Response | Promise<Response> }) {
+  const refilling = new WeakSet<ReadEntry>();
+
+  function refill(entry: ReadEntry, url: string, headers: FrontRequest['headers']) {
+    refilling.add(entry);
+    const asked = new Headers();
+    if (headers.cookie !== undefined) asked.set('cookie', headers.cookie);
+    if (headers['accept-language'] !== undefined) asked.set('accept-language', headers['accept-language']);
+    // The app's read cache stores the new answer; a refill that fails leaves the old one, and the next request
+    // past its time starts another.
+    Promise.resolve(app.fetch(new Request(url, { headers: asked })))
+      .then((res) => res.body?.cancel())
+      .catch(() => {})
+      .finally(() => refilling.delete(entry));
   }
-  if (parts === null) return null;
-  const requestId = crypto.randomUUID();
-  const head = Buffer.concat([parts.before, Buffer.from(`x-request-id: ${requestId}\r\n`, 'latin1'), parts.after]);
-  logRequest(requestId, 'GET', getPath({ url } as Request), 200, started);
-  return { head, body: parts.body, fresh: true };
+
+  return function answer(req: FrontRequest, now: number): FrontAnswer | null {
+    const started = performance.now();
+    const host = req.headers.host;
+    if (host === undefined || req.headers['x-request-id'] !== undefined) return null;
+    // The URL as the Node adapter makes it; a target or Host it would write differently is simply not found.
+    const url = `http://${host}${req.url}`;
+    const entry = keptRead(url, req.headers.cookie, req.headers['accept-language']);
+    if (entry === undefined || entry.expiresAt + STALE_GRACE_MS <= now) return null;
+    if (entry.expiresAt <= now && !refilling.has(entry)) refill(entry, url, req.headers);
+    let parts = wires.get(entry);
+    if (parts === undefined) {
+      parts = wireParts(entry);
+      wires.set(entry, parts);
+    }
+    if (parts === null) return null;
+    const requestId = crypto.randomUUID();
+    const head = Buffer.concat([parts.before, Buffer.from(`x-request-id: ${requestId}\r\n`, 'latin1'), parts.after]);
+    logRequest(requestId, 'GET', getPath({ url } as Request), 200, started);
+    return { head, body: parts.body, fresh: true };
+  };
 }

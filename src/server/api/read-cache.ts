@@ -19,26 +19,26 @@ export function readKey(url: string, cookie: string | undefined, acceptLanguage:
 }
 
 /**
- * The kept answer for a GET, if a read cache holds one that is still fresh at `now`, looked up from the request's
- * raw values as the middleware below would (the connection front answers these itself: api-front.ts).
+ * The kept answer for a GET, fresh or not, if a read cache holds one, looked up from the request's raw values as
+ * the middleware below would (the connection front answers these itself: api-front.ts).
  */
 export function keptRead(
   url: string,
   cookie: string | undefined,
   acceptLanguage: string | undefined,
-  now: number,
 ): ReadEntry | undefined {
   const key = readKey(url, cookie, acceptLanguage);
   for (const entries of stores) {
     const hit = entries.get(key);
-    if (hit !== undefined) return hit.expiresAt > now ? hit : undefined;
+    if (hit !== undefined) return hit;
   }
   return undefined;
 }
 
 /**
  * A short in-process cache of successful GET answers, for reads that change rarely (the catalog). Operators'
- * changes show within `ttlMs`. Bounded, oldest entries go first.
+ * changes show within `ttlMs` and the refill that follows (the connection front writes the old answer while it
+ * runs, api-front.ts). Bounded, oldest entries go first.
  */
 export function readCache(options: { ttlMs: number; maxEntries?: number }): MiddlewareHandler<AppEnv> {
   const entries = new Map<string, ReadEntry>();
