@@ -74,7 +74,7 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   // Kept build files and kept documents (fresh, or stale with their refill started) are answered on the
   // connection, before Node's HTTP layer, in the handler's order (docs/decisions/024-connection-front.md), and
-  // so are the API's fresh kept catalog reads (docs/decisions/025-api-reads-on-the-connection.md); every other
+  // so are the API's kept catalog reads (docs/decisions/025-api-reads-on-the-connection.md); every other
   // request is the handler's above. HTTP_FRONT=off leaves every connection to Node.
   const front =
     process.env.HTTP_FRONT === 'off'
