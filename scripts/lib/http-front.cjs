@@ -35,8 +35,8 @@ const HEAD =
 const NODE_HEADERS = new Set(['content-length', 'transfer-encoding', 'upgrade', 'expect', 'http2-settings', 'te']);
 /**
  * The request headers the answers read (document-cache.cjs, static-files.cjs, not-found-pages.cjs,
- * kept-answers.cjs and the API's api-front.ts; a test holds them to this list), with Connection, which the front
- * reads itself.
+ * kept-answers.cjs and the API's api-front.ts; a test holds them to this list), with Host and Connection, which
+ * the front reads itself too.
  * Every header is checked; only these are kept, each in the same place of one shape of object, so reading
  * them stays cheap for the optimizing compiler however many other headers a client sends. One of these named
  * twice leaves the request to Node, which would join or pick the values its own way.
@@ -170,19 +170,18 @@ function createHttpFront(server, answer) {
   /**
    * An answer's bytes in one buffer (head, the per-request lines, body), made again when the Date line changes:
    * one write per answer costs less than three, in the stream and in the kernel (~20 % of the answers here).
-   * At most one copy per answer object, while it lives.
+   * At most one copy per answer object, while it lives; none for an answer made for one request (`fresh`).
    */
   const whole = new WeakMap();
   function wholeAnswer(answered) {
     const lines = currentTail();
-    if (answered.fresh === true) {
-      return Buffer.concat(answered.body === null ? [answered.head, lines] : [answered.head, lines, answered.body]);
-    }
-    const made = whole.get(answered);
+    const kept = answered.fresh !== true;
+    const made = kept ? whole.get(answered) : undefined;
     if (made !== undefined && made.lines === lines) return made.bytes;
-    const parts = answered.body === null ? [answered.head, lines] : [answered.head, lines, answered.body];
-    const bytes = Buffer.concat(parts);
-    whole.set(answered, { lines, bytes });
+    const bytes = Buffer.concat(
+      answered.body === null ? [answered.head, lines] : [answered.head, lines, answered.body],
+    );
+    if (kept) whole.set(answered, { lines, bytes });
     return bytes;
   }
 
