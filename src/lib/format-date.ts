@@ -1,6 +1,14 @@
 import { HTML_LANG, type Locale } from './locales';
 
+/** One formatter per language: building an `Intl.DateTimeFormat` resolves locale data each time (issue 9). */
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
 /** A calendar date in the visitor's language, in UTC so server and browser agree. */
 export function formatDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(HTML_LANG[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  let format = dateFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(HTML_LANG[locale], { dateStyle: 'long', timeZone: 'UTC' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }

@@ -13,13 +13,55 @@ export function convertUsdCents(usdCents: number, currency: CurrencyRate): numbe
   return Math.sign(minor) * Math.round(Math.abs(minor));
 }
 
+/**
+ * Currency symbols as CLDR writes them for our languages, which is what `Intl.NumberFormat` gives in Node and
+ * in browsers: sign, symbol, groups of three with commas, a point before the decimals, in all three languages.
+ * Prices are written by hand so the configurator's hydration builds no ICU formatter per price: in CPU
+ * profiles of `/ja/product/vps-buy` at 4x slowdown those formatters took 140–280 ms a load, and Lighthouse
+ * mobile TBT went 346 → 234 ms (median of 5 paired runs; BENCHMARKS.md, issue 9). Server and browser also
+ * write the same string by construction. tests/api/money.test.ts holds it to Intl's output.
+ */
+const SYMBOLS: Record<Locale, Readonly<Record<string, string>>> = {
+  en: { USD: '$', HKD: 'HK$', JPY: '¥' },
+  zh: { USD: 'US$', HKD: 'HK$', JPY: 'JP¥' },
+  ja: { USD: '$', HKD: 'HK$', JPY: '￥' },
+};
+
+/** Formatters for a currency without a symbol above, one per language, currency and precision. */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+function intlFormat(locale: Locale, currency: string, digits: number): Intl.NumberFormat {
+  const key = `${locale} ${currency} ${digits}`;
+  let format = currencyFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(HTML_LANG[locale], {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    currencyFormats.set(key, format);
+  }
+  return format;
+}
+
+/** An amount of `minor` units, of which `digits` are decimals, as "-HK$1,234.50". */
+function formatMinor(minor: number, digits: number, currency: string, locale: Locale): string {
+  const symbol = SYMBOLS[locale][currency];
+  if (symbol === undefined || !Number.isSafeInteger(minor)) {
+    return intlFormat(locale, currency, digits).format(minor / 10 ** digits);
+  }
+  const scale = 10 ** digits;
+  const units = Math.abs(minor);
+  const whole = Math.floor(units / scale)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const decimals = digits > 0 ? `.${(units % scale).toString().padStart(digits, '0')}` : '';
+  return `${minor < 0 ? '-' : ''}${symbol}${whole}${decimals}`;
+}
+
 export function formatMoney(minor: number, currency: CurrencyRate, locale: Locale): string {
-  return new Intl.NumberFormat(HTML_LANG[locale], {
-    style: 'currency',
-    currency: currency.type,
-    minimumFractionDigits: currency.digits,
-    maximumFractionDigits: currency.digits,
-  }).format(minor / 10 ** currency.digits);
+  return formatMinor(minor, currency.digits, currency.type, locale);
 }
 
 /** A USD-cent price shown in the visitor's currency. */
@@ -27,12 +69,13 @@ export function formatUsdCents(usdCents: number, currency: CurrencyRate, locale:
   return formatMoney(convertUsdCents(usdCents, currency), currency, locale);
 }
 
-/** An hourly price (micro-USD, as hourly prices go below a cent) in the visitor's currency, with two extra digits. */
+/**
+ * An hourly price (micro-USD, as hourly prices go below a cent) in the visitor's currency, with two extra digits,
+ * rounded half away from zero like every other conversion here.
+ */
 export function formatHourlyMicroUsd(microUsd: number, currency: CurrencyRate, locale: Locale): string {
-  return new Intl.NumberFormat(HTML_LANG[locale], {
-    style: 'currency',
-    currency: currency.type,
-    minimumFractionDigits: currency.digits + 2,
-    maximumFractionDigits: currency.digits + 2,
-  }).format((microUsd / 1_000_000) * currency.rate);
+  const digits = currency.digits + 2;
+  // Multiplied before dividing, so a price that ends on half a unit (161,650 micro-USD) stays exactly half.
+  const scaled = (microUsd * currency.rate * 10 ** digits) / 1_000_000;
+  return formatMinor(Math.sign(scaled) * Math.round(Math.abs(scaled)), digits, currency.type, locale);
 }
