@@ -253,7 +253,8 @@ export function VpsConfigurator({
             >
               {regionPlans.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {`${p.lineName} · ${p.name} · ${formatUsdCents(p.monthlyPriceCents, currency, locale)}`}
+                  {/* Plan names usually begin with their line's name ("Standard 1 vCPU / 1 GB"): said once. */}
+                  {`${p.name.startsWith(p.lineName) ? '' : `${p.lineName} · `}${p.name} · ${formatUsdCents(p.monthlyPriceCents, currency, locale)}`}
                 </option>
               ))}
             </select>
