@@ -17,9 +17,9 @@ export function convertUsdCents(usdCents: number, currency: CurrencyRate): numbe
  * Currency symbols as CLDR writes them for our languages, which is what `Intl.NumberFormat` gives in Node and
  * in browsers: sign, symbol, groups of three with commas, a point before the decimals, in all three languages.
  * Prices are written by hand so the configurator's hydration builds no ICU formatter per price: in CPU
- * profiles of `/ja/product/vps-buy` at 4x slowdown those formatters took 140–280 ms a load, and Lighthouse
- * mobile TBT went 346 → 234 ms (median of 5 paired runs; BENCHMARKS.md, issue 9). Server and browser also
- * write the same string by construction. tests/api/money.test.ts holds it to Intl's output.
+ * profiles of `/product/vps-buy` at 4x slowdown those formatters took 140–280 ms a load (BENCHMARKS.md,
+ * issue 9). Server and browser also write the same string by construction. tests/api/money.test.ts holds it
+ * to Intl's output.
  */
 const SYMBOLS: Record<Locale, Readonly<Record<string, string>>> = {
   en: { USD: '$', HKD: 'HK$', JPY: '¥' },
