@@ -34,6 +34,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,
+  turbopack: {
+    // Messages with values skip intl-messageformat where it would write the same string (src/i18n/format-message.ts).
+    resolveAlias: { 'use-intl/format-message': './src/i18n/format-message.ts' },
+  },
   async headers() {
     return [
       {
