@@ -1,155 +1,292 @@
+import { isValidElement, type ReactNode } from 'react';
+import { IntlError, IntlErrorCode } from 'use-intl/core';
 import type icuFormatMessageType from 'use-intl/format-message';
-// The package's own formatter, imported by file because `use-intl/format-message` itself is aliased to this
-// module (next.config.ts). Same build for server and browser: it is the one next-intl would have used.
-// @ts-expect-error -- a file of the package's build, without types of its own; typed just below
-import icuBuild from '../../node_modules/use-intl/dist/esm/production/format-message/index.js';
-
-const icuFormatMessage: typeof icuFormatMessageType = icuBuild;
 
 /**
- * next-intl's message formatter with a fast path for the messages our catalogs are mostly made of: text with
- * `{name}` arguments, and `{count, plural, …}` whose `#` is a small integer.
+ * next-intl's message formatter, for the part of ICU MessageFormat our catalogs use: text with ICU's apostrophe
+ * quoting, `{name}` arguments, `{n, plural, …}` (with `=N`, categories and `#`), `{key, select, …}` and
+ * rich-text tags (`<terms>…</terms>` for `t.rich`). next.config.ts aliases `use-intl/format-message` to this
+ * module, the same switch next-intl's own precompile option uses (decision 026).
  *
- * Why (issue 9): next-intl hands every message with values to intl-messageformat, whose constructor resolves
- * the locale with `Intl.NumberFormat.supportedLocalesOf`. The first NumberFormat-family call in a page loads
- * ICU's locale data: 150–230 ms of main thread at Lighthouse's 4x slowdown on these machines, measured in a
- * fresh renderer, and it fell inside the configurator's hydration (`buy.included`, `buy.diskSize`). PluralRules
- * does not pay it (1–6 ms). The fast path writes exactly what intl-messageformat writes for these shapes
- * (tests/api/format-message.test.ts compares every message of the three catalogs); anything else (quotes,
- * rich-text tags, select, number/date arguments, non-string values, missing values, large `#`) goes to the
- * package's formatter unchanged, with its errors and fallbacks.
+ * Why (issue 9): the package's formatter hands every message with values to intl-messageformat, whose
+ * constructor resolves the locale with `Intl.NumberFormat.supportedLocalesOf`. The first NumberFormat-family
+ * call in a page loads ICU's locale data, 150–230 ms of main thread at Lighthouse's 4x slowdown on these
+ * machines (PluralRules alone: 1–6 ms), and it fell inside the configurator's hydration; intl-messageformat
+ * and its parser are also the largest part of next-intl's chunk on every page.
+ *
+ * It writes what intl-messageformat writes, part for part (tests/api/format-message.test.ts compares every
+ * message of the three catalogs and the syntax cases). Number, date and time arguments, `selectordinal` and
+ * plural offsets are not supported: such a message is refused with next-intl's INVALID_MESSAGE error (logged,
+ * English text shown), and the catalog test fails the build before one ships.
  */
 const formatMessage: typeof icuFormatMessageType = (key, message, values, options) => {
-  if (typeof message === 'string' && values && PLAIN_DIGIT_LOCALES.has(options.locale)) {
-    const parts = parsed(message);
-    if (parts) {
-      const written = write(parts, values, (count) => options.formatters.getPluralRules(options.locale).select(count));
-      if (written !== null) return written;
-    }
+  if (Array.isArray(message)) {
+    throw new IntlError(IntlErrorCode.INVALID_MESSAGE, `Message at \`${key}\` resolved to an array.`);
   }
-  return icuFormatMessage(key, message, values, options);
+  if (typeof message === 'object') {
+    throw new IntlError(IntlErrorCode.INSUFFICIENT_PATH, `Message at \`${key}\` resolved to an object.`);
+  }
+  if (!values && !/[{<']/.test(message)) return message;
+  const formatted = joinParts(formatParts(parsed(message), values, { message, options }));
+  return isValidElement(formatted) || Array.isArray(formatted) || typeof formatted === 'string'
+    ? formatted
+    : String(formatted);
 };
-formatMessage.raw = icuFormatMessage.raw;
+// `t.raw` reads catalog text as written; it stays available (the 404 page and the countdowns use it).
+formatMessage.raw = true;
 export default formatMessage;
+
+type Options = Parameters<typeof icuFormatMessageType>[3];
+type Values = Parameters<typeof icuFormatMessageType>[2];
+
+type Element =
+  | { type: 'text'; value: string }
+  | { type: 'argument'; name: string }
+  | { type: 'pound' }
+  | { type: 'plural' | 'select'; name: string; options: Map<string, Element[]> }
+  | { type: 'tag'; name: string; children: Element[] };
+
+/** The message being written and next-intl's options (locale, cached Intl formatters). */
+type Context = { message: string; options: Options };
+
+/** A formatted piece: text, or a value the caller passed (a React element from a rich-text tag). */
+type Part = { text: true; value: string } | { text: false; value: unknown };
 
 /** Locales whose default number format writes an integer below 1000 exactly as `String(n)` (Latin digits). */
 const PLAIN_DIGIT_LOCALES = new Set(['en', 'zh', 'ja']);
 
-type Part = string | { arg: string } | { pound: true } | { plural: string; cases: Map<string, Part[]> };
-
-const POUND: Part = { pound: true };
-const IDENTIFIER = /^\s*([A-Za-z_][\w]*)\s*$/;
-const PLURAL_HEAD = /^\s*plural\s*,/;
-const SELECTOR = /^\s*(=\d+|zero|one|two|few|many|other)\s*\{/;
-
-/** Parsed messages, or null when a message is outside the fast path; bounded by the catalogs' size. */
-const parsedMessages = new Map<string, Part[] | null>();
-
-function parsed(message: string): Part[] | null {
-  let parts = parsedMessages.get(message);
-  if (parts === undefined) {
-    parts = parse(message, 0, false)?.parts ?? null;
-    parsedMessages.set(message, parts);
+/** `#` in a plural, as `Intl.NumberFormat(locale)` writes it; small integers without loading ICU's number data. */
+function writeCount(count: number, options: Options): string {
+  if (PLAIN_DIGIT_LOCALES.has(options.locale) && Number.isInteger(count) && Math.abs(count) < 1000) {
+    if (!Object.is(count, -0)) return String(count);
   }
-  return parts;
+  return options.formatters.getNumberFormat(options.locale).format(count);
 }
 
-/**
- * Reads text, `{name}` and `{name, plural, =0 {…} one {…} other {…}}` (bodies may nest the same). Returns null on
- * anything else, so ICU's own parser decides what it means.
- */
-function parse(source: string, start: number, inPlural: boolean): { parts: Part[]; end: number } | null {
-  const parts: Part[] = [];
-  let text = '';
-  const flush = () => {
-    if (text) parts.push(text);
-    text = '';
-  };
-  let i = start;
-  while (i < source.length) {
-    const ch = source[i];
-    if (ch === "'" || ch === '<') return null;
-    if (ch === '}') {
-      if (!inPlural) return null;
-      flush();
-      return { parts, end: i };
+/** Parsed messages (or the error a message raised), bounded by the catalogs' size. */
+const parsedMessages = new Map<string, Element[] | IntlError>();
+
+function parsed(message: string): Element[] {
+  let elements = parsedMessages.get(message);
+  if (elements === undefined) {
+    try {
+      elements = new Parser(message).parseMessage(0, null, false);
+    } catch (error) {
+      elements = error instanceof IntlError ? error : new IntlError(IntlErrorCode.INVALID_MESSAGE, String(error));
     }
-    if (ch === '#' && inPlural) {
-      flush();
-      parts.push(POUND);
-      i++;
-      continue;
-    }
-    if (ch !== '{') {
-      text += ch;
-      i++;
-      continue;
-    }
-    flush();
-    const close = source.indexOf('}', i);
-    const comma = source.indexOf(',', i);
-    if (close === -1) return null;
-    if (comma === -1 || comma > close) {
-      const name = IDENTIFIER.exec(source.slice(i + 1, close));
-      if (!name?.[1]) return null;
-      parts.push({ arg: name[1] });
-      i = close + 1;
-      continue;
-    }
-    const name = IDENTIFIER.exec(source.slice(i + 1, comma));
-    const head = PLURAL_HEAD.exec(source.slice(comma + 1));
-    if (!name?.[1] || !head) return null;
-    i = comma + 1 + head[0].length;
-    const cases = new Map<string, Part[]>();
-    for (;;) {
-      while (source[i] === ' ' || source[i] === '\n' || source[i] === '\t') i++;
-      if (source[i] === '}') break;
-      const selector = SELECTOR.exec(source.slice(i));
-      if (!selector?.[1]) return null;
-      const body = parse(source, i + selector[0].length, true);
-      if (!body) return null;
-      cases.set(selector[1], body.parts);
-      i = body.end + 1;
-    }
-    if (!cases.has('other')) return null;
-    parts.push({ plural: name[1], cases });
-    i++;
+    parsedMessages.set(message, elements);
   }
-  if (inPlural) return null;
-  flush();
-  return { parts, end: i };
+  if (elements instanceof IntlError) throw elements;
+  return elements;
 }
 
-/** Writes the parts as intl-messageformat would, or null where its answer could differ. */
-function write(
-  parts: Part[],
-  values: Record<string, unknown>,
-  pluralCategory: (count: number) => string,
-  count?: number,
-): string | null {
-  let out = '';
-  for (const part of parts) {
-    if (typeof part === 'string') {
-      out += part;
-    } else if ('arg' in part) {
-      const value = values[part.arg];
-      if (typeof value !== 'string' && typeof value !== 'number') return null;
-      out += String(value);
-    } else if ('pound' in part) {
-      // intl-messageformat writes `#` with the locale's NumberFormat: the same as String(n) only for integers
-      // below 1000 (no group separator) and not for -0.
-      if (count === undefined || !Number.isInteger(count) || Math.abs(count) >= 1000 || Object.is(count, -0)) {
-        return null;
+/** ICU's pattern white space (what the reference parser skips inside `{…}`). */
+const isSpace = (ch: string | undefined) => ch !== undefined && /[\t-\r \u0085\u200E\u200F\u2028\u2029]/.test(ch);
+const isAlpha = (ch: string | undefined) => ch !== undefined && /[A-Za-z]/.test(ch);
+const IDENTIFIER = /[\p{L}\p{N}_]+/uy;
+const TAG_NAME = /[A-Za-z][\w.\-\u00B7\u00C0-\uFFFD]*/y;
+
+/** A port of @formatjs/icu-messageformat-parser's recursive descent, for the syntax listed above. */
+class Parser {
+  private pos = 0;
+  constructor(private readonly source: string) {}
+
+  private fail(reason: string): never {
+    throw new IntlError(IntlErrorCode.INVALID_MESSAGE, `${reason} at ${this.pos} (${this.source})`);
+  }
+
+  private char(offset = 0): string | undefined {
+    return this.source[this.pos + offset];
+  }
+
+  private skipSpace(): void {
+    while (isSpace(this.char())) this.pos++;
+  }
+
+  private take(text: string): boolean {
+    if (!this.source.startsWith(text, this.pos)) return false;
+    this.pos += text.length;
+    return true;
+  }
+
+  private match(pattern: RegExp): string {
+    pattern.lastIndex = this.pos;
+    const found = pattern.exec(this.source)?.[0] ?? '';
+    this.pos += found.length;
+    return found;
+  }
+
+  parseMessage(depth: number, parent: 'plural' | 'select' | null, inTag: boolean): Element[] {
+    const elements: Element[] = [];
+    while (this.pos < this.source.length) {
+      const ch = this.char();
+      if (ch === '{') {
+        elements.push(this.parseArgument(depth, inTag));
+      } else if (ch === '}' && depth > 0) {
+        break;
+      } else if (ch === '#' && parent === 'plural') {
+        this.pos++;
+        elements.push({ type: 'pound' });
+      } else if (ch === '<' && this.char(1) === '/') {
+        if (inTag) break;
+        this.fail('closing tag without an opening one');
+      } else if (ch === '<' && isAlpha(this.char(1))) {
+        elements.push(this.parseTag(depth, parent));
+      } else {
+        elements.push({ type: 'text', value: this.parseText(depth, parent) });
       }
-      out += String(count);
+    }
+    return elements;
+  }
+
+  private parseTag(depth: number, parent: 'plural' | 'select' | null): Element {
+    this.pos++;
+    const name = this.match(TAG_NAME);
+    this.skipSpace();
+    if (this.take('/>')) return { type: 'text', value: `<${name}/>` };
+    if (!this.take('>')) this.fail('malformed tag');
+    const children = this.parseMessage(depth + 1, parent, true);
+    if (!this.take('</') || this.match(TAG_NAME) !== name) this.fail(`unclosed tag <${name}>`);
+    this.skipSpace();
+    if (!this.take('>')) this.fail('malformed closing tag');
+    return { type: 'tag', name, children };
+  }
+
+  /** Text up to the next syntax character; apostrophes quote as in ICU 4.8+ ("only where needed"). */
+  private parseText(depth: number, parent: 'plural' | 'select' | null): string {
+    let text = '';
+    for (;;) {
+      const ch = this.char();
+      if (ch === undefined) break;
+      if (ch === "'") {
+        const next = this.char(1);
+        if (next === "'") {
+          text += "'";
+          this.pos += 2;
+          continue;
+        }
+        if (next === '{' || next === '<' || next === '>' || next === '}' || (next === '#' && parent === 'plural')) {
+          text += next;
+          this.pos += 2;
+          for (;;) {
+            const quoted = this.char();
+            if (quoted === undefined) break;
+            this.pos++;
+            if (quoted !== "'") text += quoted;
+            else if (this.char() === "'") {
+              text += "'";
+              this.pos++;
+            } else break;
+          }
+          continue;
+        }
+      }
+      if (ch === '{' || (ch === '#' && parent === 'plural') || (ch === '}' && depth > 0)) break;
+      if (ch === '<' && (isAlpha(this.char(1)) || this.char(1) === '/')) break;
+      text += ch;
+      this.pos++;
+    }
+    return text;
+  }
+
+  private parseArgument(depth: number, inTag: boolean): Element {
+    this.pos++;
+    this.skipSpace();
+    const name = this.match(IDENTIFIER);
+    if (!name) this.fail('argument without a name');
+    this.skipSpace();
+    if (this.take('}')) return { type: 'argument', name };
+    if (!this.take(',')) this.fail('malformed argument');
+    this.skipSpace();
+    const kind = this.match(IDENTIFIER);
+    if (kind !== 'plural' && kind !== 'select') this.fail(`unsupported argument type "${kind}"`);
+    this.skipSpace();
+    if (!this.take(',')) this.fail('malformed argument');
+    const options = new Map<string, Element[]>();
+    for (;;) {
+      this.skipSpace();
+      const selector = kind === 'plural' && this.take('=') ? `=${this.match(/\d+/y)}` : this.match(IDENTIFIER);
+      if (!selector) break;
+      if (selector === 'offset' || options.has(selector)) this.fail(`unsupported or repeated selector "${selector}"`);
+      this.skipSpace();
+      if (!this.take('{')) this.fail('selector without a message');
+      options.set(selector, this.parseMessage(depth + 1, kind, inTag));
+      if (!this.take('}')) this.fail('unclosed selector message');
+    }
+    if (options.size === 0 || !this.take('}')) this.fail('malformed argument');
+    return { type: kind, name, options };
+  }
+}
+
+/** intl-messageformat's formatToParts for these elements: same parts, same errors. */
+function formatParts(elements: Element[], values: Values, context: Context, count?: number): Part[] {
+  const parts: Part[] = [];
+  for (const element of elements) {
+    if (element.type === 'text') {
+      parts.push({ text: true, value: element.value });
+      continue;
+    }
+    if (element.type === 'pound') {
+      if (typeof count === 'number') parts.push({ text: true, value: writeCount(count, context.options) });
+      continue;
+    }
+    if (!values || !(element.name in values)) {
+      throw new Error(
+        `The intl string context variable "${element.name}" was not provided to the string "${context.message}"`,
+      );
+    }
+    const value: unknown = values[element.name];
+    if (element.type === 'argument') {
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
+        parts.push({ text: true, value: String(value) });
+      } else if (!value) {
+        parts.push({ text: true, value: '' });
+      } else {
+        parts.push({ text: false, value });
+      }
+    } else if (element.type === 'tag') {
+      if (typeof value !== 'function') throw new Error(`Value for "${element.name}" must be of type function`);
+      const children = formatParts(element.children, values, context, count).map((part) => part.value);
+      const chunks: unknown = value(children);
+      for (const chunk of Array.isArray(chunks) ? chunks : [chunks]) {
+        parts.push(typeof chunk === 'string' ? { text: true, value: chunk } : { text: false, value: chunk });
+      }
+    } else if (element.type === 'select') {
+      const option = element.options.get(String(value)) ?? element.options.get('other');
+      if (!option) throw new Error(`Invalid value "${String(value)}" for "${element.name}"`);
+      parts.push(...formatParts(option, values, context));
     } else {
-      const value = values[part.plural];
-      if (typeof value !== 'number') return null;
-      const body = part.cases.get(`=${value}`) ?? part.cases.get(pluralCategory(value)) ?? part.cases.get('other');
-      const written = body ? write(body, values, pluralCategory, value) : null;
-      if (written === null) return null;
-      out += written;
+      const number = Number(value);
+      const { formatters, locale } = context.options;
+      const option =
+        element.options.get(`=${String(value)}`) ??
+        element.options.get(formatters.getPluralRules(locale).select(number)) ??
+        element.options.get('other');
+      if (!option) throw new Error(`Invalid value "${String(value)}" for "${element.name}"`);
+      parts.push(...formatParts(option, values, context, number));
     }
   }
-  return out;
+  return mergeText(parts);
+}
+
+function mergeText(parts: Part[]): Part[] {
+  const merged: Part[] = [];
+  for (const part of parts) {
+    const last = merged[merged.length - 1];
+    if (last?.text && part.text) last.value += part.value;
+    else merged.push({ ...part });
+  }
+  return merged;
+}
+
+/** intl-messageformat's `format`: one value stays itself, text runs join, nothing is an empty string. */
+function joinParts(parts: Part[]): ReactNode {
+  if (parts.length === 1) return parts[0]?.value as ReactNode;
+  const joined: unknown[] = [];
+  for (const part of parts) {
+    const last = joined.length - 1;
+    if (part.text && typeof joined[last] === 'string') joined[last] += part.value;
+    else joined.push(part.value);
+  }
+  return joined.length <= 1 ? (joined[0] as ReactNode) || '' : (joined as ReactNode);
 }
