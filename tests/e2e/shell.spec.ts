@@ -221,6 +221,13 @@ test.describe('cookie consent', () => {
     const necessary = panel.getByRole('switch', { name: MESSAGES.en.shell.cookies.necessary });
     await expect(necessary).toBeChecked();
     await expect(necessary).toBeDisabled();
+    // The switches are native buttons: Space and Enter toggle them from the keyboard.
+    const advertising = panel.getByRole('switch', { name: MESSAGES.en.shell.cookies.advertising });
+    await advertising.focus();
+    await page.keyboard.press('Space');
+    await expect(advertising).toBeChecked();
+    await page.keyboard.press('Enter');
+    await expect(advertising).not.toBeChecked();
 
     await panel.getByRole('button', { name: MESSAGES.en.shell.cookies.cancel }).click();
     await expect(panel).toBeHidden();

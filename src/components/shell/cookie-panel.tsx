@@ -1,7 +1,6 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Switch } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import {
   COOKIE_CONFIRM_KEY,
@@ -23,6 +22,8 @@ function Category(props: {
   onChange?: (value: boolean) => void;
 }) {
   const id = useId();
+  // A native switch (WAI-ARIA switch pattern: a button with aria-checked, Space and Enter toggle it): the
+  // panel shows on every first visit, and Radix's Switch cost ~5 KB gzip of script there (issue 9).
   return (
     <div className="flex items-start justify-between gap-4 py-2">
       <div>
@@ -33,16 +34,18 @@ function Category(props: {
           {props.description}
         </p>
       </div>
-      <Switch.Root
+      <button
+        type="button"
+        role="switch"
         id={id}
-        checked={props.checked}
-        disabled={props.locked}
-        onCheckedChange={props.onChange}
+        aria-checked={props.checked}
         aria-describedby={`${id}-desc`}
-        className="relative mt-1 h-6 w-11 shrink-0 rounded-full bg-slate-400 transition-colors data-[disabled]:opacity-70 data-[state=checked]:bg-brand-600"
+        disabled={props.locked}
+        onClick={() => props.onChange?.(!props.checked)}
+        className="group relative mt-1 h-6 w-11 shrink-0 rounded-full bg-slate-400 transition-colors disabled:opacity-70 aria-checked:bg-brand-600"
       >
-        <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-      </Switch.Root>
+        <span className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-aria-checked:translate-x-[22px]" />
+      </button>
     </div>
   );
 }
@@ -54,14 +57,14 @@ function Category(props: {
  */
 export function CookiePanel() {
   const t = useTranslations('shell.cookies');
-  const [open, setOpen] = useState(false);
-  const [choice, setChoice] = useState<ConsentChoice>({ 1: true, 2: false, 3: false });
+  // Mounted only in the browser, when the visitor must answer or asked to change their answer: open at once,
+  // with the stored choices (one render, not a hidden first pass and an effect).
+  const [open, setOpen] = useState(true);
+  const [choice, setChoice] = useState<ConsentChoice>(
+    () => readConsent((key) => window.localStorage.getItem(key)).choice,
+  );
 
   useEffect(() => {
-    const stored = readConsent((key) => window.localStorage.getItem(key));
-    setChoice(stored.choice);
-    // Mounted only when the visitor must answer or asked to change their answer.
-    setOpen(true);
     const reopen = () => {
       setChoice(readConsent((key) => window.localStorage.getItem(key)).choice);
       setOpen(true);
