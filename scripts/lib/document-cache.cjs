@@ -22,6 +22,13 @@ const CURRENCY_COOKIE = 'currency';
 const LOCALES = new Set(site.LOCALES);
 const CURRENCIES = new Set(site.CURRENCY_CODES);
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/**
+ * A kept page is compressed again each time Next regenerates it (every 60–300 s per language and currency).
+ * For the 120 KB coupon centre, quality 11 took 248 ms of CPU and quality 9 took 24 ms for 7% more bytes
+ * (16.4 against 17.5 KB); on a two-core server that is a tenth of the work per refill, landing beside the
+ * visitors' requests. The build's own files keep quality 11, written once by precompress.ts.
+ */
+const DOCUMENT_BROTLI_QUALITY = 9;
 const MAX_PASS_THROUGH = 10_000;
 
 /**
@@ -139,13 +146,24 @@ function createDocumentCache(options) {
     const match = /s-maxage=(\d+)/.exec(cacheControl);
     if (!match) return 0;
     // Next served an old copy and regenerates it in the background: keep ours briefly and ask again soon.
-    if (String(res.headers['x-nextjs-cache'] || '').toUpperCase() === 'STALE') return 1;
+    if (nextServedStale(res)) return 1;
     return Number(match[1]);
+  }
+
+  function nextServedStale(res) {
+    return String(res.headers['x-nextjs-cache'] || '').toUpperCase() === 'STALE';
   }
 
   async function fill(key) {
     const { res, body: answered } = await fetchFromNext(key);
     const lifetime = sharedLifetime(res, answered);
+    const current = entries.get(key);
+    if (lifetime > 0 && nextServedStale(res) && current) {
+      // Next answered its own old copy and regenerates in the background: ours is no older, so keep it for the
+      // second rather than compressing the same page again.
+      current.freshUntil = now() + 1000;
+      return current;
+    }
     if (lifetime === 0) {
       if (passThrough.size >= MAX_PASS_THROUGH) passThrough.clear();
       passThrough.set(key, now() + 3_600_000);
@@ -157,7 +175,7 @@ function createDocumentCache(options) {
     const entry = kept.keptAnswer({
       headers: kept.keptHeaders(res),
       identity: body,
-      ...(await kept.compress(body)),
+      ...(await kept.compress(body, DOCUMENT_BROTLI_QUALITY)),
       etag: String(res.headers.etag || `"${body.length.toString(36)}-${now().toString(36)}"`),
       marker: 'X-Document-Cache',
       states: ['hit', 'stale'],

@@ -93,11 +93,17 @@ function keptHeaders(res) {
   return headers;
 }
 
-/** The brotli (quality 11) and gzip (level 9) copies of body. */
-async function compress(body) {
+/**
+ * The brotli and gzip (level 9) copies of body. Brotli's quality 11 suits files compressed once and served for
+ * the life of the build; a page regenerated every minute or five is better at 9 (below).
+ */
+async function compress(body, brotliQuality = 11) {
   const [br, gz] = await Promise.all([
     brotli(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
     }),
     gzip(body, { level: 9 }),
   ]);

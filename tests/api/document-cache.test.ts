@@ -16,7 +16,7 @@ const { createDocumentCache } = createRequire(import.meta.url)('../../scripts/li
 let server: Server | undefined;
 afterEach(() => server?.close());
 
-async function start(options: { now?: () => number } = {}) {
+async function start(options: { now?: () => number; nextCache?: () => string } = {}) {
   const calls: { url: string; cookie: string }[] = [];
   let port = 0;
   let cache: Handle | undefined;
@@ -36,7 +36,7 @@ async function start(options: { now?: () => number } = {}) {
     res.writeHead(200, [
       ['Content-Type', 'text/html; charset=utf-8'],
       ['x-nextjs-prerender', '1'],
-      ['x-nextjs-cache', 'HIT'],
+      ['x-nextjs-cache', options.nextCache?.() ?? 'HIT'],
       ['Cache-Control', 's-maxage=300, stale-while-revalidate=31535700'],
       ['ETag', `"page-${locale}"`],
       ['Vary', 'rsc, Accept-Encoding'],
@@ -46,7 +46,7 @@ async function start(options: { now?: () => number } = {}) {
     const scripts = req.url?.startsWith('/scripted')
       ? '<script src="/_next/static/chunks/a1.js" async=""></script><script src="/_next/static/chunks/b2.js" async=""></script>'
       : '';
-    res.end(`<html lang="${locale}"><head>${scripts}</head>${'page body '.repeat(500)}</html>`);
+    res.end(`<html lang="${locale}"><head>${scripts}</head>${'page body '.repeat(500)}#${calls.length}</html>`);
   };
   server = createServer((req, res) => {
     if (!cache?.(req, res)) next(req, res);
@@ -274,5 +274,37 @@ describe('document fast path', () => {
     expect(state).toBe('hit');
     // Next was asked once more, however many stale answers went out meanwhile.
     expect(calls.length).toBe(before + 1);
+  });
+
+  it('keeps its own copy while Next answers with its stale one, and takes the regenerated page after', async () => {
+    let clock = 1_000_000;
+    let nextCache = 'HIT';
+    const { calls, get, settle } = await start({ now: () => clock, nextCache: () => nextCache });
+    await settle('/');
+    const kept = await (await get('/')).text();
+    const poll = async (until: (state: string | null, body: string) => boolean) => {
+      for (let i = 0; i < 100; i += 1) {
+        const res = await get('/');
+        const state = res.headers.get('x-document-cache');
+        const body = await res.text();
+        if (until(state, body)) return { state, body };
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('never settled');
+    };
+
+    clock += 301_000;
+    nextCache = 'STALE';
+    const asked = calls.length;
+    // Next's own old copy comes back: ours stays, fresh for one more second.
+    const during = await poll((state) => state === 'hit');
+    expect(calls.length).toBe(asked + 1);
+    expect(during.body).toBe(kept);
+
+    clock += 1_001;
+    nextCache = 'HIT';
+    const after = await poll((state, body) => state === 'hit' && body !== kept);
+    expect(after.body).toContain(`#${asked + 2}`);
+    expect(calls.length).toBe(asked + 2);
   });
 });
