@@ -157,11 +157,11 @@ function createDocumentCache(options) {
   async function fill(key) {
     const { res, body: answered } = await fetchFromNext(key);
     const lifetime = sharedLifetime(res, answered);
-    const current = entries.get(key);
-    if (lifetime > 0 && nextServedStale(res) && current) {
-      // Next answered its own old copy and regenerates in the background: ours is no older, so keep it for the
-      // second rather than compressing the same page again.
-      current.freshUntil = now() + 1000;
+    // Next answered its own old copy and regenerates in the background: ours is no older, so keep it for the
+    // second (sharedLifetime) rather than compressing the same page again.
+    const current = lifetime > 0 && nextServedStale(res) ? entries.get(key) : undefined;
+    if (current) {
+      current.freshUntil = now() + lifetime * 1000;
       return current;
     }
     if (lifetime === 0) {
