@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { INTENT_PREFETCH_ATTRIBUTE, intentPrefetchHref } from '@/i18n/navigation';
+import {
+  INTENT_PREFETCH_ATTRIBUTE,
+  intentPrefetchHref,
+  PAGE_LINK_ATTRIBUTE,
+  pageLinkNavigation,
+} from '@/i18n/navigation';
 
 /** A stand-in for an element inside a link: `closest` finds the link when the selector asks for its marker. */
 function inside(link: { href: string; target?: string; attributes?: string[] } | null) {
@@ -45,5 +50,61 @@ describe('prefetch on intent (issue 9, decision 020)', () => {
     expect(intentPrefetchHref(inside(null), here)).toBeNull();
     expect(intentPrefetchHref({} as EventTarget, here)).toBeNull();
     expect(intentPrefetchHref(null, here)).toBeNull();
+  });
+});
+
+/** A stand-in for an element inside a page link (`PageLink`'s anchor carries both marks). */
+function insidePageLink(link: { href: string; target?: string; attributes?: string[] } | null) {
+  const attributes = link?.attributes ?? [INTENT_PREFETCH_ATTRIBUTE, PAGE_LINK_ATTRIBUTE];
+  const anchor = link && {
+    href: link.href,
+    target: link.target ?? '',
+    hasAttribute: (name: string) => attributes.includes(name),
+  };
+  return {
+    closest: (selector: string) =>
+      anchor && selector === `a[${PAGE_LINK_ATTRIBUTE}]` && attributes.includes(PAGE_LINK_ATTRIBUTE) ? anchor : null,
+  } as unknown as EventTarget;
+}
+
+const plainClick = {
+  button: 0,
+  metaKey: false,
+  ctrlKey: false,
+  shiftKey: false,
+  altKey: false,
+  defaultPrevented: false,
+};
+
+describe('page links followed within the page (issue 9, decision 027)', () => {
+  it('navigates within the page for a plain click on a page link of this site', () => {
+    const click = (href: string) => pageLinkNavigation({ ...plainClick, target: insidePageLink({ href }) }, here);
+    expect(click('https://cirrus.example/zh/product/vps')).toBe('/zh/product/vps');
+    expect(click('https://cirrus.example/zh/jobs?id=3')).toBe('/zh/jobs?id=3');
+    expect(click('https://cirrus.example/zh/doc#faq')).toBe('/zh/doc#faq');
+    // The page already shown, without a fragment: Link also navigates (the page is asked for again).
+    expect(click('https://cirrus.example/zh')).toBe('/zh');
+  });
+
+  it('leaves to the browser every click that opens elsewhere or is not a plain click', () => {
+    const target = insidePageLink({ href: 'https://cirrus.example/zh/product/vps' });
+    for (const key of ['metaKey', 'ctrlKey', 'shiftKey', 'altKey'] as const) {
+      expect(pageLinkNavigation({ ...plainClick, target, [key]: true }, here)).toBeNull();
+    }
+    expect(pageLinkNavigation({ ...plainClick, target, button: 1 }, here)).toBeNull();
+    // A Link's own handler already navigated.
+    expect(pageLinkNavigation({ ...plainClick, target, defaultPrevented: true }, here)).toBeNull();
+    const click = (link: Parameters<typeof insidePageLink>[0]) =>
+      pageLinkNavigation({ ...plainClick, target: insidePageLink(link) }, here);
+    expect(click({ href: 'https://console.example/login' })).toBeNull();
+    expect(click({ href: 'https://cirrus.example/zh/jobs', target: '_blank' })).toBeNull();
+    expect(
+      click({ href: 'https://cirrus.example/zh/jobs.pdf', attributes: [PAGE_LINK_ATTRIBUTE, 'download'] }),
+    ).toBeNull();
+    // A fragment of this page: the browser scrolls to it.
+    expect(click({ href: 'https://cirrus.example/zh#home-regions' })).toBeNull();
+    // Not a page link (a Link, an external anchor), or not inside any link.
+    expect(click({ href: 'https://cirrus.example/zh/jobs', attributes: [INTENT_PREFETCH_ATTRIBUTE] })).toBeNull();
+    expect(click(null)).toBeNull();
   });
 });

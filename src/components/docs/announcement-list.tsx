@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import type { Locale } from '@/lib/locales';
 import type { AnnouncementSummary } from '@/server/api/announcements/queries';
@@ -11,7 +11,7 @@ export async function AnnouncementList({ items, locale }: { items: AnnouncementS
     <ul className="divide-y divide-line rounded-lg border border-line">
       {items.map((a) => (
         <li key={a.id}>
-          <Link
+          <PageLink
             href={`/doc/announce/detail/${a.id}`}
             className="flex flex-col gap-1 px-4 py-3 hover:bg-surface desk:flex-row desk:items-center desk:justify-between"
           >
@@ -19,7 +19,7 @@ export async function AnnouncementList({ items, locale }: { items: AnnouncementS
             <time dateTime={a.publishedAt} className="shrink-0 text-sm text-muted">
               {formatDate(a.publishedAt, locale)}
             </time>
-          </Link>
+          </PageLink>
         </li>
       ))}
     </ul>

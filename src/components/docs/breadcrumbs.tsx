@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { JsonLd } from '@/components/seo/json-ld';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import type { Locale } from '@/lib/locales';
 import { breadcrumbJsonLd } from '@/server/seo';
 
@@ -22,9 +22,9 @@ export async function Breadcrumbs({ locale, items }: { locale: Locale; items: { 
                   {item.name}
                 </span>
               ) : (
-                <Link href={item.path} className="hover:text-brand-700 hover:underline">
+                <PageLink href={item.path} className="hover:text-brand-700 hover:underline">
                   {item.name}
-                </Link>
+                </PageLink>
               )}
             </li>
           );

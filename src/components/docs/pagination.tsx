@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import type { Locale } from '@/lib/locales';
 
 /** Page links of a list (`?page=n`); the current page is marked with aria-current (issue 7). */
@@ -23,9 +23,9 @@ export async function Pagination({
       <ul className="flex flex-wrap items-center gap-2">
         <li>
           {page > 1 ? (
-            <Link href={href(page - 1)} rel="prev" className={`${item} border-line hover:border-brand-500`}>
+            <PageLink href={href(page - 1)} rel="prev" className={`${item} border-line hover:border-brand-500`}>
               {t('previous')}
-            </Link>
+            </PageLink>
           ) : (
             <span className={`${item} border-line text-muted`} aria-disabled="true">
               {t('previous')}
@@ -34,7 +34,7 @@ export async function Pagination({
         </li>
         {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
           <li key={n}>
-            <Link
+            <PageLink
               href={href(n)}
               aria-current={n === page ? 'page' : undefined}
               aria-label={t('pageN', { page: n })}
@@ -45,14 +45,14 @@ export async function Pagination({
               }
             >
               {n}
-            </Link>
+            </PageLink>
           </li>
         ))}
         <li>
           {page < pages ? (
-            <Link href={href(page + 1)} rel="next" className={`${item} border-line hover:border-brand-500`}>
+            <PageLink href={href(page + 1)} rel="next" className={`${item} border-line hover:border-brand-500`}>
               {t('next')}
-            </Link>
+            </PageLink>
           ) : (
             <span className={`${item} border-line text-muted`} aria-disabled="true">
               {t('next')}

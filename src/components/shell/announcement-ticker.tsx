@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import type { Locale } from '@/lib/locales';
 import { listAnnouncements } from '@/server/api/announcements/queries';
 import { getDb } from '@/server/db/client';
@@ -19,18 +19,21 @@ export async function AnnouncementTicker({ locale }: { locale: Locale }) {
           {items.map((a, i) => (
             <li key={a.id} className={`min-w-0 ${i > 0 ? 'hidden desk:block' : ''}`}>
               {/* 24 px tall targets (WCAG 2.5.8), in the same row height. */}
-              <Link
+              <PageLink
                 href={`/doc/announce/detail/${a.id}`}
                 className="block truncate py-0.5 text-ink hover:text-brand-700 hover:underline"
               >
                 {a.title}
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>
-        <Link href="/doc/announce" className="hidden shrink-0 py-0.5 text-brand-700 hover:underline desk:inline-block">
+        <PageLink
+          href="/doc/announce"
+          className="hidden shrink-0 py-0.5 text-brand-700 hover:underline desk:inline-block"
+        >
           {t('more')}
-        </Link>
+        </PageLink>
       </div>
     </section>
   );

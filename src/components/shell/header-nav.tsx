@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import type { Locale } from '@/lib/locales';
 import { MenuDisclosure } from './menu-disclosure';
 import { PRODUCT_THEMES } from './product-menu';
@@ -62,10 +62,10 @@ export async function HeaderNav({
                   <ul className="mt-2 space-y-1">
                     {theme.items.map((item) => (
                       <li key={item.key}>
-                        <Link href={item.href} className="block rounded-md p-2 hover:bg-surface">
+                        <PageLink href={item.href} className="block rounded-md p-2 hover:bg-surface">
                           <span className="block text-sm font-medium text-ink">{t(`items.${item.key}.name`)}</span>
                           <span className="block text-xs text-muted">{t(`items.${item.key}.desc`)}</span>
-                        </Link>
+                        </PageLink>
                       </li>
                     ))}
                   </ul>
@@ -75,14 +75,14 @@ export async function HeaderNav({
           </MenuDisclosure>
         </li>
         <li>
-          <Link href="/doc/article/pricing" className={TRIGGER}>
+          <PageLink href="/doc/article/pricing" className={TRIGGER}>
             {nav('pricing')}
-          </Link>
+          </PageLink>
         </li>
         <li>
-          <Link href="/doc" className={TRIGGER}>
+          <PageLink href="/doc" className={TRIGGER}>
             {nav('docs')}
-          </Link>
+          </PageLink>
         </li>
         <li>
           <MenuDisclosure
@@ -98,9 +98,9 @@ export async function HeaderNav({
           </MenuDisclosure>
         </li>
         <li>
-          <Link href="/about" className={TRIGGER}>
+          <PageLink href="/about" className={TRIGGER}>
             {nav('about')}
-          </Link>
+          </PageLink>
         </li>
       </ul>
     </nav>

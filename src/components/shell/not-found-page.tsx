@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import { ErrorView } from './error-view';
 import { NotFoundMessage } from './not-found-message';
 
@@ -33,9 +33,9 @@ export async function NotFoundPage() {
         message={<NotFoundMessage template={t.raw('notFoundMessage') as string} />}
         hint={tn('hint')}
         actions={
-          <Link href="/" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          <PageLink href="/" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
             {t('backHome')}
-          </Link>
+          </PageLink>
         }
       >
         <nav aria-labelledby="not-found-suggestions" className="mt-12 w-full text-left">
@@ -48,7 +48,7 @@ export async function NotFoundPage() {
           <ul className="mt-4 grid gap-3 desk:grid-cols-3" data-testid="not-found-suggestions">
             {SUGGESTIONS.map((s) => (
               <li key={s.href}>
-                <Link
+                <PageLink
                   href={s.href}
                   className="block h-full rounded-lg border border-line bg-white p-4 hover:border-brand-600 focus-visible:border-brand-600"
                 >
@@ -58,7 +58,7 @@ export async function NotFoundPage() {
                   <span className="mt-1 block text-sm text-muted">
                     {'item' in s ? items(`${s.item}.desc`) : tn(`${s.own}.desc`)}
                   </span>
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import type { CurrencyCode } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
 import { listFooterLinks } from '@/server/api/site/queries';
@@ -11,9 +11,9 @@ import { LanguageSwitcher } from './language-switcher';
 function FooterAnchor({ href, children }: { href: string; children: string }) {
   const className = 'text-sm text-slate-300 hover:text-white';
   return href.startsWith('/') ? (
-    <Link href={href} className={className}>
+    <PageLink href={href} className={className}>
       {children}
-    </Link>
+    </PageLink>
   ) : (
     <a href={href} className={className} rel="noopener" target="_blank">
       {children}

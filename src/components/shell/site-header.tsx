@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import type { Locale } from '@/lib/locales';
 import { AccountArea } from './account-area';
 import { HeaderNav } from './header-nav';
@@ -18,7 +18,7 @@ export async function SiteHeader(props: {
   return (
     <header className="sticky top-0 z-[2000] border-b border-line bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 desk:gap-6 desk:px-5">
-        <Link
+        <PageLink
           href="/"
           className="flex shrink-0 items-center gap-2 whitespace-nowrap text-lg font-bold text-ink"
           aria-label={`${props.brand} - ${t('home')}`}
@@ -27,7 +27,7 @@ export async function SiteHeader(props: {
             <path d="M9 24h15a6 6 0 0 0 .7-11.96A8 8 0 0 0 9.3 13.6 5.2 5.2 0 0 0 9 24Z" fill="#2f7cf6" />
           </svg>
           <span className="hidden min-[400px]:inline">{props.brand}</span>
-        </Link>
+        </PageLink>
         <HeaderNav locale={props.locale} support={props.support} ticketUrl={ticketUrl} />
         <div className="ml-auto flex items-center gap-1 whitespace-nowrap desk:gap-2">
           <SearchPopover />

@@ -5,7 +5,7 @@ import { ChatLauncher } from '@/components/chat/chat-launcher';
 import { AnalyticsTag } from '@/components/shell/analytics-tag';
 import { AnnouncementTicker } from '@/components/shell/announcement-ticker';
 import { CookieConsent } from '@/components/shell/cookie-consent';
-import { PrefetchOnIntent } from '@/components/shell/prefetch-on-intent';
+import { LinkIntents } from '@/components/shell/link-intents';
 import { PromoBanner, PromoPopup } from '@/components/shell/promo';
 import { SiteFooter } from '@/components/shell/site-footer';
 import { SiteHeader } from '@/components/shell/site-header';
@@ -54,7 +54,7 @@ export default async function ShellLayout({
       <SiteFooter locale={locale} brand={config.brandName} currency={currency} />
       <AuthDialogs />
       <CookieConsent />
-      <PrefetchOnIntent />
+      <LinkIntents />
       <AnalyticsTag id={config.analyticsId} />
       <ChatLauncher widgetKey={config.chatWidgetKey} />
       {promo ? <PromoPopup promo={promo} /> : null}

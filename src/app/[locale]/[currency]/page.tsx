@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { RatingSummary } from '@/components/content/rating-summary';
 import { ReviewList } from '@/components/content/review-list';
 import { PRODUCT_THEMES } from '@/components/shell/product-menu';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import { FIRST_SCREEN_ID } from '@/lib/first-screen';
 import { formatDate } from '@/lib/format-date';
 import { formatUsdCents } from '@/lib/money';
@@ -75,18 +75,18 @@ export default async function HomePage({ params }: { params: Params }) {
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-brand-100">{texts.intro}</p>
           <div className="mt-10 flex flex-wrap gap-3">
-            <Link
+            <PageLink
               href="/product/vps-buy"
               className="rounded-md bg-white px-5 py-3 font-semibold text-brand-700 hover:bg-brand-50"
             >
               {t('ctaBuy')}
-            </Link>
-            <Link
+            </PageLink>
+            <PageLink
               href="/product/vps"
               className="rounded-md border border-white/60 px-5 py-3 font-semibold text-white hover:bg-white/10"
             >
               {t('ctaPlans')}
-            </Link>
+            </PageLink>
           </div>
         </div>
       </section>
@@ -104,9 +104,9 @@ export default async function HomePage({ params }: { params: Params }) {
               <ul className="mt-4 space-y-1 text-sm">
                 {theme.items.map((item) => (
                   <li key={item.key}>
-                    <Link href={item.href} className="font-medium text-brand-700 hover:underline">
+                    <PageLink href={item.href} className="font-medium text-brand-700 hover:underline">
                       {tShell(`items.${item.key}.name`)}
-                    </Link>
+                    </PageLink>
                   </li>
                 ))}
               </ul>
@@ -145,19 +145,19 @@ export default async function HomePage({ params }: { params: Params }) {
                   </span>
                   <span className="text-sm text-muted">{t('planPer')}</span>
                 </p>
-                <Link
+                <PageLink
                   href={{ pathname: '/product/vps-buy', query: { planId: plan.id, regionId: plan.regions[0] ?? '' } }}
                   className="mt-auto self-start rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
                   aria-label={`${t('planCta')}: ${line.name} ${plan.name}`}
                 >
                   {t('planCta')}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>
-          <Link href="/product/vps" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+          <PageLink href="/product/vps" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
             {t('plansAll')} →
-          </Link>
+          </PageLink>
         </div>
       </section>
 
@@ -175,19 +175,22 @@ export default async function HomePage({ params }: { params: Params }) {
                   <h3 className="font-semibold">{p.title}</h3>
                   <p className="mt-1 text-sm font-medium text-brand-700">{p.subtitle}</p>
                   <p className="mt-3 text-xs text-muted">{tPromo('endsOn', { date: formatDate(p.endsAt, locale) })}</p>
-                  <Link
+                  <PageLink
                     href={p.ctaPath}
                     className="mt-4 self-start text-sm font-semibold text-brand-700 hover:underline"
                   >
                     {p.ctaLabel} →
-                  </Link>
+                  </PageLink>
                 </div>
               </li>
             ))}
           </ul>
-          <Link href="/activity/promotion" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+          <PageLink
+            href="/activity/promotion"
+            className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
+          >
             {t('promotionsAll')} →
-          </Link>
+          </PageLink>
         </section>
       ) : null}
 
@@ -205,12 +208,12 @@ export default async function HomePage({ params }: { params: Params }) {
               </li>
             ))}
           </ul>
-          <Link
+          <PageLink
             href="/doc/article/looking-glass-test-latency-network-speed"
             className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
           >
             {t('regionsLink')} →
-          </Link>
+          </PageLink>
         </div>
       </section>
 
@@ -224,12 +227,12 @@ export default async function HomePage({ params }: { params: Params }) {
               <RatingSummary summary={summary} locale={locale} />
             </div>
           </div>
-          <Link
+          <PageLink
             href="/about#write-review"
             className="rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
           >
             {tReviews('writeCta')}
-          </Link>
+          </PageLink>
         </div>
         <div className="mt-8">
           {reviews.items.length > 0 ? (

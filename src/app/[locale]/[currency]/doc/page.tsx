@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { AnnouncementList } from '@/components/docs/announcement-list';
 import { DocSearchForm } from '@/components/docs/search-form';
 import { PageIntro } from '@/components/page-intro';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import { listAnnouncements } from '@/server/api/announcements/queries';
 import { type ArticleSummary, listArticles } from '@/server/api/docs/queries';
 import { getDb } from '@/server/db/client';
@@ -47,13 +47,13 @@ export default async function DocIndexPage({ params }: { params: LocaleParams })
               <ul className="mt-4 grid gap-4 desk:grid-cols-2">
                 {group.articles.map((a) => (
                   <li key={a.slug}>
-                    <Link
+                    <PageLink
                       href={`/doc/article/${a.slug}`}
                       className="block h-full rounded-lg border border-line p-4 hover:border-brand-500 hover:shadow-sm"
                     >
                       <span className="font-semibold text-ink">{a.title}</span>
                       <span className="mt-1 block text-sm text-muted">{a.summary}</span>
-                    </Link>
+                    </PageLink>
                   </li>
                 ))}
               </ul>
@@ -67,9 +67,12 @@ export default async function DocIndexPage({ params }: { params: LocaleParams })
           <div className="mt-4">
             <AnnouncementList items={latest.items} locale={locale} />
           </div>
-          <Link href="/doc/announce" className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
+          <PageLink
+            href="/doc/announce"
+            className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
+          >
             {t('allAnnouncements')}
-          </Link>
+          </PageLink>
         </section>
       </div>
     </>

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { jobsSearchRequest } from '@/lib/validation/content-forms';
 import { type Job, searchJobs } from '@/server/api/content/queries';
@@ -108,9 +108,9 @@ export default async function JobsPage({ params, searchParams }: { params: Local
       <div className="mx-auto w-full max-w-6xl px-5 py-10">
         {single ? (
           <section aria-labelledby="job-title">
-            <Link href="/jobs" className="text-sm font-semibold text-brand-700 hover:underline">
+            <PageLink href="/jobs" className="text-sm font-semibold text-brand-700 hover:underline">
               ← {t('back')}
-            </Link>
+            </PageLink>
             {result.jobs[0] ? (
               <article className="mt-4 rounded-xl border border-line p-6" data-testid="job-detail">
                 <h2 id="job-title" className="text-2xl font-bold">
@@ -172,9 +172,9 @@ export default async function JobsPage({ params, searchParams }: { params: Local
                     {t('apply')}
                   </button>
                   {filters.department || filters.location ? (
-                    <Link href="/jobs" className="text-sm font-semibold text-brand-700 hover:underline">
+                    <PageLink href="/jobs" className="text-sm font-semibold text-brand-700 hover:underline">
                       {t('reset')}
-                    </Link>
+                    </PageLink>
                   ) : null}
                 </div>
               </form>
@@ -207,12 +207,12 @@ export default async function JobsPage({ params, searchParams }: { params: Local
                         </summary>
                         <div className="mt-5 border-t border-line pt-5">
                           {detail(job)}
-                          <Link
+                          <PageLink
                             href={{ pathname: '/jobs', query: { id: job.id } }}
                             className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline"
                           >
                             {t('details')} →
-                          </Link>
+                          </PageLink>
                         </div>
                       </details>
                     </li>

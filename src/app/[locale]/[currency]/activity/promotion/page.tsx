@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
 import { ActivityView } from '@/components/promotions/activity-view';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { listCurrentPromotions } from '@/server/api/promotions/queries';
 import { getDb } from '@/server/db/client';
@@ -38,12 +38,12 @@ export default async function PromotionPage({ params }: { params: LocaleParams }
                   <p className="mt-1 font-medium text-brand-700">{c.subtitle}</p>
                   <p className="mt-3 flex-1 text-sm leading-relaxed text-muted">{c.body}</p>
                   <p className="mt-4 text-xs text-muted">{t('endsOn', { date: formatDate(c.endsAt, locale) })}</p>
-                  <Link
+                  <PageLink
                     href={c.ctaPath}
                     className="mt-4 self-start rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
                   >
                     {c.ctaLabel}
-                  </Link>
+                  </PageLink>
                 </div>
               </li>
             ))}

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
 import { ActivityView } from '@/components/promotions/activity-view';
 import { Countdown } from '@/components/promotions/countdown';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { formatUsdCents } from '@/lib/money';
 import { listRunningSales } from '@/server/api/sales/queries';
@@ -87,7 +87,7 @@ export default async function VpsSalePage({ params }: { params: Params }) {
                     </p>
                   </div>
                   {item.stockLeft > 0 ? (
-                    <Link
+                    <PageLink
                       href={{
                         pathname: '/product/vps-buy',
                         query: {
@@ -100,7 +100,7 @@ export default async function VpsSalePage({ params }: { params: Params }) {
                       className="mt-5 rounded-md bg-red-600 px-4 py-2 text-center font-semibold text-white hover:bg-red-700"
                     >
                       {t('buy')}
-                    </Link>
+                    </PageLink>
                   ) : (
                     <p className="mt-5 rounded-md bg-surface px-4 py-2 text-center font-semibold text-muted">
                       {t('soldOut')}

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
 import { JsonLd } from '@/components/seo/json-ld';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import { formatHourlyMicroUsd, formatUsdCents } from '@/lib/money';
 import { listProductLines, listRegions } from '@/server/api/catalog/queries';
 import { pageCurrency } from '@/server/currency';
@@ -121,7 +121,7 @@ export default async function VpsProductPage({ params }: { params: Params }) {
                         {plan.regions.map((r) => regionName.get(r) ?? r).join(' · ')}
                       </td>
                       <td className="px-4 py-3">
-                        <Link
+                        <PageLink
                           href={{
                             pathname: '/product/vps-buy',
                             query: { planId: plan.id, regionId: plan.regions[0] ?? '' },
@@ -129,7 +129,7 @@ export default async function VpsProductPage({ params }: { params: Params }) {
                           className="whitespace-nowrap rounded-md bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-700"
                         >
                           {t('configure')}
-                        </Link>
+                        </PageLink>
                       </td>
                     </tr>
                   ))}

@@ -5,7 +5,7 @@ import { ActivityView } from '@/components/promotions/activity-view';
 import { Countdown } from '@/components/promotions/countdown';
 import { PintuanOpen } from '@/components/promotions/pintuan-open';
 import { PintuanRules } from '@/components/promotions/pintuan-rules';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { formatUsdCents } from '@/lib/money';
 import { listJoinableGroups, listRunningOffers, seatImages } from '@/server/api/pintuan/queries';
@@ -123,13 +123,13 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
                     />
                   </span>
                 </p>
-                <Link
+                <PageLink
                   href={`/activity/pintuan/part-vps/${group.id}`}
                   className="mt-1 rounded-md border border-red-600 px-4 py-2 text-center text-sm font-semibold text-red-700 hover:bg-red-50"
                   aria-label={`${t('joinGroup')}: ${t('groupOf', { name: group.leader })}`}
                 >
                   {t('joinGroup')}
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

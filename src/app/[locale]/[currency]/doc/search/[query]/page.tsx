@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/docs/breadcrumbs';
 import { DocSearchForm } from '@/components/docs/search-form';
 import { PageIntro } from '@/components/page-intro';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { normalizeQuery, type Segment, searchDocs } from '@/server/api/docs/search';
 import { getDb } from '@/server/db/client';
@@ -89,9 +89,9 @@ export default async function DocSearchPage({ params }: { params: Params }) {
           <div role="status" className="rounded-lg border border-line bg-surface p-6" data-testid="search-empty">
             <p className="font-semibold text-ink">{t('noResults', { query })}</p>
             <p className="mt-2 text-muted">{t('noResultsHint')}</p>
-            <Link href="/doc" className="mt-4 inline-block font-medium text-brand-700 hover:underline">
+            <PageLink href="/doc" className="mt-4 inline-block font-medium text-brand-700 hover:underline">
               {t('browseAll')}
-            </Link>
+            </PageLink>
           </div>
         ) : (
           <>
@@ -111,9 +111,9 @@ export default async function DocSearchPage({ params }: { params: Params }) {
                     ) : null}
                   </p>
                   <h2 className="mt-1 text-lg font-semibold">
-                    <Link href={hit.path} className="text-brand-700 hover:underline">
+                    <PageLink href={hit.path} className="text-brand-700 hover:underline">
                       <Marked segments={hit.titleSegments} />
-                    </Link>
+                    </PageLink>
                   </h2>
                   <p className="mt-2 text-sm leading-relaxed text-ink">
                     <Marked segments={hit.snippet} />

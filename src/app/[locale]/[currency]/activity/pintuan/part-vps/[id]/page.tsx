@@ -6,7 +6,7 @@ import { PageIntro } from '@/components/page-intro';
 import { ActivityView } from '@/components/promotions/activity-view';
 import { PintuanGroup } from '@/components/promotions/pintuan-group';
 import { PintuanRules } from '@/components/promotions/pintuan-rules';
-import { Link } from '@/i18n/navigation';
+import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { formatUsdCents } from '@/lib/money';
 import { findGroup, findOffer, seatImages } from '@/server/api/pintuan/queries';
@@ -96,9 +96,9 @@ export default async function GroupBuyJoinPage({ params }: { params: Params }) {
               {t('save', { price: money(offer.singlePriceCents - offer.groupPriceCents) })}
             </p>
           </div>
-          <Link href="/activity/pintuan/vps" className="mt-5 text-sm font-semibold text-brand-700 underline">
+          <PageLink href="/activity/pintuan/vps" className="mt-5 text-sm font-semibold text-brand-700 underline">
             {t('backToList')}
-          </Link>
+          </PageLink>
         </section>
 
         <div className="space-y-8">
