@@ -60,6 +60,37 @@ test('configure in Japanese: JPY prices without decimals, log in, order, see the
   await expect(confirmation.getByRole('link', { name: ja.buy.pay })).toHaveAttribute('href', /\/order\/pay\/CC\d{8}/);
 });
 
+test("a plan chosen in the address is never shown with the default configuration's price", async ({ page }) => {
+  // The page arrives priced for the default configuration; a plan in the address is priced after mount. Until
+  // that quote lands the summary must not show the default's amounts as if they were this plan's.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/product/cvm/quote', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/ja');
+  await page.locator('a[href*="/ja/product/vps-buy?planId=perf-2c4g"]').first().click();
+  await expect(page).toHaveURL(/\/ja\/product\/vps-buy\?.*planId=perf-2c4g/);
+  await expect(page.getByLabel(ja.buy.plan)).toHaveValue('perf-2c4g');
+  const summary = page.getByTestId('price-summary');
+  await expect(summary).toHaveAttribute('aria-busy', 'true');
+  await expect(summary.getByTestId('total')).toHaveCount(0);
+  await expect(summary).toContainText(ja.buy.pricing);
+  await expect(page.getByRole('button', { name: ja.buy.loginToOrder })).toBeDisabled();
+
+  const quoted = page.waitForResponse('**/api/product/cvm/quote');
+  release();
+  const { message } = await (await quoted).json();
+  await expect(summary).toHaveAttribute('aria-busy', 'false');
+  await expect(summary.getByTestId('total')).toHaveText(
+    new RegExp(`^[￥¥]${Number(message.totalMinor).toLocaleString('en-US')}$`),
+  );
+  await expect(page.getByRole('button', { name: ja.buy.loginToOrder })).toBeEnabled();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -93,7 +93,10 @@ export function VpsConfigurator({
     config,
   } = deriveConfiguration(catalog, value, currency.type, Boolean(token));
 
-  const [quote, setQuote] = useState<Quote | null>(initialQuote?.quote ?? null);
+  // A quote is kept with the configuration it prices: while the next one is on its way the summary shows
+  // that it is out of date instead of a price for a configuration no longer chosen (a plan picked from the
+  // address is priced after mount, the default's price came with the page).
+  const [priced, setPriced] = useState<{ configJson: string; quote: Quote } | null>(initialQuote);
   const quotedOnServer = useRef(initialQuote?.configJson);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [coupons, setCoupons] = useState<HeldCoupon[]>([]);
@@ -101,6 +104,8 @@ export function VpsConfigurator({
   const [ordering, setOrdering] = useState(false);
   const orderKey = useRef<string>('');
   const configJson = JSON.stringify(config);
+  const quote = priced?.configJson === configJson ? priced.quote : null;
+  const repricing = priced !== null && quote === null && !fields._;
 
   useEffect(() => {
     // A new configuration is a new order attempt.
@@ -112,12 +117,13 @@ export function VpsConfigurator({
     const timer = window.setTimeout(() => {
       apiCall<Quote>('/product/cvm/quote', { body: JSON.parse(configJson), silent: true, signal: controller.signal })
         .then((q) => {
-          setQuote(q);
+          if (controller.signal.aborted) return;
+          setPriced({ configJson, quote: q });
           setFields({});
         })
         .catch((error) => {
           if (controller.signal.aborted) return;
-          setQuote(null);
+          setPriced(null);
           setFields(error instanceof ApiCallError && error.fields ? error.fields : { _: 'api.requestFailed' });
         });
     }, 0);
@@ -166,6 +172,7 @@ export function VpsConfigurator({
     const base = line.key.split('.')[0] as 'plan' | 'sale' | 'disk' | 'bandwidth' | 'traffic' | 'snapshot';
     return t(`lines.${base}`);
   };
+  const summaryLabels = { discount: t('discount'), total: t('total'), pricing: t('pricing') };
 
   if (order) {
     return (
@@ -439,26 +446,12 @@ export function VpsConfigurator({
         <h2 id="summary-title" className="text-lg font-semibold">
           {t('summary')}
         </h2>
-        <div aria-live="polite" data-testid="price-summary">
+        <div aria-live="polite" aria-busy={repricing} data-testid="price-summary">
           {quote ? (
-            <dl className="mt-3 space-y-1 text-sm">
-              {quote.lines.map((line) => (
-                <div key={line.key} className="flex justify-between gap-3">
-                  <dt>{lineLabel(line)}</dt>
-                  <dd>{money(line.amountMinor)}</dd>
-                </div>
-              ))}
-              {quote.discountMinor > 0 ? (
-                <div className="flex justify-between gap-3 text-emerald-700">
-                  <dt>{t('discount')}</dt>
-                  <dd data-testid="discount">{`-${money(quote.discountMinor)}`}</dd>
-                </div>
-              ) : null}
-              <div className="mt-2 flex justify-between gap-3 border-t border-line pt-2 text-base font-semibold">
-                <dt>{t('total')}</dt>
-                <dd data-testid="total">{money(quote.totalMinor)}</dd>
-              </div>
-            </dl>
+            <PriceBreakdown quote={quote} money={money} lineLabel={lineLabel} labels={summaryLabels} />
+          ) : repricing && priced ? (
+            // The previous breakdown's shape, its amounts withheld: nothing moves when the new one lands.
+            <PriceBreakdown quote={priced.quote} money={null} lineLabel={lineLabel} labels={summaryLabels} />
           ) : (
             <p className="mt-3 text-sm text-muted">{fields._ ? tr('api.requestFailed') : t('pricing')}</p>
           )}
@@ -473,5 +466,43 @@ export function VpsConfigurator({
         </button>
       </aside>
     </div>
+  );
+}
+
+/**
+ * The summary's lines. Without `money` the quote is out of date (the next one is on its way): the lines keep
+ * their place and every amount reads "calculating", so no price is shown for a configuration not chosen.
+ */
+function PriceBreakdown({
+  quote,
+  money,
+  lineLabel,
+  labels,
+}: {
+  quote: Quote;
+  money: ((minor: number) => string) | null;
+  lineLabel: (line: QuoteLine) => string;
+  labels: { discount: string; total: string; pricing: string };
+}) {
+  const amount = (minor: number) => (money ? money(minor) : '…');
+  return (
+    <dl className={`mt-3 space-y-1 text-sm ${money ? '' : 'text-muted'}`} data-testid={money ? undefined : 'repricing'}>
+      {quote.lines.map((line) => (
+        <div key={line.key} className="flex justify-between gap-3">
+          <dt>{lineLabel(line)}</dt>
+          <dd>{amount(line.amountMinor)}</dd>
+        </div>
+      ))}
+      {quote.discountMinor > 0 ? (
+        <div className={`flex justify-between gap-3 ${money ? 'text-emerald-700' : ''}`}>
+          <dt>{labels.discount}</dt>
+          <dd data-testid={money ? 'discount' : undefined}>{money ? `-${money(quote.discountMinor)}` : '…'}</dd>
+        </div>
+      ) : null}
+      <div className="mt-2 flex justify-between gap-3 border-t border-line pt-2 text-base font-semibold">
+        <dt>{labels.total}</dt>
+        <dd data-testid={money ? 'total' : undefined}>{money ? money(quote.totalMinor) : labels.pricing}</dd>
+      </div>
+    </dl>
   );
 }
