@@ -35,7 +35,9 @@ export function CouponFilter({
       {shown.length ? (
         <ul className="mt-5 grid gap-4 desk:grid-cols-2">
           {shown.map((i) => (
-            <li key={i.id}>{i.card}</li>
+            <li key={i.id} className="render-when-near [--render-when-near-size:21rem]">
+              {i.card}
+            </li>
           ))}
         </ul>
       ) : (

@@ -50,7 +50,7 @@ export default async function VpsProductPage({ params }: { params: Params }) {
             key={line.id}
             id={line.dedicated ? 'dedicated' : line.id}
             aria-labelledby={`line-${line.id}`}
-            className="scroll-mt-24"
+            className="render-when-near scroll-mt-24"
           >
             <h2 id={`line-${line.id}`} className="text-2xl font-bold">
               {line.name}
@@ -138,7 +138,7 @@ export default async function VpsProductPage({ params }: { params: Params }) {
             </div>
           </section>
         ))}
-        <section aria-labelledby="regions-title">
+        <section aria-labelledby="regions-title" className="render-when-near">
           <h2 id="regions-title" className="text-2xl font-bold">
             {t('regionTitle')}
           </h2>
