@@ -224,7 +224,7 @@ export function VpsConfigurator({
           </div>
         </fieldset>
 
-        <div className="render-when-near grid gap-4 desk:grid-cols-2">
+        <div className="render-when-near grid gap-4 [--render-when-near-size:52rem] desk:grid-cols-2">
           <label className="block text-sm font-medium desk:col-span-2">
             {t('quickSet')}
             <select
@@ -441,7 +441,7 @@ export function VpsConfigurator({
 
       <aside
         aria-labelledby="summary-title"
-        className="render-when-near h-fit rounded-xl border border-line bg-surface p-5 [--render-when-near-size:13rem] desk:sticky desk:top-24"
+        className="render-when-near h-fit rounded-xl border border-line bg-surface p-5 [--render-when-near-size:16rem] desk:sticky desk:top-24"
       >
         <h2 id="summary-title" className="text-lg font-semibold">
           {t('summary')}

@@ -85,7 +85,7 @@ function MarkdownBlock({ block, placeholder }: { block: Block; placeholder?: (na
           aria-label={block.head.map(inlineText).filter(Boolean).join(' · ') || undefined}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
           tabIndex={0}
-          className="render-when-near relative mt-4 overflow-x-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-brand-500 [--render-when-near-size:16rem]"
+          className="relative mt-4 overflow-x-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-brand-500"
         >
           <table className="w-full text-left text-sm">
             <thead className="bg-surface">

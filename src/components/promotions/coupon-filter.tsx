@@ -35,7 +35,7 @@ export function CouponFilter({
       {shown.length ? (
         <ul className="mt-5 grid gap-4 desk:grid-cols-2">
           {shown.map((i) => (
-            <li key={i.id} className="render-when-near [--render-when-near-size:21rem]">
+            <li key={i.id} className="render-when-near [--render-when-near-size:27rem]">
               {i.card}
             </li>
           ))}

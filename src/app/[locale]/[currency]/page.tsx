@@ -115,7 +115,7 @@ export default async function HomePage({ params }: { params: Params }) {
         </ul>
       </section>
 
-      <section aria-labelledby="home-plans" className="render-when-near bg-surface [--render-when-near-size:40rem]">
+      <section aria-labelledby="home-plans" className="bg-surface">
         <div className="mx-auto w-full max-w-6xl px-5 py-16">
           <h2 id="home-plans" className="text-2xl font-bold tracking-tight desk:text-3xl">
             {t('plansTitle')}
@@ -162,7 +162,7 @@ export default async function HomePage({ params }: { params: Params }) {
       </section>
 
       {promotions.length > 0 ? (
-        <section aria-labelledby="home-promotions" className="render-when-near mx-auto w-full max-w-6xl px-5 py-16">
+        <section aria-labelledby="home-promotions" className="mx-auto w-full max-w-6xl px-5 py-16">
           <h2 id="home-promotions" className="text-2xl font-bold tracking-tight desk:text-3xl">
             {t('promotionsTitle')}
           </h2>
@@ -194,7 +194,7 @@ export default async function HomePage({ params }: { params: Params }) {
         </section>
       ) : null}
 
-      <section aria-labelledby="home-regions" className="render-when-near bg-surface">
+      <section aria-labelledby="home-regions" className="bg-surface">
         <div className="mx-auto w-full max-w-6xl px-5 py-16">
           <h2 id="home-regions" className="text-2xl font-bold tracking-tight desk:text-3xl">
             {t('regionsTitle')}
@@ -217,7 +217,7 @@ export default async function HomePage({ params }: { params: Params }) {
         </div>
       </section>
 
-      <section aria-labelledby="home-reviews" className="render-when-near mx-auto w-full max-w-6xl px-5 py-16">
+      <section aria-labelledby="home-reviews" className="mx-auto w-full max-w-6xl px-5 py-16">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h2 id="home-reviews" className="text-2xl font-bold tracking-tight desk:text-3xl">

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
+import { renderWhenNearSize } from '@/components/render-when-near';
 import { JsonLd } from '@/components/seo/json-ld';
 import { PageLink } from '@/i18n/page-link';
 import { formatHourlyMicroUsd, formatUsdCents } from '@/lib/money';
@@ -51,6 +52,8 @@ export default async function VpsProductPage({ params }: { params: Params }) {
             id={line.dedicated ? 'dedicated' : line.id}
             aria-labelledby={`line-${line.id}`}
             className="render-when-near scroll-mt-24"
+            // A phone shows each plan as a row about 13rem tall at most (measured 320-1280 px).
+            style={renderWhenNearSize(12 + 13 * line.plans.length)}
           >
             <h2 id={`line-${line.id}`} className="text-2xl font-bold">
               {line.name}
@@ -138,7 +141,11 @@ export default async function VpsProductPage({ params }: { params: Params }) {
             </div>
           </section>
         ))}
-        <section aria-labelledby="regions-title" className="render-when-near">
+        <section
+          aria-labelledby="regions-title"
+          className="render-when-near"
+          style={renderWhenNearSize(6 + 9 * regions.length)}
+        >
           <h2 id="regions-title" className="text-2xl font-bold">
             {t('regionTitle')}
           </h2>
