@@ -486,7 +486,7 @@ function PriceBreakdown({
 }) {
   const amount = (minor: number) => (money ? money(minor) : '…');
   return (
-    <dl className={`mt-3 space-y-1 text-sm ${money ? '' : 'text-muted'}`} data-testid={money ? undefined : 'repricing'}>
+    <dl className={`mt-3 space-y-1 text-sm ${money ? '' : 'text-muted'}`}>
       {quote.lines.map((line) => (
         <div key={line.key} className="flex justify-between gap-3">
           <dt>{lineLabel(line)}</dt>
