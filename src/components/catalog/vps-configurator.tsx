@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { renderWhenNearSize } from '@/components/render-when-near';
 import { useRouter } from '@/i18n/navigation';
 import { usePathname } from '@/i18n/navigation-client';
 import { ApiCallError, apiCall } from '@/lib/api-client';
@@ -224,7 +225,7 @@ export function VpsConfigurator({
           </div>
         </fieldset>
 
-        <div className="render-when-near grid gap-4 [--render-when-near-size:52rem] desk:grid-cols-2">
+        <div className="render-when-near grid gap-4 desk:grid-cols-2" style={renderWhenNearSize(52)}>
           <label className="block text-sm font-medium desk:col-span-2">
             {t('quickSet')}
             <select
@@ -441,7 +442,8 @@ export function VpsConfigurator({
 
       <aside
         aria-labelledby="summary-title"
-        className="render-when-near h-fit rounded-xl border border-line bg-surface p-5 [--render-when-near-size:16rem] desk:sticky desk:top-24"
+        className="render-when-near h-fit rounded-xl border border-line bg-surface p-5 desk:sticky desk:top-24"
+        style={renderWhenNearSize(16)}
       >
         <h2 id="summary-title" className="text-lg font-semibold">
           {t('summary')}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
+import { renderWhenNearSize } from '@/components/render-when-near';
 
 /** Narrows the prerendered coupon cards to one product; a coupon for every product (no list) always shows. */
 export function CouponFilter({
@@ -35,7 +36,7 @@ export function CouponFilter({
       {shown.length ? (
         <ul className="mt-5 grid gap-4 desk:grid-cols-2">
           {shown.map((i) => (
-            <li key={i.id} className="render-when-near [--render-when-near-size:27rem]">
+            <li key={i.id} className="render-when-near" style={renderWhenNearSize(27)}>
               {i.card}
             </li>
           ))}

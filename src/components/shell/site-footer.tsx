@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { renderWhenNearSize } from '@/components/render-when-near';
 import { PageLink } from '@/i18n/page-link';
 import type { CurrencyCode } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
@@ -55,7 +56,7 @@ export async function SiteFooter({
     { title: t('resourcesTitle'), items: links.map((l) => ({ href: l.link, label: l.name })) },
   ];
   return (
-    <footer className="render-when-near mt-auto bg-brand-900 text-slate-200 [--render-when-near-size:75rem]">
+    <footer className="render-when-near mt-auto bg-brand-900 text-slate-200" style={renderWhenNearSize(75)}>
       <div className="mx-auto grid max-w-6xl gap-10 px-5 py-12 desk:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{brand}</p>
