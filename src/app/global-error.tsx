@@ -18,7 +18,11 @@ export default function GlobalError({ reset }: { error: Error & { digest?: strin
           title="Something went wrong"
           message="The page could not be shown. Please try again in a moment."
           actions={
-            <button type="button" onClick={reset} className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white">
+            <button
+              type="button"
+              onClick={reset}
+              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white"
+            >
               Try again
             </button>
           }

@@ -15,7 +15,7 @@ export default function RootNotFound() {
           title="Page not found"
           message={<NotFoundMessage template="Page Not Found: {path}" />}
           actions={
-            <a className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white" href="/">
+            <a className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white" href="/">
               Back to the home page
             </a>
           }

@@ -22,7 +22,7 @@ export function PageIntro({
       className="border-b border-line bg-gradient-to-b from-brand-50 to-white"
     >
       <div className="mx-auto max-w-6xl px-5 py-12 desk:py-16">
-        <h1 className="text-3xl font-bold tracking-tight text-ink desk:text-4xl">{heading}</h1>
+        <h1 className="text-3xl font-semibold tracking-tight text-ink desk:text-4xl">{heading}</h1>
         {intro ? <p className="mt-4 max-w-3xl text-lg text-muted">{intro}</p> : null}
         {children}
       </div>

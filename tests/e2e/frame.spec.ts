@@ -19,6 +19,24 @@ test.describe('the site frame', () => {
     });
   }
 
+  // Each weight is a face the browser looks up, and on Linux Chromium each lookup is a round trip to the
+  // browser process inside the first layout (globals.css, the font note): regular and semibold only.
+  test('text is drawn in two weights, regular and semibold', async ({ page }) => {
+    const pages = ['/', '/product/vps', '/product/vps-buy', '/ac/coupon', '/doc/article/pricing', '/no-such-page'];
+    for (const [i, path] of pages.entries()) {
+      await page.goto(localizedPath(LOCALES[i % LOCALES.length] ?? 'en', path));
+      const weights = await page.evaluate(() => {
+        const seen = new Set<string>();
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (node.textContent?.trim() && node.parentElement) seen.add(getComputedStyle(node.parentElement).fontWeight);
+        }
+        return [...seen].sort();
+      });
+      expect(weights, path).toEqual(['400', '600']);
+    }
+  });
+
   test('the skip link moves keyboard focus to the main content', async ({ page }) => {
     await page.goto('/');
     await page.keyboard.press('Tab');

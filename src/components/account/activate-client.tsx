@@ -40,7 +40,7 @@ export function ActivateClient() {
         {state === 'activated' ? (
           <Link
             href="/?ope=login"
-            className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white"
+            className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white"
           >
             {t('login')}
           </Link>
@@ -95,7 +95,7 @@ function ResendForm() {
       />
       <button
         type="submit"
-        className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
       >
         {t('resend')}
       </button>

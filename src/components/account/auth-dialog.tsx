@@ -39,7 +39,7 @@ export function AuthDialog({
             <button
               type="button"
               onClick={() => onSwitch(mode === 'login' ? 'reg' : 'login')}
-              className="font-medium text-brand-700 underline"
+              className="text-brand-700 underline"
             >
               {mode === 'login' ? t('registerTitle') : t('loginTitle')}
             </button>

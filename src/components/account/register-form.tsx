@@ -43,7 +43,7 @@ export function RegisterForm({ onDone }: { onDone?: () => void }) {
           <button
             type="button"
             onClick={onDone}
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white"
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white"
           >
             {t('close')}
           </button>

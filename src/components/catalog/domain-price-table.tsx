@@ -29,19 +29,19 @@ export async function DomainPriceTable({
         <table className="w-full min-w-[36rem] text-left text-sm" data-testid="domain-price-table">
           <thead className="bg-surface text-muted">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className="px-4 py-2 font-semibold">
                 {t('table.suffix')}
               </th>
-              <th scope="col" className="px-4 py-2 font-medium">
+              <th scope="col" className="px-4 py-2 font-semibold">
                 {t('table.category')}
               </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
+              <th scope="col" className="px-4 py-2 text-right font-semibold">
                 {t('table.register')}
               </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
+              <th scope="col" className="px-4 py-2 text-right font-semibold">
                 {t('table.renew')}
               </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
+              <th scope="col" className="px-4 py-2 text-right font-semibold">
                 {t('table.transfer')}
               </th>
             </tr>

@@ -91,7 +91,7 @@ export function DomainSearch({ currency, promoSuffixes }: { currency: CurrencyRa
 
       <section id="domain-results" aria-label={t('search.resultsTitle')} className={result ? 'mt-6' : undefined}>
         {/* Always rendered, so screen readers announce each new summary. */}
-        <p aria-live="polite" role="status" className="font-medium text-ink" data-testid="domain-search-summary">
+        <p aria-live="polite" role="status" className="text-ink" data-testid="domain-search-summary">
           {result ? t('search.summary', { available, name: result.name }) : ''}
         </p>
         {result ? (

@@ -226,7 +226,7 @@ export function VpsConfigurator({
         </fieldset>
 
         <div className="render-when-near grid gap-4 desk:grid-cols-2" style={renderWhenNearSize(52)}>
-          <label className="block text-sm font-medium desk:col-span-2">
+          <label className="block text-sm desk:col-span-2">
             {t('quickSet')}
             <select
               className={SELECT}
@@ -251,7 +251,7 @@ export function VpsConfigurator({
               ))}
             </select>
           </label>
-          <label className="block text-sm font-medium">
+          <label className="block text-sm">
             {t('plan')}
             <select
               className={SELECT}
@@ -268,7 +268,7 @@ export function VpsConfigurator({
             </select>
             {fieldError('planId')}
           </label>
-          <label className="block text-sm font-medium">
+          <label className="block text-sm">
             {t('image')}
             <select
               className={SELECT}
@@ -288,7 +288,7 @@ export function VpsConfigurator({
             </select>
             {fieldError('imageId')}
           </label>
-          <label className="block text-sm font-medium">
+          <label className="block text-sm">
             {t('dataDisk')}
             <select
               className={SELECT}
@@ -306,7 +306,7 @@ export function VpsConfigurator({
             </select>
           </label>
           {disk ? (
-            <label className="block text-sm font-medium">
+            <label className="block text-sm">
               {t('diskSize', { min: disk.minGb, max: disk.maxGb, step: disk.stepGb })}
               <input
                 type="number"
@@ -321,7 +321,7 @@ export function VpsConfigurator({
               {fieldError('dataDisks.0.sizeGb')}
             </label>
           ) : null}
-          <label className="block text-sm font-medium">
+          <label className="block text-sm">
             {t('bandwidth')}
             <select
               className={SELECT}
@@ -341,7 +341,7 @@ export function VpsConfigurator({
             </select>
             {fieldError('bandwidthTierId')}
           </label>
-          <label className="block text-sm font-medium">
+          <label className="block text-sm">
             {t('traffic')}
             <select
               className={SELECT}
@@ -358,7 +358,7 @@ export function VpsConfigurator({
               ))}
             </select>
           </label>
-          <label className="block text-sm font-medium">
+          <label className="block text-sm">
             {t('securityGroup')}
             <select
               className={SELECT}
@@ -374,7 +374,7 @@ export function VpsConfigurator({
               ))}
             </select>
           </label>
-          <label className="block text-sm font-medium">
+          <label className="block text-sm">
             {t('snapshot')}
             <select
               className={SELECT}
@@ -390,7 +390,7 @@ export function VpsConfigurator({
               ))}
             </select>
           </label>
-          <label className="block text-sm font-medium">
+          <label className="block text-sm">
             {t('quantity')}
             <input
               type="number"
@@ -403,7 +403,7 @@ export function VpsConfigurator({
             />
             {fieldError('quantity')}
           </label>
-          <label className="block text-sm font-medium">
+          <label className="block text-sm">
             {t('period')}
             <select
               className={SELECT}
@@ -419,7 +419,7 @@ export function VpsConfigurator({
             </select>
           </label>
           {token ? (
-            <label className="block text-sm font-medium">
+            <label className="block text-sm">
               {t('coupon')}
               <select
                 className={SELECT}

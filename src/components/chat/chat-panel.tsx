@@ -186,7 +186,7 @@ export function ChatPanel({
                   ) : (
                     <SafeHtml
                       html={m.content}
-                      className="space-y-2 break-words [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_code]:rounded [&_code]:bg-white [&_code]:px-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+                      className="space-y-2 break-words [&_a]:text-brand-700 [&_a]:underline [&_code]:rounded [&_code]:bg-white [&_code]:px-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
                     />
                   )}
                 </div>
@@ -219,7 +219,7 @@ export function ChatPanel({
               <button
                 type="submit"
                 disabled={pending}
-                className="h-11 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-900 disabled:opacity-60"
+                className="h-11 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
               >
                 {t('send')}
               </button>
@@ -241,7 +241,7 @@ export function ChatPanel({
                   </AlertDialog.Cancel>
                   <AlertDialog.Action
                     onClick={endConversation}
-                    className="rounded-md bg-red-700 px-3 py-2 text-sm font-medium text-white hover:bg-red-800"
+                    className="rounded-md bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800"
                   >
                     {t('endConfirm')}
                   </AlertDialog.Action>

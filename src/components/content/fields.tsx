@@ -29,7 +29,7 @@ export function TextAreaField({
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; label: string; hint?: string; error?: string }) {
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
+      <label htmlFor={id} className="block text-sm text-ink">
         {label}
       </label>
       <textarea
@@ -59,7 +59,7 @@ export function SelectField({
 }: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string; error?: string; children: ReactNode }) {
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
+      <label htmlFor={id} className="block text-sm text-ink">
         {label}
       </label>
       <select

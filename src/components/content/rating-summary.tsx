@@ -14,7 +14,7 @@ export async function RatingSummary({ summary, locale }: { summary: Summary; loc
   return (
     <div role="img" aria-label={label} className="flex flex-wrap items-center gap-3" data-testid="rating-summary">
       <StarRow level={starLevel(summary.ratingValue)} size="text-2xl" />
-      <span aria-hidden="true" className="text-2xl font-bold text-ink">
+      <span aria-hidden="true" className="text-2xl font-semibold text-ink">
         {t('average', { rating })}
       </span>
       <span aria-hidden="true" className="text-sm text-muted">

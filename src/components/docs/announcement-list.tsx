@@ -15,7 +15,7 @@ export async function AnnouncementList({ items, locale }: { items: AnnouncementS
             href={`/doc/announce/detail/${a.id}`}
             className="flex flex-col gap-1 px-4 py-3 hover:bg-surface desk:flex-row desk:items-center desk:justify-between"
           >
-            <span className="font-medium text-ink">{a.title}</span>
+            <span className="font-semibold text-ink">{a.title}</span>
             <time dateTime={a.publishedAt} className="shrink-0 text-sm text-muted">
               {formatDate(a.publishedAt, locale)}
             </time>

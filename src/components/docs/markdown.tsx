@@ -30,7 +30,7 @@ function MarkdownBlock({ block, placeholder }: { block: Block; placeholder?: (na
       const Tag = `h${block.level}` as 'h2' | 'h3' | 'h4';
       const size = block.level === 2 ? 'mt-10 text-2xl' : block.level === 3 ? 'mt-8 text-xl' : 'mt-6 text-lg';
       return (
-        <Tag id={block.id} className={`group scroll-mt-24 font-bold text-ink ${size}`}>
+        <Tag id={block.id} className={`group scroll-mt-24 font-semibold text-ink ${size}`}>
           <a href={`#${block.id}`} className="no-underline hover:underline">
             <InlineNodes nodes={block.children} />
           </a>
@@ -171,7 +171,7 @@ export function InlineNodes({ nodes }: { nodes: Inline[] }) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: inline nodes of a parsed document never move
                 key={i}
                 href={node.href}
-                className="font-medium text-brand-700 underline hover:text-brand-600"
+                className="text-brand-700 underline hover:text-brand-600"
                 rel={external ? 'noopener noreferrer' : undefined}
               >
                 <InlineNodes nodes={node.children} />

@@ -24,7 +24,7 @@ export async function DocSearchForm({ locale, query = '' }: { locale: Locale; qu
           placeholder={t('searchPlaceholder')}
           className="min-w-0 flex-1 rounded-md border border-line bg-white px-3 py-2 focus:border-brand-500"
         />
-        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
           {t('searchSubmit')}
         </button>
       </form>

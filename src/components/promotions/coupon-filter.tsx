@@ -17,7 +17,7 @@ export function CouponFilter({
   const shown = items.filter((i) => !product || i.products.length === 0 || i.products.includes(product));
   return (
     <div>
-      <label className="inline-flex items-center gap-2 text-sm font-medium">
+      <label className="inline-flex items-center gap-2 text-sm">
         {t('filterLabel')}
         <select
           className="rounded-md border border-line bg-white px-3 py-2 text-sm"

@@ -152,7 +152,7 @@ export function PintuanGroup({
       data-testid="pintuan-group"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="group-heading" className="text-xl font-bold">
+        <h2 id="group-heading" className="text-xl font-semibold">
           {t('members')}
         </h2>
         <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_BADGE[group.status]}`}>
@@ -161,7 +161,7 @@ export function PintuanGroup({
       </div>
 
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
-        <p className="text-3xl font-bold text-red-700" data-testid="seats-left">
+        <p className="text-3xl font-semibold text-red-700" data-testid="seats-left">
           {t('seatsLeft', { count: group.seatsLeft })}
         </p>
         {group.status === 'open' ? (
@@ -197,13 +197,13 @@ export function PintuanGroup({
           >
             <span
               aria-hidden="true"
-              className={`flex size-10 items-center justify-center rounded-full text-sm font-bold ${
+              className={`flex size-10 items-center justify-center rounded-full text-sm font-semibold ${
                 member ? 'bg-brand-600 text-white' : 'bg-white text-muted'
               }`}
             >
               {member ? (Array.from(member.name)[0] ?? '?').toUpperCase() : '+'}
             </span>
-            <span className="w-full truncate text-sm font-medium">{member ? member.name : t('emptySeat')}</span>
+            <span className="w-full truncate text-sm">{member ? member.name : t('emptySeat')}</span>
             {member?.leader ? (
               <span className="rounded-full bg-red-50 px-2 text-xs font-semibold text-red-700">{t('leader')}</span>
             ) : null}
@@ -216,7 +216,7 @@ export function PintuanGroup({
 
       {group.status === 'open' && shareUrl ? (
         <div className="mt-6 border-t border-line pt-4">
-          <label htmlFor="share-link" className="text-sm font-medium">
+          <label htmlFor="share-link" className="text-sm">
             {t('shareLink')}
           </label>
           <div className="mt-1 flex gap-2">

@@ -19,7 +19,7 @@ export function PintuanImageSelect({
   const t = useTranslations('pintuanActions');
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-ink">
+      <label htmlFor={id} className="text-sm text-ink">
         {t('image')}
       </label>
       <select

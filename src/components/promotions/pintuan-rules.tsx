@@ -2,7 +2,7 @@
 export function PintuanRules({ title, rules }: { title: string; rules: string[] }) {
   return (
     <section aria-labelledby="pintuan-rules" className="rounded-xl bg-surface p-5 desk:p-6">
-      <h2 id="pintuan-rules" className="text-lg font-bold">
+      <h2 id="pintuan-rules" className="text-lg font-semibold">
         {title}
       </h2>
       <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-muted">

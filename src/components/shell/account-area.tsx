@@ -26,17 +26,13 @@ function AuthButtons() {
   // view, and for an unknown article Next's prefetch answer redirects to itself until the browser gives up.
   return (
     <>
-      <Link
-        href={withOpe('login')}
-        prefetch={false}
-        className="rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-surface"
-      >
+      <Link href={withOpe('login')} prefetch={false} className="rounded-md px-3 py-2 text-sm text-ink hover:bg-surface">
         {t('login')}
       </Link>
       <Link
         href={withOpe('reg')}
         prefetch={false}
-        className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
       >
         {t('register')}
       </Link>
@@ -48,12 +44,12 @@ function StaticAuthButtons() {
   const t = useTranslations('nav');
   return (
     <>
-      <Link href="/?ope=login" className="rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-surface">
+      <Link href="/?ope=login" className="rounded-md px-3 py-2 text-sm text-ink hover:bg-surface">
         {t('login')}
       </Link>
       <Link
         href="/?ope=reg"
-        className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
       >
         {t('register')}
       </Link>

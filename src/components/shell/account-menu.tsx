@@ -20,7 +20,7 @@ export function AccountMenu({
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        className="flex items-center gap-2 rounded-md px-2 py-1 text-sm font-medium text-ink hover:bg-surface"
+        className="flex items-center gap-2 rounded-md px-2 py-1 text-sm text-ink hover:bg-surface"
         aria-label={t('menu')}
       >
         {/* biome-ignore lint/performance/noImgElement: a 28 px static avatar needs no image pipeline */}

@@ -113,14 +113,14 @@ export function CookiePanel() {
           <button
             type="button"
             onClick={() => setOpen(false)}
-            className="rounded-md border border-line px-4 py-2 text-sm font-medium hover:bg-surface"
+            className="rounded-md border border-line px-4 py-2 text-sm font-semibold hover:bg-surface"
           >
             {t('cancel')}
           </button>
           <button
             type="button"
             onClick={confirm}
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
           >
             {t('confirm')}
           </button>

@@ -18,7 +18,7 @@ export function ErrorView(props: {
       id={FIRST_SCREEN_ID}
       className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-6 py-20 text-center"
     >
-      <p className="text-7xl font-bold tracking-tight text-brand-600" aria-hidden="true">
+      <p className="text-7xl font-semibold tracking-tight text-brand-600" aria-hidden="true">
         {props.status}
       </p>
       <p className="sr-only">{props.statusLabel}</p>

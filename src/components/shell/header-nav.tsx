@@ -6,7 +6,7 @@ import { PRODUCT_THEMES } from './product-menu';
 import { type SupportConfig, SupportLinks } from './support-links';
 
 const TRIGGER =
-  'group inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-surface data-[state=open]:bg-surface';
+  'group inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm text-ink hover:bg-surface data-[state=open]:bg-surface';
 const PANEL = 'absolute left-0 top-full z-[2100] mt-2 rounded-lg border border-line bg-white p-5 shadow-xl';
 
 function Chevron() {
@@ -63,7 +63,7 @@ export async function HeaderNav({
                     {theme.items.map((item) => (
                       <li key={item.key}>
                         <PageLink href={item.href} className="block rounded-md p-2 hover:bg-surface">
-                          <span className="block text-sm font-medium text-ink">{t(`items.${item.key}.name`)}</span>
+                          <span className="block text-sm font-semibold text-ink">{t(`items.${item.key}.name`)}</span>
                           <span className="block text-xs text-muted">{t(`items.${item.key}.desc`)}</span>
                         </PageLink>
                       </li>

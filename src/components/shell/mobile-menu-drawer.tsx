@@ -6,8 +6,7 @@ import { Link } from '@/i18n/navigation';
 import { PRODUCT_THEMES } from './product-menu';
 import { type SupportConfig, SupportLinks } from './support-links';
 
-const ROW =
-  'flex w-full items-center justify-between px-5 py-3 text-left text-base font-medium text-ink hover:bg-surface';
+const ROW = 'flex w-full items-center justify-between px-5 py-3 text-left text-base text-ink hover:bg-surface';
 
 /** The phone drawer: an accordion menu (SPEC §2, §9), loaded on the first tap of the menu button. */
 export function MobileMenuDrawer(props: {

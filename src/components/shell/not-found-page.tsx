@@ -33,7 +33,7 @@ export async function NotFoundPage() {
         message={<NotFoundMessage template={t.raw('notFoundMessage') as string} />}
         hint={tn('hint')}
         actions={
-          <PageLink href="/" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          <PageLink href="/" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
             {t('backHome')}
           </PageLink>
         }

@@ -27,11 +27,11 @@ export function PromoDialog({ promo }: { promo: PromoContent }) {
         >
           <div className="bg-brand-900 px-6 pb-6 pt-8 text-white" style={{ borderTop: `6px solid ${promo.accent}` }}>
             <p className="text-xs font-semibold uppercase tracking-wide opacity-90">{t('dialogLabel')}</p>
-            <Dialog.Title className="mt-2 text-2xl font-bold">{promo.title}</Dialog.Title>
+            <Dialog.Title className="mt-2 text-2xl font-semibold">{promo.title}</Dialog.Title>
           </div>
           <Dialog.Description className="px-6 pt-4 text-sm text-muted">{promo.subtitle}</Dialog.Description>
           <div className="flex justify-end gap-2 p-6">
-            <Dialog.Close className="rounded-md border border-line px-4 py-2 text-sm font-medium hover:bg-surface">
+            <Dialog.Close className="rounded-md border border-line px-4 py-2 text-sm font-semibold hover:bg-surface">
               {t('close')}
             </Dialog.Close>
             <button

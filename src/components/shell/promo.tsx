@@ -19,7 +19,7 @@ export function PromoBanner({ promo }: { promo: PromoContent }) {
     <aside aria-label={t('dialogLabel')} className="bg-brand-900 text-white" data-testid="promo-banner">
       <div className="mx-auto flex max-w-6xl items-center justify-center gap-3 px-4 py-2 text-sm">
         <span aria-hidden="true" className="size-2 shrink-0 rounded-full" style={{ backgroundColor: promo.accent }} />
-        <span className="truncate font-medium">{promo.title}</span>
+        <span className="truncate">{promo.title}</span>
         <Link
           href="/activity/promotion"
           className="shrink-0 rounded-full bg-white px-3 py-0.5 font-semibold text-brand-900 hover:bg-brand-50"

@@ -53,7 +53,7 @@ export function SearchPanel(props: {
               />
               <button
                 type="submit"
-                className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+                className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
               >
                 {t('submit')}
               </button>

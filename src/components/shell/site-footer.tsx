@@ -59,7 +59,7 @@ export async function SiteFooter({
     <footer className="render-when-near mt-auto bg-brand-900 text-slate-200" style={renderWhenNearSize(75)}>
       <div className="mx-auto grid max-w-6xl gap-10 px-5 py-12 desk:grid-cols-4">
         <div>
-          <p className="text-lg font-bold text-white">{brand}</p>
+          <p className="text-lg font-semibold text-white">{brand}</p>
           <p className="mt-3 text-sm text-slate-300">{t('company')}</p>
           <p className="mt-1 text-sm text-slate-400">{t('companyDetail')}</p>
         </div>

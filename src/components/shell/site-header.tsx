@@ -20,7 +20,7 @@ export async function SiteHeader(props: {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 desk:gap-6 desk:px-5">
         <PageLink
           href="/"
-          className="flex shrink-0 items-center gap-2 whitespace-nowrap text-lg font-bold text-ink"
+          className="flex shrink-0 items-center gap-2 whitespace-nowrap text-lg font-semibold text-ink"
           aria-label={`${props.brand} - ${t('home')}`}
         >
           <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">

@@ -22,7 +22,7 @@ export function SupportLinks({ support, ticketUrl }: { support: SupportConfig; t
             href={link.href}
             rel="noopener"
             target={link.href.startsWith('mailto:') ? undefined : '_blank'}
-            className="block rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-surface"
+            className="block rounded-md px-3 py-2 text-sm text-ink hover:bg-surface"
           >
             {link.label}
           </a>

@@ -29,11 +29,11 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
             <button
               type="button"
               onClick={reset}
-              className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
             >
               {t('retry')}
             </button>
-            <Link href="/" className="rounded-md border border-line px-4 py-2 font-medium text-ink hover:bg-surface">
+            <Link href="/" className="rounded-md border border-line px-4 py-2 font-semibold text-ink hover:bg-surface">
               {t('backHome')}
             </Link>
           </>

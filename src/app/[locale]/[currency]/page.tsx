@@ -69,8 +69,8 @@ export default async function HomePage({ params }: { params: Params }) {
         className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white"
       >
         <div className="mx-auto max-w-6xl px-5 py-20 desk:py-28">
-          <p className="text-sm font-medium tracking-wide text-brand-100">{t('regionsNote')}</p>
-          <h1 className="mt-4 max-w-3xl text-4xl font-bold leading-tight tracking-tight desk:text-5xl">
+          <p className="text-sm tracking-wide text-brand-100">{t('regionsNote')}</p>
+          <h1 className="mt-4 max-w-3xl text-4xl font-semibold leading-tight tracking-tight desk:text-5xl">
             {texts.heading}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-brand-100">{texts.intro}</p>
@@ -92,7 +92,7 @@ export default async function HomePage({ params }: { params: Params }) {
       </section>
 
       <section aria-labelledby="home-themes" className="mx-auto w-full max-w-6xl px-5 py-16">
-        <h2 id="home-themes" className="text-2xl font-bold tracking-tight desk:text-3xl">
+        <h2 id="home-themes" className="text-2xl font-semibold tracking-tight desk:text-3xl">
           {t('themesTitle')}
         </h2>
         <p className="mt-3 max-w-3xl text-muted">{t('themesIntro')}</p>
@@ -104,7 +104,7 @@ export default async function HomePage({ params }: { params: Params }) {
               <ul className="mt-4 space-y-1 text-sm">
                 {theme.items.map((item) => (
                   <li key={item.key}>
-                    <PageLink href={item.href} className="font-medium text-brand-700 hover:underline">
+                    <PageLink href={item.href} className="text-brand-700 hover:underline">
                       {tShell(`items.${item.key}.name`)}
                     </PageLink>
                   </li>
@@ -117,7 +117,7 @@ export default async function HomePage({ params }: { params: Params }) {
 
       <section aria-labelledby="home-plans" className="bg-surface">
         <div className="mx-auto w-full max-w-6xl px-5 py-16">
-          <h2 id="home-plans" className="text-2xl font-bold tracking-tight desk:text-3xl">
+          <h2 id="home-plans" className="text-2xl font-semibold tracking-tight desk:text-3xl">
             {t('plansTitle')}
           </h2>
           <p className="mt-3 max-w-3xl text-muted">{t('plansIntro', { currency: currency.type })}</p>
@@ -140,7 +140,7 @@ export default async function HomePage({ params }: { params: Params }) {
                 </p>
                 <p className="mt-4 mb-6 flex items-baseline gap-1">
                   <span className="text-sm text-muted">{t('planFrom')}</span>
-                  <span className="text-3xl font-bold text-brand-700" data-testid="home-plan-price">
+                  <span className="text-3xl font-semibold text-brand-700" data-testid="home-plan-price">
                     {formatUsdCents(plan.monthlyPriceCents, currency, locale)}
                   </span>
                   <span className="text-sm text-muted">{t('planPer')}</span>
@@ -163,7 +163,7 @@ export default async function HomePage({ params }: { params: Params }) {
 
       {promotions.length > 0 ? (
         <section aria-labelledby="home-promotions" className="mx-auto w-full max-w-6xl px-5 py-16">
-          <h2 id="home-promotions" className="text-2xl font-bold tracking-tight desk:text-3xl">
+          <h2 id="home-promotions" className="text-2xl font-semibold tracking-tight desk:text-3xl">
             {t('promotionsTitle')}
           </h2>
           <p className="mt-3 max-w-3xl text-muted">{t('promotionsIntro')}</p>
@@ -173,7 +173,7 @@ export default async function HomePage({ params }: { params: Params }) {
                 <div className="h-1.5" style={{ backgroundColor: p.accent }} aria-hidden="true" />
                 <div className="flex flex-1 flex-col p-5">
                   <h3 className="font-semibold">{p.title}</h3>
-                  <p className="mt-1 text-sm font-medium text-brand-700">{p.subtitle}</p>
+                  <p className="mt-1 text-sm text-brand-700">{p.subtitle}</p>
                   <p className="mt-3 text-xs text-muted">{tPromo('endsOn', { date: formatDate(p.endsAt, locale) })}</p>
                   <PageLink
                     href={p.ctaPath}
@@ -196,7 +196,7 @@ export default async function HomePage({ params }: { params: Params }) {
 
       <section aria-labelledby="home-regions" className="bg-surface">
         <div className="mx-auto w-full max-w-6xl px-5 py-16">
-          <h2 id="home-regions" className="text-2xl font-bold tracking-tight desk:text-3xl">
+          <h2 id="home-regions" className="text-2xl font-semibold tracking-tight desk:text-3xl">
             {t('regionsTitle')}
           </h2>
           <p className="mt-3 max-w-3xl text-muted">{t('regionsIntro')}</p>
@@ -220,7 +220,7 @@ export default async function HomePage({ params }: { params: Params }) {
       <section aria-labelledby="home-reviews" className="mx-auto w-full max-w-6xl px-5 py-16">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2 id="home-reviews" className="text-2xl font-bold tracking-tight desk:text-3xl">
+            <h2 id="home-reviews" className="text-2xl font-semibold tracking-tight desk:text-3xl">
               {tReviews('title')}
             </h2>
             <div className="mt-3">

@@ -41,7 +41,7 @@ export default async function AboutPage({ params }: { params: LocaleParams }) {
       <div className="mx-auto w-full max-w-6xl space-y-16 px-5 py-12">
         <section aria-labelledby="about-story" className="grid gap-10 desk:grid-cols-2">
           <div>
-            <h2 id="about-story" className="text-2xl font-bold">
+            <h2 id="about-story" className="text-2xl font-semibold">
               {t('storyTitle')}
             </h2>
             <p className="mt-4 leading-relaxed text-muted">{t('story1')}</p>
@@ -53,7 +53,7 @@ export default async function AboutPage({ params }: { params: LocaleParams }) {
               {facts.map((f) => (
                 <div key={f.label} className="rounded-xl border border-line bg-surface p-5">
                   <dt className="text-sm text-muted">{f.label}</dt>
-                  <dd className="mt-1 text-3xl font-bold text-brand-700">{f.value}</dd>
+                  <dd className="mt-1 text-3xl font-semibold text-brand-700">{f.value}</dd>
                 </div>
               ))}
             </dl>
@@ -61,7 +61,7 @@ export default async function AboutPage({ params }: { params: LocaleParams }) {
         </section>
 
         <section aria-labelledby="about-history">
-          <h2 id="about-history" className="text-2xl font-bold">
+          <h2 id="about-history" className="text-2xl font-semibold">
             {t('historyTitle')}
           </h2>
           <p className="mt-2 text-muted">{t('historyIntro')}</p>
@@ -69,7 +69,7 @@ export default async function AboutPage({ params }: { params: LocaleParams }) {
         </section>
 
         <section aria-labelledby="about-values">
-          <h2 id="about-values" className="text-2xl font-bold">
+          <h2 id="about-values" className="text-2xl font-semibold">
             {t('valuesTitle')}
           </h2>
           <ul className="mt-6 grid gap-4 desk:grid-cols-3">
@@ -85,7 +85,7 @@ export default async function AboutPage({ params }: { params: LocaleParams }) {
         <section aria-labelledby="write-review-title" id="write-review" className="scroll-mt-24">
           <div className="grid gap-8 rounded-2xl bg-surface p-6 desk:grid-cols-[2fr_3fr] desk:p-10">
             <div>
-              <h2 id="write-review-title" className="text-2xl font-bold">
+              <h2 id="write-review-title" className="text-2xl font-semibold">
                 {tReviews('writeTitle')}
               </h2>
               <div className="mt-4">

@@ -38,7 +38,7 @@ export default async function ContactPage({ params }: { params: LocaleParams }) 
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
       <div className="mx-auto w-full max-w-6xl space-y-14 px-5 py-12">
         <section aria-labelledby="contact-channels">
-          <h2 id="contact-channels" className="text-2xl font-bold">
+          <h2 id="contact-channels" className="text-2xl font-semibold">
             {t('channelsTitle')}
           </h2>
           <ul className="mt-6 grid gap-4 desk:grid-cols-3">
@@ -66,7 +66,7 @@ export default async function ContactPage({ params }: { params: LocaleParams }) 
 
         <section aria-labelledby="contact-form-title" className="grid gap-8 desk:grid-cols-[2fr_3fr]">
           <div>
-            <h2 id="contact-form-title" className="text-2xl font-bold">
+            <h2 id="contact-form-title" className="text-2xl font-semibold">
               {t('formTitle')}
             </h2>
             <p className="mt-3 leading-relaxed text-muted">{t('formIntro')}</p>
@@ -80,7 +80,7 @@ export default async function ContactPage({ params }: { params: LocaleParams }) 
         </section>
 
         <section aria-labelledby="contact-offices">
-          <h2 id="contact-offices" className="text-2xl font-bold">
+          <h2 id="contact-offices" className="text-2xl font-semibold">
             {t('officesTitle')}
           </h2>
           <ul className="mt-6 grid gap-4 desk:grid-cols-3">

@@ -67,10 +67,7 @@ export default async function DocIndexPage({ params }: { params: LocaleParams })
           <div className="mt-4">
             <AnnouncementList items={latest.items} locale={locale} />
           </div>
-          <PageLink
-            href="/doc/announce"
-            className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
-          >
+          <PageLink href="/doc/announce" className="mt-3 inline-block text-sm text-brand-700 hover:underline">
             {t('allAnnouncements')}
           </PageLink>
         </section>

@@ -113,7 +113,7 @@ export default async function JobsPage({ params, searchParams }: { params: Local
             </PageLink>
             {result.jobs[0] ? (
               <article className="mt-4 rounded-xl border border-line p-6" data-testid="job-detail">
-                <h2 id="job-title" className="text-2xl font-bold">
+                <h2 id="job-title" className="text-2xl font-semibold">
                   {result.jobs[0].title}
                 </h2>
                 {meta(result.jobs[0])}
@@ -133,7 +133,7 @@ export default async function JobsPage({ params, searchParams }: { params: Local
               </h2>
               <form method="get" className="mt-4 space-y-4" data-testid="jobs-filters">
                 <div>
-                  <label htmlFor="jobs-department" className="block text-sm font-medium">
+                  <label htmlFor="jobs-department" className="block text-sm">
                     {t('department')}
                   </label>
                   <select
@@ -149,7 +149,7 @@ export default async function JobsPage({ params, searchParams }: { params: Local
                   </select>
                 </div>
                 <div>
-                  <label htmlFor="jobs-location" className="block text-sm font-medium">
+                  <label htmlFor="jobs-location" className="block text-sm">
                     {t('location')}
                   </label>
                   <select

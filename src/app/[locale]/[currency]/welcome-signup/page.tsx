@@ -33,10 +33,10 @@ export default async function WelcomeSignupPage({ params }: { params: Params }) 
           <ul className="mt-4 grid gap-4 desk:grid-cols-3">
             {bundle.map((c) => (
               <li key={c.id} className="rounded-xl border border-line bg-white p-5 shadow-sm">
-                <p className="text-3xl font-bold text-brand-700">
+                <p className="text-3xl font-semibold text-brand-700">
                   {c.kind === 'amount' ? money(c.amountCents) : t('percentOff', { percent: c.percentOff })}
                 </p>
-                <p className="mt-2 font-medium">{c.name}</p>
+                <p className="mt-2 font-semibold">{c.name}</p>
                 <p className="mt-1 text-sm text-muted">
                   {c.thresholdCents > 0 ? t('threshold', { amount: money(c.thresholdCents) }) : t('noThreshold')}
                   {' · '}

@@ -58,7 +58,7 @@ export default async function CouponCentrePage({ params }: { params: Params }) {
           className="flex h-full flex-col gap-3 rounded-xl border border-line bg-white p-5 shadow-sm"
         >
           <div className="flex items-start justify-between gap-3">
-            <p className="text-3xl font-bold text-brand-700">
+            <p className="text-3xl font-semibold text-brand-700">
               {c.kind === 'amount' ? money(c.amountCents) : t('percentOff', { percent: c.percentOff })}
             </p>
             <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE[c.state]}`}>

@@ -34,8 +34,8 @@ export default async function PromotionPage({ params }: { params: LocaleParams }
               >
                 <div className="h-2" style={{ backgroundColor: c.accent }} aria-hidden="true" />
                 <div className="flex flex-1 flex-col p-6">
-                  <h2 className="text-xl font-bold">{c.title}</h2>
-                  <p className="mt-1 font-medium text-brand-700">{c.subtitle}</p>
+                  <h2 className="text-xl font-semibold">{c.title}</h2>
+                  <p className="mt-1 text-brand-700">{c.subtitle}</p>
                   <p className="mt-3 flex-1 text-sm leading-relaxed text-muted">{c.body}</p>
                   <p className="mt-4 text-xs text-muted">{t('endsOn', { date: formatDate(c.endsAt, locale) })}</p>
                   <PageLink

@@ -35,7 +35,7 @@ export default async function VpsSalePage({ params }: { params: Params }) {
         {sales.map((sale) => (
           <section key={sale.id} aria-labelledby={`sale-${sale.id}`}>
             <div className="flex flex-wrap items-baseline justify-between gap-3">
-              <h2 id={`sale-${sale.id}`} className="text-2xl font-bold">
+              <h2 id={`sale-${sale.id}`} className="text-2xl font-semibold">
                 {sale.name}
               </h2>
               <p className="text-sm text-muted">
@@ -55,7 +55,7 @@ export default async function VpsSalePage({ params }: { params: Params }) {
                   data-testid="sale-item"
                 >
                   <p className="text-sm font-semibold text-brand-700">{`${item.regionName} · ${t('months', { count: item.months })}`}</p>
-                  <h3 className="mt-1 text-lg font-bold">{item.planName}</h3>
+                  <h3 className="mt-1 text-lg font-semibold">{item.planName}</h3>
                   <p className="text-xs text-muted">
                     {t('specs', {
                       cpu: item.cpu,
@@ -64,7 +64,7 @@ export default async function VpsSalePage({ params }: { params: Params }) {
                       bandwidth: item.bandwidthMbps,
                     })}
                   </p>
-                  <p className="mt-4 text-3xl font-bold text-red-700">{money(item.salePriceCents)}</p>
+                  <p className="mt-4 text-3xl font-semibold text-red-700">{money(item.salePriceCents)}</p>
                   <p className="text-sm text-muted line-through">
                     {t('was', { price: money(item.originalPriceCents) })}
                   </p>

@@ -55,7 +55,7 @@ export default async function VpsProductPage({ params }: { params: Params }) {
             // A phone shows each plan as a row about 13rem tall at most (measured 320-1280 px).
             style={renderWhenNearSize(12 + 13 * line.plans.length)}
           >
-            <h2 id={`line-${line.id}`} className="text-2xl font-bold">
+            <h2 id={`line-${line.id}`} className="text-2xl font-semibold">
               {line.name}
             </h2>
             <p className="mt-2 max-w-3xl text-muted">{line.description}</p>
@@ -146,7 +146,7 @@ export default async function VpsProductPage({ params }: { params: Params }) {
           className="render-when-near"
           style={renderWhenNearSize(6 + 9 * regions.length)}
         >
-          <h2 id="regions-title" className="text-2xl font-bold">
+          <h2 id="regions-title" className="text-2xl font-semibold">
             {t('regionTitle')}
           </h2>
           <ul className="mt-5 grid gap-4 desk:grid-cols-4">

@@ -58,7 +58,7 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
                   {t('teamOf', { count: offer.groupSize })}
                 </span>
               </div>
-              <h2 className="mt-1 text-lg font-bold">{offer.name}</h2>
+              <h2 className="mt-1 text-lg font-semibold">{offer.name}</h2>
               <p className="text-xs text-muted">
                 {t('specs', {
                   cpu: offer.cpu,
@@ -69,7 +69,7 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
               </p>
               <p className="mt-4 text-xs font-semibold text-muted">{t('groupPrice')}</p>
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                <p className="text-3xl font-bold text-red-700">{money(offer.groupPriceCents)}</p>
+                <p className="text-3xl font-semibold text-red-700">{money(offer.groupPriceCents)}</p>
                 <p className="text-sm text-muted line-through">
                   {t('single', { price: money(offer.singlePriceCents) })}
                 </p>
@@ -103,7 +103,7 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
         </ul>
 
         <section aria-labelledby="joinable-groups">
-          <h2 id="joinable-groups" className="text-2xl font-bold">
+          <h2 id="joinable-groups" className="text-2xl font-semibold">
             {t('openGroups')}
           </h2>
           {groups.length === 0 ? <p className="mt-3 text-muted">{t('noOpenGroups')}</p> : null}
@@ -111,7 +111,7 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
             {groups.map((group) => (
               <li key={group.id} className="flex flex-col gap-2 rounded-xl border border-line bg-white p-4 shadow-sm">
                 <p className="text-sm font-semibold text-brand-700">{offerName.get(group.offerId) ?? ''}</p>
-                <p className="font-bold">{t('groupOf', { name: group.leader })}</p>
+                <p className="font-semibold">{t('groupOf', { name: group.leader })}</p>
                 <p className="text-sm">
                   <span className="font-semibold text-red-700">{t('seatsLeft', { count: group.seatsLeft })}</span>
                   <span className="text-muted">{' · '}</span>

@@ -89,7 +89,7 @@ export default async function DocSearchPage({ params }: { params: Params }) {
           <div role="status" className="rounded-lg border border-line bg-surface p-6" data-testid="search-empty">
             <p className="font-semibold text-ink">{t('noResults', { query })}</p>
             <p className="mt-2 text-muted">{t('noResultsHint')}</p>
-            <PageLink href="/doc" className="mt-4 inline-block font-medium text-brand-700 hover:underline">
+            <PageLink href="/doc" className="mt-4 inline-block text-brand-700 hover:underline">
               {t('browseAll')}
             </PageLink>
           </div>

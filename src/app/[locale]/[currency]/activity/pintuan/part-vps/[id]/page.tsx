@@ -77,7 +77,7 @@ export default async function GroupBuyJoinPage({ params }: { params: Params }) {
               {t('teamOf', { count: group.size })}
             </span>
           </div>
-          <h2 id="offer-heading" className="mt-1 text-lg font-bold">
+          <h2 id="offer-heading" className="mt-1 text-lg font-semibold">
             {offer.name}
           </h2>
           <p className="text-xs text-muted">
@@ -90,7 +90,7 @@ export default async function GroupBuyJoinPage({ params }: { params: Params }) {
           </p>
           <p className="mt-4 text-xs font-semibold text-muted">{t('groupPrice')}</p>
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <p className="text-3xl font-bold text-red-700">{money(offer.groupPriceCents)}</p>
+            <p className="text-3xl font-semibold text-red-700">{money(offer.groupPriceCents)}</p>
             <p className="text-sm text-muted line-through">{t('single', { price: money(offer.singlePriceCents) })}</p>
             <p className="text-sm font-semibold text-emerald-700">
               {t('save', { price: money(offer.singlePriceCents - offer.groupPriceCents) })}
