@@ -1,3 +1,5 @@
+import { renderWhenNearSize } from '@/components/render-when-near';
+import { tableHeightPx } from '@/lib/table-height';
 import type { CatalogTable } from '@/server/docs/catalog-tables';
 
 /** A live catalog table inside an article (issue 7); the numbers come from the catalog, never the article. */
@@ -8,7 +10,9 @@ export function CatalogTableView({ table }: { table: CatalogTable }) {
       aria-label={table.caption}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
       tabIndex={0}
-      className="relative mt-4 overflow-x-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-brand-500"
+      // On a phone a table is laid out when it nears the viewport (issue 9, src/lib/table-height.ts).
+      className="relative mt-4 overflow-x-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-brand-500 max-desk:render-when-near"
+      style={renderWhenNearSize(catalogTableHeightPx(table) / 16)}
       data-catalog={table.name}
     >
       <table className="w-full text-left text-sm">
@@ -44,4 +48,14 @@ export function CatalogTableView({ table }: { table: CatalogTable }) {
       </table>
     </section>
   );
+}
+
+/** The name column (`min-w-40`, semibold) wraps; the numbers and the upper-case headers stay on one line. */
+function catalogTableHeightPx(table: CatalogTable): number {
+  return tableHeightPx({
+    head: table.columns,
+    rows: table.rows,
+    headStyle: 'caps',
+    columns: table.columns.map((_, c) => (c === 0 ? { wrap: true, minWidthPx: 160, bold: true } : { wrap: false })),
+  });
 }

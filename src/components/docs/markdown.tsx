@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { renderWhenNearSize } from '@/components/render-when-near';
 import { type Align, type Block, type Inline, inlineText } from '@/lib/markdown';
+import { tableHeightPx } from '@/lib/table-height';
 
 /**
  * Renders parsed Markdown (src/lib/markdown.ts) as React elements on the server. All text goes through
@@ -85,7 +87,9 @@ function MarkdownBlock({ block, placeholder }: { block: Block; placeholder?: (na
           aria-label={block.head.map(inlineText).filter(Boolean).join(' · ') || undefined}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard
           tabIndex={0}
-          className="relative mt-4 overflow-x-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-brand-500"
+          // On a phone a table is laid out when it nears the viewport (issue 9, src/lib/table-height.ts).
+          className="relative mt-4 overflow-x-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-brand-500 max-desk:render-when-near"
+          style={renderWhenNearSize(markdownTableHeightPx(block) / 16)}
         >
           <table className="w-full text-left text-sm">
             <thead className="bg-surface">
@@ -130,6 +134,17 @@ function MarkdownBlock({ block, placeholder }: { block: Block; placeholder?: (na
     case 'placeholder':
       return placeholder ? placeholder(block.name) : null;
   }
+}
+
+/** Every cell wraps; header cells, and the first column's cells under an empty corner, are semibold. */
+function markdownTableHeightPx(block: Extract<Block, { type: 'table' }>): number {
+  const rowHeaders = block.head[0]?.length === 0;
+  return tableHeightPx({
+    head: block.head.map(inlineText),
+    rows: block.rows.map((row) => row.map(inlineText)),
+    headStyle: 'plain',
+    columns: block.head.map((_, c) => ({ wrap: true, bold: rowHeaders && c === 0 })),
+  });
 }
 
 function alignClass(align: Align): string {
