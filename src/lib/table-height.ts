@@ -21,6 +21,11 @@ export type TableShape = {
   columns: TableColumnStyle[];
 };
 
+/*
+ * The sizes below restate the cell classes of src/components/docs/markdown.tsx and catalog-table.tsx (Tailwind
+ * needs literal class names there); the phone test in tests/e2e/docs.spec.ts checks every article's tables
+ * against their real height, so a class changed on one side only fails there.
+ */
 /** The article's width at 320 px: the page's 20 px side padding, less the table's 1 px border each side. */
 const TABLE_WIDTH_PX = 320 - 2 * 20 - 2;
 const CELL_PADDING_X = 32; // px-4
@@ -46,7 +51,7 @@ type Piece = { width: number; space: number; first: string; last: string };
 
 /** Characters a line may not start with, and ones it may not end with (Japanese and Chinese line-breaking rules). */
 const NO_BREAK_BEFORE =
-  /[、。，．・：；？！ー）」』】〕〉》’”ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ々〜…）］｝,.:;?!)\]}%]/;
+  /[、。，．・：；？！ー）」』】〕〉》’”ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ々〜…］｝,.:;?!)\]}%]/;
 const NO_BREAK_AFTER = /[（「『【〔〈《‘“（［｛([{]/;
 
 /** Splits text where a line may break (after spaces, around CJK characters), with each piece's width in px. */
