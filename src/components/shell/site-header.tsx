@@ -26,7 +26,10 @@ export async function SiteHeader(props: {
           <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
             <path d="M9 24h15a6 6 0 0 0 .7-11.96A8 8 0 0 0 9.3 13.6 5.2 5.2 0 0 0 9 24Z" fill="#2f7cf6" />
           </svg>
-          <span className="hidden min-[400px]:inline">{props.brand}</span>
+          {/* The name needs ~110 px beside the search, account and menu buttons: from 440 px up it fits in every
+              language (at 400–430 px the English and Japanese headers were 7–13 px wider than the screen, which
+              a phone shows zoomed out; tests/e2e/routes.spec.ts checks the widths). */}
+          <span className="hidden min-[440px]:inline">{props.brand}</span>
         </PageLink>
         <HeaderNav locale={props.locale} support={props.support} ticketUrl={ticketUrl} />
         <div className="ml-auto flex items-center gap-1 whitespace-nowrap desk:gap-2">

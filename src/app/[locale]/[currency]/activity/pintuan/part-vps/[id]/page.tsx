@@ -64,7 +64,9 @@ export default async function GroupBuyJoinPage({ params }: { params: Params }) {
   return (
     <>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
-      <div className="mx-auto grid w-full max-w-6xl gap-8 px-5 py-12 desk:grid-cols-[2fr_3fr]">
+      {/* One column of at most the screen on phones: an implicit `auto` column grows to the invite link's
+          input, and a phone turned to a narrower width scrolled sideways by 23 px (tests/e2e/routes.spec.ts). */}
+      <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-8 px-5 py-12 desk:grid-cols-[2fr_3fr]">
         <section
           aria-labelledby="offer-heading"
           className="flex flex-col self-start rounded-xl border border-line bg-white p-5 shadow-sm desk:p-6"
