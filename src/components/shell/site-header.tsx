@@ -27,7 +27,7 @@ export async function SiteHeader(props: {
             <path d="M9 24h15a6 6 0 0 0 .7-11.96A8 8 0 0 0 9.3 13.6 5.2 5.2 0 0 0 9 24Z" fill="#2f7cf6" />
           </svg>
           {/* The name needs ~110 px beside the search, account and menu buttons: from 440 px up it fits in every
-              language (at 400–430 px the English and Japanese headers were 7–13 px wider than the screen, which
+              language (at 400–430 px the English and Japanese headers were up to 25 px wider than the screen, which
               a phone shows zoomed out; tests/e2e/routes.spec.ts checks the widths). */}
           <span className="hidden min-[440px]:inline">{props.brand}</span>
         </PageLink>
