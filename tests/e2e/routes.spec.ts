@@ -72,19 +72,20 @@ test.describe('every route fits a phone and marks one first screen', () => {
   // SPEC §9's phone layout: nothing wider than the screen, so the page never scrolls sideways. Wide tables
   // scroll inside their own box; a visually hidden heading in one used to escape it and widen the whole page.
   test.skip(({ viewport }) => (viewport?.width ?? 0) >= 960, 'phone only');
-  const PHONE = { width: 375, height: 812 };
   const PHONE_WIDTHS = [320, 360, 375, 400, 412, 430, 600, 768, 959];
 
   for (const route of ROUTES) {
-    test(`${route.path} has no sideways scroll in any language`, async ({ page: tab }) => {
+    test(`${route.path} has no sideways scroll in any language`, async ({ page: tab, viewport }) => {
+      // The phone project's own screen (playwright.config.ts): each language loads there, then narrows and widens.
+      const phone = viewport ?? { width: 375, height: 812 };
       for (const locale of LOCALES) {
         const url = localizedPath(locale, route.path);
-        await tab.setViewportSize(PHONE);
+        await tab.setViewportSize(phone);
         await tab.goto(url);
         // Phones come in every width up to the desktop layout; Lighthouse's is 412 px, where the header once
         // stuck out by up to 25 px (the brand name beside the buttons), which a phone shows zoomed out.
         for (const width of PHONE_WIDTHS) {
-          await tab.setViewportSize({ width, height: PHONE.height });
+          await tab.setViewportSize({ width, height: phone.height });
           const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${url} at ${width} px`).toBeLessThanOrEqual(0);
         }
