@@ -170,3 +170,11 @@ export function tableHeightPx(table: TableShape): number {
   const tallest = Math.max(...columnWidthChoices(min, max, TABLE_WIDTH_PX).map(height));
   return Math.ceil((BORDER_Y + tallest) * SAFETY);
 }
+
+/**
+ * An upper bound of the lines `text` takes at `widthPx` in a `fontPx` sans-serif face, each newline starting a
+ * line (`white-space: pre-line`), with the same wide glyph widths and line-breaking rules as the tables above.
+ */
+export function textLines(text: string, fontPx: number, widthPx: number): number {
+  return text.split('\n').reduce((sum, paragraph) => sum + lineCount(pieces(paragraph, fontPx, false, 0), widthPx), 0);
+}

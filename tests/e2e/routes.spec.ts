@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { FIRST_SCREEN_ID } from '../../src/lib/first-screen';
 import { announcements, docArticles } from '../../src/server/db/seed/data/content';
 import { expect, test } from './fixtures';
@@ -68,6 +69,30 @@ test.describe('every route in every language', () => {
   }
 });
 
+/**
+ * Blocks laid out only as they near the viewport (`render-when-near`, globals.css) whose kept height is less than
+ * their real height at the current width: skipped text reaching past its box is checked by axe against the next
+ * block's background. Measured at the narrowest width of each layout, where text wraps most.
+ */
+async function shortKeptBlocks(tab: Page): Promise<string[]> {
+  return tab.evaluate(() => {
+    const skippable = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+      (e) => getComputedStyle(e).contentVisibility === 'auto',
+    );
+    const kept = skippable.map((e) =>
+      Number.parseFloat(getComputedStyle(e).containIntrinsicBlockSize.replace('auto', '')),
+    );
+    for (const e of skippable) e.style.contentVisibility = 'visible';
+    const short = skippable.flatMap((e, i) => {
+      const real = e.getBoundingClientRect().height;
+      const name = e.getAttribute('aria-labelledby') ?? e.getAttribute('aria-label') ?? e.tagName.toLowerCase();
+      return (kept[i] ?? 0) >= real ? [] : [`${name}: kept ${kept[i]} px < ${Math.ceil(real)} px`];
+    });
+    for (const e of skippable) e.style.contentVisibility = '';
+    return short;
+  });
+}
+
 test.describe('every route fits a phone and marks one first screen', () => {
   // SPEC §9's phone layout: nothing wider than the screen, so the page never scrolls sideways. Wide tables
   // scroll inside their own box; a visually hidden heading in one used to escape it and widen the whole page.
@@ -88,7 +113,11 @@ test.describe('every route fits a phone and marks one first screen', () => {
           await tab.setViewportSize({ width, height: phone.height });
           const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${url} at ${width} px`).toBeLessThanOrEqual(0);
+          if (width === PHONE_WIDTHS[0]) expect(await shortKeptBlocks(tab), `${url} at ${width} px`).toEqual([]);
         }
+        // The narrowest desk width, where multi-column blocks are tallest and their desk size applies.
+        await tab.setViewportSize({ width: 960, height: phone.height });
+        expect(await shortKeptBlocks(tab), `${url} at 960 px`).toEqual([]);
         // Decision 021: the first frame waits for the one element that holds the page's first screen.
         await expect(tab.locator(`#${FIRST_SCREEN_ID}`), url).toHaveCount(1);
       }

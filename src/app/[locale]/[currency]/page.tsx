@@ -1,10 +1,12 @@
 import { getTranslations } from 'next-intl/server';
 import { RatingSummary } from '@/components/content/rating-summary';
 import { ReviewList } from '@/components/content/review-list';
+import { renderWhenNearSize } from '@/components/render-when-near';
 import { PRODUCT_THEMES } from '@/components/shell/product-menu';
 import { PageLink } from '@/i18n/page-link';
 import { FIRST_SCREEN_ID } from '@/lib/first-screen';
 import { formatDate } from '@/lib/format-date';
+import { homeBandHeights } from '@/lib/home-heights';
 import { formatUsdCents } from '@/lib/money';
 import { listProductLines, listRegions, type Plan } from '@/server/api/catalog/queries';
 import { listApprovedReviews, ratingSummary } from '@/server/api/content/queries';
@@ -61,6 +63,14 @@ export default async function HomePage({ params }: { params: Params }) {
     ]);
   const size = (gb: number) => (gb >= 1000 ? tVps('tb', { size: gb / 1000 }) : tVps('gb', { size: gb }));
   const plans = entryPlans(lines);
+  const shownPromotions = promotions.slice(0, 3);
+  // The bands below the hero are laid out as they near the viewport (issue 9, src/lib/home-heights.ts).
+  const kept = homeBandHeights({
+    plans: plans.length,
+    promotions: shownPromotions.length,
+    regions: regions.length,
+    reviews: reviews.items,
+  });
 
   return (
     <>
@@ -91,7 +101,11 @@ export default async function HomePage({ params }: { params: Params }) {
         </div>
       </section>
 
-      <section aria-labelledby="home-themes" className="mx-auto w-full max-w-6xl px-5 py-16">
+      <section
+        aria-labelledby="home-themes"
+        className="render-when-near mx-auto w-full max-w-6xl px-5 py-16"
+        style={renderWhenNearSize(...kept.themes)}
+      >
         <h2 id="home-themes" className="text-2xl font-semibold tracking-tight desk:text-3xl">
           {t('themesTitle')}
         </h2>
@@ -115,7 +129,11 @@ export default async function HomePage({ params }: { params: Params }) {
         </ul>
       </section>
 
-      <section aria-labelledby="home-plans" className="bg-surface">
+      <section
+        aria-labelledby="home-plans"
+        className="render-when-near bg-surface"
+        style={renderWhenNearSize(...kept.plans)}
+      >
         <div className="mx-auto w-full max-w-6xl px-5 py-16">
           <h2 id="home-plans" className="text-2xl font-semibold tracking-tight desk:text-3xl">
             {t('plansTitle')}
@@ -162,13 +180,17 @@ export default async function HomePage({ params }: { params: Params }) {
       </section>
 
       {promotions.length > 0 ? (
-        <section aria-labelledby="home-promotions" className="mx-auto w-full max-w-6xl px-5 py-16">
+        <section
+          aria-labelledby="home-promotions"
+          className="render-when-near mx-auto w-full max-w-6xl px-5 py-16"
+          style={renderWhenNearSize(...kept.promotions)}
+        >
           <h2 id="home-promotions" className="text-2xl font-semibold tracking-tight desk:text-3xl">
             {t('promotionsTitle')}
           </h2>
           <p className="mt-3 max-w-3xl text-muted">{t('promotionsIntro')}</p>
           <ul className="mt-8 grid gap-4 desk:grid-cols-3">
-            {promotions.slice(0, 3).map((p) => (
+            {shownPromotions.map((p) => (
               <li key={p.slug} className="flex flex-col overflow-hidden rounded-xl border border-line bg-white">
                 <div className="h-1.5" style={{ backgroundColor: p.accent }} aria-hidden="true" />
                 <div className="flex flex-1 flex-col p-5">
@@ -194,7 +216,11 @@ export default async function HomePage({ params }: { params: Params }) {
         </section>
       ) : null}
 
-      <section aria-labelledby="home-regions" className="bg-surface">
+      <section
+        aria-labelledby="home-regions"
+        className="render-when-near bg-surface"
+        style={renderWhenNearSize(...kept.regions)}
+      >
         <div className="mx-auto w-full max-w-6xl px-5 py-16">
           <h2 id="home-regions" className="text-2xl font-semibold tracking-tight desk:text-3xl">
             {t('regionsTitle')}
@@ -217,7 +243,11 @@ export default async function HomePage({ params }: { params: Params }) {
         </div>
       </section>
 
-      <section aria-labelledby="home-reviews" className="mx-auto w-full max-w-6xl px-5 py-16">
+      <section
+        aria-labelledby="home-reviews"
+        className="render-when-near mx-auto w-full max-w-6xl px-5 py-16"
+        style={renderWhenNearSize(...kept.reviews)}
+      >
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h2 id="home-reviews" className="text-2xl font-semibold tracking-tight desk:text-3xl">

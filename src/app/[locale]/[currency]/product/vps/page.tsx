@@ -4,6 +4,7 @@ import { renderWhenNearSize } from '@/components/render-when-near';
 import { JsonLd } from '@/components/seo/json-ld';
 import { PageLink } from '@/i18n/page-link';
 import { formatHourlyMicroUsd, formatUsdCents } from '@/lib/money';
+import { regionCardsHeights } from '@/lib/vps-heights';
 import { listProductLines, listRegions } from '@/server/api/catalog/queries';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
@@ -144,7 +145,15 @@ export default async function VpsProductPage({ params }: { params: Params }) {
         <section
           aria-labelledby="regions-title"
           className="render-when-near"
-          style={renderWhenNearSize(6 + 9 * regions.length)}
+          style={renderWhenNearSize(
+            ...regionCardsHeights(
+              regions.map((r) => ({
+                title: `${r.city} · ${r.country}`,
+                networkNote: r.networkNote,
+                testIpLine: `${t('testIp')}: ${r.testIp}`,
+              })),
+            ),
+          )}
         >
           <h2 id="regions-title" className="text-2xl font-semibold">
             {t('regionTitle')}

@@ -1,0 +1,64 @@
+import { textLines } from '@/lib/table-height';
+
+/**
+ * The heights (rem) the home page's bands below the hero keep while they are skipped (`render-when-near`,
+ * issue 9): [below the desk breakpoint, from it up]. The hero fills a phone's first screen, and the five bands
+ * were most of the first layout (484 layout objects on /ja): skipping them cut its Layout from a median of 94 to
+ * 41 ms, 7 fresh loads each in Chromium at 412 px (BENCHMARKS (d), notes). Each bound is taken at the narrowest
+ * width of its range (320 and 960 px), where text wraps most; tests/e2e/routes.spec.ts checks every skipped
+ * block against its real height there, in all three languages. Sizes restate the classes of src/app/[locale]/[currency]/page.tsx and
+ * src/components/content/review-list.tsx.
+ */
+export type HomeBand = 'themes' | 'plans' | 'promotions' | 'regions' | 'reviews';
+
+export type HomeBandCounts = {
+  plans: number;
+  promotions: number;
+  regions: number;
+  /** Each shown review's body and author name, as typed. */
+  reviews: { body: string; authorName: string }[];
+};
+
+/** A band's own padding, heading, intro and trailing link, in rem: py-16, a wrapped title, two intro lines. */
+const BAND_FRAME = 22;
+const REM = 16;
+/** Review cards at 320 px: the page's and the card's padding and border leave 238 px for text. */
+const REVIEW_TEXT_WIDTH_PX = 320 - 2 * 20 - 2 * 20 - 2;
+/** A card's padding, border, star row, gaps and footer line, in px, besides the body. */
+const REVIEW_CARD_PX = 2 * 20 + 2 + 24 + 12 + 16;
+/** The reviews band's heading block (title, rating summary, write button) and padding, in rem. */
+const REVIEWS_FRAME_PHONE = 25;
+const REVIEWS_FRAME_DESK = 17;
+/** Headroom over the estimates, for faces a little wider than the glyph widths assumed. */
+const SAFETY = 1.1;
+
+function rows(count: number, columns: number): number {
+  return Math.ceil(count / columns);
+}
+
+/** A review card's height in rem at 320 px; wider cards (three columns at 960 px) are no taller. */
+function reviewCardRem(review: { body: string; authorName: string }): number {
+  const body = textLines(review.body, 14, REVIEW_TEXT_WIDTH_PX) * 22.75;
+  // The footer holds the author, the review's language and its date, wrapping as needed.
+  const footer = textLines(`${review.authorName} · English · 2026/12/31`, 12, REVIEW_TEXT_WIDTH_PX) * 16;
+  return ((REVIEW_CARD_PX + body + footer) * SAFETY) / REM;
+}
+
+export function homeBandHeights(counts: HomeBandCounts): Record<HomeBand, [number, number]> {
+  const cards = counts.reviews.map(reviewCardRem);
+  // Three cards a row from the desk breakpoint up: each row is as tall as its tallest card.
+  const deskRows = Array.from({ length: rows(cards.length, 3) }, (_, r) => Math.max(...cards.slice(r * 3, r * 3 + 3)));
+  const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+  const gaps = (n: number) => Math.max(0, n - 1);
+  return {
+    // Five fixed product themes: one column on phones, five from the desk breakpoint.
+    themes: [96, 42],
+    plans: [BAND_FRAME + 19 * counts.plans, BAND_FRAME + 22 * rows(counts.plans, 4)],
+    promotions: [BAND_FRAME + 13 * counts.promotions, BAND_FRAME + 10 * rows(counts.promotions, 3)],
+    regions: [BAND_FRAME + 7 * rows(counts.regions, 2), BAND_FRAME + 5 * rows(counts.regions, 4)],
+    reviews: [
+      Math.ceil(REVIEWS_FRAME_PHONE + sum(cards) + gaps(cards.length)),
+      Math.ceil(REVIEWS_FRAME_DESK + sum(deskRows) + gaps(deskRows.length)),
+    ],
+  };
+}
