@@ -3,11 +3,11 @@ import { textLines } from '@/lib/table-height';
 /**
  * The heights (rem) the home page's bands below the hero keep while they are skipped (`render-when-near`,
  * issue 9): [below the desk breakpoint, from it up]. The hero fills a phone's first screen, and the five bands
- * were most of the first layout (484 layout objects on /ja): skipping them cut its Layout from a median of 94 to
- * 41 ms, 7 fresh loads each in Chromium at 412 px (BENCHMARKS (d), notes). Each bound is taken at the narrowest
- * width of its range (320 and 960 px), where text wraps most; tests/e2e/routes.spec.ts checks every skipped
- * block against its real height there, in all three languages. Sizes restate the classes of src/app/[locale]/[currency]/page.tsx and
- * src/components/content/review-list.tsx.
+ * were most of the first layout (about 490 layout objects on /ja): skipping them cut its Layout from a median
+ * of 94 to 41 ms, 7 fresh loads each in Chromium at 412 px (BENCHMARKS (d), notes). Each bound is taken at the
+ * narrowest width of its range (320 and 960 px), where text wraps most; tests/e2e/routes.spec.ts checks every
+ * skipped block against its real height there, in all three languages. Sizes restate the classes of
+ * src/app/[locale]/[currency]/page.tsx and src/components/content/review-list.tsx.
  */
 export type HomeBand = 'themes' | 'plans' | 'promotions' | 'regions' | 'reviews';
 
