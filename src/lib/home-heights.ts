@@ -1,4 +1,4 @@
-import { textLines } from '@/lib/table-height';
+import { gridHeight, textLines } from '@/lib/table-height';
 
 /**
  * The heights (rem) the home page's bands below the hero keep while they are skipped (`render-when-near`,
@@ -46,10 +46,6 @@ function reviewCardRem(review: { body: string; authorName: string }): number {
 
 export function homeBandHeights(counts: HomeBandCounts): Record<HomeBand, [number, number]> {
   const cards = counts.reviews.map(reviewCardRem);
-  // Three cards a row from the desk breakpoint up: each row is as tall as its tallest card.
-  const deskRows = Array.from({ length: rows(cards.length, 3) }, (_, r) => Math.max(...cards.slice(r * 3, r * 3 + 3)));
-  const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
-  const gaps = (n: number) => Math.max(0, n - 1);
   return {
     // Five fixed product themes: one column on phones, five from the desk breakpoint.
     themes: [96, 42],
@@ -57,8 +53,9 @@ export function homeBandHeights(counts: HomeBandCounts): Record<HomeBand, [numbe
     promotions: [BAND_FRAME + 13 * counts.promotions, BAND_FRAME + 10 * rows(counts.promotions, 3)],
     regions: [BAND_FRAME + 7 * rows(counts.regions, 2), BAND_FRAME + 5 * rows(counts.regions, 4)],
     reviews: [
-      Math.ceil(REVIEWS_FRAME_PHONE + sum(cards) + gaps(cards.length)),
-      Math.ceil(REVIEWS_FRAME_DESK + sum(deskRows) + gaps(deskRows.length)),
+      Math.ceil(REVIEWS_FRAME_PHONE + gridHeight(cards, 1, 1)),
+      // Three cards a row from the desk breakpoint up.
+      Math.ceil(REVIEWS_FRAME_DESK + gridHeight(cards, 3, 1)),
     ],
   };
 }

@@ -178,3 +178,15 @@ export function tableHeightPx(table: TableShape): number {
 export function textLines(text: string, fontPx: number, widthPx: number): number {
   return text.split('\n').reduce((sum, paragraph) => sum + lineCount(pieces(paragraph, fontPx, false, 0), widthPx), 0);
 }
+
+/**
+ * The height of cards laid out `columns` to a row with `gap` between rows: each row as tall as its tallest card.
+ * One column is a plain stack. Heights in any one unit.
+ */
+export function gridHeight(cards: number[], columns: number, gap: number): number {
+  let total = 0;
+  for (let start = 0; start < cards.length; start += columns) {
+    total += Math.max(...cards.slice(start, start + columns)) + (start > 0 ? gap : 0);
+  }
+  return total;
+}

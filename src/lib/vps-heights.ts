@@ -1,4 +1,4 @@
-import { textLines } from '@/lib/table-height';
+import { gridHeight, textLines } from '@/lib/table-height';
 
 /**
  * The heights (rem) the VPS page's region cards keep while skipped (`render-when-near`, issue 9): [below the desk
@@ -35,14 +35,9 @@ function cardRem(card: RegionCardText, widthPx: number): number {
 export function regionCardsHeights(cards: RegionCardText[]): [number, number] {
   const heights = cards.map((card) => cardRem(card, PHONE_TEXT_PX));
   const deskHeights = cards.map((card) => cardRem(card, DESK_TEXT_PX));
-  const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
-  // Four cards a row from the desk breakpoint up, each row as tall as its tallest card.
-  const rows = Array.from({ length: Math.ceil(deskHeights.length / 4) }, (_, r) =>
-    Math.max(...deskHeights.slice(r * 4, r * 4 + 4)),
-  );
-  const gaps = (n: number) => Math.max(0, n - 1) * GAP_REM;
   return [
-    Math.ceil(FRAME_REM + sum(heights) + gaps(heights.length)),
-    Math.ceil(FRAME_REM + sum(rows) + gaps(rows.length)),
+    Math.ceil(FRAME_REM + gridHeight(heights, 1, GAP_REM)),
+    // Four cards a row from the desk breakpoint up.
+    Math.ceil(FRAME_REM + gridHeight(deskHeights, 4, GAP_REM)),
   ];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { homeBandHeights } from '../../src/lib/home-heights';
-import { textLines } from '../../src/lib/table-height';
+import { gridHeight, textLines } from '../../src/lib/table-height';
 import { regionCardsHeights } from '../../src/lib/vps-heights';
 
 // The heights skipped blocks keep (issue 9). tests/e2e/routes.spec.ts checks them against real layouts; these
@@ -16,6 +16,14 @@ describe('text line estimate', () => {
     expect(textLines('東'.repeat(34), 14, 238)).toBe(2);
     expect(textLines('東'.repeat(35), 14, 238)).toBe(3);
     expect(textLines('word '.repeat(40).trim(), 14, 238)).toBeGreaterThan(5);
+  });
+});
+
+describe('grid height', () => {
+  it('stacks one column and takes each row at its tallest card', () => {
+    expect(gridHeight([3, 5, 2], 1, 1)).toBe(12);
+    expect(gridHeight([3, 5, 2], 2, 1)).toBe(8);
+    expect(gridHeight([], 3, 1)).toBe(0);
   });
 });
 
