@@ -12,7 +12,7 @@ import {
   type ConfiguratorQuote,
   deriveConfiguration,
 } from '@/lib/catalog/configurator';
-import { BILLING_MONTHS, MAX_QUANTITY } from '@/lib/catalog/vps-config';
+import { BILLING_MONTHS, MAX_QUANTITY } from '@/lib/catalog/vps-limits';
 import type { Locale } from '@/lib/locales';
 import { type CurrencyRate, formatMoney, formatUsdCents } from '@/lib/money';
 import { useSiteStore } from '@/stores/site-store';

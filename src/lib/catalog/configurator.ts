@@ -1,5 +1,5 @@
 import type { BandwidthTier, DiskProduct, ImageFamily, Plan, TrafficPackage } from '@/server/api/catalog/queries';
-import { MAX_QUANTITY } from './vps-config';
+import { MAX_QUANTITY } from './vps-limits';
 
 /** What the VPS purchase page renders the configurator from (issue 5). */
 export type CatalogForConfigurator = {

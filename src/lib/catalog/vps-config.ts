@@ -1,11 +1,7 @@
 import '../validation/zod-config';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../currency';
-
-/** Billing periods offered by the configurator, in months. */
-export const BILLING_MONTHS = [1, 3, 6, 12] as const;
-export const MAX_QUANTITY = 20;
-export const MAX_DATA_DISKS = 4;
+import { BILLING_MONTHS, MAX_DATA_DISKS, MAX_QUANTITY } from './vps-limits';
 
 const id = z.string().trim().min(1, 'validation.required').max(60, 'api.field.invalid');
 const optionalId = z
