@@ -5,7 +5,6 @@ import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { ApiCallError, apiCall } from '@/lib/api-client';
-import { resendRequest } from '@/lib/validation/account-forms';
 import { FormField, fieldErrorsOf } from './form-field';
 
 type State = 'checking' | 'activated' | 'expired' | 'used' | 'invalid' | 'missing' | 'failed';
@@ -60,10 +59,10 @@ function ResendForm() {
   const [sent, setSent] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = resendRequest.safeParse({
-      email: String(new FormData(event.currentTarget).get('email') ?? ''),
-      locale,
-    });
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    // The schema (and zod) load on the first submit, not with the activation page (issue 9).
+    const { resendRequest } = await import('@/lib/validation/account-forms');
+    const parsed = resendRequest.safeParse({ email, locale });
     if (!parsed.success) {
       setError(fieldErrorsOf(parsed.error.issues).email);
       return;

@@ -4,7 +4,6 @@ import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { apiCall } from '@/lib/api-client';
 import { encryptPassword } from '@/lib/password-transport';
-import { loginForm } from '@/lib/validation/account-forms';
 import { useSiteStore } from '@/stores/site-store';
 import { showToast } from '@/stores/toast-store';
 import { FormError, FormField, useFormSubmit } from './form-field';
@@ -16,8 +15,14 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations('account');
   const id = useId();
   const { errors, busy, onSubmit } = useFormSubmit(
-    (data) =>
-      loginForm.safeParse({ account: String(data.get('account') ?? ''), password: String(data.get('password') ?? '') }),
+    async (data) => {
+      // Loaded on the first submit, like the sign-up form's schema (issue 9).
+      const { loginForm } = await import('@/lib/validation/account-forms');
+      return loginForm.safeParse({
+        account: String(data.get('account') ?? ''),
+        password: String(data.get('password') ?? ''),
+      });
+    },
     async (value) => {
       const password = await encryptPassword(value.password);
       const answer = await apiCall<LoginAnswer>('/login', { body: { account: value.account, password }, silent: true });

@@ -6,7 +6,6 @@ import { Link } from '@/i18n/navigation';
 import { apiCall } from '@/lib/api-client';
 import type { Locale } from '@/lib/locales';
 import { encryptPassword } from '@/lib/password-transport';
-import { registerForm } from '@/lib/validation/account-forms';
 import { FormError, FormField, useFormSubmit } from './form-field';
 
 /** Sign-up (issue 4): e-mail, optional mobile, password under the `pass` rule twice, acceptance of the terms. */
@@ -16,14 +15,17 @@ export function RegisterForm({ onDone }: { onDone?: () => void }) {
   const id = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { errors, busy, onSubmit } = useFormSubmit(
-    (data) =>
-      registerForm.safeParse({
+    async (data) => {
+      // The schema (and zod, 30 KB gzipped) load on the first submit, not with the sign-up page (issue 9).
+      const { registerForm } = await import('@/lib/validation/account-forms');
+      return registerForm.safeParse({
         email: String(data.get('email') ?? ''),
         password: String(data.get('password') ?? ''),
         confirmPassword: String(data.get('confirmPassword') ?? ''),
         phone: String(data.get('phone') ?? ''),
         acceptTerms: data.get('acceptTerms') === 'on',
-      }),
+      });
+    },
     async (value) => {
       const password = await encryptPassword(value.password);
       const result = await apiCall<{ email: string }>('/register', {

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { ApiCallError, apiCall } from '@/lib/api-client';
-import { CHAT_QUESTION_MAX } from '@/lib/validation/chat';
+import { CHAT_QUESTION_MAX } from '@/lib/validation/chat-limits';
 import { useSiteStore } from '@/stores/site-store';
 import { SafeHtml } from './safe-html';
 

@@ -2,9 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../currency';
 import { LOCALES } from '../locales';
-
-/** Longest question the helper takes (issue 8: questions are length-limited); the input shows the count. */
-export const CHAT_QUESTION_MAX = 500;
+import { CHAT_QUESTION_MAX } from './chat-limits';
 
 /**
  * The chat question (SPEC §7: `{key, question, uuid}`), shared by the widget and POST /api/chat. The widget
