@@ -61,8 +61,12 @@ function ResendForm() {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
     // The schema (and zod) load on the first submit, not with the activation page (issue 9).
-    const { resendRequest } = await import('@/lib/validation/account-forms');
-    const parsed = resendRequest.safeParse({ email, locale });
+    const schema = await import('@/lib/validation/account-forms').catch(() => null);
+    if (!schema) {
+      setError('api.requestFailed');
+      return;
+    }
+    const parsed = schema.resendRequest.safeParse({ email, locale });
     if (!parsed.success) {
       setError(fieldErrorsOf(parsed.error.issues).email);
       return;

@@ -79,7 +79,14 @@ export function useFormSubmit<T>(
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const parsed = await parse(new FormData(event.currentTarget));
+    let parsed: Parsed<T>;
+    try {
+      parsed = await parse(new FormData(event.currentTarget));
+    } catch {
+      // A schema loaded on the first submit can fail to arrive (the connection dropped): say so, keep the input.
+      setErrors({ _: 'api.requestFailed' });
+      return;
+    }
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error.issues));
       return;
