@@ -90,3 +90,32 @@ test.describe('a form whose schema cannot load', () => {
     await expect(form.getByLabel(en.account.email)).toHaveValue('offline@example.com');
   });
 });
+
+test.describe('the activation page in Japanese', () => {
+  test('its resend form checks the address in Japanese, then sends one request for two quick submits', async ({
+    page,
+  }, info) => {
+    test.skip(info.project.name !== 'desktop', 'one run is enough');
+    const ja = MESSAGES.ja;
+    await page.goto('/ja/activate');
+    await expect(page.getByTestId('activation-state')).toHaveAttribute('data-state', 'missing');
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: ja.account.activation.resend }) });
+    await form.getByLabel(ja.account.email).fill('not-an-address');
+    await form.getByRole('button', { name: ja.account.activation.resend }).click();
+    await expect(form.getByText(ja.validation.email)).toBeVisible();
+
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/activate/resend')) sent += 1;
+    });
+    await form.getByLabel(ja.account.email).fill('resend-twice@example.com');
+    // Two submits in one task, before React re-renders: the second must not send again.
+    await form.evaluate((element) => {
+      const f = element as HTMLFormElement;
+      f.requestSubmit();
+      f.requestSubmit();
+    });
+    await expect(page.getByRole('status').filter({ hasText: ja.account.activation.resent })).toBeVisible();
+    expect(sent).toBe(1);
+  });
+});

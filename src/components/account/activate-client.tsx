@@ -2,10 +2,10 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import { ApiCallError, apiCall } from '@/lib/api-client';
-import { FormField, fieldErrorsOf } from './form-field';
+import { FormField, useFormSubmit } from './form-field';
 
 type State = 'checking' | 'activated' | 'expired' | 'used' | 'invalid' | 'missing' | 'failed';
 
@@ -55,30 +55,19 @@ function ResendForm() {
   const tr = useTranslations();
   const locale = useLocale();
   const id = useId();
-  const [error, setError] = useState<string | undefined>();
   const [sent, setSent] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    // The schema (and zod) load on the first submit, not with the activation page (issue 9).
-    const schema = await import('@/lib/validation/account-forms').catch(() => null);
-    if (!schema) {
-      setError('api.requestFailed');
-      return;
-    }
-    const parsed = schema.resendRequest.safeParse({ email, locale });
-    if (!parsed.success) {
-      setError(fieldErrorsOf(parsed.error.issues).email);
-      return;
-    }
-    try {
-      await apiCall('/activate/resend', { body: parsed.data, silent: true });
+  // The shared submit logic: one request at a time, and the schema (with zod) loads on the first submit, not
+  // with the activation page (issue 9).
+  const { errors, busy, onSubmit } = useFormSubmit(
+    async (data) => {
+      const { resendRequest } = await import('@/lib/validation/account-forms');
+      return resendRequest.safeParse({ email: String(data.get('email') ?? ''), locale });
+    },
+    async (value) => {
+      await apiCall('/activate/resend', { body: value, silent: true });
       setSent(true);
-      setError(undefined);
-    } catch (e) {
-      setError(e instanceof ApiCallError ? e.messageKey : 'api.requestFailed');
-    }
-  };
+    },
+  );
   if (sent)
     return (
       <p role="status" className="text-sm text-emerald-700">
@@ -86,7 +75,7 @@ function ResendForm() {
       </p>
     );
   return (
-    <form onSubmit={submit} noValidate className="max-w-md space-y-3 rounded-lg border border-line p-6">
+    <form onSubmit={onSubmit} noValidate className="max-w-md space-y-3 rounded-lg border border-line p-6">
       <p className="font-semibold">{t('resendTitle')}</p>
       <FormField
         id={`${id}-email`}
@@ -94,10 +83,11 @@ function ResendForm() {
         type="email"
         autoComplete="email"
         label={tr('account.email')}
-        error={error}
+        error={errors.email ?? errors._}
       />
       <button
         type="submit"
+        disabled={busy}
         className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
       >
         {t('resend')}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type FormEvent, type InputHTMLAttributes, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useRef, useState } from 'react';
 import { ApiCallError } from '@/lib/api-client';
 
 /** A labelled input with its translated field error, announced and linked for screen readers. */
@@ -68,7 +68,7 @@ type Parsed<T> =
  * The submit logic every form shares (login, sign-up, review, contact): the values are checked with the schema
  * the API uses and zod's field errors shown at once; then `send` runs, and the API's own field errors (4001) or
  * its message key become the form's errors (`_` for the form as a whole). `parse` may load the schema on the
- * first submit. A second submit while one is running is ignored.
+ * first submit. A second submit while one is running (schema loading included) is ignored.
  */
 export function useFormSubmit<T>(
   parse: (data: FormData) => Parsed<T> | Promise<Parsed<T>>,
@@ -76,24 +76,28 @@ export function useFormSubmit<T>(
 ) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // A ref, not `busy`: a double click runs both handlers before React re-renders, and with the schema loading
+  // on the first submit both would otherwise get past the check and send twice.
+  const running = useRef(false);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    let parsed: Parsed<T>;
-    try {
-      parsed = await parse(new FormData(event.currentTarget));
-    } catch {
-      // A schema loaded on the first submit can fail to arrive (the connection dropped): say so, keep the input.
-      setErrors({ _: 'api.requestFailed' });
-      return;
-    }
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     try {
+      let parsed: Parsed<T>;
+      try {
+        parsed = await parse(new FormData(event.currentTarget));
+      } catch {
+        // A schema loaded on the first submit can fail to arrive (the connection dropped): say so, keep the input.
+        setErrors({ _: 'api.requestFailed' });
+        return;
+      }
+      if (!parsed.success) {
+        setErrors(fieldErrorsOf(parsed.error.issues));
+        return;
+      }
+      setErrors({});
       await send(parsed.data);
     } catch (error) {
       setErrors(
@@ -102,6 +106,7 @@ export function useFormSubmit<T>(
           : { _: error instanceof ApiCallError ? error.messageKey : 'api.requestFailed' },
       );
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };
