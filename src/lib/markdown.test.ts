@@ -1,11 +1,9 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { MarkdownBlocks } from '../components/docs/markdown';
+import { catalogTableHtml, escapeHtml, markdownHtml } from '../server/docs/markdown-html';
 import { headingId, markdownText, parseMarkdown, safeHref } from './markdown';
 
 const render = (source: string, placeholder?: (name: string) => string) =>
-  renderToStaticMarkup(createElement(MarkdownBlocks, { blocks: parseMarkdown(source), placeholder }));
+  markdownHtml(parseMarkdown(source), placeholder && ((name) => escapeHtml(placeholder(name))));
 
 describe('Markdown renderer', () => {
   it('renders headings with anchors, unique ids and CJK ids', () => {
@@ -83,5 +81,21 @@ describe('Markdown renderer', () => {
   it('joins wrapped CJK lines without a space and Latin lines with one', () => {
     expect(markdownText('快照\n策略')).toBe('快照策略');
     expect(markdownText('snap\nshot')).toBe('snap shot');
+  });
+
+  it('escapes catalog cells, captions and attributes', () => {
+    const html = catalogTableHtml({
+      name: 'vps-plans',
+      caption: 'Plans <b>"now"</b>',
+      columns: ['Plan', 'Price & tax'],
+      rows: [['<script>x</script>', "US$1 'a'"]],
+    });
+    expect(html).toContain('aria-label="Plans &lt;b&gt;&quot;now&quot;&lt;/b&gt;"');
+    expect(html).toContain('<caption class="sr-only">Plans &lt;b&gt;&quot;now&quot;&lt;/b&gt;</caption>');
+    expect(html).toContain('>Price &amp; tax</th>');
+    expect(html).toContain('>&lt;script&gt;x&lt;/script&gt;</th>');
+    expect(html).toContain('>US$1 &#x27;a&#x27;</td>');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('data-catalog="vps-plans"');
   });
 });

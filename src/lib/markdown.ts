@@ -2,8 +2,8 @@
  * A small Markdown parser for the documentation articles (issue 7). It covers what the article bodies use
  * (headings, paragraphs, bullet and numbered lists, tables, fenced code, block quotes, rules, bold, italic,
  * inline code, links) and the `{{catalog:<table>}}` placeholder lines. It produces a tree, never HTML: the
- * React renderer (src/components/docs/markdown.tsx) turns text into escaped text nodes, so raw HTML in a
- * body is shown as text and never executed (DESIGN §6). A dependency was not worth it for this subset
+ * server renderer (src/server/docs/markdown-html.ts) escapes every text and attribute, so raw HTML in a
+ * body is shown as text and never executed (DESIGN §6, decision 029). A dependency was not worth it for this subset
  * (docs/decisions/011-doc-search.md).
  */
 

@@ -22,8 +22,8 @@ export type TableShape = {
 };
 
 /*
- * The sizes below restate the cell classes of src/components/docs/markdown.tsx and catalog-table.tsx (Tailwind
- * needs literal class names there); the phone test in tests/e2e/docs.spec.ts checks every article's tables
+ * The sizes below restate the cell classes of src/server/docs/markdown-html.ts (Tailwind needs literal class
+ * names there); the phone test in tests/e2e/docs.spec.ts checks every article's tables
  * against their real height, so a class changed on one side only fails there.
  */
 /** The article's width at 320 px: the page's 20 px side padding, less the table's 1 px border each side. */

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { ArticleHtml } from '@/components/docs/article-html';
 import { Breadcrumbs } from '@/components/docs/breadcrumbs';
-import { CatalogTableView } from '@/components/docs/catalog-table';
-import { MarkdownBlocks } from '@/components/docs/markdown';
 import { PageIntro } from '@/components/page-intro';
 import { routing } from '@/i18n/routing';
 import { FIRST_SCREEN_ID } from '@/lib/first-screen';
@@ -14,6 +13,7 @@ import { getArticle } from '@/server/api/docs/queries';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { type CatalogLabels, loadCatalogTables } from '@/server/docs/catalog-tables';
+import { catalogTableHtml, markdownHtml } from '@/server/docs/markdown-html';
 import { resolveLocale } from '@/server/page';
 import { pageMetadata } from '@/server/seo';
 
@@ -88,7 +88,7 @@ export default async function DocArticlePage({ params }: { params: Params }) {
   const lead = firstParagraph === -1 ? 1 : firstParagraph + 1;
   const placeholder = (name: string) => {
     const table = tables.get(name as never);
-    return table ? <CatalogTableView table={table} /> : null;
+    return table ? catalogTableHtml(table) : null;
   };
 
   return (
@@ -121,10 +121,9 @@ export default async function DocArticlePage({ params }: { params: Params }) {
           </>
         ) : null}
         <article className={`min-w-0 max-w-3xl ${showToc ? '' : 'desk:col-span-2'}`}>
-          <div id={FIRST_SCREEN_ID}>
-            <MarkdownBlocks blocks={blocks.slice(0, lead)} placeholder={placeholder} />
-          </div>
-          <MarkdownBlocks blocks={blocks.slice(lead)} placeholder={placeholder} />
+          {/* The body is static escaped HTML, hydrated as one node each (decision 029). */}
+          <ArticleHtml id={FIRST_SCREEN_ID} html={markdownHtml(blocks.slice(0, lead), placeholder)} />
+          <ArticleHtml html={markdownHtml(blocks.slice(lead), placeholder)} />
           <p className="mt-12 border-t border-line pt-4 text-sm text-muted">
             {t('updated', { date: formatDate(article.updatedAt, locale) })}
           </p>

@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { ArticleHtml } from '@/components/docs/article-html';
 import { Breadcrumbs } from '@/components/docs/breadcrumbs';
-import { MarkdownBlocks } from '@/components/docs/markdown';
 import { PageIntro } from '@/components/page-intro';
 import { formatDate } from '@/lib/format-date';
 import { markdownText, parseMarkdown } from '@/lib/markdown';
 import { getAnnouncement } from '@/server/api/announcements/queries';
 import { getDb } from '@/server/db/client';
+import { markdownHtml } from '@/server/docs/markdown-html';
 import { resolveLocale } from '@/server/page';
 import { pageMetadata } from '@/server/seo';
 
@@ -57,9 +58,11 @@ export default async function AnnouncementPage({ params }: { params: Params }) {
           ]}
         />
       </PageIntro>
-      <article className="mx-auto w-full max-w-3xl px-5 py-10">
-        <MarkdownBlocks blocks={parseMarkdown(announcement.body)} />
-      </article>
+      <ArticleHtml
+        as="article"
+        className="mx-auto w-full max-w-3xl px-5 py-10"
+        html={markdownHtml(parseMarkdown(announcement.body))}
+      />
     </>
   );
 }

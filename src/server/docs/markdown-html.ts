@@ -1,0 +1,242 @@
+import 'server-only';
+import { type Align, type Block, type Inline, inlineText } from '@/lib/markdown';
+import { tableHeightPx } from '@/lib/table-height';
+import type { CatalogTable } from './catalog-tables';
+
+/**
+ * Renders parsed Markdown (src/lib/markdown.ts) and live catalog tables to escaped HTML, which a page puts in
+ * one element's `dangerouslySetInnerHTML`. Why not React elements: an article is static, yet as elements every
+ * node of it travelled twice (HTML and the RSC payload) and was walked again by hydration. As one string the
+ * browser hydrates a single node; on /zh/doc/article/pricing that cut the main-thread work of a first visit by
+ * about a sixth (docs/decisions/029-articles-as-html.md).
+ *
+ * Safety is the same as React's: every text and attribute value goes through `escapeHtml`, link targets are
+ * already limited to safe schemes by the parser (`safeHref`), and raw HTML in an article is shown as text.
+ */
+
+/** HTML built here, every text and attribute escaped: the only kind `ArticleHtml` accepts. */
+export type EscapedHtml = string & { readonly __brand: 'EscapedHtml' };
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+
+export function escapeHtml(text: string): EscapedHtml {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c) as EscapedHtml;
+}
+
+type Attrs = Record<string, string | number | undefined>;
+
+function element(tag: string, attrs: Attrs, inner: string): EscapedHtml {
+  let open = `<${tag}`;
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== undefined) open += ` ${name}="${escapeHtml(String(value))}"`;
+  }
+  return `${open}>${inner}</${tag}>` as EscapedHtml;
+}
+
+/** The `style` of a block that keeps its height while skipped (src/components/render-when-near.ts). */
+function keptHeight(px: number): string {
+  return `--render-when-near-size:${px / 16}rem`;
+}
+
+/** A wide table scrolls sideways on a phone; keyboard users reach the scroller by Tab (axe: scrollable-region-focusable). */
+const TABLE_SCROLLER =
+  'relative mt-4 overflow-x-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-brand-500 max-desk:render-when-near';
+
+export function markdownHtml(blocks: Block[], placeholder?: (name: string) => EscapedHtml | null): EscapedHtml {
+  return blocks.map((block) => blockHtml(block, placeholder)).join('') as EscapedHtml;
+}
+
+function blockHtml(block: Block, placeholder?: (name: string) => EscapedHtml | null): string {
+  switch (block.type) {
+    case 'heading': {
+      const size = block.level === 2 ? 'mt-10 text-2xl' : block.level === 3 ? 'mt-8 text-xl' : 'mt-6 text-lg';
+      const anchor = element(
+        'a',
+        { href: `#${block.id}`, class: 'no-underline hover:underline' },
+        inlineHtml(block.children),
+      );
+      return element(
+        `h${block.level}`,
+        { id: block.id, class: `group scroll-mt-24 font-semibold text-ink ${size}` },
+        anchor,
+      );
+    }
+    case 'paragraph':
+      return element('p', { class: 'mt-4 leading-relaxed' }, inlineHtml(block.children));
+    case 'quote':
+      return element(
+        'blockquote',
+        { class: 'mt-4 border-l-4 border-brand-500 bg-surface px-4 py-2 text-muted' },
+        inlineHtml(block.children),
+      );
+    case 'rule':
+      return '<hr class="my-8 border-line"/>';
+    case 'list': {
+      const items = block.items
+        .map((item) => element('li', { class: 'pl-1 leading-relaxed' }, inlineHtml(item)))
+        .join('');
+      return block.ordered
+        ? element(
+            'ol',
+            { start: block.start === 1 ? undefined : block.start, class: 'mt-4 list-decimal space-y-2 pl-6' },
+            items,
+          )
+        : element('ul', { class: 'mt-4 list-disc space-y-2 pl-6' }, items);
+    }
+    case 'code':
+      // A long code line scrolls sideways; keyboard users reach the scroller by Tab.
+      return element(
+        'pre',
+        {
+          tabindex: 0,
+          class:
+            'mt-4 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-6 text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500',
+          'data-lang': block.lang || undefined,
+        },
+        element('code', {}, escapeHtml(block.text)),
+      );
+    case 'table':
+      return markdownTableHtml(block);
+    case 'placeholder':
+      return placeholder?.(block.name) ?? '';
+  }
+}
+
+function markdownTableHtml(block: Extract<Block, { type: 'table' }>): string {
+  const rowHeaders = block.head[0]?.length === 0;
+  const head = block.head
+    .map((cell, c) =>
+      // An empty corner cell is not a header (axe: empty-table-header).
+      cell.length === 0
+        ? '<td></td>'
+        : element(
+            'th',
+            { scope: 'col', class: `px-4 py-2 font-semibold ${alignClass(block.align[c])}` },
+            inlineHtml(cell),
+          ),
+    )
+    .join('');
+  const rows = block.rows
+    .map((row) =>
+      element(
+        'tr',
+        {},
+        row
+          .map((cell, c) =>
+            c === 0 && rowHeaders
+              ? element('th', { scope: 'row', class: 'px-4 py-2 font-semibold' }, inlineHtml(cell))
+              : element('td', { class: `px-4 py-2 align-top ${alignClass(block.align[c])}` }, inlineHtml(cell)),
+          )
+          .join(''),
+      ),
+    )
+    .join('');
+  // On a phone a table is laid out when it nears the viewport (issue 9, src/lib/table-height.ts). Every cell
+  // wraps; header cells, and the first column's cells under an empty corner, are semibold.
+  const height = tableHeightPx({
+    head: block.head.map(inlineText),
+    rows: block.rows.map((row) => row.map(inlineText)),
+    headStyle: 'plain',
+    columns: block.head.map((_, c) => ({ wrap: true, bold: rowHeaders && c === 0 })),
+  });
+  return element(
+    'section',
+    {
+      'aria-label': block.head.map(inlineText).filter(Boolean).join(' · ') || undefined,
+      tabindex: 0,
+      class: TABLE_SCROLLER,
+      style: keptHeight(height),
+    },
+    element(
+      'table',
+      { class: 'w-full text-left text-sm' },
+      element('thead', { class: 'bg-surface' }, element('tr', {}, head)) +
+        element('tbody', { class: 'divide-y divide-line' }, rows),
+    ),
+  );
+}
+
+/** A live catalog table inside an article (issue 7); the numbers come from the catalog, never the article. */
+export function catalogTableHtml(table: CatalogTable): EscapedHtml {
+  const head = table.columns
+    .map((column) => element('th', { scope: 'col', class: 'whitespace-nowrap px-4 py-2' }, escapeHtml(column)))
+    .join('');
+  const rows = table.rows
+    .map((row) =>
+      element(
+        'tr',
+        {},
+        row
+          .map((cell, c) =>
+            c === 0
+              ? element('th', { scope: 'row', class: 'min-w-40 px-4 py-2 font-semibold text-ink' }, escapeHtml(cell))
+              : element('td', { class: 'whitespace-nowrap px-4 py-2 tabular-nums' }, escapeHtml(cell)),
+          )
+          .join(''),
+      ),
+    )
+    .join('');
+  // The name column (`min-w-40`, semibold) wraps; the numbers and the upper-case headers stay on one line.
+  const height = tableHeightPx({
+    head: table.columns,
+    rows: table.rows,
+    headStyle: 'caps',
+    columns: table.columns.map((_, c) => (c === 0 ? { wrap: true, minWidthPx: 160, bold: true } : { wrap: false })),
+  });
+  return element(
+    'section',
+    {
+      'aria-label': table.caption,
+      tabindex: 0,
+      class: TABLE_SCROLLER,
+      style: keptHeight(height),
+      'data-catalog': table.name,
+    },
+    element(
+      'table',
+      { class: 'w-full text-left text-sm' },
+      element('caption', { class: 'sr-only' }, escapeHtml(table.caption)) +
+        element('thead', { class: 'bg-surface text-xs uppercase tracking-wide text-muted' }, element('tr', {}, head)) +
+        element('tbody', { class: 'divide-y divide-line' }, rows),
+    ),
+  );
+}
+
+function alignClass(align: Align): string {
+  return align === 'center' ? 'text-center' : align === 'right' ? 'text-right' : '';
+}
+
+function inlineHtml(nodes: Inline[]): string {
+  return nodes
+    .map((node) => {
+      switch (node.type) {
+        case 'text':
+          return escapeHtml(node.text);
+        case 'code':
+          return element(
+            'code',
+            { class: 'rounded bg-surface px-1 py-0.5 font-mono text-[0.9em]' },
+            escapeHtml(node.text),
+          );
+        case 'strong':
+          return element('strong', { class: 'font-semibold text-ink' }, inlineHtml(node.children));
+        case 'em':
+          return element('em', {}, inlineHtml(node.children));
+        case 'link': {
+          const external = /^(https?:|mailto:)/i.test(node.href);
+          return element(
+            'a',
+            {
+              href: node.href,
+              class: 'text-brand-700 underline hover:text-brand-600',
+              rel: external ? 'noopener noreferrer' : undefined,
+            },
+            inlineHtml(node.children),
+          );
+        }
+        default:
+          return '';
+      }
+    })
+    .join('');
+}
