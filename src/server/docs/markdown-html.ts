@@ -102,6 +102,38 @@ function blockHtml(block: Block, placeholder?: (name: string) => EscapedHtml | n
   }
 }
 
+/** Body rows; `cell` renders one cell of a row by its column. */
+function bodyRows<T>(rows: T[][], cell: (value: T, column: number) => string): string {
+  return rows.map((row) => element('tr', {}, row.map(cell).join(''))).join('');
+}
+
+/**
+ * The scroller every article table sits in: on a phone it is laid out when it nears the viewport, keeping
+ * `heightPx` until then (issue 9, src/lib/table-height.ts).
+ */
+function tableSection(
+  section: { label: string | undefined; heightPx: number; catalog?: string },
+  table: { caption?: string; headClass: string; head: string; rows: string },
+): EscapedHtml {
+  return element(
+    'section',
+    {
+      'aria-label': section.label,
+      tabindex: 0,
+      class: TABLE_SCROLLER,
+      style: keptHeight(section.heightPx),
+      'data-catalog': section.catalog,
+    },
+    element(
+      'table',
+      { class: 'w-full text-left text-sm' },
+      (table.caption === undefined ? '' : element('caption', { class: 'sr-only' }, escapeHtml(table.caption))) +
+        element('thead', { class: table.headClass }, element('tr', {}, table.head)) +
+        element('tbody', { class: 'divide-y divide-line' }, table.rows),
+    ),
+  );
+}
+
 function markdownTableHtml(block: Extract<Block, { type: 'table' }>): string {
   const rowHeaders = block.head[0]?.length === 0;
   const head = block.head
@@ -116,21 +148,11 @@ function markdownTableHtml(block: Extract<Block, { type: 'table' }>): string {
           ),
     )
     .join('');
-  const rows = block.rows
-    .map((row) =>
-      element(
-        'tr',
-        {},
-        row
-          .map((cell, c) =>
-            c === 0 && rowHeaders
-              ? element('th', { scope: 'row', class: 'px-4 py-2 font-semibold' }, inlineHtml(cell))
-              : element('td', { class: `px-4 py-2 align-top ${alignClass(block.align[c])}` }, inlineHtml(cell)),
-          )
-          .join(''),
-      ),
-    )
-    .join('');
+  const rows = bodyRows(block.rows, (cell, c) =>
+    c === 0 && rowHeaders
+      ? element('th', { scope: 'row', class: 'px-4 py-2 font-semibold' }, inlineHtml(cell))
+      : element('td', { class: `px-4 py-2 align-top ${alignClass(block.align[c])}` }, inlineHtml(cell)),
+  );
   // On a phone a table is laid out when it nears the viewport (issue 9, src/lib/table-height.ts). Every cell
   // wraps; header cells, and the first column's cells under an empty corner, are semibold.
   const height = tableHeightPx({
@@ -139,20 +161,9 @@ function markdownTableHtml(block: Extract<Block, { type: 'table' }>): string {
     headStyle: 'plain',
     columns: block.head.map((_, c) => ({ wrap: true, bold: rowHeaders && c === 0 })),
   });
-  return element(
-    'section',
-    {
-      'aria-label': block.head.map(inlineText).filter(Boolean).join(' · ') || undefined,
-      tabindex: 0,
-      class: TABLE_SCROLLER,
-      style: keptHeight(height),
-    },
-    element(
-      'table',
-      { class: 'w-full text-left text-sm' },
-      element('thead', { class: 'bg-surface' }, element('tr', {}, head)) +
-        element('tbody', { class: 'divide-y divide-line' }, rows),
-    ),
+  return tableSection(
+    { label: block.head.map(inlineText).filter(Boolean).join(' · ') || undefined, heightPx: height },
+    { headClass: 'bg-surface', head, rows },
   );
 }
 
@@ -161,21 +172,11 @@ export function catalogTableHtml(table: CatalogTable): EscapedHtml {
   const head = table.columns
     .map((column) => element('th', { scope: 'col', class: 'whitespace-nowrap px-4 py-2' }, escapeHtml(column)))
     .join('');
-  const rows = table.rows
-    .map((row) =>
-      element(
-        'tr',
-        {},
-        row
-          .map((cell, c) =>
-            c === 0
-              ? element('th', { scope: 'row', class: 'min-w-40 px-4 py-2 font-semibold text-ink' }, escapeHtml(cell))
-              : element('td', { class: 'whitespace-nowrap px-4 py-2 tabular-nums' }, escapeHtml(cell)),
-          )
-          .join(''),
-      ),
-    )
-    .join('');
+  const rows = bodyRows(table.rows, (cell, c) =>
+    c === 0
+      ? element('th', { scope: 'row', class: 'min-w-40 px-4 py-2 font-semibold text-ink' }, escapeHtml(cell))
+      : element('td', { class: 'whitespace-nowrap px-4 py-2 tabular-nums' }, escapeHtml(cell)),
+  );
   // The name column (`min-w-40`, semibold) wraps; the numbers and the upper-case headers stay on one line.
   const height = tableHeightPx({
     head: table.columns,
@@ -183,22 +184,9 @@ export function catalogTableHtml(table: CatalogTable): EscapedHtml {
     headStyle: 'caps',
     columns: table.columns.map((_, c) => (c === 0 ? { wrap: true, minWidthPx: 160, bold: true } : { wrap: false })),
   });
-  return element(
-    'section',
-    {
-      'aria-label': table.caption,
-      tabindex: 0,
-      class: TABLE_SCROLLER,
-      style: keptHeight(height),
-      'data-catalog': table.name,
-    },
-    element(
-      'table',
-      { class: 'w-full text-left text-sm' },
-      element('caption', { class: 'sr-only' }, escapeHtml(table.caption)) +
-        element('thead', { class: 'bg-surface text-xs uppercase tracking-wide text-muted' }, element('tr', {}, head)) +
-        element('tbody', { class: 'divide-y divide-line' }, rows),
-    ),
+  return tableSection(
+    { label: table.caption, heightPx: height, catalog: table.name },
+    { caption: table.caption, headClass: 'bg-surface text-xs uppercase tracking-wide text-muted', head, rows },
   );
 }
 
