@@ -46,10 +46,12 @@ function withPath(html, prerenderedPath, path) {
 }
 
 /**
- * @param {{ port: number, browserPath: (pathname: string) => string }} options
- *   browserPath: src/lib/browser-path.ts, the same normalisation the page's NotFoundMessage uses.
+ * @param {{ port: number, browserPath: (pathname: string) => string, inlineStylesheets?: (html: string) => string }} options
+ *   browserPath: src/lib/browser-path.ts, the same normalisation the page's NotFoundMessage uses;
+ *   inlineStylesheets: first-paint-styles.cjs, as for every kept document.
  */
 function createNotFoundPages(options) {
+  const inlineStylesheets = options.inlineStylesheets ?? ((html) => html);
   /** `${locale}/${currency}` -> { html, path } as prerendered. */
   const pages = new Map();
 
@@ -64,8 +66,9 @@ function createNotFoundPages(options) {
         // What NotFoundMessage printed while prerendering: the route's own browser path.
         const path = shownPath(options.browserPath, `/${locale}/${currency}/${ROUTE}`);
         if (withPath(html, path, path) === null) throw new Error(`${visible}: no 404 message`);
-        // Like every prerendered page we serve ourselves, it loads its scripts after the first paint.
-        pages.set(`${locale}/${currency}`, { html: loadScriptsAfterFirstPaint(html), path });
+        // Like every prerendered page we serve ourselves, it carries its stylesheet and loads its scripts after
+        // the first paint.
+        pages.set(`${locale}/${currency}`, { html: inlineStylesheets(loadScriptsAfterFirstPaint(html)), path });
       },
     );
   }

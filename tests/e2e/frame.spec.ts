@@ -77,3 +77,35 @@ test.describe("the build's files (decision 022)", () => {
     }
   });
 });
+
+test.describe('kept documents (decisions 018 and 030)', () => {
+  test('carry their stylesheet inside, and hydration and client navigation add no second one', async ({ page }) => {
+    const path = '/doc/article/pricing';
+    // Each server process keeps its own copy, made beside the first answer: ask until one comes from memory.
+    await expect
+      .poll(async () => (await page.request.get(path)).headers()['x-document-cache'], { timeout: 10_000 })
+      .toBe('hit');
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.css')) requested.push(new URL(request.url()).pathname);
+    });
+    await page.goto(path);
+    const styles = () =>
+      page.evaluate(() => ({
+        inline: document.head.querySelectorAll('style').length,
+        links: [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('media')),
+        // The header is sticky only by the site's own rules.
+        header: getComputedStyle(document.querySelector('header') as Element).position,
+      }));
+    expect(await styles()).toEqual({ inline: 1, links: ['print'], header: 'sticky' });
+    // A client navigation renders the same stylesheet resource: React finds the link and adds none.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.locator('a[href="/product/vps"]:visible').first().click();
+    await expect(page).toHaveURL(/\/product\/vps$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    expect(await styles()).toEqual({ inline: 1, links: ['print'], header: 'sticky' });
+    // The print copy may be fetched once, at the lowest priority; nothing asks for it twice.
+    expect(new Set(requested).size).toBe(requested.length);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The stylesheet inside the document (issue 9, docs/decisions/030-stylesheet-in-the-document.md). Next links the
+ * site's one stylesheet (~44 KB, ~8 KB compressed) from the head, so the first paint waits for a second request
+ * after the document: one more round trip on a phone network, and on a busy machine 40–70 ms in which the
+ * parser also stops at the first inline script (a script waits for the stylesheets before it).
+ *
+ * The prerendered documents we serve ourselves (the document cache and the 404 pages) carry it as a `<style>`
+ * in the link's place instead. The link stays, moved to the end of the head with `media="print"`: not
+ * render-blocking and not script-blocking on a screen, but present, so React's hydration finds the stylesheet
+ * it rendered (it looks for `link[rel="stylesheet"][href=…]`) and adds no second one, on this page or after a
+ * client navigation. Printing applies the same rules twice, which changes nothing.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+/** A stylesheet link exactly as React writes it for Next: a build file, a precedence, nothing else. */
+const STYLESHEET_LINK =
+  /<link rel="stylesheet" href="(\/_next\/static\/[A-Za-z0-9_\-./]+\.css)" data-precedence="([A-Za-z0-9_-]+)"\/>/g;
+/** Past this size a stylesheet stays linked: each kept document would carry it again. */
+const MAX_INLINE_BYTES = 128 * 1024;
+
+/**
+ * A function that writes a document's build stylesheets into it, read once each from `distDir`. A stylesheet
+ * it cannot read, or a larger one, stays linked as Next wrote it.
+ * @param {string} distDir Next's build directory (`.next`)
+ * @returns {(html: string) => string}
+ */
+function createStylesheetInliner(distDir) {
+  const root = path.join(distDir, 'static');
+  /** @type {Map<string, string | null>} */
+  const read = new Map();
+
+  /** @param {string} href */
+  function styles(href) {
+    if (read.has(href)) return read.get(href) ?? null;
+    let css = null;
+    const file = path.join(root, href.slice('/_next/static/'.length));
+    // The pattern allows dots for the file names; no path outside the build's static files is read.
+    if (file.startsWith(root + path.sep) && !href.includes('..')) {
+      try {
+        const text = fs.readFileSync(file, 'utf8');
+        // `</style` would end the element early; a build's stylesheet never has it, so never guess.
+        if (Buffer.byteLength(text) <= MAX_INLINE_BYTES && !/<\/style/i.test(text)) css = text;
+      } catch {
+        css = null;
+      }
+    }
+    read.set(href, css);
+    return css;
+  }
+
+  return function inlineStylesheets(html) {
+    const head = html.indexOf('</head>');
+    if (head < 0) return html;
+    /** @type {string[]} */
+    const links = [];
+    const inHead = html.slice(0, head).replace(STYLESHEET_LINK, (link, href, precedence) => {
+      const css = styles(href);
+      if (css === null) return link;
+      links.push(`<link rel="stylesheet" href="${href}" data-precedence="${precedence}" media="print"/>`);
+      return `<style>${css}</style>`;
+    });
+    if (links.length === 0) return html;
+    return `${inHead}${links.join('')}${html.slice(head)}`;
+  };
+}
+
+module.exports = { createStylesheetInliner };
