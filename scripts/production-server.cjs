@@ -24,7 +24,7 @@ const { getRequestListener } = require('@hono/node-server');
 const { createDocumentCache } = require('./lib/document-cache.cjs');
 const { createStaticFiles } = require('./lib/static-files.cjs');
 const { createNotFoundPages } = require('./lib/not-found-pages.cjs');
-const { createStylesheetInliner } = require('./lib/first-paint-styles.cjs');
+const { createDocumentPreparer } = require('./lib/kept-document.cjs');
 const { varyByVisitor } = require('./lib/document-vary.cjs');
 const { createHttpFront } = require('./lib/http-front.cjs');
 
@@ -48,17 +48,17 @@ async function main() {
   const answerKeptRead = createKeptReads(api);
 
   const distDir = path.resolve(process.env.NEXT_DIST_DIR || '.next');
-  // Kept documents carry the build's stylesheet (docs/decisions/030-stylesheet-in-the-document.md).
-  const inlineStylesheets = createStylesheetInliner(distDir);
+  // Kept documents load their scripts after the first paint and carry the build's stylesheet (decisions 018, 030).
+  const prepareDocument = createDocumentPreparer(distDir);
   // Prerendered documents from memory, precompressed (issue 9); DOCUMENT_CACHE=off leaves every page to Next.
   const serveDocument =
-    process.env.DOCUMENT_CACHE === 'off' ? () => false : createDocumentCache({ port, now: clock, inlineStylesheets });
+    process.env.DOCUMENT_CACHE === 'off' ? () => false : createDocumentCache({ port, now: clock, prepareDocument });
   // The build's scripts, styles and images from memory, precompressed (docs/decisions/022-build-files-fast-path.md).
   const serveStaticFile =
     process.env.STATIC_CACHE === 'off' ? () => false : createStaticFiles({ port, now: clock, distDir });
   // 404 answers carry the prerendered 404 page, not Next's empty shell (docs/decisions/017-server-rendered-404.md).
   const { browserPath } = require('../src/lib/browser-path.ts');
-  const notFoundPages = createNotFoundPages({ port, browserPath, inlineStylesheets });
+  const notFoundPages = createNotFoundPages({ port, browserPath, prepareDocument });
 
   const server = createServer((req, res) => {
     const url = req.url || '/';

@@ -8,12 +8,11 @@
  * prerendered (`x-nextjs-prerender`, a shared `s-maxage`, status 200, not private) are kept, so anything that
  * reads cookies, every redirect, 404 and client-navigation payload (`rsc` requests) still goes through Next.
  * An entry is fresh for Next's own `s-maxage`; after that it is served stale once while Next is asked again
- * (which is what Next's incremental regeneration does too). A kept page carries its stylesheet
- * (first-paint-styles.cjs) and loads its scripts after the first paint (first-paint-scripts.cjs).
+ * (which is what Next's incremental regeneration does too). The server passes `prepareDocument`
+ * (kept-document.cjs): a kept page carries its stylesheet and loads its scripts after the first paint.
  */
 const { randomUUID } = require('node:crypto');
 const { hasLocalePrefix } = require('./document-vary.cjs');
-const { loadScriptsAfterFirstPaint } = require('./first-paint-scripts.cjs');
 const kept = require('./kept-answers.cjs');
 const site = require('./site-segments.cjs');
 
@@ -80,11 +79,13 @@ function languageSettled(path, acceptLanguage) {
 }
 
 /**
- * @param {{ port: number, inlineStylesheets?: (html: string) => string,
+ * @param {{ port: number, prepareDocument?: (html: string) => string,
  *   maxBytes?: number, now?: () => number }} options
+ *   prepareDocument: kept-document.cjs, applied to each HTML answer before it is kept (without it, kept as Next
+ *   wrote it)
  */
 function createDocumentCache(options) {
-  const inlineStylesheets = options.inlineStylesheets ?? ((html) => html);
+  const prepareDocument = options.prepareDocument ?? ((html) => html);
   const fillToken = randomUUID();
   const now = options.now ?? Date.now;
   const entries = kept.createKeptStore(options.maxBytes ?? 64 * 1024 * 1024, now);
@@ -171,7 +172,7 @@ function createDocumentCache(options) {
       return null;
     }
     const body = /text\/html/.test(String(res.headers['content-type'] || ''))
-      ? Buffer.from(inlineStylesheets(loadScriptsAfterFirstPaint(answered.toString('utf8'))), 'utf8')
+      ? Buffer.from(prepareDocument(answered.toString('utf8')), 'utf8')
       : answered;
     const entry = kept.keptAnswer({
       headers: kept.keptHeaders(res),

@@ -10,7 +10,6 @@
  * hydrates without a mismatch. docs/decisions/017-server-rendered-404.md.
  */
 const zlib = require('node:zlib');
-const { loadScriptsAfterFirstPaint } = require('./first-paint-scripts.cjs');
 const { askNext } = require('./kept-answers.cjs');
 const { LOCALES, CURRENCY_SEGMENTS: CURRENCIES, alternatives } = require('./site-segments.cjs');
 
@@ -46,12 +45,12 @@ function withPath(html, prerenderedPath, path) {
 }
 
 /**
- * @param {{ port: number, browserPath: (pathname: string) => string, inlineStylesheets?: (html: string) => string }} options
+ * @param {{ port: number, browserPath: (pathname: string) => string, prepareDocument?: (html: string) => string }} options
  *   browserPath: src/lib/browser-path.ts, the same normalisation the page's NotFoundMessage uses;
- *   inlineStylesheets: first-paint-styles.cjs, as for every kept document.
+ *   prepareDocument: kept-document.cjs, as for every kept document (without it, kept as Next wrote it).
  */
 function createNotFoundPages(options) {
-  const inlineStylesheets = options.inlineStylesheets ?? ((html) => html);
+  const prepareDocument = options.prepareDocument ?? ((html) => html);
   /** `${locale}/${currency}` -> { html, path } as prerendered. */
   const pages = new Map();
 
@@ -66,9 +65,8 @@ function createNotFoundPages(options) {
         // What NotFoundMessage printed while prerendering: the route's own browser path.
         const path = shownPath(options.browserPath, `/${locale}/${currency}/${ROUTE}`);
         if (withPath(html, path, path) === null) throw new Error(`${visible}: no 404 message`);
-        // Like every prerendered page we serve ourselves, it carries its stylesheet and loads its scripts after
-        // the first paint.
-        pages.set(`${locale}/${currency}`, { html: inlineStylesheets(loadScriptsAfterFirstPaint(html)), path });
+        // Like every prerendered page we serve ourselves (kept-document.cjs).
+        pages.set(`${locale}/${currency}`, { html: prepareDocument(html), path });
       },
     );
   }

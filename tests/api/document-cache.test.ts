@@ -5,8 +5,16 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => boolean;
-const { createDocumentCache } = createRequire(import.meta.url)('../../scripts/lib/document-cache.cjs') as {
-  createDocumentCache: (options: { port: number; now?: () => number }) => Handle;
+const require = createRequire(import.meta.url);
+const { createDocumentCache } = require('../../scripts/lib/document-cache.cjs') as {
+  createDocumentCache: (options: {
+    port: number;
+    now?: () => number;
+    prepareDocument?: (html: string) => string;
+  }) => Handle;
+};
+const { createDocumentPreparer } = require('../../scripts/lib/kept-document.cjs') as {
+  createDocumentPreparer: (distDir: string) => (html: string) => string;
 };
 
 /**
@@ -53,7 +61,8 @@ async function start(options: { now?: () => number; nextCache?: () => string } =
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
-  cache = createDocumentCache({ port, now: options.now });
+  // As production-server.cjs passes it; these pages link no stylesheet, so only their scripts change.
+  cache = createDocumentCache({ port, now: options.now, prepareDocument: createDocumentPreparer('.next') });
   // node:http rather than fetch: fetch adds an Accept-Language of its own.
   const get = (path: string, headers: Record<string, string> = {}) => answer(port, path, headers);
   // The copy is fetched beside the first answer; wait until it is in.
@@ -188,7 +197,7 @@ describe('document fast path', () => {
     await prefixed.text();
   });
 
-  it("keeps the page's scripts for after the first paint", async () => {
+  it('keeps the page as the server prepares it, with its scripts for after the first paint', async () => {
     const { get, settle } = await start();
     await settle('/scripted');
     const html = await (await get('/scripted')).text();

@@ -4,8 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const { createStylesheetInliner } = createRequire(import.meta.url)('../../scripts/lib/first-paint-styles.cjs') as {
+const require = createRequire(import.meta.url);
+const { createStylesheetInliner } = require('../../scripts/lib/first-paint-styles.cjs') as {
   createStylesheetInliner: (distDir: string) => (html: string) => string;
+};
+const { createDocumentPreparer } = require('../../scripts/lib/kept-document.cjs') as {
+  createDocumentPreparer: (distDir: string) => (html: string) => string;
 };
 
 let distDir: string;
@@ -59,5 +63,28 @@ describe('the stylesheet inside the document', () => {
       '<html><head></head><body><link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/></body></html>';
     expect(inline(inBody)).toBe(inBody);
     expect(inline('<p>no head</p>')).toBe('<p>no head</p>');
+  });
+});
+
+describe('a kept document, prepared once for the cache and the 404 pages', () => {
+  it('loads its scripts after the first paint and carries its stylesheet', () => {
+    const next = [
+      '<!DOCTYPE html><html lang="ja"><head><meta charSet="utf-8"/>',
+      '<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/>',
+      '<script src="/_next/static/chunks/react.js" async=""></script><title>Cirrus</title>',
+      '</head><body><main class="intro">高速なクラウドサーバー</main>',
+      '<script src="/_next/static/chunks/boot.js" async=""></script></body></html>',
+    ].join('');
+    const html = createDocumentPreparer(distDir)(next);
+    // The style first, then the loader with both chunks in order, then the print link at the end of the head.
+    const style = html.indexOf(`<style>${CSS}</style>`);
+    const loader = html.indexOf('first-contentful-paint');
+    const printLink = html.indexOf('data-precedence="next" media="print"/></head>');
+    expect(style).toBeGreaterThan(0);
+    expect(loader).toBeGreaterThan(style);
+    expect(printLink).toBeGreaterThan(loader);
+    expect(html).toContain('(["/_next/static/chunks/react.js","/_next/static/chunks/boot.js"])');
+    expect(html).not.toMatch(/<script src="[^"]+" async=""/);
+    expect(html).toContain('<main class="intro">高速なクラウドサーバー</main>');
   });
 });
