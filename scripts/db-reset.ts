@@ -10,7 +10,7 @@ async function main() {
   const env = loadEnv();
   const database = await startDatabase(env, 'main', log);
   try {
-    const db = createDatabase(database.url, { max: 1 });
+    const db = createDatabase(database.url, { max: 1, queryTimeoutMs: 0 });
     await dropEverything(db);
     await db.$client.end();
     await migrateAndSeed(database.url, log);

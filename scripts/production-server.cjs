@@ -27,6 +27,8 @@ const { createNotFoundPages } = require('./lib/not-found-pages.cjs');
 const { createDocumentPreparer } = require('./lib/kept-document.cjs');
 const { varyByVisitor } = require('./lib/document-vary.cjs');
 const { createHttpFront } = require('./lib/http-front.cjs');
+const { routablePath } = require('./lib/page-path.cjs');
+const { withDependencyStatus } = require('./lib/dependency-down-status.cjs');
 
 /** `/api` and below: the Hono app's, never Next's nor a kept answer's. */
 function isApi(url) {
@@ -60,6 +62,13 @@ async function main() {
   const { browserPath } = require('../src/lib/browser-path.ts');
   const notFoundPages = createNotFoundPages({ port, browserPath, prepareDocument });
 
+  // Next's answer for a page: 503 rather than 500 when its render failed because the database was down.
+  const handlePage = withDependencyStatus((req, res) => {
+    varyByVisitor(req, res);
+    notFoundPages.watch(req, res);
+    handleNext(req, res);
+  });
+
   const server = createServer((req, res) => {
     const url = req.url || '/';
     if (isApi(url)) {
@@ -68,11 +77,11 @@ async function main() {
       else handleApi(req, res);
       return;
     }
+    // A path Next cannot route (malformed escape, control character) is read literally: the site's 404 page.
+    req.url = routablePath(url);
     if (serveStaticFile(req, res)) return;
     if (!notFoundPages.isDirectRequest(req) && serveDocument(req, res)) return;
-    varyByVisitor(req, res);
-    notFoundPages.watch(req, res);
-    handleNext(req, res);
+    handlePage(req, res);
   });
   server.keepAliveTimeout = 65_000;
   // Kept build files and kept documents (fresh, or stale with their refill started) are answered on the

@@ -1,3 +1,8 @@
+import type { Instrumentation } from 'next';
+
+/** Set by register(): marks a page request whose render failed because a dependency was down. */
+let noteIfDependencyDown: ((error: unknown) => void) | undefined;
+
 /**
  * Runs once when the server starts: configuration is checked (a bad value stops the server with a readable
  * message) and the mail outbox worker starts, so mail left pending by an earlier run is delivered; the
@@ -8,11 +13,24 @@ export async function register() {
   const { env } = await import('./env');
   env();
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [{ getDb }, { ensureMailWorker }, { ensureExpiryWorker }] = await Promise.all([
+  const [{ getDb }, { ensureMailWorker }, { ensureExpiryWorker }, dependency] = await Promise.all([
     import('./server/db/client'),
     import('./server/mail/worker'),
     import('./server/pintuan/expiry'),
+    import('./server/dependency-down'),
   ]);
+  noteIfDependencyDown = (error) => {
+    if (dependency.isDependencyDown(error)) dependency.noteDependencyDown();
+  };
   ensureMailWorker(getDb());
   ensureExpiryWorker(getDb());
 }
+
+/**
+ * A page whose render failed because the database (or another dependency) was down is answered 503 with
+ * Retry-After, not 500: the production server reads the mark this leaves on the request
+ * (scripts/lib/dependency-down-status.cjs). Synchronous, so the mark is there before Next writes the status.
+ */
+export const onRequestError: Instrumentation.onRequestError = (error) => {
+  noteIfDependencyDown?.(error);
+};

@@ -16,6 +16,7 @@ export const PAGE_ROUTES = [
   { name: 'ac-coupon', pattern: '/ac/coupon' },
   { name: 'product-vps-buy', pattern: '/product/vps-buy' },
   { name: 'activate', pattern: '/activate' },
+  { name: 'resetPassword', pattern: '/resetPassword' },
   { name: 'activity-vps', pattern: '/activity/vps' },
   { name: 'welcome-signup', pattern: '/welcome-signup' },
   { name: 'activity-promotion', pattern: '/activity/promotion' },

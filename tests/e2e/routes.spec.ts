@@ -23,6 +23,7 @@ const ROUTES: Expectation[] = [
   { path: '/ac/coupon', heading: page('coupon') },
   { path: '/product/vps-buy', heading: page('vpsBuy') },
   { path: '/activate', heading: page('activate') },
+  { path: '/resetPassword', heading: page('resetPassword') },
   { path: '/activity/vps', heading: page('activityVps') },
   { path: '/welcome-signup', heading: page('welcomeSignup') },
   { path: '/activity/promotion', heading: page('promotion') },

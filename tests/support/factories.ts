@@ -4,6 +4,12 @@ import { users } from '../../src/server/db/schema';
 import { testDb } from './api';
 
 let seq = 0;
+/** One hash of the customers' password for the whole file: each costs most of a second at today's parameters. */
+let passwordHash: Promise<string> | undefined;
+function customerPasswordHash(): Promise<string> {
+  passwordHash ??= hashPassword('abc123');
+  return passwordHash;
+}
 
 /** An active customer with a live session: the headers a signed-in browser sends. */
 export async function signedInCustomer(overrides: { activatedAt?: Date } = {}) {
@@ -14,7 +20,7 @@ export async function signedInCustomer(overrides: { activatedAt?: Date } = {}) {
     .values({
       email,
       username: email.split('@')[0] ?? email,
-      passwordHash: await hashPassword('abc123'),
+      passwordHash: await customerPasswordHash(),
       status: 'active',
       locale: 'en',
       activatedAt: overrides.activatedAt ?? new Date(),

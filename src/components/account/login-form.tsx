@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
+import { Link } from '@/i18n/navigation';
 import { apiCall } from '@/lib/api-client';
 import { encryptPassword } from '@/lib/password-transport';
 import { useSiteStore } from '@/stores/site-store';
@@ -51,6 +52,11 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
         error={errors.password}
         required
       />
+      <p className="text-right text-sm">
+        <Link href="/resetPassword" onClick={onDone} className="text-brand-700 underline">
+          {t('forgotPassword')}
+        </Link>
+      </p>
       {errors._ ? <FormError messageKey={errors._} testId="login-error" /> : null}
       <button
         type="submit"

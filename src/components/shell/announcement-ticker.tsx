@@ -3,11 +3,13 @@ import { PageLink } from '@/i18n/page-link';
 import type { Locale } from '@/lib/locales';
 import { listAnnouncements } from '@/server/api/announcements/queries';
 import { getDb } from '@/server/db/client';
+import { orWhenDown } from '@/server/dependency-down';
 
 /** The 3 latest announcements of the language (SPEC §7: page 1, 3 rows), each linking to its page. */
 export async function AnnouncementTicker({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'shell.ticker' });
-  const { items } = await listAnnouncements(getDb(), { locale, page: 1, row: 3 });
+  // While the database is down the shell goes without the ticker (orWhenDown), not the page.
+  const { items } = await orWhenDown(listAnnouncements(getDb(), { locale, page: 1, row: 3 }), { items: [], total: 0 });
   if (items.length === 0) return null;
   return (
     <section aria-label={t('label')} className="border-b border-line bg-surface text-sm">

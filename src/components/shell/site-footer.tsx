@@ -5,6 +5,7 @@ import type { CurrencyCode } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
 import { listFooterLinks } from '@/server/api/site/queries';
 import { getDb } from '@/server/db/client';
+import { orWhenDown } from '@/server/dependency-down';
 import { CookieSettingsButton } from './cookie-consent';
 import { CurrencySwitcher } from './currency-switcher';
 import { LanguageSwitcher } from './language-switcher';
@@ -33,7 +34,7 @@ export async function SiteFooter({
   currency: CurrencyCode;
 }) {
   const t = await getTranslations({ locale, namespace: 'footer' });
-  const links = await listFooterLinks(getDb(), locale);
+  const links = await orWhenDown(listFooterLinks(getDb(), locale), []);
   const columns = [
     {
       title: t('productsTitle'),

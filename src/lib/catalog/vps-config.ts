@@ -1,6 +1,7 @@
 import '../validation/zod-config';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../currency';
+import { recordId, wholeNumber } from '../validation/numbers';
 import { BILLING_MONTHS, MAX_DATA_DISKS, MAX_QUANTITY } from './vps-limits';
 
 const id = z.string().trim().min(1, 'validation.required').max(60, 'api.field.invalid');
@@ -24,11 +25,7 @@ export const vpsConfig = z.object({
     .array(
       z.object({
         diskId: id,
-        sizeGb: z.coerce
-          .number()
-          .int('api.field.invalid')
-          .min(1, 'api.field.invalid')
-          .max(100_000, 'api.field.invalid'),
+        sizeGb: wholeNumber({ min: 1, max: 100_000 }),
       }),
     )
     .max(MAX_DATA_DISKS, 'api.field.invalid')
@@ -37,21 +34,15 @@ export const vpsConfig = z.object({
   trafficPackageId: optionalId,
   securityGroupId: optionalId,
   snapshotPolicyId: optionalId,
-  quantity: z.coerce
-    .number()
-    .int('api.field.invalid')
-    .min(1, 'api.field.tooSmall')
-    .max(MAX_QUANTITY, 'api.field.tooBig')
-    .default(1),
-  months: z.coerce
-    .number()
+  quantity: wholeNumber({ min: 1, max: MAX_QUANTITY }).default(1),
+  months: wholeNumber({ min: 1, max: 120 })
     .refine((m) => (BILLING_MONTHS as readonly number[]).includes(m), 'api.field.invalid')
     .default(1),
   currency: z.enum(CURRENCY_CODES, { message: 'api.field.invalid' }),
   /** A VPS sale item bought at its sale price (issue 6); plan, region and months must match it. */
-  saleItemId: z.coerce.number().int().positive('api.field.invalid').optional(),
+  saleItemId: recordId.optional(),
   /** A coupon the signed-in customer holds (user_coupons.id). */
-  userCouponId: z.coerce.number().int().positive('api.field.invalid').optional(),
+  userCouponId: recordId.optional(),
 });
 
 export type VpsConfig = z.output<typeof vpsConfig>;

@@ -54,5 +54,22 @@ export const activateRequest = z.object({
 
 export const resendRequest = z.object({ email: rules.email, locale: z.enum(LOCALES).optional() });
 
+/** "Forgot your password?": the address the reset link goes to. */
+export const forgotPasswordRequest = z.object({ email: rules.email, locale: z.enum(LOCALES).optional() });
+
+/** The new password, typed twice, on the page the reset link opens. */
+export const resetPasswordForm = z
+  .object({ password: rules.pass, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordMismatch',
+  });
+
+/** What the browser sends: the code from the link and the new password as base64 ciphertext. */
+export const resetPasswordRequest = z.object({
+  code: z.string().trim().min(1, 'validation.required').max(128, 'api.field.invalid'),
+  password: z.string().min(1, 'validation.required').max(2048, 'api.field.invalid'),
+});
+
 export type RegisterForm = z.input<typeof registerForm>;
 export type LoginForm = z.input<typeof loginForm>;

@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { parseLocale } from '../locales';
 import { CONTACT_TOPICS } from './contact-topics';
+import { recordId, wholeNumber } from './numbers';
 import { rules } from './rules';
 
 /**
@@ -77,8 +78,8 @@ export const commentRequest = commentForm.extend({ language });
 
 /** Listing: approved reviews, newest first; every language unless `language` narrows it. */
 export const commentListRequest = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  row: z.coerce.number().int().min(1).max(50).default(6),
+  page: wholeNumber({ min: 1, max: 10_000 }).default(1),
+  row: wholeNumber({ min: 1, max: 50 }).default(6),
   language,
 });
 
@@ -109,7 +110,7 @@ export const contactRequest = contactForm.extend({ language });
 /** POST /api/seniorManage/about/history/search: every milestone, optionally one year, oldest or newest first. */
 export const historySearchRequest = z.object({
   language,
-  year: z.coerce.number().int().min(1900).max(2200).optional(),
+  year: wholeNumber({ min: 1900, max: 2200 }).optional(),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 
@@ -125,5 +126,5 @@ export const jobsSearchRequest = z.object({
   language,
   department: code.optional(),
   location: code.optional(),
-  id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  id: recordId.optional(),
 });

@@ -15,7 +15,7 @@ const wires = new WeakMap<ReadEntry, WireParts>();
 
 /**
  * The bytes Node writes for a kept read that the Hono app answers from its read cache: the app's middleware
- * adds the request id and the default cache policy, the Node adapter writes the headers in the order a Headers
+ * adds the request id, the default cache policy and nosniff, the Node adapter writes the headers in the order a Headers
  * object lists them (sorted names) and the length last. The head is cut around the request id, which is new
  * per request. An entry with a header that list would not write one line per value is left to Node.
  */
@@ -23,6 +23,7 @@ function wireParts(entry: ReadEntry): WireParts {
   const headers = new Headers(entry.headers);
   if (headers.has('set-cookie') || !headers.has('content-type')) return null;
   if (!headers.has('cache-control')) headers.set('cache-control', DEFAULT_CACHE_CONTROL);
+  headers.set('x-content-type-options', 'nosniff');
   headers.set('x-request-id', ID_MARK);
   const body = Buffer.from(entry.body);
   let head = 'HTTP/1.1 200 OK\r\n';

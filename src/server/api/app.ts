@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Database } from '../db/client';
+import { isDependencyDown, RETRY_AFTER_SECONDS } from '../dependency-down';
 import { logEvent, shouldLog } from '../log';
 import { accountsRouter } from './accounts/router';
 import { announcementsRouter } from './announcements/router';
@@ -18,6 +19,7 @@ import { ApiError, BusinessCode } from './errors';
 import { financeRouter } from './finance/router';
 import { ordersRouter } from './orders/router';
 import { pintuanRouter } from './pintuan/router';
+import { refuseCrossSiteWrites } from './request-guard';
 import { salesRouter } from './sales/router';
 import { siteRouter } from './site/router';
 
@@ -68,6 +70,7 @@ export function createApp(deps: { db: Database }) {
     await next();
     c.header('x-request-id', requestId);
     c.header('cache-control', c.res.headers.get('cache-control') ?? DEFAULT_CACHE_CONTROL);
+    c.header('x-content-type-options', 'nosniff');
     logRequest(requestId, c.req.method, c.req.path, c.res.status, started);
   });
 
@@ -78,6 +81,8 @@ export function createApp(deps: { db: Database }) {
   // GET and HEAD carry no body; skipping the check keeps the Node adapter's light request object (looking at
   // the body builds a full WHATWG Request per call, a fifth of a catalog read's CPU, issue 5).
   app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  // Before any handler reads a body (docs/decisions/034-hostile-input.md).
+  app.use('*', refuseCrossSiteWrites());
 
   app.route('/', siteRouter);
   app.route('/', financeRouter);
@@ -113,6 +118,18 @@ export function createApp(deps: { db: Database }) {
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       return c.json(envelope(error), error.status as ContentfulStatusCode, error.headers);
+    }
+    // The database (or another dependency) is down, unreachable or read-only: the request may succeed later.
+    if (isDependencyDown(error)) {
+      logEvent('warn', 'dependency down', {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        error: error instanceof Error ? String(error.cause ?? error.message) : String(error),
+      });
+      return c.json({ code: BusinessCode.dependencyDown, message: 'api.dependencyDown' }, 503, {
+        'Retry-After': String(RETRY_AFTER_SECONDS),
+      });
     }
     // Nothing about an unexpected failure leaks to the client; the log has it.
     logEvent('error', 'unhandled api error', {

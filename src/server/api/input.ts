@@ -3,12 +3,20 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError, BusinessCode, type FieldErrors, invalidInput } from './errors';
 
-/** Maps a zod issue to the i18n key shown next to the field. A schema may name its own key as the message. */
+/**
+ * Maps a zod issue to the i18n key shown next to the field. A schema may name its own key as the message. A field
+ * that is missing is required; one that is there with the wrong type or shape is invalid (the issue carries the
+ * input because parseWith asks zod to report it).
+ */
 function fieldKey(issue: z.core.$ZodIssue): string {
-  if (/^(api|validation|forms)\./.test(issue.message)) return issue.message;
+  const named = /^(api|validation|forms)\./.test(issue.message) ? issue.message : undefined;
+  if (issue.code === 'invalid_type' || issue.code === 'invalid_union') {
+    if (issue.input === undefined) return named ?? 'api.field.required';
+    // A schema's own key for a missing value ("required") would mislead here: the value is there, but wrong.
+    return named && !named.endsWith('required') ? named : 'api.field.invalid';
+  }
+  if (named) return named;
   switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? 'api.field.required' : 'api.field.invalid';
     case 'too_big':
       return issue.origin === 'string' ? 'api.field.tooLong' : 'api.field.tooBig';
     case 'too_small':
@@ -27,8 +35,42 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return fields;
 }
 
+/** Deeper than any input of ours: a body nested further is refused before zod walks it. */
+const MAX_DEPTH = 16;
+
+/**
+ * C0 control characters other than tab, line feed and carriage return, and DEL. No form field holds them, and NUL
+ * is refused by PostgreSQL's text types (an error, not a 4xx, once it reached a query).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Text with its control characters turned to spaces: for free text the site reads itself (a search query). */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), ' ');
+}
+
+/** The path of the first string (key or value) holding a control character, or nested too deep; undefined when clean. */
+function hostilePath(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (path.length >= MAX_DEPTH) return path;
+  for (const [key, item] of Object.entries(value)) {
+    if (CONTROL_CHARACTER.test(key)) return [...path, key];
+    const found = hostilePath(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The one gate every API input passes (JSON bodies and query strings alike): hostile text or nesting is refused
+ * naming its field, then the schema decides. Nothing that fails here reaches a query.
+ */
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
+  const hostile = hostilePath(value);
+  if (hostile) throw invalidInput({ [hostile.join('.') || '_']: 'api.field.invalid' });
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw invalidInput(fieldErrors(result.error));
   return result.data;
 }

@@ -1,14 +1,21 @@
 import 'server-only';
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 
-const N = 16_384;
+/**
+ * OWASP's minimum for scrypt: N=2^17, r=8, p=1 (128 MiB and about a quarter of a second of one core per hash;
+ * BENCHMARKS.md has the login cost). Hashes made with other parameters still verify, and are replaced on the next
+ * successful login (needsRehash).
+ */
+const N = 131_072;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
+/** Room for the 128 MiB an N=2^17, r=8 hash needs (Node's default cap is 32 MiB). */
+const MAX_MEMORY = 256 * 1024 * 1024;
 
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCallback(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+    scryptCallback(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEMORY }, (error, key) =>
       error ? reject(error) : resolve(key),
     );
   });
@@ -22,7 +29,13 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 // Verified against when the account does not exist, so both answers take the same time (no enumeration).
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+const DUMMY_HASH = `scrypt$${N}$${R}$${P}$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`;
+
+/** Whether a stored hash was made with other parameters than today's, and should be replaced. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(n) !== N || Number(r) !== R || Number(p) !== P;
+}
 
 export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = (stored ?? DUMMY_HASH).split('$');

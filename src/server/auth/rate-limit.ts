@@ -8,8 +8,10 @@ import { rateLimits } from '../db/schema';
 export type Limit = { name: string; max: number; windowMs: number };
 
 export const LIMITS = {
-  loginFailuresPerAccount: { name: 'login-fail-account', max: 5, windowMs: 15 * 60_000 },
-  loginFailuresPerIp: { name: 'login-fail-ip', max: 5, windowMs: 15 * 60_000 },
+  /** Failed logins from one address across accounts (docs/decisions/033-login-limits.md): room for an office. */
+  loginAttemptsPerIp: { name: 'login-ip', max: 100, windowMs: 15 * 60_000 },
+  passwordResetPerAccount: { name: 'reset-account', max: 3, windowMs: 60 * 60_000 },
+  passwordResetPerIp: { name: 'reset-ip', max: 10, windowMs: 60 * 60_000 },
   signUpPerIp: { name: 'signup-ip', max: 5, windowMs: 60 * 60_000 },
   activationResend: { name: 'activation-resend', max: 3, windowMs: 60 * 60_000 },
   /** Reviews wait for a human; a few per hour is plenty for a real customer and caps a flood (issue 7). */
@@ -22,14 +24,20 @@ function windowStart(limit: Limit, now: number): Date {
   return new Date(Math.floor(now / limit.windowMs) * limit.windowMs);
 }
 
-/** Counts one event; returns the count in the current window including it. */
-export async function countHit(db: Database, limit: Limit, subject: string, now = Date.now()): Promise<number> {
+/** Counts one event (or gives one back: `delta` -1); returns the count in the current window including it. */
+export async function countHit(
+  db: Database,
+  limit: Limit,
+  subject: string,
+  now = Date.now(),
+  delta = 1,
+): Promise<number> {
   const [row] = await db
     .insert(rateLimits)
-    .values({ key: `${limit.name}:${subject}`, windowStart: windowStart(limit, now), count: 1 })
+    .values({ key: `${limit.name}:${subject}`, windowStart: windowStart(limit, now), count: Math.max(delta, 0) })
     .onConflictDoUpdate({
       target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
+      set: { count: sql`greatest(${rateLimits.count} + ${delta}, 0)` },
     })
     .returning({ count: rateLimits.count });
   return row?.count ?? 1;
@@ -43,14 +51,20 @@ export async function currentCount(db: Database, limit: Limit, subject: string, 
   return row?.count ?? 0;
 }
 
-export function tooMany(key = 'api.tooManyRequests', retryAfterMs = 0): ApiError {
+/** 4290 with the seconds to wait in Retry-After, which every 429 of the API carries. */
+export function tooMany(key: string, retryAfterMs: number): ApiError {
   return new ApiError(BusinessCode.tooManyRequests, key, {
-    headers: retryAfterMs > 0 ? { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) } : undefined,
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) },
   });
+}
+
+/** Milliseconds until the current window of a limit ends. */
+export function windowLeftMs(limit: Limit, now = Date.now()): number {
+  return limit.windowMs - (now % limit.windowMs);
 }
 
 /** Counts the event and refuses it with 4290 once the window holds more than `max`. */
 export async function enforceLimit(db: Database, limit: Limit, subject: string, key?: string): Promise<void> {
   const count = await countHit(db, limit, subject);
-  if (count > limit.max) throw tooMany(key, limit.windowMs - (Date.now() % limit.windowMs));
+  if (count > limit.max) throw tooMany(key ?? 'api.tooManyRequests', windowLeftMs(limit));
 }

@@ -1,7 +1,9 @@
 import 'server-only';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { env } from '@/env';
+import { DEPENDENCY_DOWN_DIGEST, isDependencyDown } from '../dependency-down';
 import { logEvent } from '../log';
 import * as schema from './schema';
 
@@ -10,12 +12,31 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 // pg returns int8 as a string by default; our counts and sums fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-export function createDatabase(url: string, options: { max?: number } = {}): Database {
+/**
+ * A page whose query failed because the database is down shows the "temporarily unavailable" page (status 503),
+ * not the failure page. Next sends the browser only an error's digest, and keeps a digest the error already has;
+ * drizzle wraps the driver's error in a DrizzleQueryError, so that is where the digest is read from its cause.
+ */
+const ownDigest = Symbol('digest');
+Object.defineProperty(DrizzleQueryError.prototype, 'digest', {
+  configurable: true,
+  get(this: DrizzleQueryError & { [ownDigest]?: string }) {
+    return this[ownDigest] ?? (isDependencyDown(this.cause) ? DEPENDENCY_DOWN_DIGEST : undefined);
+  },
+  set(this: DrizzleQueryError & { [ownDigest]?: string }, value: string) {
+    this[ownDigest] = value;
+  },
+});
+
+export function createDatabase(url: string, options: { max?: number; queryTimeoutMs?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
+    // A database that stops answering (a hung server, a network partition) fails the query as unavailable (503)
+    // instead of holding the request and its connection forever. Migrations and bulk seeds pass 0 (no limit).
+    query_timeout: options.queryTimeoutMs ?? 15_000,
   });
   // An idle client losing its server (database restarted) must not crash the process.
   pool.on('error', (error) => logEvent('error', 'pg pool error', { error: error.message }));

@@ -28,7 +28,7 @@ export async function startDatabase(
 
 /** Applies pending migrations, then seeds when the database is empty. */
 export async function migrateAndSeed(url: string, log: (line: string) => void): Promise<void> {
-  const db: Database = createDatabase(url, { max: 2 });
+  const db: Database = createDatabase(url, { max: 2, queryTimeoutMs: 0 });
   try {
     await migrateDatabase(db);
     const seeded = await seedDatabase(db);

@@ -10,91 +10,217 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-type ActivationInput = { locale: MailLocale; to: string; username: string; link: string; brand: string };
-
-type ActivationCopy = {
+type CustomerMail = {
   subject: string;
   greeting: string;
-  intro: string;
-  button: string;
-  /** Shown above the bare link for mail clients that do not show the button. */
+  /** Paragraphs before the buttons. */
+  intro: string[];
+  buttons: { label: string; link: string }[];
+  /** Shown above the bare links for mail clients that do not show the buttons. */
   fallback: string;
-  validity: string;
-  notYou: string;
+  /** Paragraphs after the buttons. */
+  after: string[];
   signature: string;
 };
 
-/** The copy of the activation mail per language (SPEC §1); every value is plain text, escaped for HTML later. */
-const ACTIVATION: Record<MailLocale, (v: { username: string; brand: string }) => ActivationCopy> = {
-  en: ({ username, brand }) => ({
-    subject: `Activate your ${brand} account`,
-    greeting: `Hello ${username},`,
-    intro: `Thank you for signing up with ${brand}. Please confirm your e-mail address to activate your account.`,
-    button: 'Activate my account',
-    fallback: 'If the button does not work, copy this link into your browser:',
-    validity: 'The link is valid for 24 hours and can be used only once.',
-    notYou: 'If you did not sign up, you can safely ignore this e-mail. Without activation the account stays inactive.',
-    signature: `The ${brand} team`,
-  }),
-  zh: ({ username, brand }) => ({
-    subject: `请激活您的 ${brand} 账户`,
-    greeting: `${username}，您好：`,
-    intro: `感谢您注册 ${brand}。请确认您的邮箱地址，以激活账户。`,
-    button: '激活账户',
-    fallback: '如果按钮无法点击，请将以下链接复制到浏览器中打开：',
-    validity: '该链接 24 小时内有效，且只能使用一次。',
-    notYou: '如果您并未注册，请忽略本邮件。未经激活，该账户不会生效。',
-    signature: `${brand} 团队`,
-  }),
-  ja: ({ username, brand }) => ({
-    subject: `【${brand}】アカウント有効化のお願い`,
-    greeting: `${username} 様`,
-    intro: `${brand} にご登録いただき、ありがとうございます。メールアドレスを確認し、アカウントを有効化してください。`,
-    button: 'アカウントを有効化する',
-    fallback: 'ボタンが機能しない場合は、次のリンクをブラウザに貼り付けてください。',
-    validity: 'このリンクの有効期限は 24 時間で、一度だけご利用いただけます。',
-    notYou: 'お心当たりのない場合は、このメールを破棄してください。有効化されない限り、アカウントは利用できません。',
-    signature: `${brand} チーム`,
-  }),
-};
-
-/** The sign-up confirmation (SPEC §4, /activate): a single-use link valid for 24 hours. */
-export function activationMail({ locale, to, username, link, brand }: ActivationInput): OutgoingMail {
-  const copy = ACTIVATION[locale]({ username, brand });
-  // The link is the only URL in the text body: the worker's log line picks it from there (worker.ts).
+/** A mail to a customer, in their language: text and HTML parts from the same copy, every value escaped. */
+function customerMail(kind: string, locale: MailLocale, to: string, copy: CustomerMail): OutgoingMail {
+  // The first link is the first URL in the text body: the worker's log line picks it from there (worker.ts).
   const text = [
     copy.greeting,
     '',
-    copy.intro,
-    '',
-    link,
-    '',
-    copy.validity,
-    '',
-    copy.notYou,
-    '',
+    ...copy.intro.flatMap((p) => [p, '']),
+    ...copy.buttons.flatMap((b) => (copy.buttons.length > 1 ? [`${b.label}:`, b.link, ''] : [b.link, ''])),
+    ...copy.after.flatMap((p) => [p, '']),
     '-- ',
     copy.signature,
     '',
   ].join('\n');
   const e = escapeHtml;
+  const buttons = copy.buttons
+    .map(
+      (b) =>
+        `<a href="${e(b.link)}" style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:600;margin:0 8px 8px 0">${e(b.label)}</a>`,
+    )
+    .join('');
+  const bare = copy.buttons
+    .map((b) => `<a href="${e(b.link)}" style="color:#2563eb;word-break:break-all">${e(b.link)}</a>`)
+    .join('<br>');
   const html = `<!doctype html>
 <html lang="${locale === 'zh' ? 'zh-CN' : locale}">
 <head><meta charset="utf-8"><title>${e(copy.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f7fa;font-family:-apple-system,'Segoe UI',Roboto,'PingFang SC','Hiragino Sans','Microsoft YaHei',sans-serif;color:#1f2937;line-height:1.6">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 <p>${e(copy.greeting)}</p>
-<p>${e(copy.intro)}</p>
-<p style="margin:28px 0"><a href="${e(link)}" style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:600">${e(copy.button)}</a></p>
-<p style="font-size:14px;color:#4b5563">${e(copy.fallback)}<br><a href="${e(link)}" style="color:#2563eb;word-break:break-all">${e(link)}</a></p>
-<p>${e(copy.validity)}</p>
-<p style="font-size:14px;color:#4b5563">${e(copy.notYou)}</p>
+${copy.intro.map((p) => `<p>${e(p)}</p>`).join('\n')}
+<p style="margin:28px 0">${buttons}</p>
+<p style="font-size:14px;color:#4b5563">${e(copy.fallback)}<br>${bare}</p>
+${copy.after.map((p) => `<p style="font-size:14px;color:#4b5563">${e(p)}</p>`).join('\n')}
 <p>${e(copy.signature)}</p>
 </div>
 </body>
 </html>
 `;
-  return { kind: 'activation', to, subject: copy.subject, text, html };
+  return { kind, to, subject: copy.subject, text, html };
+}
+
+type ActivationInput = { locale: MailLocale; to: string; username: string; link: string; brand: string };
+
+/** The copy of the activation mail per language (SPEC §1); every value is plain text, escaped for HTML later. */
+const ACTIVATION: Record<MailLocale, (v: Omit<ActivationInput, 'locale' | 'to'>) => CustomerMail> = {
+  en: ({ username, brand, link }) => ({
+    subject: `Activate your ${brand} account`,
+    greeting: `Hello ${username},`,
+    intro: [`Thank you for signing up with ${brand}. Please confirm your e-mail address to activate your account.`],
+    buttons: [{ label: 'Activate my account', link }],
+    fallback: 'If the button does not work, copy this link into your browser:',
+    after: [
+      'The link is valid for 24 hours and can be used only once.',
+      'If you did not sign up, you can safely ignore this e-mail. Without activation the account stays inactive.',
+    ],
+    signature: `The ${brand} team`,
+  }),
+  zh: ({ username, brand, link }) => ({
+    subject: `请激活您的 ${brand} 账户`,
+    greeting: `${username}，您好：`,
+    intro: [`感谢您注册 ${brand}。请确认您的邮箱地址，以激活账户。`],
+    buttons: [{ label: '激活账户', link }],
+    fallback: '如果按钮无法点击，请将以下链接复制到浏览器中打开：',
+    after: ['该链接 24 小时内有效，且只能使用一次。', '如果您并未注册，请忽略本邮件。未经激活，该账户不会生效。'],
+    signature: `${brand} 团队`,
+  }),
+  ja: ({ username, brand, link }) => ({
+    subject: `【${brand}】アカウント有効化のお願い`,
+    greeting: `${username} 様`,
+    intro: [
+      `${brand} にご登録いただき、ありがとうございます。メールアドレスを確認し、アカウントを有効化してください。`,
+    ],
+    buttons: [{ label: 'アカウントを有効化する', link }],
+    fallback: 'ボタンが機能しない場合は、次のリンクをブラウザに貼り付けてください。',
+    after: [
+      'このリンクの有効期限は 24 時間で、一度だけご利用いただけます。',
+      'お心当たりのない場合は、このメールを破棄してください。有効化されない限り、アカウントは利用できません。',
+    ],
+    signature: `${brand} チーム`,
+  }),
+};
+
+/** The sign-up confirmation (SPEC §4, /activate): a single-use link valid for 24 hours. */
+export function activationMail(input: ActivationInput): OutgoingMail {
+  return customerMail('activation', input.locale, input.to, ACTIVATION[input.locale](input));
+}
+
+type RegistrationAttemptInput = {
+  locale: MailLocale;
+  to: string;
+  username: string;
+  loginLink: string;
+  resetLink: string;
+  brand: string;
+};
+
+const REGISTRATION_ATTEMPT: Record<MailLocale, (v: Omit<RegistrationAttemptInput, 'locale' | 'to'>) => CustomerMail> = {
+  en: ({ username, brand, loginLink, resetLink }) => ({
+    subject: `Someone tried to sign up for ${brand} with your e-mail address`,
+    greeting: `Hello ${username},`,
+    intro: [
+      `Someone just tried to create a new ${brand} account with this e-mail address. It already belongs to your account, so nothing was created and your account is unchanged.`,
+      'If it was you, you can simply log in. If you have forgotten your password, you can choose a new one.',
+    ],
+    buttons: [
+      { label: 'Log in', link: loginLink },
+      { label: 'Reset my password', link: resetLink },
+    ],
+    fallback: 'If the buttons do not work, copy a link into your browser:',
+    after: ['If it was not you, you can ignore this e-mail: no one can use your account without your password.'],
+    signature: `The ${brand} team`,
+  }),
+  zh: ({ username, brand, loginLink, resetLink }) => ({
+    subject: `有人尝试用您的邮箱注册 ${brand}`,
+    greeting: `${username}，您好：`,
+    intro: [
+      `刚才有人尝试用此邮箱地址注册新的 ${brand} 账户。该邮箱已属于您的账户，因此没有创建新账户，您的账户也没有任何变化。`,
+      '如果是您本人操作，直接登录即可；如果忘记了密码，可以设置新密码。',
+    ],
+    buttons: [
+      { label: '登录', link: loginLink },
+      { label: '重置密码', link: resetLink },
+    ],
+    fallback: '如果按钮无法点击，请将链接复制到浏览器中打开：',
+    after: ['如果不是您本人操作，请忽略本邮件：没有您的密码，任何人都无法使用您的账户。'],
+    signature: `${brand} 团队`,
+  }),
+  ja: ({ username, brand, loginLink, resetLink }) => ({
+    subject: `【${brand}】お客様のメールアドレスで新規登録が試みられました`,
+    greeting: `${username} 様`,
+    intro: [
+      `このメールアドレスで ${brand} の新規アカウント登録が試みられました。このアドレスはすでにお客様のアカウントで使われているため、新しいアカウントは作成されず、お客様のアカウントにも変更はありません。`,
+      'ご本人による操作であれば、そのままログインしてください。パスワードをお忘れの場合は、新しいパスワードを設定できます。',
+    ],
+    buttons: [
+      { label: 'ログイン', link: loginLink },
+      { label: 'パスワードを再設定する', link: resetLink },
+    ],
+    fallback: 'ボタンが機能しない場合は、次のリンクをブラウザに貼り付けてください。',
+    after: [
+      'お心当たりのない場合は、このメールを破棄してください。パスワードがなければ、誰もお客様のアカウントを利用できません。',
+    ],
+    signature: `${brand} チーム`,
+  }),
+};
+
+/**
+ * Sent to the owner when someone signs up with an address that already has an account: the sign-up answers
+ * as for a new address (no enumeration), and only the owner learns that the address is taken.
+ */
+export function registrationAttemptMail(input: RegistrationAttemptInput): OutgoingMail {
+  return customerMail('registration-attempt', input.locale, input.to, REGISTRATION_ATTEMPT[input.locale](input));
+}
+
+type PasswordResetInput = { locale: MailLocale; to: string; username: string; link: string; brand: string };
+
+const PASSWORD_RESET: Record<MailLocale, (v: Omit<PasswordResetInput, 'locale' | 'to'>) => CustomerMail> = {
+  en: ({ username, brand, link }) => ({
+    subject: `Reset your ${brand} password`,
+    greeting: `Hello ${username},`,
+    intro: ['We received a request to reset the password of your account. Choose a new password with this link:'],
+    buttons: [{ label: 'Choose a new password', link }],
+    fallback: 'If the button does not work, copy this link into your browser:',
+    after: [
+      'The link is valid for 1 hour and can be used only once. Setting a new password logs you out everywhere.',
+      'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+    ],
+    signature: `The ${brand} team`,
+  }),
+  zh: ({ username, brand, link }) => ({
+    subject: `重置您的 ${brand} 密码`,
+    greeting: `${username}，您好：`,
+    intro: ['我们收到了重置您账户密码的请求。请通过以下链接设置新密码：'],
+    buttons: [{ label: '设置新密码', link }],
+    fallback: '如果按钮无法点击，请将以下链接复制到浏览器中打开：',
+    after: [
+      '该链接 1 小时内有效，且只能使用一次。设置新密码后，所有设备上的登录都会退出。',
+      '如果这不是您本人的请求，请忽略本邮件，您的密码不会改变。',
+    ],
+    signature: `${brand} 团队`,
+  }),
+  ja: ({ username, brand, link }) => ({
+    subject: `【${brand}】パスワード再設定のご案内`,
+    greeting: `${username} 様`,
+    intro: ['アカウントのパスワード再設定のご依頼を受け付けました。次のリンクから新しいパスワードを設定してください。'],
+    buttons: [{ label: '新しいパスワードを設定する', link }],
+    fallback: 'ボタンが機能しない場合は、次のリンクをブラウザに貼り付けてください。',
+    after: [
+      'このリンクの有効期限は 1 時間で、一度だけご利用いただけます。新しいパスワードを設定すると、すべての端末でログアウトされます。',
+      'お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
+    ],
+    signature: `${brand} チーム`,
+  }),
+};
+
+/** A password reset link: single use, valid for an hour. */
+export function passwordResetMail(input: PasswordResetInput): OutgoingMail {
+  return customerMail('password-reset', input.locale, input.to, PASSWORD_RESET[input.locale](input));
 }
 
 type ContactInput = {

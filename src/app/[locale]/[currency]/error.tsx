@@ -4,24 +4,31 @@ import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import { ErrorView } from '@/components/shell/error-view';
 import { Link } from '@/i18n/navigation';
+import { DEPENDENCY_DOWN_DIGEST } from '@/lib/dependency-down-digest';
 
-/** Unhandled errors (SPEC §8): status and message, never a stack; noindex. */
+/**
+ * Unhandled errors (SPEC §8): status and message, never a stack; noindex. A page whose database was down says so
+ * (503, try again shortly; the server answers it with that status), any other failure is ours (500).
+ */
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const t = useTranslations('errors');
+  const unavailable = error.digest === DEPENDENCY_DOWN_DIGEST;
   useEffect(() => {
-    console.error(JSON.stringify({ level: 'error', msg: 'page error', digest: error.digest }));
-  }, [error]);
+    const level = unavailable ? 'warn' : 'error';
+    console[level](JSON.stringify({ level, msg: 'page error', digest: error.digest }));
+  }, [error, unavailable]);
+  const status = unavailable ? 503 : 500;
   return (
     <>
       <meta name="robots" content="noindex" />
       <ErrorView
-        status={500}
-        statusLabel={t('statusLabel', { status: 500 })}
-        title={t('serverErrorTitle')}
+        status={status}
+        statusLabel={t('statusLabel', { status })}
+        title={t(unavailable ? 'unavailableTitle' : 'serverErrorTitle')}
         message={
           <>
-            {t('serverErrorMessage')}
-            {error.digest ? <span className="mt-2 block text-xs">ref {error.digest}</span> : null}
+            {t(unavailable ? 'unavailableMessage' : 'serverErrorMessage')}
+            {error.digest && !unavailable ? <span className="mt-2 block text-xs">ref {error.digest}</span> : null}
           </>
         }
         actions={

@@ -14,6 +14,7 @@ import { CURRENCY_CODES } from '@/lib/currency';
 import { currencySegment, parseCurrencySegment } from '@/lib/currency-segment';
 import { currentPopupPromotion } from '@/server/api/promotions/queries';
 import { getDb } from '@/server/db/client';
+import { orWhenDown } from '@/server/dependency-down';
 import { resolveLocale } from '@/server/page';
 
 /**
@@ -37,7 +38,7 @@ export default async function ShellLayout({
   const currency = parseCurrencySegment((await params).currency);
   if (!currency) notFound();
   const config = publicConfig();
-  const promo = await currentPopupPromotion(getDb(), locale);
+  const promo = await orWhenDown(currentPopupPromotion(getDb(), locale), undefined);
   return (
     <>
       <AnnouncementTicker locale={locale} />

@@ -1,7 +1,14 @@
 import 'server-only';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { activateRequest, loginRequest, registerRequest, resendRequest } from '@/lib/validation/account-forms';
+import {
+  activateRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  registerRequest,
+  resendRequest,
+  resetPasswordRequest,
+} from '@/lib/validation/account-forms';
 import { enforceLimit, LIMITS } from '../../auth/rate-limit';
 import {
   clearSessionCookies,
@@ -16,7 +23,14 @@ import { decryptSecret, transportKeyPair } from '../../auth/transport-keys';
 import { type AppEnv, requestLocale } from '../context';
 import { ApiError, BusinessCode } from '../errors';
 import { jsonBody } from '../input';
-import { activateAccount, login, registerAccount, resendActivation } from './service';
+import {
+  activateAccount,
+  login,
+  registerAccount,
+  requestPasswordReset,
+  resendActivation,
+  resetPassword,
+} from './service';
 import { claimWelcomeBundle, listWelcomeCoupons } from './welcome';
 
 export const accountsRouter = new Hono<AppEnv>();
@@ -28,7 +42,8 @@ accountsRouter.get('/auth/public-key', async (c) => {
   return c.json({ code: 2000, message: { publicKey: publicKeyPem, algorithm: 'RSA-OAEP', hash: 'SHA-256' } });
 });
 
-// POST /api/register - create a pending account and send its activation mail
+// POST /api/register - create a pending account and send its activation mail (an address already taken gets the
+// same answer, and its owner a mail)
 accountsRouter.post('/register', async (c) => {
   const db = c.get('db');
   const input = await jsonBody(c, registerRequest);
@@ -68,6 +83,21 @@ accountsRouter.post('/login', async (c) => {
     code: 2000,
     message: { userAccount: result.user.email, username: result.user.username, token: result.csrfToken },
   });
+});
+
+// POST /api/password/forgot - mail a reset link to the address, if it has an account (same answer either way)
+accountsRouter.post('/password/forgot', async (c) => {
+  const input = await jsonBody(c, forgotPasswordRequest);
+  await requestPasswordReset(c.get('db'), input.email, clientIp(c), input.locale ?? requestLocale(c));
+  return c.json({ code: 2000, message: { sent: true } });
+});
+
+// POST /api/password/reset - set a new password with the code from the reset mail; every session ends
+accountsRouter.post('/password/reset', async (c) => {
+  const db = c.get('db');
+  const input = await jsonBody(c, resetPasswordRequest);
+  const password = await decryptSecret(db, input.password, 'password');
+  return c.json({ code: 2000, message: await resetPassword(db, input.code, password) });
 });
 
 // GET /api/auth/me - the signed-in account, for a new tab whose session storage is empty

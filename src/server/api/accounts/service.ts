@@ -1,25 +1,37 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { env } from '@/env';
 import type { Locale } from '@/lib/locales';
 import { localizedPath } from '@/lib/routes';
 import { rules } from '@/lib/validation/rules';
-import { hashPassword, verifyPassword } from '../../auth/password';
-import { countHit, currentCount, LIMITS, tooMany } from '../../auth/rate-limit';
+import {
+  accountSubject,
+  beginLoginAttempt,
+  clearAccountThrottles,
+  endLoginAttemptWithSuccess,
+} from '../../auth/login-throttle';
+import { hashPassword, needsRehash, verifyPassword } from '../../auth/password';
+import { countHit, LIMITS, tooMany, windowLeftMs } from '../../auth/rate-limit';
 import { createSession } from '../../auth/sessions';
 import type { Database } from '../../db/client';
-import { activationCodes, users } from '../../db/schema';
+import { activationCodes, passwordResets, sessions, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
-import { activationMail } from '../../mail/templates';
+import { activationMail, passwordResetMail, registrationAttemptMail } from '../../mail/templates';
 import { ensureMailWorker } from '../../mail/worker';
 import { ApiError, BusinessCode, invalidInput } from '../errors';
 
 export const ACTIVATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** An absolute link into the site, in a language, for a mail. */
+function siteLink(locale: Locale, path: string, query = ''): string {
+  return new URL(`${localizedPath(locale, path)}${query}`, env().SITE_URL).href;
+}
+
 function activationLink(locale: Locale, code: string): string {
-  return new URL(`${localizedPath(locale, '/activate')}?code=${encodeURIComponent(code)}`, env().SITE_URL).href;
+  return siteLink(locale, '/activate', `?code=${encodeURIComponent(code)}`);
 }
 
 /** A username from the e-mail's local part, made unique with digits when taken. */
@@ -53,13 +65,16 @@ async function issueActivation(tx: Tx, user: { id: number; email: string; userna
 }
 
 /**
- * Sign-up (issue 4): a pending account, its single-use activation code and the activation mail, in one
- * transaction, so the mail is never lost and a double submit creates one account (unique e-mail).
+ * Sign-up: a pending account, its single-use activation code and the activation mail, in one transaction, so
+ * the mail is never lost and a double submit creates one account (unique e-mail). An address that already has
+ * an account gets the same answer as a new one (nothing tells a stranger who is a customer); its owner is
+ * mailed instead (a pending account: a new activation link; an active one: who tried, and the login and reset
+ * links). The password is hashed either way, so both answers take the same time.
  */
 export async function registerAccount(
   db: Database,
   input: { email: string; password: string; phone?: string; locale: Locale },
-): Promise<{ email: string; username: string }> {
+): Promise<{ email: string }> {
   if (!rules.pass.safeParse(input.password).success) throw invalidInput({ password: 'validation.pass' });
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
@@ -70,14 +85,36 @@ export async function registerAccount(
       .values({ email, username, phone: input.phone, passwordHash, locale: input.locale })
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email, username: users.username });
-    if (!user) return undefined;
-    await issueActivation(tx, user, input.locale);
-    return user;
+    if (user) await issueActivation(tx, user, input.locale);
+    return user !== undefined;
   });
-  if (!created)
-    throw new ApiError(BusinessCode.conflict, 'api.accountExists', { fields: { email: 'api.accountExists' } });
+  if (!created) await tellOwnerOfSignUp(db, email, input.locale);
   ensureMailWorker(db).kick();
-  return { email: created.email, username: created.username };
+  return { email };
+}
+
+/** The owner of an address someone signed up with: a new activation link while pending, else who tried. */
+async function tellOwnerOfSignUp(db: Database, email: string, locale: Locale): Promise<void> {
+  const [owner] = await db
+    .select({ id: users.id, email: users.email, username: users.username, status: users.status })
+    .from(users)
+    .where(eq(users.email, email));
+  // The owner hears of it at most a few times an hour, however often a stranger tries.
+  if (!owner || (await countHit(db, LIMITS.activationResend, owner.email)) > LIMITS.activationResend.max) return;
+  await db.transaction(async (tx) => {
+    if (owner.status === 'pending') return issueActivation(tx, owner, locale);
+    await enqueueMail(
+      tx,
+      registrationAttemptMail({
+        locale,
+        to: owner.email,
+        username: owner.username,
+        loginLink: siteLink(locale, '/', '?ope=login'),
+        resetLink: siteLink(locale, '/resetPassword'),
+        brand: env().BRAND_NAME,
+      }),
+    );
+  });
 }
 
 /** Activation (issue 4): single use, 24 h. Answers which of invalid / expired / already used applies. */
@@ -111,10 +148,9 @@ export async function activateAccount(db: Database, code: string): Promise<{ ema
 /** Sends a new activation link to a pending account. Same answer whether or not the address is known. */
 export async function resendActivation(db: Database, email: string, ip: string, locale: Locale): Promise<void> {
   const address = email.trim().toLowerCase();
-  if ((await countHit(db, LIMITS.activationResend, address)) > LIMITS.activationResend.max)
-    throw tooMany('api.resendLimited');
-  if ((await countHit(db, LIMITS.activationResend, `ip:${ip}`)) > LIMITS.activationResend.max * 3)
-    throw tooMany('api.resendLimited');
+  const limit = LIMITS.activationResend;
+  if ((await countHit(db, limit, address)) > limit.max) throw tooMany('api.resendLimited', windowLeftMs(limit));
+  if ((await countHit(db, limit, `ip:${ip}`)) > limit.max * 3) throw tooMany('api.resendLimited', windowLeftMs(limit));
   const [user] = await db
     .select({ id: users.id, email: users.email, username: users.username, locale: users.locale })
     .from(users)
@@ -125,29 +161,100 @@ export async function resendActivation(db: Database, email: string, ip: string, 
 }
 
 /**
- * Login (issue 4): by e-mail or username. 5 failures per 15 min per account and per IP lock further
- * attempts; unknown account and wrong password get the same answer in the same time (no enumeration).
+ * Login by e-mail or username. The attempt is counted on the login throttles before the password is checked
+ * (docs/decisions/033-login-limits.md); an unknown account and a wrong password get the same answer in the
+ * same time (no enumeration). A hash made with weaker parameters than today's is replaced on success.
  */
 export async function login(db: Database, input: { account: string; password: string; ip: string }) {
-  const account = input.account.trim().toLowerCase();
-  const accountKey = sha256(account);
-  if (
-    (await currentCount(db, LIMITS.loginFailuresPerAccount, accountKey)) >= LIMITS.loginFailuresPerAccount.max ||
-    (await currentCount(db, LIMITS.loginFailuresPerIp, input.ip)) >= LIMITS.loginFailuresPerIp.max
-  ) {
-    throw tooMany('api.login.locked');
-  }
   const [user] = await db
     .select()
     .from(users)
-    .where(or(eq(users.email, account), eq(users.username, input.account.trim())));
+    .where(or(eq(users.email, input.account.trim().toLowerCase()), eq(users.username, input.account.trim())));
+  const subject = accountSubject(user?.id, input.account);
+  await beginLoginAttempt(db, subject, input.ip);
   const valid = await verifyPassword(input.password, user?.passwordHash);
-  if (!user || !valid) {
-    await countHit(db, LIMITS.loginFailuresPerAccount, accountKey);
-    await countHit(db, LIMITS.loginFailuresPerIp, input.ip);
-    throw new ApiError(BusinessCode.unauthorized, 'api.login.failed');
-  }
+  if (!user || !valid) throw new ApiError(BusinessCode.unauthorized, 'api.login.failed');
+  await endLoginAttemptWithSuccess(db, subject, input.ip);
   if (user.status !== 'active') throw new ApiError(BusinessCode.forbidden, 'api.login.notActivated');
+  if (needsRehash(user.passwordHash)) {
+    const rehashed = await hashPassword(input.password);
+    // Only over the hash just verified: a password changed meanwhile is not overwritten.
+    await db
+      .update(users)
+      .set({ passwordHash: rehashed })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+  }
   const session = await createSession(db, user.id);
   return { user: { email: user.email, username: user.username }, ...session };
+}
+
+/**
+ * Mails a password reset link to an account's address. The answer is the same whether or not the address has
+ * an account; the limits count per address asked for and per caller.
+ */
+export async function requestPasswordReset(db: Database, email: string, ip: string, locale: Locale): Promise<void> {
+  const address = email.trim().toLowerCase();
+  const perAccount = LIMITS.passwordResetPerAccount;
+  const perIp = LIMITS.passwordResetPerIp;
+  if ((await countHit(db, perIp, ip)) > perIp.max) throw tooMany('api.resetLimited', windowLeftMs(perIp));
+  if ((await countHit(db, perAccount, address)) > perAccount.max)
+    throw tooMany('api.resetLimited', windowLeftMs(perAccount));
+  const [user] = await db
+    .select({ id: users.id, email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.email, address));
+  if (!user) return;
+  const code = randomBytes(24).toString('base64url');
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(passwordResets)
+      .values({ codeHash: sha256(code), userId: user.id, expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS) });
+    await enqueueMail(
+      tx,
+      passwordResetMail({
+        locale,
+        to: user.email,
+        username: user.username,
+        link: siteLink(locale, '/resetPassword', `?code=${encodeURIComponent(code)}`),
+        brand: env().BRAND_NAME,
+      }),
+    );
+  });
+  ensureMailWorker(db).kick();
+}
+
+/**
+ * Sets a new password with a reset code: single use, within its hour. Every session of the account ends, its
+ * login throttles are cleared (a reset is how a locked account opens again), and a pending account is
+ * activated: the code proves the address, as the activation link would.
+ */
+export async function resetPassword(db: Database, code: string, password: string): Promise<{ email: string }> {
+  if (!rules.pass.safeParse(password).success) throw invalidInput({ password: 'validation.pass' });
+  const passwordHash = await hashPassword(password);
+  const user = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.codeHash, sha256(code)))
+      .for('update');
+    if (!row) throw new ApiError(BusinessCode.notFound, 'api.reset.invalid');
+    if (row.usedAt) throw new ApiError(BusinessCode.conflict, 'api.reset.used');
+    if (row.expiresAt.getTime() <= Date.now())
+      throw new ApiError(BusinessCode.conflict, 'api.reset.expired', { status: 410 });
+    await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.userId, row.userId));
+    const [updated] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        status: 'active',
+        activatedAt: sql`coalesce(${users.activatedAt}, now())`,
+      })
+      .where(eq(users.id, row.userId))
+      .returning({ id: users.id, email: users.email });
+    if (!updated) throw new ApiError(BusinessCode.notFound, 'api.reset.invalid');
+    await tx.delete(sessions).where(eq(sessions.userId, updated.id));
+    return updated;
+  });
+  await clearAccountThrottles(db, user.id);
+  return { email: user.email };
 }

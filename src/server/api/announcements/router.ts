@@ -2,14 +2,15 @@ import 'server-only';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { LOCALES, parseLocale } from '@/lib/locales';
+import { wholeNumber } from '@/lib/validation/numbers';
 import type { AppEnv } from '../context';
 import { requestLocale } from '../context';
 import { jsonBody } from '../input';
 import { listAnnouncements } from './queries';
 
 const announceQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  row: z.coerce.number().int().min(1).max(50).default(3),
+  page: wholeNumber({ min: 1, max: 10_000 }).default(1),
+  row: wholeNumber({ min: 1, max: 50 }).default(3),
   language: z
     .string()
     .optional()

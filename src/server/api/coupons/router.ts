@@ -2,6 +2,7 @@ import 'server-only';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { recordId } from '@/lib/validation/numbers';
 import { findSession, requireSession, SESSION_COOKIE } from '../../auth/sessions';
 import { type AppEnv, requestLocale } from '../context';
 import { jsonBody } from '../input';
@@ -13,7 +14,7 @@ export const couponSearchInput = z.object({
 });
 
 export const couponReceiveInput = z.object({
-  couponId: z.number().int().positive().max(2_147_483_647).describe('a coupon id from /api/ac/coupon/search'),
+  couponId: recordId.describe('a coupon id from /api/ac/coupon/search'),
 });
 
 export const couponsRouter = new Hono<AppEnv>();

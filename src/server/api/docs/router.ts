@@ -1,6 +1,7 @@
 import 'server-only';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { wholeNumber } from '@/lib/validation/numbers';
 import { type AppEnv, requestLocale } from '../context';
 import { queryInput } from '../input';
 import { searchDocs } from './search';
@@ -12,7 +13,7 @@ import { searchDocs } from './search';
 const searchQuery = z.object({
   q: z.string().default('').describe('search text; cut to 100 characters'),
   language: z.string().max(16).optional().describe('en, zh or ja (en-US, zh-CN, ja-JP accepted)'),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
+  limit: wholeNumber({ min: 1, max: 50 }).default(10),
 });
 
 export const docsRouter = new Hono<AppEnv>();

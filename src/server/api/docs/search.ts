@@ -5,7 +5,7 @@ import { LOCALES, type Locale } from '@/lib/locales';
 import { markdownText } from '@/lib/markdown';
 import type { Database } from '../../db/client';
 import { announcements, announcementTranslations, docArticleTranslations } from '../../db/schema';
-import { parseWith } from '../input';
+import { parseWith, withoutControlCharacters } from '../input';
 
 /*
  * Documentation search (issue 7; docs/decisions/011-doc-search.md). Articles and announcements of the
@@ -165,7 +165,11 @@ export async function searchDocs(
   db: Database,
   input: { query: string; locale: Locale; limit?: number },
 ): Promise<DocSearchResult> {
-  const { query: raw, locale, limit } = parseWith(searchDocsInput, input);
+  // A query comes from a page path or a chat question as well as from the API: control characters are noise there.
+  const { query: raw, locale, limit } = parseWith(searchDocsInput, {
+    ...input,
+    query: typeof input.query === 'string' ? withoutControlCharacters(input.query) : input.query,
+  });
   const query = normalizeQuery(raw);
   const terms = queryTerms(query, locale);
   if (terms.length === 0) return { query, terms, hits: [] };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { env } from '@/env';
 import type { VpsConfig } from '@/lib/catalog/vps-config';
@@ -64,18 +64,49 @@ export type PintuanOrder = {
   after: (tx: OrderTx, order: OrderRow) => Promise<void>;
 };
 
+/** JSON with object keys sorted, undefined left out: the same request always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The order a key was first used for, if it asked for the same thing; the same key with another request is
+ * refused (422), as Stripe refuses it, instead of answering with an order the client did not ask for.
+ */
+function replayOf(row: OrderRow, requestHash: string): OrderSummary {
+  if (row.requestHash !== null && row.requestHash !== requestHash) {
+    throw new ApiError(BusinessCode.invalidInput, 'api.idempotencyMismatch', {
+      fields: { idempotencyKey: 'api.idempotencyMismatch' },
+    });
+  }
+  return summary(row);
+}
+
 export async function createVpsOrder(
   db: Database,
   userId: number,
   config: VpsConfig,
   idempotencyKey: string,
-  options: { pintuan?: PintuanOrder } = {},
+  options: {
+    pintuan?: PintuanOrder /** What the key is for beyond the configuration (a group to join). */;
+    purpose?: string;
+  } = {},
 ): Promise<OrderSummary> {
+  const requestHash = createHash('sha256')
+    .update(canonicalJson({ purpose: options.purpose ?? 'vps', config }))
+    .digest('hex');
   const existing = await db
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
-  if (existing[0]) return summary(existing[0]);
+  if (existing[0]) return replayOf(existing[0], requestHash);
 
   // Priced outside the transaction (its lookups run at once on the pool, and the locks below are held for less
   // time); what can change meanwhile, sale stock, the per-user limit and the coupon's one use, is enforced below.
@@ -117,6 +148,7 @@ export async function createVpsOrder(
           number: orderNumber(now),
           userId,
           idempotencyKey,
+          requestHash,
           kind: 'vps',
           currency: quote.currency.type,
           rate: String(quote.currency.rate),
@@ -158,7 +190,7 @@ export async function createVpsOrder(
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
   if (!raced) throw new Error('order vanished after an idempotency conflict');
-  return summary(raced);
+  return replayOf(raced, requestHash);
 }
 
 export type HeldCoupon = {

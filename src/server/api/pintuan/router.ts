@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '@/lib/currency';
+import { recordId, wholeNumber } from '@/lib/validation/numbers';
 import { findSession, requireSession, SESSION_COOKIE } from '../../auth/sessions';
 import { type AppEnv, requestLocale } from '../context';
 import { notFound } from '../errors';
@@ -12,15 +13,15 @@ import { joinGroup, openGroup, viewerOf } from './service';
 
 export const pintuanRouter = new Hono<AppEnv>();
 
-const positiveId = z.coerce.number().int('api.field.invalid').positive('api.field.invalid').max(2_147_483_647);
+const positiveId = recordId;
 const language = z.string().max(16).optional();
 
 const offersSearch = z.object({ language });
 const offerById = z.object({ id: positiveId, language });
 const joinableSearch = z.object({
   offerId: positiveId.optional(),
-  page: z.coerce.number().int().min(1).max(1000).default(1),
-  rows: z.coerce.number().int().min(1).max(50).default(10),
+  page: wholeNumber({ min: 1, max: 1000 }).default(1),
+  rows: wholeNumber({ min: 1, max: 50 }).default(10),
 });
 const joinableCount = z.object({ offerId: positiveId.optional() });
 const groupById = z.object({ groupId: positiveId });

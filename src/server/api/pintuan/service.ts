@@ -123,6 +123,7 @@ export async function openGroup(
 
   let groupId: number | undefined;
   const order = await createVpsOrder(db, userId, seatConfig(offer, request), request.idempotencyKey, {
+    purpose: `pintuan-open:${offer.id}`,
     pintuan: {
       price: { ...offer, offerId: offer.id },
       before: async (tx) => {
@@ -194,6 +195,7 @@ export async function joinGroup(
   let order: OrderSummary;
   try {
     order = await createVpsOrder(db, userId, seatConfig(offer, request), request.idempotencyKey, {
+      purpose: `pintuan-join:${groupId}`,
       pintuan: {
         price: { ...offer, offerId: offer.id },
         before: async (tx) => {

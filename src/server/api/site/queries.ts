@@ -17,19 +17,22 @@ export async function listFooterLinks(db: Database, locale: Locale): Promise<Foo
   return rows.map((r) => ({ name: localize(r.name, locale, 'footer link'), link: r.link }));
 }
 
-/** True when the database answers a trivial query within the time limit. */
-export async function databaseReachable(db: Database, timeoutMs = 2_000): Promise<boolean> {
+/**
+ * The database as the site sees it: `up`, `read-only` (it answers, but refuses writes: a standby, or
+ * `default_transaction_read_only`), or `down` when it does not answer a trivial query within the time limit.
+ */
+export async function databaseStatus(db: Database, timeoutMs = 2_000): Promise<'up' | 'read-only' | 'down'> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      db.execute(sql`select 1`),
-      new Promise((_, reject) => {
+    const result = await Promise.race([
+      db.execute<{ readOnly: string }>(sql`select current_setting('transaction_read_only') as "readOnly"`),
+      new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
       }),
     ]);
-    return true;
+    return result.rows[0]?.readOnly === 'on' ? 'read-only' : 'up';
   } catch {
-    return false;
+    return 'down';
   } finally {
     clearTimeout(timer);
   }

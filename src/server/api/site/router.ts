@@ -2,19 +2,24 @@ import 'server-only';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { currentBuildId } from '../../build-info';
+import { RETRY_AFTER_SECONDS } from '../../dependency-down';
 import { type AppEnv, requestLocale } from '../context';
 import { ApiError, BusinessCode } from '../errors';
 import { queryInput } from '../input';
-import { databaseReachable, listFooterLinks } from './queries';
+import { databaseStatus, listFooterLinks } from './queries';
 
 export const siteRouter = new Hono<AppEnv>();
 
-// GET /api/health - 200 when the database answers, 503 (5030) when it does not
+// GET /api/health - 200 when the database answers (status `degraded` while it is read-only), 503 (5030) when not
 siteRouter.get('/health', async (c) => {
-  if (!(await databaseReachable(c.get('db')))) {
-    throw new ApiError(BusinessCode.dependencyDown, 'api.dependencyDown');
+  const database = await databaseStatus(c.get('db'));
+  if (database === 'down') {
+    throw new ApiError(BusinessCode.dependencyDown, 'api.dependencyDown', {
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    });
   }
-  return c.json({ code: 2000, message: { status: 'ok', database: 'up', buildId: currentBuildId() } });
+  const status = database === 'up' ? 'ok' : 'degraded';
+  return c.json({ code: 2000, message: { status, database, buildId: currentBuildId() } });
 });
 
 // GET /api/build - the id of the build being served; the shell reloads when it changes (SPEC §4)

@@ -55,6 +55,37 @@ export const activationCodes = pgTable(
   (t) => [index('activation_codes_user_idx').on(t.userId)],
 );
 
+/**
+ * Password reset codes: sha256 of the code mailed to the owner, single use, short-lived. Using one sets the new
+ * password, ends every session of the account and clears its login throttles.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Login throttles (docs/decisions/033-login-limits.md): one row per account, and per account and address, counting
+ * attempts since the last success. An attempt takes its place before the password is checked, so concurrent
+ * guesses cannot all slip through; past the free attempts each one pushes `nextAllowedAt` further out.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  /** `account:<sha256>` or `account-ip:<sha256>:<address>`. */
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  nextAllowedAt: at('next_allowed_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
 /** Outgoing mail, written in the same transaction as what caused it; delivered with retries (DESIGN §2). */
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -26,6 +26,11 @@ export const orders = pgTable(
       .references(() => users.id),
     /** The client's key: the same key twice gives the same order. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * sha256 of the request the key was first used with: the same key with another request is refused (422), as
+     * Stripe does, instead of answering with an order the client did not ask for. Null on orders made before.
+     */
+    requestHash: text('request_hash'),
     kind: text('kind').$type<'vps'>().notNull(),
     status: text('status').$type<'pending_payment' | 'paid' | 'cancelled'>().notNull().default('pending_payment'),
     /**
