@@ -25,7 +25,7 @@ async function main() {
   // Before the database: a taken port would otherwise surface only after the build, as a stack trace.
   if (mode !== 'build') await assertPortFree(env.PORT, { setting: 'PORT' });
   const database = await startDatabase(env, 'main', log);
-  for (const line of describeDatabase(database)) log(line);
+  for (const line of describeDatabase(database, { fixedPort: env.EMBEDDED_PG_PORT > 0 })) log(line);
   let stopped = false;
   const stopDatabase = async () => {
     if (stopped) return;

@@ -263,7 +263,12 @@ describe('where the database is', () => {
     expect(embedded[0]).toContain('database: postgres://postgres:postgres@127.0.0.1:41234/cirrus (embedded');
     expect(embedded[0]).toContain('password "postgres" are the local default');
     expect(embedded.join('\n')).toContain('npm run db:psql');
-    expect(embedded.join('\n')).toContain('EMBEDDED_PG_PORT');
+    expect(embedded[1]).toContain('its port is new at each start unless EMBEDDED_PG_PORT is set');
+    const fixed = describeDatabase(
+      { url: 'postgres://postgres:postgres@127.0.0.1:55432/cirrus', embedded: true, stop: async () => {} },
+      { fixedPort: true },
+    );
+    expect(fixed[1]).toContain('EMBEDDED_PG_PORT keeps its port');
     const external = describeDatabase({
       url: 'postgres://cirrus:s3cret@db.internal:5432/cirrus',
       embedded: false,

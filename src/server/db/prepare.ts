@@ -39,13 +39,15 @@ export async function startDatabase(
 }
 
 /** The lines `npm start` prints about its database: where it is and how to look inside. */
-export function describeDatabase(database: PreparedDatabase): string[] {
+export function describeDatabase(database: PreparedDatabase, options: { fixedPort?: boolean } = {}): string[] {
   if (!database.embedded) {
     return [`database: ${maskPassword(database.url)} (DATABASE_URL); \`npm run db:psql\` opens it`];
   }
   return [
     `database: ${database.url} (embedded PostgreSQL, data in ${database.dataDir}; user "${EMBEDDED_USER}" and password "${EMBEDDED_PASSWORD}" are the local default, and it listens on 127.0.0.1 only)`,
-    '`npm run db:psql` opens it; its port is new at each start unless EMBEDDED_PG_PORT is set',
+    options.fixedPort
+      ? '`npm run db:psql` opens it; EMBEDDED_PG_PORT keeps its port'
+      : '`npm run db:psql` opens it; its port is new at each start unless EMBEDDED_PG_PORT is set',
   ];
 }
 
