@@ -131,7 +131,12 @@ function firstBlocked(
     ['-c', 'while [ $# -gt 1 ]; do test "$1" "$2" || { printf %s "$2"; exit 1; }; shift 2; done', 'sh', ...checks],
     { uid: user.uid, gid: user.gid, encoding: 'utf8' },
   );
-  if (result.error) throw result.error;
+  if (result.error) {
+    throw new StartupError(
+      'postgres-user-missing',
+      `this process, though root, cannot act as the user "${user.name}" that runs PostgreSQL (${(result.error as NodeJS.ErrnoException).code ?? result.error.message}): run npm start as a user other than root, or set DATABASE_URL to an existing PostgreSQL.`,
+    );
+  }
   return result.status === 0 ? undefined : result.stdout || folders[0];
 }
 
@@ -166,7 +171,7 @@ function unreachable(options: {
   return new StartupError(
     'checkout-unreachable',
     [
-      `the embedded PostgreSQL cannot start from here. Run as root, it runs as the user "${user.name}" (PostgreSQL refuses root), and that user cannot enter ${describeFolder(blocked)}, which holds ${what.join(' and ')}.`,
+      `the embedded PostgreSQL cannot start from here. Started as root, it runs as the user "${user.name}" (PostgreSQL refuses root), and that user cannot enter ${describeFolder(blocked)}, which holds ${what.join(' and ')}.`,
       `Moving them to ${fallbackRoot}, where it could reach them, failed: ${reason}.`,
       'Any one of these fixes it:',
       `  - run npm start as a user other than root (PostgreSQL then runs as that user);`,
