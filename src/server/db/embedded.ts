@@ -33,7 +33,7 @@ export type EmbeddedServer = {
 };
 
 export const EMBEDDED_USER = 'postgres';
-/** A local default: the server listens on 127.0.0.1 only, so the password guards nothing another host could reach. */
+/** A local default, printed at start: the server listens on 127.0.0.1 only, so only this machine can try it. */
 export const EMBEDDED_PASSWORD = 'postgres';
 export const EMBEDDED_DATABASE = 'cirrus';
 
@@ -58,7 +58,7 @@ function isPostgres(pid: number): boolean {
 }
 
 /** The server already running on this data directory, per its postmaster.pid (pid on line 1, port on line 4). */
-export function runningServer(dataDir: string): RunningServer | undefined {
+function runningServer(dataDir: string): RunningServer | undefined {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
   const lines = readFileSync(pidFile, 'utf8').split('\n');
@@ -107,7 +107,7 @@ async function ensureDatabase(port: number, name: string): Promise<void> {
   }
 }
 
-export function embeddedUrl(port: number, database: string): string {
+function embeddedUrl(port: number, database: string): string {
   return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
 }
 
