@@ -5,7 +5,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { type Env, EnvError, loadEnv } from '../src/env';
-import { migrateAndSeed, startDatabase } from '../src/server/db/prepare';
+import { describeDatabase, migrateAndSeed, startDatabase } from '../src/server/db/prepare';
+import { assertPortFree } from '../src/server/port-check';
 import { buildIfStale, runNext, runProductionServer, waitForExit } from './lib/next-process';
 
 const args = new Set(process.argv.slice(2));
@@ -21,7 +22,10 @@ async function main() {
     process.exit(1);
   }
 
+  // Before the database: a taken port would otherwise surface only after the build, as a stack trace.
+  if (mode !== 'build') await assertPortFree(env.PORT, { setting: 'PORT' });
   const database = await startDatabase(env, 'main', log);
+  for (const line of describeDatabase(database, { fixedPort: env.EMBEDDED_PG_PORT > 0 })) log(line);
   let stopped = false;
   const stopDatabase = async () => {
     if (stopped) return;
@@ -32,9 +36,7 @@ async function main() {
   try {
     await migrateAndSeed(database.url, log);
   } catch (error) {
-    console.error(
-      `[cirrus] the database could not be prepared: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    console.error(`[cirrus] the database could not be prepared: ${messageOf(error)}`);
     await stopDatabase();
     process.exit(1);
   }
@@ -69,7 +71,12 @@ async function main() {
   process.exit(code);
 }
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// Start-up failures (StartupError) carry their cause and fix in the message; no stack trace is printed.
 main().catch((error) => {
-  console.error(`[cirrus] ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`[cirrus] ${messageOf(error)}`);
   process.exit(1);
 });

@@ -12,6 +12,7 @@ import { loadEnv } from '../../src/env';
 import { createDatabase } from '../../src/server/db/client';
 import { dropEverything } from '../../src/server/db/migrate';
 import { migrateAndSeed } from '../../src/server/db/prepare';
+import { StartupError } from '../../src/server/startup-error';
 import { startTestDatabase } from '../support/test-database';
 
 const port = process.env.E2E_PORT ?? '3210';
@@ -93,7 +94,8 @@ async function main() {
   process.exit(code);
 }
 
+// A StartupError (database unreachable, port taken, ...) is its cause and fix; anything else keeps its stack.
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof StartupError ? `[e2e] ${error.message}` : error);
   process.exit(1);
 });
