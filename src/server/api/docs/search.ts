@@ -166,7 +166,11 @@ export async function searchDocs(
   input: { query: string; locale: Locale; limit?: number },
 ): Promise<DocSearchResult> {
   // A query comes from a page path or a chat question as well as from the API: control characters are noise there.
-  const { query: raw, locale, limit } = parseWith(searchDocsInput, {
+  const {
+    query: raw,
+    locale,
+    limit,
+  } = parseWith(searchDocsInput, {
     ...input,
     query: typeof input.query === 'string' ? withoutControlCharacters(input.query) : input.query,
   });
