@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hintFirstLoadChunks } from './compile-hints';
@@ -28,6 +28,40 @@ function newestMtime(target: string): number {
     (newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))),
     stat.mtimeMs,
   );
+}
+
+/** Every file under the sources of a checkout, as sorted paths relative to it. */
+function sourceFiles(root: string): string[] {
+  const files: string[] = [];
+  const walk = (relative: string) => {
+    const target = path.join(root, relative);
+    if (!existsSync(target)) return;
+    if (!statSync(target).isDirectory()) {
+      files.push(relative.split(path.sep).join('/'));
+      return;
+    }
+    for (const entry of readdirSync(target)) walk(path.join(relative, entry));
+  };
+  for (const source of SOURCES) walk(source);
+  return files.sort();
+}
+
+/**
+ * The build id: a hash of what the build is made from (every source file and the settings baked into pages), not
+ * a random value. The same commit built on two machines gets the same id, so instances behind one balancer agree,
+ * and the shell's build check (SPEC §4) only reloads a visitor when a new release really is out.
+ */
+export function contentBuildId(env: NodeJS.ProcessEnv, root = process.cwd()): string {
+  const hash = createHash('sha256');
+  for (const file of sourceFiles(root)) {
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
+  }
+  hash.update(settingsOf(env));
+  return hash.digest('hex').slice(0, 20);
 }
 
 function settingsOf(env: NodeJS.ProcessEnv): string {
@@ -70,7 +104,7 @@ export async function buildIfStale(
     ...env,
     NEXT_DIST_DIR: distDir,
     NODE_ENV: 'production',
-    CIRRUS_BUILD_ID: randomUUID(),
+    CIRRUS_BUILD_ID: contentBuildId(env),
   };
   const code = await waitForExit(runNext(['build'], buildEnv));
   if (code === 0) {

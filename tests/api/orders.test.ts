@@ -113,6 +113,24 @@ describe('order creation', () => {
     expect(await testDb().select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
   });
 
+  it('refuses the same key with another request (422), and answers the same key and request with the first order', async () => {
+    const { headers, user } = await signedInCustomer();
+    const idempotencyKey = crypto.randomUUID();
+    const first = await create(headers, { idempotencyKey, months: 1 });
+    expect(first.status).toBe(200);
+    const other = await create(headers, { idempotencyKey, months: 12 });
+    expect(other.status).toBe(422);
+    expect(other.json).toEqual({
+      code: 4001,
+      message: 'api.idempotencyMismatch',
+      fields: { idempotencyKey: 'api.idempotencyMismatch' },
+    });
+    const again = await create(headers, { idempotencyKey, months: 1 });
+    expect(again.status).toBe(200);
+    expect(again.json.message).toEqual(first.json.message);
+    expect(await testDb().select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
+  });
+
   it('creates 50 orders from 50 concurrent requests with distinct keys', async () => {
     const { headers, user } = await signedInCustomer();
     const answers = await Promise.all(

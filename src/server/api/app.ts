@@ -19,7 +19,7 @@ import { ApiError, BusinessCode } from './errors';
 import { financeRouter } from './finance/router';
 import { ordersRouter } from './orders/router';
 import { pintuanRouter } from './pintuan/router';
-import { refuseCrossSiteWrites } from './request-guard';
+import { refuseControlCharactersInQuery, refuseCrossSiteWrites } from './request-guard';
 import { salesRouter } from './sales/router';
 import { siteRouter } from './site/router';
 
@@ -83,6 +83,7 @@ export function createApp(deps: { db: Database }) {
   app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   // Before any handler reads a body (docs/decisions/034-hostile-input.md).
   app.use('*', refuseCrossSiteWrites());
+  app.use('*', refuseControlCharactersInQuery());
 
   app.route('/', siteRouter);
   app.route('/', financeRouter);

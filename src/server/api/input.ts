@@ -1,17 +1,28 @@
 import 'server-only';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError, BusinessCode, type FieldErrors, invalidInput } from './errors';
+
+/** The value at a zod issue's path in the input, undefined when it is missing. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
 
 /**
  * Maps a zod issue to the i18n key shown next to the field. A schema may name its own key as the message. A field
- * that is missing is required; one that is there with the wrong type or shape is invalid (the issue carries the
- * input because parseWith asks zod to report it).
+ * that is missing is required; one that is there with the wrong type or shape is invalid.
  */
-function fieldKey(issue: z.core.$ZodIssue): string {
+function fieldKey(issue: z.core.$ZodIssue, input: unknown): string {
   const named = /^(api|validation|forms)\./.test(issue.message) ? issue.message : undefined;
   if (issue.code === 'invalid_type' || issue.code === 'invalid_union') {
-    if (issue.input === undefined) return named ?? 'api.field.required';
+    // Missing: the schema's own key for it ("required" in its words), not a generic "invalid".
+    if (valueAt(input, issue.path) === undefined)
+      return named && named !== 'api.field.invalid' ? named : 'api.field.required';
     // A schema's own key for a missing value ("required") would mislead here: the value is there, but wrong.
     return named && !named.endsWith('required') ? named : 'api.field.invalid';
   }
@@ -26,11 +37,11 @@ function fieldKey(issue: z.core.$ZodIssue): string {
   }
 }
 
-export function fieldErrors(error: z.ZodError): FieldErrors {
+export function fieldErrors(error: z.ZodError, input: unknown): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const name = issue.path.map(String).join('.') || '_';
-    fields[name] ??= fieldKey(issue);
+    fields[name] ??= fieldKey(issue, input);
   }
   return fields;
 }
@@ -51,7 +62,7 @@ export function withoutControlCharacters(text: string): string {
 }
 
 /** The path of the first string (key or value) holding a control character, or nested too deep; undefined when clean. */
-function hostilePath(value: unknown, path: string[] = []): string[] | undefined {
+export function hostilePath(value: unknown, path: string[] = []): string[] | undefined {
   if (typeof value === 'string') return CONTROL_CHARACTER.test(value) ? path : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   if (path.length >= MAX_DEPTH) return path;
@@ -70,10 +81,16 @@ function hostilePath(value: unknown, path: string[] = []): string[] | undefined 
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const hostile = hostilePath(value);
   if (hostile) throw invalidInput({ [hostile.join('.') || '_']: 'api.field.invalid' });
-  const result = schema.safeParse(value, { reportInput: true });
-  if (!result.success) throw invalidInput(fieldErrors(result.error));
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidInput(fieldErrors(result.error, value));
   return result.data;
 }
+
+/**
+ * The body of a call that takes no fields (logout, a claim, the currency list): any object, read through the same
+ * gate as every other body, so hostile bytes are refused there too rather than ignored.
+ */
+export const noFields = z.object({}).describe('no fields');
 
 /** Reads a JSON body (an empty body is `{}`) and validates it: malformed JSON is 4001/400, bad fields 4001/422. */
 export async function jsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {

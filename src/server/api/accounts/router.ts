@@ -22,7 +22,7 @@ import {
 import { decryptSecret, transportKeyPair } from '../../auth/transport-keys';
 import { type AppEnv, requestLocale } from '../context';
 import { ApiError, BusinessCode } from '../errors';
-import { jsonBody } from '../input';
+import { jsonBody, noFields } from '../input';
 import {
   activateAccount,
   login,
@@ -115,6 +115,7 @@ accountsRouter.get('/auth/me', async (c) => {
 
 // POST /api/logout - end the session on the server (SPEC §7); the client then clears its store
 accountsRouter.post('/logout', requireSession(), async (c) => {
+  await jsonBody(c, noFields);
   await deleteSession(c.get('db'), c.get('sessionToken'));
   clearSessionCookies(c);
   return c.json({ code: 2000, message: { loggedOut: true } });
@@ -130,5 +131,6 @@ accountsRouter.get('/welcome', async (c) => {
 
 // POST /api/welcome/claim - claim the welcome bundle, once per newly activated account
 accountsRouter.post('/welcome/claim', requireSession(), async (c) => {
+  await jsonBody(c, noFields);
   return c.json({ code: 2000, message: await claimWelcomeBundle(c.get('db'), c.get('user').id) });
 });

@@ -1,11 +1,13 @@
 import 'server-only';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { jsonBody, noFields } from '../input';
 import { listCurrencies } from './queries';
 
 export const financeRouter = new Hono<AppEnv>();
 
 // POST /api/finance/order-server/pay/getMoneyType - the currency list loaded at start-up (SPEC §7, DESIGN §4)
 financeRouter.post('/finance/order-server/pay/getMoneyType', async (c) => {
+  await jsonBody(c, noFields);
   return c.json({ code: 2000, message: await listCurrencies(c.get('db')) });
 });
