@@ -34,7 +34,8 @@ export default defineConfig({
     locale: 'en-US',
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
+    // Specs about the server rather than the width run once, in the desktop project.
+    { name: 'phone', use: { viewport: { width: 375, height: 812 }, hasTouch: true }, testIgnore: ['outage.spec.ts'] },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {

@@ -220,6 +220,22 @@ test.describe('documentation search', () => {
     }
     await context.close();
   });
+
+  test('a query with a dot is searched like any other, from the form and from the address bar', async ({ page }) => {
+    // The form sends `?q=`; the page moves it into the path, where a dot once made the path look like a file (404).
+    for (const [locale, query] of [
+      ['en', 'ubuntu 22.04'],
+      ['zh', 'example.com'],
+      ['ja', 'v1.2'],
+    ] as const) {
+      const response = await page.goto(`${localizedPath(locale, '/doc/search')}?q=${encodeURIComponent(query)}`);
+      expect(response?.status(), query).toBe(200);
+      await expect(page).toHaveURL(new RegExp(`/doc/search/${encodeURIComponent(query).replace(/\./g, '\\.')}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(query);
+    }
+    await page.goto('/doc/search/ubuntu%2022.04');
+    await expect(page.getByTestId('search-results').getByRole('link').first()).toBeVisible();
+  });
 });
 
 test.describe('search-engine metadata', () => {

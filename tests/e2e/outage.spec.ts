@@ -1,0 +1,61 @@
+import { expect, test } from './fixtures';
+import { type Instance, startInstance } from './instances';
+import { MESSAGES } from './support';
+
+/**
+ * The database stops under a running site (an instance of its own, so the other specs keep theirs): pages kept
+ * in memory are still served, a page that needs the database is the translated "temporarily unavailable" page
+ * with status 503 and Retry-After, an unknown path is still the 404 page, and the API answers 503 (5030).
+ * Runs in the desktop project only (playwright.config.ts): it is about the server, not the width.
+ */
+const ja = MESSAGES.ja;
+let site: Instance;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  site = await startInstance('e2e-outage', Number(process.env.E2E_PORT ?? 3210) + 80);
+});
+
+test.afterAll(async () => {
+  await site?.close();
+});
+
+test('pages kept in memory stay, pages that need the database say 503 in the visitor language', async ({
+  page,
+  request,
+}) => {
+  // A kept copy of the Japanese home page, before the outage.
+  await expect
+    .poll(async () => (await request.get(`${site.baseURL}/ja`)).headers()['x-document-cache'], { timeout: 20_000 })
+    .toMatch(/^(hit|stale)$/);
+
+  await site.stopDatabase();
+
+  const home = await request.get(`${site.baseURL}/ja`);
+  expect(home.status()).toBe(200);
+  expect(await home.text()).toContain('lang="ja-JP"');
+
+  const search = await page.goto(`${site.baseURL}/ja/doc/search/refund`);
+  expect(search?.status()).toBe(503);
+  expect(Number(search?.headers()['retry-after'])).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ja.errors.unavailableTitle);
+  await expect(page.getByText(ja.errors.unavailableMessage)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  // Inside the site's shell: its header and footer are there, without the data that needs the database.
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await page.screenshot({ path: 'screenshots/outage-ja-desktop.png', fullPage: true });
+
+  const missing = await page.goto(`${site.baseURL}/ja/nope/xyz`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByTestId('error-message')).toHaveText(
+    ja.errors.notFoundMessage.replace('{path}', '/ja/nope/xyz'),
+  );
+
+  const api = await request.get(`${site.baseURL}/api/home/rating`);
+  expect(api.status()).toBe(503);
+  expect(await api.json()).toEqual({ code: 5030, message: 'api.dependencyDown' });
+  expect(api.headers()['retry-after']).toBeDefined();
+});
