@@ -1,24 +1,16 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { policy } from './scripts/lib/content-security-policy.cjs';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
 /**
- * Security headers sent with every page (DESIGN §6). Scripts need 'unsafe-inline' because prerendered
- * pages cannot carry a per-request nonce; everything else is restricted to our own origin.
+ * Security headers sent with every answer of Next. The policy allows no inline script: the production
+ * server replaces it on each HTML answer with one naming that document's inline scripts by hash or nonce
+ * (scripts/lib/content-security-policy.cjs, docs/decisions/032-content-security-policy.md). `next dev` has no such
+ * server in front, so its pages keep 'unsafe-inline'.
  */
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' https://www.googletagmanager.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https://www.googletagmanager.com https://www.google-analytics.com",
-  "font-src 'self'",
-  "connect-src 'self' https://www.google-analytics.com https://*.google-analytics.com",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+const contentSecurityPolicy = policy(process.env.NODE_ENV === 'development' ? ["'unsafe-inline'"] : []);
 
 /**
  * One id per build, chosen by the start script (CIRRUS_BUILD_ID) so the server's BUILD_ID and the id inlined

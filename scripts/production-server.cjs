@@ -26,6 +26,7 @@ const { createStaticFiles } = require('./lib/static-files.cjs');
 const { createNotFoundPages } = require('./lib/not-found-pages.cjs');
 const { createDocumentPreparer } = require('./lib/kept-document.cjs');
 const { varyByVisitor } = require('./lib/document-vary.cjs');
+const contentSecurityPolicy = require('./lib/content-security-policy.cjs');
 const { createHttpFront } = require('./lib/http-front.cjs');
 const { routablePath } = require('./lib/page-path.cjs');
 const { withDependencyStatus } = require('./lib/dependency-down-status.cjs');
@@ -66,6 +67,9 @@ async function main() {
   const handlePage = withDependencyStatus((req, res) => {
     varyByVisitor(req, res);
     notFoundPages.watch(req, res);
+    // A nonce for what Next renders now, the hashes of what it sends from its cache; after the 404 pages' hook
+    // so that one can set the policy of the copy it writes (docs/decisions/032-content-security-policy.md).
+    contentSecurityPolicy.watch(req, res);
     handleNext(req, res);
   });
 

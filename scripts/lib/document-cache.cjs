@@ -9,9 +9,11 @@
  * reads cookies, every redirect, 404 and client-navigation payload (`rsc` requests) still goes through Next.
  * An entry is fresh for Next's own `s-maxage`; after that it is served stale once while Next is asked again
  * (which is what Next's incremental regeneration does too). The server passes `prepareDocument`
- * (kept-document.cjs): a kept page carries its stylesheet and loads its scripts after the first paint.
+ * (kept-document.cjs): a kept page carries its stylesheet and loads its scripts after the first paint. Its
+ * Content-Security-Policy names the hashes of the copy's own inline scripts (content-security-policy.cjs).
  */
 const { randomUUID } = require('node:crypto');
+const { documentPolicy } = require('./content-security-policy.cjs');
 const { hasLocalePrefix } = require('./document-vary.cjs');
 const kept = require('./kept-answers.cjs');
 const site = require('./site-segments.cjs');
@@ -171,11 +173,17 @@ function createDocumentCache(options) {
       passThrough.set(key, now() + 3_600_000);
       return null;
     }
-    const body = /text\/html/.test(String(res.headers['content-type'] || ''))
-      ? Buffer.from(prepareDocument(answered.toString('utf8')), 'utf8')
-      : answered;
+    const headers = kept.keptHeaders(res);
+    let body = answered;
+    if (/text\/html/.test(String(res.headers['content-type'] || ''))) {
+      const html = prepareDocument(answered.toString('utf8'));
+      // The copy's own inline scripts by hash, computed here once: a hit sends the header as kept
+      // (docs/decisions/032-content-security-policy.md).
+      headers.set('content-security-policy', [documentPolicy(html)]);
+      body = Buffer.from(html, 'utf8');
+    }
     const entry = kept.keptAnswer({
-      headers: kept.keptHeaders(res),
+      headers,
       identity: body,
       ...(await kept.compress(body, DOCUMENT_BROTLI_QUALITY)),
       etag: String(res.headers.etag || `"${body.length.toString(36)}-${now().toString(36)}"`),

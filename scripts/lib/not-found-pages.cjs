@@ -7,9 +7,12 @@
  * So the 404 page is also prerendered once per language and currency (app/[locale]/[currency]/page-not-found),
  * kept here, and written in place of such an answer: same status, same headers (Next's compression decides the
  * encoding), the visitor's path written into the message exactly as the browser will render it, so the page
- * hydrates without a mismatch. docs/decisions/017-server-rendered-404.md.
+ * hydrates without a mismatch. docs/decisions/017-server-rendered-404.md. The answer's Content-Security-Policy
+ * names the copy's inline scripts by hash, computed once per copy (docs/decisions/032-content-security-policy.md):
+ * the path written in is text in a paragraph, never inside a script.
  */
 const zlib = require('node:zlib');
+const { documentPolicy } = require('./content-security-policy.cjs');
 const { askNext } = require('./kept-answers.cjs');
 const { LOCALES, CURRENCY_SEGMENTS: CURRENCIES, alternatives } = require('./site-segments.cjs');
 
@@ -51,7 +54,7 @@ function withPath(html, prerenderedPath, path) {
  */
 function createNotFoundPages(options) {
   const prepareDocument = options.prepareDocument ?? ((html) => html);
-  /** `${locale}/${currency}` -> { html, path } as prerendered. */
+  /** `${locale}/${currency}` -> { html, path, policy } as prerendered and prepared. */
   const pages = new Map();
 
   function fetchPage(locale, currency) {
@@ -66,7 +69,8 @@ function createNotFoundPages(options) {
         const path = shownPath(options.browserPath, `/${locale}/${currency}/${ROUTE}`);
         if (withPath(html, path, path) === null) throw new Error(`${visible}: no 404 message`);
         // Like every prerendered page we serve ourselves (kept-document.cjs).
-        pages.set(`${locale}/${currency}`, { html: prepareDocument(html), path });
+        const prepared = prepareDocument(html);
+        pages.set(`${locale}/${currency}`, { html: prepared, path, policy: documentPolicy(prepared) });
       },
     );
   }
@@ -103,13 +107,14 @@ function createNotFoundPages(options) {
     return path === `/${ROUTE}` || LOCALES.some((l) => path === `/${l}/${ROUTE}`);
   }
 
-  /** The replacement document for this answer, or null to keep Next's. */
+  /** The replacement document for this answer and its policy, or null to keep Next's. */
   function replacementFor(req, res, status) {
     if (status !== 404) return null;
     const match = REWRITE.exec(String(res.getHeader('x-middleware-rewrite') ?? ''));
     const page = match ? pages.get(`${match[1]}/${match[2]}`) : undefined;
     if (!page || !/text\/html/.test(String(res.getHeader('content-type') ?? ''))) return null;
-    return withPath(page.html, page.path, shownPath(options.browserPath, req.url));
+    const html = withPath(page.html, page.path, shownPath(options.browserPath, req.url));
+    return html === null ? null : { html, policy: page.policy };
   }
 
   /** The document encoded the way Next's compression chose (gzip or deflate; identity otherwise), off-thread. */
@@ -143,8 +148,10 @@ function createNotFoundPages(options) {
         code = 404;
         res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
       } else {
-        html = replacementFor(req, res, code);
-        if (html !== null) {
+        const replacement = replacementFor(req, res, code);
+        if (replacement !== null) {
+          html = replacement.html;
+          res.setHeader('content-security-policy', replacement.policy);
           res.removeHeader('content-length');
           res.setHeader('x-not-found-page', 'prerendered');
           // A length passed here would be Next's body's.

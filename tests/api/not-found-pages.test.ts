@@ -15,6 +15,9 @@ const { createNotFoundPages, shownPath } = require('../../scripts/lib/not-found-
   createNotFoundPages: (options: { port: number; browserPath: (p: string) => string }) => Pages;
   shownPath: (browserPath: (p: string) => string, url: string) => string;
 };
+const { documentPolicy } = require('../../scripts/lib/content-security-policy.cjs') as {
+  documentPolicy: (html: string) => string;
+};
 // The compression Next applies to every answer (next/dist/server/lib/router-server.js), wrapped around our hooks.
 const compression = require('next/dist/compiled/compression') as () => (
   req: IncomingMessage,
@@ -29,6 +32,8 @@ const compression = require('next/dist/compiled/compression') as () => (
 let server: Server | undefined;
 afterEach(() => server?.close());
 
+/** The prerendered page's own inline script, which the copy's policy names by hash (decision 032). */
+const PAGE_SCRIPT = '<script>self.__next_f=[]</script>';
 const message = (locale: string, path: string) =>
   `<p class="mt-3" data-testid="error-message">${locale === 'zh' ? '页面不存在：' : 'Page Not Found: '}${path}</p>`;
 
@@ -43,7 +48,7 @@ async function start() {
     res.setHeader('content-security-policy', "default-src 'self'");
     if (/^(\/zh|\/ja)?\/page-not-found$/.test(path)) {
       res.setHeader('cache-control', 's-maxage=300');
-      res.end(`<html lang="${locale}"><body>${message(locale, path)}</body></html>`);
+      res.end(`<html lang="${locale}"><body>${message(locale, path)}${PAGE_SCRIPT}</body></html>`);
       return;
     }
     if (path === '/about') {
@@ -96,7 +101,9 @@ describe('server-rendered 404 pages (decision 017)', () => {
     const res = await get('/no/such<page>', { 'accept-encoding': 'gzip', cookie: 'NEXT_LOCALE=en' });
     expect(res.status).toBe(404);
     expect(res.headers['content-encoding']).toBe('gzip');
-    expect(res.headers['content-security-policy']).toBe("default-src 'self'");
+    // The copy's own scripts by hash, not Next's policy for its empty shell.
+    expect(res.headers['content-security-policy']).toBe(documentPolicy(PAGE_SCRIPT));
+    expect(res.headers['content-security-policy']).toContain("'sha256-");
     expect(res.headers['cache-control']).toContain('no-store');
     const html = gunzipSync(res.body).toString('utf8');
     expect(html).toContain(message('en', '/no/such&lt;page&gt;'));
