@@ -64,18 +64,20 @@ export async function SiteFooter({
           <p className="mt-3 text-sm text-slate-300">{t('company')}</p>
           <p className="mt-1 text-sm text-slate-400">{t('companyDetail')}</p>
         </div>
-        {columns.map((column) => (
-          <nav key={column.title} aria-label={column.title}>
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{column.title}</h2>
-            <ul className="mt-3 space-y-2">
-              {column.items.map((item) => (
-                <li key={`${item.href}-${item.label}`}>
-                  <FooterAnchor href={item.href}>{item.label}</FooterAnchor>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
+        {columns
+          .filter((column) => column.items.length > 0)
+          .map((column) => (
+            <nav key={column.title} aria-label={column.title}>
+              <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{column.title}</h2>
+              <ul className="mt-3 space-y-2">
+                {column.items.map((item) => (
+                  <li key={`${item.href}-${item.label}`}>
+                    <FooterAnchor href={item.href}>{item.label}</FooterAnchor>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-5 py-5 text-sm text-slate-400 desk:flex-row desk:items-center desk:justify-between">
