@@ -87,4 +87,19 @@ describe('a kept document, prepared once for the cache and the 404 pages', () =>
     expect(html).not.toMatch(/<script src="[^"]+" async=""/);
     expect(html).toContain('<main class="intro">高速なクラウドサーバー</main>');
   });
+
+  it('is prepared the same when Next cached it with the nonce of the request that first rendered it', () => {
+    const nonce = ' nonce="aiZPg8fl0kz0sO6DONvd6A=="';
+    const next = [
+      '<!DOCTYPE html><html lang="en"><head>',
+      `<link rel="stylesheet" href="/_next/static/chunks/site.css"${nonce} data-precedence="next"/>`,
+      `<script src="/_next/static/chunks/react.js" async=""${nonce}></script>`,
+      `</head><body><p>nonce="kept as text"</p><script${nonce}>self.__next_f.push([1,"x"])</script></body></html>`,
+    ].join('');
+    const html = createDocumentPreparer(distDir)(next);
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).toContain('(["/_next/static/chunks/react.js"])');
+    expect(html).not.toContain(' nonce="');
+    expect(html).toContain('<p>nonce="kept as text"</p>');
+  });
 });
