@@ -1,5 +1,6 @@
 import 'server-only';
 import { type AnyColumn, and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { regionalPrice } from '@/lib/catalog/pricing-rules';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
 import {
@@ -48,8 +49,14 @@ export type Plan = {
   maxBandwidthMbps: number;
   /** 0 means unmetered. */
   trafficGb: number;
+  /**
+   * The monthly and hourly price in the region asked for, its adjustment applied; without a region, the lowest of
+   * the regions it is sold in (a "from" price). docs/decisions/036-pricing-model.md.
+   */
   monthlyPriceCents: number;
   hourlyPriceMicroUsd: number;
+  /** Whether the plan can be billed by the hour (dedicated servers cannot). */
+  hourlyBilling: boolean;
   /** Ids of the active regions the plan is sold in, in region order. */
   regions: string[];
 };
@@ -233,7 +240,15 @@ export async function listProductLines(
       trafficGb: plans.trafficGb,
       monthlyPriceCents: plans.monthlyPriceCents,
       hourlyPriceMicroUsd: plans.hourlyPriceMicroUsd,
+      hourlyBilling: plans.hourlyBilling,
       regions: soldInRegions,
+      adjustmentPct:
+        filter.regionId === undefined
+          ? sql<number>`(select coalesce(min(${regions.priceAdjustmentPct}), 0) from ${planRegions}
+              inner join ${regions} on ${regions.id} = ${planRegions.regionId}
+              where ${planRegions.planId} = ${plans.id} and ${regions.active})`
+          : sql<number>`(select coalesce(min(${regions.priceAdjustmentPct}), 0) from ${regions}
+              where ${regions.id} = ${filter.regionId})`,
     })
     .from(plans)
     .innerJoin(productLines, eq(productLines.id, plans.lineId))
@@ -248,7 +263,7 @@ export async function listProductLines(
 
   // An inner join from plans already leaves out lines without plans; rows arrive grouped by line.
   const lines: ProductLine[] = [];
-  for (const { lineId, lineName, lineDescription, dedicated, name, ...plan } of rows) {
+  for (const { lineId, lineName, lineDescription, dedicated, name, adjustmentPct, ...plan } of rows) {
     let line = lines.at(-1);
     if (line?.id !== lineId) {
       line = {
@@ -260,7 +275,12 @@ export async function listProductLines(
       };
       lines.push(line);
     }
-    line.plans.push({ ...plan, name: localize(name, locale, `plan ${plan.id}`) });
+    line.plans.push({
+      ...plan,
+      monthlyPriceCents: regionalPrice(plan.monthlyPriceCents, Number(adjustmentPct)),
+      hourlyPriceMicroUsd: regionalPrice(plan.hourlyPriceMicroUsd, Number(adjustmentPct)),
+      name: localize(name, locale, `plan ${plan.id}`),
+    });
   }
   return lines;
 }
