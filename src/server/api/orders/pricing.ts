@@ -270,7 +270,8 @@ export async function quoteVps(
   if (termDiscountMinor > 0) {
     lines.push({
       key: 'term',
-      itemId: String(months),
+      // The line's item is the percent, so the order's own lines say which discount it was.
+      itemId: String(termPercentOff),
       quantity: 1,
       months,
       unitMinor: -termDiscountMinor,

@@ -17,6 +17,8 @@ export type OrderSummary = {
   status: OrderStatus;
   billing: 'term' | 'hourly';
   currency: string;
+  /** Units of the order's currency per USD when it was placed. */
+  rate: string;
   subtotalMinor: number;
   discountMinor: number;
   totalMinor: number;
@@ -39,6 +41,7 @@ export function summary(row: typeof orders.$inferSelect): OrderSummary {
     number: row.number,
     status: row.status,
     currency: row.currency,
+    rate: row.rate,
     subtotalMinor: row.subtotalMinor,
     discountMinor: row.discountMinor,
     totalMinor: row.totalMinor,
