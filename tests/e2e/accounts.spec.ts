@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
-import { MESSAGES } from './support';
+import { MESSAGES, waitForShell } from './support';
 
 const zh = MESSAGES.zh;
 
@@ -71,6 +71,24 @@ test.describe('accounts in Chinese on a phone', () => {
     await page.goto('/zh/activate?code=not-a-real-code');
     await expect(page.getByTestId('activation-state')).toHaveAttribute('data-state', 'invalid');
     await expect(page.getByText(zh.account.activation.invalid.title)).toBeVisible();
+  });
+});
+
+test.describe('the login dialog and the keyboard', () => {
+  test('Escape closes it and gives focus back to the link that opened it', async ({ page }) => {
+    const en = MESSAGES.en;
+    await page.goto('/jobs');
+    await waitForShell(page);
+    const login = page.getByRole('banner').getByRole('link', { name: en.nav.login });
+    await login.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: en.account.loginTitle });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/jobs\?ope=login$/);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/jobs$/);
+    await expect(login).toBeFocused();
   });
 });
 

@@ -35,6 +35,27 @@ test.describe('header menus', () => {
     );
   });
 
+  test('a product followed from the menu by keyboard closes the menu over the next page', async ({ page }) => {
+    test.skip(!isDesktop(page), 'wide screens only');
+    await page.goto('/');
+    await waitForShell(page);
+    const nav = page.getByRole('navigation', { name: MESSAGES.en.nav.primary });
+    const products = nav.getByRole('button', { name: MESSAGES.en.nav.products });
+    await products.focus();
+    await page.keyboard.press('Enter');
+    await expect(products).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    const vps = nav.getByRole('link', { name: new RegExp(MESSAGES.en.shell.items.vps.name.replace(/[()]/g, '\\$&')) });
+    await expect(vps).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/product\/vps$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.en.pages.vps.heading);
+    await expect(products).toHaveAttribute('aria-expanded', 'false');
+    await expect(vps).toBeHidden();
+    // Focus stays in the header, on the menu's button, not lost to the page's body.
+    await expect(products).toBeFocused();
+  });
+
   test('phones get an accordion menu in a drawer', async ({ page }) => {
     test.skip(isDesktop(page), 'phones only');
     await page.goto('/ja');
@@ -48,6 +69,32 @@ test.describe('header menus', () => {
     await expect(page).toHaveURL(/\/ja\/product\/domain$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.ja.pages.domain.heading);
     await expect(drawer).toBeHidden();
+  });
+
+  test('a link followed from the drawer by keyboard closes it and gives focus back to the menu button', async ({
+    page,
+  }) => {
+    test.skip(isDesktop(page), 'phones only');
+    await page.goto('/zh');
+    await waitForShell(page);
+    // While the drawer is open the page behind it, this button included, is hidden from assistive technology.
+    const menu = page.getByRole('button', { name: MESSAGES.zh.shell.openMenu, includeHidden: true });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: MESSAGES.zh.shell.menu });
+    await expect(drawer).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const products = drawer.getByRole('button', { name: MESSAGES.zh.nav.products });
+    await products.focus();
+    await page.keyboard.press('Enter');
+    const domains = drawer.getByRole('link', { name: MESSAGES.zh.shell.items.domains.name });
+    await domains.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/zh\/product\/domain$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.zh.pages.domain.heading);
+    await expect(drawer).toBeHidden();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
   });
 });
 
