@@ -307,6 +307,116 @@ test.describe('cookie consent', () => {
   });
 });
 
+test.describe('cookie consent and the keyboard, the chat button and the screen', () => {
+  test.use({ consentDecided: false });
+
+  /** The element hit at the centre of a locator's box: what a tap or click there would reach. */
+  async function reachable(page: Page, selector: string): Promise<boolean> {
+    return page.evaluate((sel) => {
+      const target = document.querySelector(sel);
+      if (!target) return false;
+      const box = target.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && target.contains(hit);
+    }, selector);
+  }
+
+  test('on a first visit the panel is one Tab away, and Tab goes on past it to the page', async ({ page }) => {
+    const t = MESSAGES.en.shell.cookies;
+    await page.goto('/jobs');
+    const panel = page.getByRole('region', { name: t.title });
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('switch', { name: t.analytics })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('switch', { name: t.advertising })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', { name: t.cancel })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', { name: t.confirm })).toBeFocused();
+    // Not a trap: the next Tab is the page's first stop, and the panel stays until it is answered.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: MESSAGES.en.nav.skipToContent })).toBeFocused();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    await expect(panel.getByRole('button', { name: t.confirm })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(panel).toBeHidden();
+  });
+
+  test('the panel and the chat button can both be used at once', async ({ page }, info) => {
+    const t = MESSAGES.zh.shell.cookies;
+    await page.goto('/zh/jobs');
+    await waitForShell(page);
+    const panel = page.getByRole('region', { name: t.title });
+    const launcher = page.getByTestId('chat-launcher');
+    await expect(panel).toBeVisible();
+    await expect(launcher).toBeVisible();
+    await page.screenshot({ path: `screenshots/cookie-panel-and-chat-${info.project.name}.png` });
+
+    // Neither covers the other, and each is what a click at its centre reaches.
+    const [panelBox, launcherBox] = [await panel.boundingBox(), await launcher.boundingBox()];
+    if (!panelBox || !launcherBox) throw new Error('no boxes');
+    const apart =
+      launcherBox.y + launcherBox.height <= panelBox.y ||
+      launcherBox.x + launcherBox.width <= panelBox.x ||
+      launcherBox.x >= panelBox.x + panelBox.width;
+    expect(apart, JSON.stringify({ panelBox, launcherBox })).toBe(true);
+    expect(await reachable(page, '[data-testid="chat-launcher"]')).toBe(true);
+    for (const name of [t.analytics, t.advertising]) {
+      await expect(panel.getByRole('switch', { name })).toBeEnabled();
+    }
+    expect(await reachable(page, '[data-testid="cookie-consent"] button[role="switch"]:not([disabled])')).toBe(true);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+    await launcher.click();
+    const chat = page.getByRole('dialog', { name: MESSAGES.zh.chat.title });
+    await expect(chat).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(chat).toBeHidden();
+    await panel.getByRole('button', { name: t.confirm }).click();
+    await expect(panel).toBeHidden();
+    // Back in its corner once the panel is answered.
+    const viewport = page.viewportSize();
+    await expect.poll(async () => (await launcher.boundingBox())?.y).toBe((viewport?.height ?? 0) - 20 - 56);
+  });
+
+  test('on a phone the page can be used around the panel: what Tab reaches is not behind it', async ({ page }) => {
+    test.skip(isDesktop(page), 'the panel spans the screen only on phones');
+    await page.goto('/jobs');
+    await waitForShell(page);
+    const panel = page.getByRole('region', { name: MESSAGES.en.shell.cookies.title });
+    await expect(panel).toBeVisible();
+    // The last controls of the page, in the footer, come above the panel when reached by Tab.
+    const currency = page.getByRole('contentinfo').getByRole('link').last();
+    await currency.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(currency).toBeFocused();
+    const [panelBox, box] = [await panel.boundingBox(), await currency.boundingBox()];
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(panelBox?.y ?? 0);
+  });
+
+  test("the footer's cookie settings take focus into the panel and get it back when it closes", async ({ page }) => {
+    const t = MESSAGES.ja.shell.cookies;
+    await page.goto('/ja/about');
+    await waitForShell(page);
+    const panel = page.getByRole('region', { name: t.title });
+    await panel.getByRole('button', { name: t.cancel }).click();
+    await expect(panel).toBeHidden();
+    const settings = page.getByRole('button', { name: t.settings });
+    await settings.focus();
+    await page.keyboard.press('Enter');
+    await expect(panel).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('switch', { name: t.analytics })).toBeFocused();
+    await panel.getByRole('button', { name: t.cancel }).press('Enter');
+    await expect(panel).toBeHidden();
+    await expect(settings).toBeFocused();
+  });
+});
+
 test.describe('promotional pop-up', () => {
   const OLD = 25 * 60 * 60 * 1000;
 
