@@ -180,6 +180,42 @@ test('a signed-in visitor sees the masked account, and an API error gives one gr
   await expect(toast).toBeHidden({ timeout: 5_000 });
 });
 
+test.describe("the customer centre's disk list", () => {
+  const DISKS = /^https:\/\/console\.cirrus\.cloud\/myProduct\/cvm\/disk$/;
+
+  test('is in the signed-in account menu', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.sessionStorage.setItem(
+        'user-account',
+        JSON.stringify({ userAccount: 'johnsmith@example.com', username: 'johnsmith', token: 'csrf-token' }),
+      );
+    });
+    await page.goto('/ja');
+    await page.getByRole('button', { name: MESSAGES.ja.shell.account.menu }).click();
+    await expect(page.getByRole('menuitem', { name: MESSAGES.ja.shell.account.disks })).toHaveAttribute('href', DISKS);
+  });
+
+  test("is among the product menu's storage entries and in the block storage article", async ({ page }) => {
+    const zh = MESSAGES.zh;
+    await page.goto('/zh/doc/article/block-storage-volume-pricing');
+    await waitForShell(page);
+    const article = page.getByRole('main');
+    await expect(article.locator('a[href$="/myProduct/cvm/disk"]')).toHaveAttribute('href', DISKS);
+    let menu = page.getByRole('navigation', { name: zh.nav.primary });
+    if (isDesktop(page)) {
+      await menu.getByRole('button', { name: zh.nav.products }).click();
+    } else {
+      await page.getByRole('button', { name: zh.shell.openMenu }).click();
+      menu = page.getByRole('dialog', { name: zh.shell.menu });
+      await menu.getByRole('button', { name: zh.nav.products }).click();
+    }
+    await expect(menu.getByRole('link', { name: new RegExp(`^${zh.shell.items.myDisks.name}`) })).toHaveAttribute(
+      'href',
+      DISKS,
+    );
+  });
+});
+
 test('links fetch their page ahead when pointed at or focused, not when they come into view', async ({ page }) => {
   const prefetched: string[] = [];
   page.on('request', (request) => {
