@@ -92,6 +92,24 @@ test.describe('the login dialog and the keyboard', () => {
   });
 });
 
+test.describe('the sign-up form', () => {
+  test('shows each field error at once: the passwords differ while the address is still wrong', async ({ page }) => {
+    const ja = MESSAGES.ja;
+    await page.goto('/ja/signUp');
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: ja.account.registerSubmit }) });
+    await form.getByLabel(ja.account.email).fill('not-an-address');
+    await form.getByLabel(ja.account.password, { exact: true }).fill('cloud2026');
+    await form.getByLabel(ja.account.confirmPassword).fill('cloud2027');
+    await form.getByRole('button', { name: ja.account.registerSubmit }).click();
+    await expect(form.getByText(ja.validation.email)).toBeVisible();
+    await expect(form.getByText(ja.validation.passwordMismatch)).toBeVisible();
+    // On the repeated password's own field, announced with it.
+    await expect(form.getByLabel(ja.account.confirmPassword)).toHaveAccessibleDescription(
+      ja.validation.passwordMismatch,
+    );
+  });
+});
+
 test.describe('a form whose schema cannot load', () => {
   test('says the request failed and keeps what was typed (issue 9: the schema loads on submit)', async ({
     page,
