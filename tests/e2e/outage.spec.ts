@@ -50,6 +50,11 @@ test('pages kept in memory stay, pages that need the database say 503 in the vis
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await page.screenshot({ path: 'screenshots/outage-ja-desktop.png', fullPage: true });
+  // Going on from it, the next page's own title is back (the kept home page needs no database).
+  await page.getByRole('main').getByRole('link', { name: ja.errors.backHome }).click();
+  await expect(page).toHaveURL(new RegExp(`${site.baseURL}/ja$`));
+  await expect(page).toHaveTitle(new RegExp(`^Cirrus Cloud - ${ja.meta.tagline}`));
+  await expect(page.locator('title')).toHaveCount(1);
 
   const missing = await page.goto(`${site.baseURL}/ja/nope/xyz`);
   expect(missing?.status()).toBe(404);
