@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { MESSAGES } from './support';
+import { MESSAGES, waitForShell } from './support';
 
 const CASES = [
   { path: '/activity/pintuan/part-vps/abc', locale: 'en' as const },
@@ -100,6 +100,8 @@ test.describe('not found (SPEC §2, §8)', () => {
   test('a 404 met by following a link in the page has one title saying so, too', async ({ page }) => {
     // Next renders not-found.tsx in the browser here, with the head it resolves for it, not the prerendered copy.
     await page.goto('/ja/doc');
+    // After hydration, which would take out a node it did not render.
+    await waitForShell(page);
     await page.evaluate(() => {
       const link = document.createElement('a');
       link.href = '/ja/doc/article/no-such-article';

@@ -378,6 +378,9 @@ test.describe('cookie consent and the keyboard, the chat button and the screen',
     await expect(panel.getByRole('button', { name: t.confirm })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(panel).toBeHidden();
+    // Answered, the panel leaves the visitor where it was: the next Tab is the page's first stop.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: MESSAGES.en.nav.skipToContent })).toBeFocused();
   });
 
   test('the panel and the chat button can both be used at once', async ({ page }, info) => {
