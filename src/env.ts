@@ -13,7 +13,7 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
-const schema = z.object({
+const fields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** "test" selects the test RSA key pair for password transport (SPEC §7). */
   APP_ENV: z.enum(['production', 'test']).default('production'),
@@ -30,8 +30,11 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Port of the embedded PostgreSQL; 0 picks a free one (never 5432 unless asked). */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  /** Public origin used for canonical URLs, hreflang alternates, the sitemap and mail links. */
-  SITE_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Public origin used for canonical URLs, hreflang alternates, the sitemap and mail links. Unset: the site's own
+   * address on this machine, http://localhost:PORT (withSiteUrl), so links work on whatever port it was started.
+   */
+  SITE_URL: optionalUrl,
   /** Brand name; it is the page title (SPEC §2, DESIGN §1). */
   BRAND_NAME: z.string().min(1).default('Cirrus Cloud'),
   /** When set, `/` redirects here (SPEC §2): an absolute URL or a site path. */
@@ -81,6 +84,16 @@ const schema = z.object({
     .transform((v) => v === '1' || v === 'true'),
 });
 
+/** The origin the site answers on locally when no public one is configured: the port it listens on. */
+export function localSiteUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+
+const schema = fields.transform(({ SITE_URL, ...rest }) => ({
+  ...rest,
+  SITE_URL: SITE_URL ?? localSiteUrl(rest.PORT),
+}));
+
 export type Env = z.infer<typeof schema>;
 
 let cached: Env | undefined;
@@ -102,6 +115,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 export function env(): Env {
   cached ??= loadEnv();
   return cached;
+}
+
+/**
+ * The start log's line on the origin that mail links, canonical and hreflang URLs use, and where it came from:
+ * SITE_URL, or the port when SITE_URL is unset (then a public site needs SITE_URL set).
+ */
+export function siteUrlNotice(parsed: Env, source: Record<string, string | undefined> = process.env): string {
+  const configured = Boolean(source.SITE_URL?.trim());
+  return configured
+    ? `links in mails, canonical and hreflang URLs: ${parsed.SITE_URL} (SITE_URL)`
+    : `links in mails, canonical and hreflang URLs: ${parsed.SITE_URL} (SITE_URL is unset: this machine on PORT ${parsed.PORT}; set SITE_URL to the public origin)`;
 }
 
 /** The part of the configuration the browser may see (STYLE: a separate function decides). */
