@@ -4,7 +4,7 @@
  * then `next start` on PORT. Stopping it (Ctrl-C) stops the embedded PostgreSQL too.
  */
 import type { ChildProcess } from 'node:child_process';
-import { type Env, EnvError, loadEnv } from '../src/env';
+import { type Env, EnvError, loadEnv, siteUrlNotice } from '../src/env';
 import { describeDatabase, migrateAndSeed, startDatabase } from '../src/server/db/prepare';
 import { assertPortFree } from '../src/server/port-check';
 import { buildIfStale, runNext, runProductionServer, waitForExit } from './lib/next-process';
@@ -41,7 +41,15 @@ async function main() {
     process.exit(1);
   }
 
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, NEXT_TELEMETRY_DISABLED: '1' };
+  // SITE_URL as parsed (without one, the port this start listens on), so the build, which bakes it into pages, and
+  // every server process agree on it.
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    NEXT_TELEMETRY_DISABLED: '1',
+    SITE_URL: env.SITE_URL,
+  };
+  log(siteUrlNotice(env));
   const distDir = process.env.NEXT_DIST_DIR ?? '.next';
 
   let child: ChildProcess | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env';
+import { EnvError, loadEnv, siteUrlNotice } from './env';
 
 describe('configuration (src/env.ts)', () => {
   it('has working defaults', () => {
@@ -35,5 +35,19 @@ describe('configuration (src/env.ts)', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.ROOT_REDIRECT).toBeUndefined();
+  });
+
+  it('without SITE_URL, links point at the port the site listens on', () => {
+    expect(loadEnv({}).SITE_URL).toBe('http://localhost:3000');
+    expect(loadEnv({ PORT: '3300' }).SITE_URL).toBe('http://localhost:3300');
+    expect(loadEnv({ PORT: '3300', SITE_URL: '  ' }).SITE_URL).toBe('http://localhost:3300');
+    expect(loadEnv({ PORT: '3300', SITE_URL: 'https://cirrus.example' }).SITE_URL).toBe('https://cirrus.example');
+  });
+
+  it('says in the start log which origin the mails use, and where it came from', () => {
+    const source = { PORT: '3300' };
+    expect(siteUrlNotice(loadEnv(source), source)).toMatch(/mails.*http:\/\/localhost:3300 \(SITE_URL is unset/);
+    const configured = { PORT: '3300', SITE_URL: 'https://cirrus.example' };
+    expect(siteUrlNotice(loadEnv(configured), configured)).toMatch(/mails.*https:\/\/cirrus\.example \(SITE_URL\)$/);
   });
 });

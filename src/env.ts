@@ -13,99 +13,112 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    /** "test" selects the test RSA key pair for password transport (SPEC §7). */
-    APP_ENV: z.enum(['production', 'test']).default('production'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    /** Server processes sharing the port; unset is one per CPU core (scripts/production-server.cjs). */
-    WEB_CONCURRENCY: z
-      .string()
-      .trim()
-      .transform((v) => (v ? Number(v) : undefined))
-      .pipe(z.number().int().min(1).max(32).optional())
-      .optional(),
-    /** An existing PostgreSQL. When unset, the embedded server is started with its data under DATA_DIR. */
-    DATABASE_URL: optionalUrl,
-    DATA_DIR: z.string().default('./data'),
-    /** Port of the embedded PostgreSQL; 0 picks a free one (never 5432 unless asked). */
-    EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-    /** Public origin used for canonical URLs, hreflang alternates, the sitemap and mail links. */
-    SITE_URL: z.url().default('http://localhost:3000'),
-    /** Brand name; it is the page title (SPEC §2, DESIGN §1). */
-    BRAND_NAME: z.string().min(1).default('Cirrus Cloud'),
-    /** When set, `/` redirects here (SPEC §2): an absolute URL or a site path. */
-    ROOT_REDIRECT: z
-      .string()
-      .trim()
-      .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), 'must be a site path or an http(s) URL')
-      .transform((v) => v || undefined)
-      .optional(),
-    /** Customer centre (SPEC §2): the separate system where orders are paid and services managed. */
-    CUSTOMER_CENTER_URL: z.url().default('https://console.cirrus.cloud'),
-    /** The three support links of the shared store (SPEC §3). */
-    SUPPORT_CHAT_URL: z.url().default('https://support.cirrus.cloud/chat'),
-    SUPPORT_MAIL_URL: z.string().min(1).default('mailto:support@cirrus.cloud'),
-    SUPPORT_SURVEY_URL: z.url().default('https://support.cirrus.cloud/survey'),
-    /** Stored-version value; a visitor whose stored value differs gets storage and cookies wiped (SPEC §4). */
-    STORAGE_VERSION: z.string().min(1).default('1'),
-    /** Analytics and advertising tag id (loaded only after consent, SPEC §4); unset disables the tag. */
-    ANALYTICS_ID: z
-      .string()
-      .trim()
-      .transform((v) => v || undefined)
-      .optional(),
-    /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.net:587. Unset keeps mail in the outbox. */
-    SMTP_URL: optionalUrl,
-    MAIL_FROM: z.string().min(3).default('Cirrus Cloud <no-reply@cirrus.cloud>'),
-    /** The operators' mailbox that receives the /contact form's messages (through the outbox). */
-    CONTACT_TO: z.email().default('contact@cirrus.cloud'),
-    /** Key the chat widget sends with every question (SPEC §7). */
-    CHAT_WIDGET_KEY: z.string().min(8).default('cirrus-chat-widget'),
-    /** Optional OpenAI-compatible chat model; without it the helper answers by retrieval. */
-    CHAT_LLM_URL: optionalUrl,
-    CHAT_LLM_KEY: z.string().optional(),
-    CHAT_LLM_MODEL: z.string().default('gpt-4o-mini'),
-    /** How long the chat waits for the provider before answering by retrieval instead (issue 8). */
-    CHAT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
-    /** Minutes an order waits for payment before it expires and gives back sale stock, coupon and group seat. */
-    ORDER_PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(5).max(10_080).default(30),
-    /**
-     * Shared secret of the customer centre's payment notifications (HMAC-SHA256 over the timestamp and the raw
-     * body). Unset: every notification is refused, so no order can be marked paid by a guess.
-     */
-    PAYMENT_WEBHOOK_SECRET: z
-      .string()
-      .trim()
-      .transform((v) => v || undefined)
-      .pipe(z.string().min(32, 'at least 32 characters').optional())
-      .optional(),
-    /** Where order events go (signed webhooks, at least once). Unset: they wait in the outbox. */
-    ORDER_WEBHOOK_URL: optionalUrl,
-    /** Signs the order webhooks; required with ORDER_WEBHOOK_URL. */
-    ORDER_WEBHOOK_SECRET: z
-      .string()
-      .trim()
-      .transform((v) => v || undefined)
-      .pipe(z.string().min(32, 'at least 32 characters').optional())
-      .optional(),
-    /** RDAP server for domain availability, e.g. https://rdap.org. Unset: the embedded registry tables answer. */
-    DOMAIN_RDAP_URL: optionalUrl,
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-    /**
-     * "1" when the site runs behind one reverse proxy of the operator's (nginx, a load balancer) that appends
-     * the visitor's address to X-Forwarded-For. Unset: the header is the sender's own word and is ignored.
-     */
-    TRUST_PROXY: z
-      .enum(['', '0', '1', 'false', 'true'])
-      .default('')
-      .transform((v) => v === '1' || v === 'true'),
-  })
+const fields = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** "test" selects the test RSA key pair for password transport (SPEC §7). */
+  APP_ENV: z.enum(['production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Server processes sharing the port; unset is one per CPU core (scripts/production-server.cjs). */
+  WEB_CONCURRENCY: z
+    .string()
+    .trim()
+    .transform((v) => (v ? Number(v) : undefined))
+    .pipe(z.number().int().min(1).max(32).optional())
+    .optional(),
+  /** An existing PostgreSQL. When unset, the embedded server is started with its data under DATA_DIR. */
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  /** Port of the embedded PostgreSQL; 0 picks a free one (never 5432 unless asked). */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /**
+   * Public origin used for canonical URLs, hreflang alternates, the sitemap and mail links. Unset: the site's own
+   * address on this machine, http://localhost:PORT (withSiteUrl), so links work on whatever port it was started.
+   */
+  SITE_URL: optionalUrl,
+  /** Brand name; it is the page title (SPEC §2, DESIGN §1). */
+  BRAND_NAME: z.string().min(1).default('Cirrus Cloud'),
+  /** When set, `/` redirects here (SPEC §2): an absolute URL or a site path. */
+  ROOT_REDIRECT: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), 'must be a site path or an http(s) URL')
+    .transform((v) => v || undefined)
+    .optional(),
+  /** Customer centre (SPEC §2): the separate system where orders are paid and services managed. */
+  CUSTOMER_CENTER_URL: z.url().default('https://console.cirrus.cloud'),
+  /** The three support links of the shared store (SPEC §3). */
+  SUPPORT_CHAT_URL: z.url().default('https://support.cirrus.cloud/chat'),
+  SUPPORT_MAIL_URL: z.string().min(1).default('mailto:support@cirrus.cloud'),
+  SUPPORT_SURVEY_URL: z.url().default('https://support.cirrus.cloud/survey'),
+  /** Stored-version value; a visitor whose stored value differs gets storage and cookies wiped (SPEC §4). */
+  STORAGE_VERSION: z.string().min(1).default('1'),
+  /** Analytics and advertising tag id (loaded only after consent, SPEC §4); unset disables the tag. */
+  ANALYTICS_ID: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .optional(),
+  /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.net:587. Unset keeps mail in the outbox. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Cirrus Cloud <no-reply@cirrus.cloud>'),
+  /** The operators' mailbox that receives the /contact form's messages (through the outbox). */
+  CONTACT_TO: z.email().default('contact@cirrus.cloud'),
+  /** Key the chat widget sends with every question (SPEC §7). */
+  CHAT_WIDGET_KEY: z.string().min(8).default('cirrus-chat-widget'),
+  /** Optional OpenAI-compatible chat model; without it the helper answers by retrieval. */
+  CHAT_LLM_URL: optionalUrl,
+  CHAT_LLM_KEY: z.string().optional(),
+  CHAT_LLM_MODEL: z.string().default('gpt-4o-mini'),
+  /** How long the chat waits for the provider before answering by retrieval instead (issue 8). */
+  CHAT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /** Minutes an order waits for payment before it expires and gives back sale stock, coupon and group seat. */
+  ORDER_PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(5).max(10_080).default(30),
+  /**
+   * Shared secret of the customer centre's payment notifications (HMAC-SHA256 over the timestamp and the raw
+   * body). Unset: every notification is refused, so no order can be marked paid by a guess.
+   */
+  PAYMENT_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(32, 'at least 32 characters').optional())
+    .optional(),
+  /** Where order events go (signed webhooks, at least once). Unset: they wait in the outbox. */
+  ORDER_WEBHOOK_URL: optionalUrl,
+  /** Signs the order webhooks; required with ORDER_WEBHOOK_URL. */
+  ORDER_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(32, 'at least 32 characters').optional())
+    .optional(),
+  /** RDAP server for domain availability, e.g. https://rdap.org. Unset: the embedded registry tables answer. */
+  DOMAIN_RDAP_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * "1" when the site runs behind one reverse proxy of the operator's (nginx, a load balancer) that appends
+   * the visitor's address to X-Forwarded-For. Unset: the header is the sender's own word and is ignored.
+   */
+  TRUST_PROXY: z
+    .enum(['', '0', '1', 'false', 'true'])
+    .default('')
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+/** The origin the site answers on locally when no public one is configured: the port it listens on. */
+export function localSiteUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+
+const schema = fields
   .refine((e) => !e.ORDER_WEBHOOK_URL || e.ORDER_WEBHOOK_SECRET, {
     path: ['ORDER_WEBHOOK_SECRET'],
     message: 'required when ORDER_WEBHOOK_URL is set (the receiver checks the signature)',
-  });
+  })
+  .transform(({ SITE_URL, ...rest }) => ({
+    ...rest,
+    SITE_URL: SITE_URL ?? localSiteUrl(rest.PORT),
+  }));
 
 export type Env = z.infer<typeof schema>;
 
@@ -128,6 +141,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 export function env(): Env {
   cached ??= loadEnv();
   return cached;
+}
+
+/**
+ * The start log's line on the origin that mail links, canonical and hreflang URLs use, and where it came from:
+ * SITE_URL, or the port when SITE_URL is unset (then a public site needs SITE_URL set).
+ */
+export function siteUrlNotice(parsed: Env, source: Record<string, string | undefined> = process.env): string {
+  const configured = Boolean(source.SITE_URL?.trim());
+  return configured
+    ? `links in mails, canonical and hreflang URLs: ${parsed.SITE_URL} (SITE_URL)`
+    : `links in mails, canonical and hreflang URLs: ${parsed.SITE_URL} (SITE_URL is unset: this machine on PORT ${parsed.PORT}; set SITE_URL to the public origin)`;
 }
 
 /** The part of the configuration the browser may see (STYLE: a separate function decides). */

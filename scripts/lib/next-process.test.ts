@@ -35,4 +35,14 @@ describe('the build id', () => {
     expect(contentBuildId(env(), checkout('export const a = 2;\n'))).not.toBe(base);
     expect(contentBuildId(env({ SITE_URL: 'https://cirrus.example' }), checkout())).not.toBe(base);
   });
+
+  it('follows PORT when SITE_URL is unset, since the pages then carry the local address', () => {
+    const dir = checkout();
+    expect(contentBuildId(env({ PORT: '3300' }), dir)).not.toBe(contentBuildId(env({ PORT: '3000' }), dir));
+    expect(contentBuildId(env({ PORT: '3000' }), dir)).toBe(contentBuildId(env(), dir));
+    const site = { SITE_URL: 'https://cirrus.example' };
+    expect(contentBuildId(env({ ...site, PORT: '3300' }), dir)).toBe(
+      contentBuildId(env({ ...site, PORT: '3000' }), dir),
+    );
+  });
 });

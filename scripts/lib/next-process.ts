@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadEnv } from '../../src/env';
 import { hintFirstLoadChunks } from './compile-hints';
 import { precompressBuildFiles } from './precompress';
 
@@ -65,7 +66,9 @@ export function contentBuildId(env: NodeJS.ProcessEnv, root = process.cwd()): st
 }
 
 function settingsOf(env: NodeJS.ProcessEnv): string {
-  return JSON.stringify(BAKED_SETTINGS.map((k) => [k, env[k] ?? '']));
+  // SITE_URL as the pages get it: unset, it follows PORT (src/env.ts), so another port is another build.
+  const effective: NodeJS.ProcessEnv = { ...env, SITE_URL: loadEnv(env).SITE_URL };
+  return JSON.stringify(BAKED_SETTINGS.map((k) => [k, effective[k] ?? '']));
 }
 
 /** A build is needed when there is none, a source changed after it, or a baked-in setting changed. */

@@ -69,6 +69,16 @@ describe('Markdown renderer', () => {
     expect(safeHref('#section')).toBe('#section');
   });
 
+  it('links customer-centre pages under the configured customer centre, never another scheme in disguise', () => {
+    const html = render('Check **[My products → Disks](customer-centre:/myProduct/cvm/disk)** often.');
+    expect(html).toContain('<a href="https://console.cirrus.cloud/myProduct/cvm/disk"');
+    expect(html).toContain('rel="noopener noreferrer"');
+    expect(html).toContain('My products → Disks');
+    expect(safeHref('customer-centre://evil.example/x')).toBeUndefined();
+    expect(safeHref('customer-centre:javascript:alert(1)')).toBeUndefined();
+    expect(markdownText('[Disks](customer-centre:/myProduct/cvm/disk)')).toBe('Disks');
+  });
+
   it('hands catalog placeholder lines to the placeholder renderer', () => {
     const html = render('Before\n\n{{catalog:vps-plans}}\n\nAfter', (name) => `[table ${name}]`);
     expect(html).toContain('[table vps-plans]');

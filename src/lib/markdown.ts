@@ -6,6 +6,7 @@
  * body is shown as text and never executed (DESIGN §6, decision 029). A dependency was not worth it for this subset
  * (docs/decisions/011-doc-search.md).
  */
+import { CUSTOMER_CENTRE_LINK } from './customer-centre';
 
 export type Inline =
   | { type: 'text'; text: string }
@@ -34,11 +35,16 @@ const TABLE_SEPARATOR = /^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$/;
 const PLACEHOLDER = /^\s*\{\{catalog:([a-z0-9-]+)\}\}\s*$/;
 const RULE = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
 
-/** Link targets that may become a link; anything else (javascript:, data:, vbscript:, …) stays plain text. */
+/**
+ * Link targets that may become a link: site paths, fragments, http(s), mail and customer-centre pages; anything
+ * else (javascript:, data:, vbscript:, …) stays plain text.
+ */
 export function safeHref(raw: string): string | undefined {
   const href = raw.trim();
   if (/^\/(?!\/)/.test(href) || href.startsWith('#')) return href;
   if (/^(https?:\/\/|mailto:)/i.test(href) && !/[\s<>"]/.test(href)) return href;
+  // A page of the customer centre, resolved under its configured address when the article is rendered.
+  if (CUSTOMER_CENTRE_LINK.test(href)) return href;
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
-import { MESSAGES } from './support';
+import { MESSAGES, waitForShell } from './support';
 
 const zh = MESSAGES.zh;
 
@@ -71,6 +71,42 @@ test.describe('accounts in Chinese on a phone', () => {
     await page.goto('/zh/activate?code=not-a-real-code');
     await expect(page.getByTestId('activation-state')).toHaveAttribute('data-state', 'invalid');
     await expect(page.getByText(zh.account.activation.invalid.title)).toBeVisible();
+  });
+});
+
+test.describe('the login dialog and the keyboard', () => {
+  test('Escape closes it and gives focus back to the link that opened it', async ({ page }) => {
+    const en = MESSAGES.en;
+    await page.goto('/jobs');
+    await waitForShell(page);
+    const login = page.getByRole('banner').getByRole('link', { name: en.nav.login });
+    await login.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: en.account.loginTitle });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/jobs\?ope=login$/);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/jobs$/);
+    await expect(login).toBeFocused();
+  });
+});
+
+test.describe('the sign-up form', () => {
+  test('shows each field error at once: the passwords differ while the address is still wrong', async ({ page }) => {
+    const ja = MESSAGES.ja;
+    await page.goto('/ja/signUp');
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: ja.account.registerSubmit }) });
+    await form.getByLabel(ja.account.email).fill('not-an-address');
+    await form.getByLabel(ja.account.password, { exact: true }).fill('cloud2026');
+    await form.getByLabel(ja.account.confirmPassword).fill('cloud2027');
+    await form.getByRole('button', { name: ja.account.registerSubmit }).click();
+    await expect(form.getByText(ja.validation.email)).toBeVisible();
+    await expect(form.getByText(ja.validation.passwordMismatch)).toBeVisible();
+    // On the repeated password's own field, announced with it.
+    await expect(form.getByLabel(ja.account.confirmPassword)).toHaveAccessibleDescription(
+      ja.validation.passwordMismatch,
+    );
   });
 });
 

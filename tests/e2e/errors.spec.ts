@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { MESSAGES } from './support';
+import { MESSAGES, waitForShell } from './support';
 
 const CASES = [
   { path: '/activity/pintuan/part-vps/abc', locale: 'en' as const },
@@ -16,6 +16,11 @@ const CASES = [
   { path: '/%ZZ', locale: 'en' as const },
   { path: '/zh/%E0%A4%A', locale: 'zh' as const },
 ];
+
+/** The 404 page's title: "not found" in the language, then the brand (the layout's title template). */
+function notFoundTitle(locale: keyof typeof MESSAGES): RegExp {
+  return new RegExp(`^${MESSAGES[locale].errors.notFoundTitle} \\| `);
+}
 
 /** The path as the 404 message shows it: percent-decoding undone where it is valid, as NotFoundMessage does. */
 function shown(path: string): string {
@@ -42,6 +47,9 @@ test.describe('not found (SPEC §2, §8)', () => {
       await expect(page.getByText('404', { exact: true })).toBeVisible();
       await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
       await expect(page.getByRole('link', { name: MESSAGES[locale].errors.backHome })).toBeVisible();
+      // One title, and it says "not found" in the visitor's language (the home page's title came first once).
+      await expect(page).toHaveTitle(notFoundTitle(locale));
+      await expect(page.locator('title')).toHaveCount(1);
       await page.waitForLoadState('networkidle');
       expect(consoleErrors).toEqual([]);
     });
@@ -60,6 +68,8 @@ test.describe('not found (SPEC §2, §8)', () => {
         await expect(page.getByRole('link', { name: MESSAGES[locale].errors.backHome })).toBeVisible();
         await expect(page.getByTestId('not-found-suggestions').getByRole('link')).toHaveCount(6);
         await expect(page.locator('footer')).toBeAttached();
+        await expect(page).toHaveTitle(notFoundTitle(locale));
+        await expect(page.locator('title')).toHaveCount(1);
       });
     }
   });
@@ -72,11 +82,39 @@ test.describe('not found (SPEC §2, §8)', () => {
     }
   });
 
-  test('the home link on the 404 page navigates in place', async ({ page }) => {
-    await page.goto('/no/such/page');
-    await page.getByRole('link', { name: MESSAGES.en.errors.backHome }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(MESSAGES.en.errors.notFoundTitle);
+  for (const [locale, prefix] of [
+    ['en', ''],
+    ['zh', '/zh'],
+    ['ja', '/ja'],
+  ] as const) {
+    test(`the home link on the ${locale} 404 page goes home in that language, in place`, async ({ page }) => {
+      await page.goto(`${prefix}/no/such/page`);
+      await page.getByRole('link', { name: MESSAGES[locale].errors.backHome }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(prefix || '/');
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(MESSAGES[locale].errors.notFoundTitle);
+      await expect(page).not.toHaveTitle(notFoundTitle(locale));
+      await expect(page.locator('title')).toHaveCount(1);
+    });
+  }
+
+  test('a 404 met by following a link in the page has one title saying so, too', async ({ page }) => {
+    // Next renders not-found.tsx in the browser here, with the head it resolves for it, not the prerendered copy.
+    await page.goto('/ja/doc');
+    // After hydration, which would take out a node it did not render.
+    await waitForShell(page);
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/ja/doc/article/no-such-article';
+      link.textContent = 'missing';
+      link.setAttribute('data-page-link', '');
+      document.querySelector('main')?.append(link);
+    });
+    await page.getByRole('link', { name: 'missing' }).click();
+    await expect(page.getByTestId('error-message')).toHaveText(
+      MESSAGES.ja.errors.notFoundMessage.replace('{path}', '/ja/doc/article/no-such-article'),
+    );
+    await expect(page).toHaveTitle(notFoundTitle('ja'));
+    await expect(page.locator('title')).toHaveCount(1);
   });
 
   test("the 404 page suggests where to go on, in the visitor's language", async ({ page }) => {

@@ -60,3 +60,20 @@ test('a cache in front of the site is told that pages depend on the language and
   expect(chinese.headers.location).toBe('/zh');
   expect(chinese.headers.vary?.toLowerCase()).toContain('accept-language');
 });
+
+test('the footer speaks the page language: no English rights notice on the Chinese and Japanese pages', async ({
+  page,
+}) => {
+  const year = String(new Date().getFullYear());
+  for (const [locale, path] of [
+    ['ja', '/ja/about'],
+    ['zh', '/zh/about'],
+  ] as const) {
+    await page.goto(path);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).not.toContainText(/All rights reserved/i);
+    await expect(footer).toContainText(
+      MESSAGES[locale].footer.rights.replace('{year}', year).replace('{brand}', 'Cirrus Cloud'),
+    );
+  }
+});

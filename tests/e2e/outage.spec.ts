@@ -43,16 +43,26 @@ test('pages kept in memory stay, pages that need the database say 503 in the vis
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(ja.errors.unavailableTitle);
   await expect(page.getByText(ja.errors.unavailableMessage)).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  // The tab says so too, with one title.
+  await expect(page).toHaveTitle(ja.errors.unavailableTitle);
+  await expect(page.locator('title')).toHaveCount(1);
   // Inside the site's shell: its header and footer are there, without the data that needs the database.
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await page.screenshot({ path: 'screenshots/outage-ja-desktop.png', fullPage: true });
+  // Going on from it, the next page's own title is back (the kept home page needs no database).
+  await page.getByRole('main').getByRole('link', { name: ja.errors.backHome }).click();
+  await expect(page).toHaveURL(new RegExp(`${site.baseURL}/ja$`));
+  await expect(page).toHaveTitle(new RegExp(`^Cirrus Cloud - ${ja.meta.tagline}`));
+  await expect(page.locator('title')).toHaveCount(1);
 
   const missing = await page.goto(`${site.baseURL}/ja/nope/xyz`);
   expect(missing?.status()).toBe(404);
   await expect(page.getByTestId('error-message')).toHaveText(
     ja.errors.notFoundMessage.replace('{path}', '/ja/nope/xyz'),
   );
+  await expect(page).toHaveTitle(new RegExp(`^${ja.errors.notFoundTitle} \\| `));
+  await expect(page.locator('title')).toHaveCount(1);
 
   const api = await request.get(`${site.baseURL}/api/home/rating`);
   expect(api.status()).toBe(503);

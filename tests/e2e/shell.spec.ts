@@ -35,6 +35,27 @@ test.describe('header menus', () => {
     );
   });
 
+  test('a product followed from the menu by keyboard closes the menu over the next page', async ({ page }) => {
+    test.skip(!isDesktop(page), 'wide screens only');
+    await page.goto('/');
+    await waitForShell(page);
+    const nav = page.getByRole('navigation', { name: MESSAGES.en.nav.primary });
+    const products = nav.getByRole('button', { name: MESSAGES.en.nav.products });
+    await products.focus();
+    await page.keyboard.press('Enter');
+    await expect(products).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    const vps = nav.getByRole('link', { name: new RegExp(MESSAGES.en.shell.items.vps.name.replace(/[()]/g, '\\$&')) });
+    await expect(vps).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/product\/vps$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.en.pages.vps.heading);
+    await expect(products).toHaveAttribute('aria-expanded', 'false');
+    await expect(vps).toBeHidden();
+    // Focus stays in the header, on the menu's button, not lost to the page's body.
+    await expect(products).toBeFocused();
+  });
+
   test('phones get an accordion menu in a drawer', async ({ page }) => {
     test.skip(isDesktop(page), 'phones only');
     await page.goto('/ja');
@@ -48,6 +69,32 @@ test.describe('header menus', () => {
     await expect(page).toHaveURL(/\/ja\/product\/domain$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.ja.pages.domain.heading);
     await expect(drawer).toBeHidden();
+  });
+
+  test('a link followed from the drawer by keyboard closes it and gives focus back to the menu button', async ({
+    page,
+  }) => {
+    test.skip(isDesktop(page), 'phones only');
+    await page.goto('/zh');
+    await waitForShell(page);
+    // While the drawer is open the page behind it, this button included, is hidden from assistive technology.
+    const menu = page.getByRole('button', { name: MESSAGES.zh.shell.openMenu, includeHidden: true });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: MESSAGES.zh.shell.menu });
+    await expect(drawer).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const products = drawer.getByRole('button', { name: MESSAGES.zh.nav.products });
+    await products.focus();
+    await page.keyboard.press('Enter');
+    const domains = drawer.getByRole('link', { name: MESSAGES.zh.shell.items.domains.name });
+    await domains.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/zh\/product\/domain$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.zh.pages.domain.heading);
+    await expect(drawer).toBeHidden();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
   });
 });
 
@@ -131,6 +178,42 @@ test('a signed-in visitor sees the masked account, and an API error gives one gr
   await expect(toast).toContainText(MESSAGES.en.api.dependencyDown);
   await expect(page.getByTestId('toast-count')).toHaveText('×2');
   await expect(toast).toBeHidden({ timeout: 5_000 });
+});
+
+test.describe("the customer centre's disk list", () => {
+  const DISKS = /^https:\/\/console\.cirrus\.cloud\/myProduct\/cvm\/disk$/;
+
+  test('is in the signed-in account menu', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.sessionStorage.setItem(
+        'user-account',
+        JSON.stringify({ userAccount: 'johnsmith@example.com', username: 'johnsmith', token: 'csrf-token' }),
+      );
+    });
+    await page.goto('/ja');
+    await page.getByRole('button', { name: MESSAGES.ja.shell.account.menu }).click();
+    await expect(page.getByRole('menuitem', { name: MESSAGES.ja.shell.account.disks })).toHaveAttribute('href', DISKS);
+  });
+
+  test("is among the product menu's storage entries and in the block storage article", async ({ page }) => {
+    const zh = MESSAGES.zh;
+    await page.goto('/zh/doc/article/block-storage-volume-pricing');
+    await waitForShell(page);
+    const article = page.getByRole('main');
+    await expect(article.locator('a[href$="/myProduct/cvm/disk"]')).toHaveAttribute('href', DISKS);
+    let menu = page.getByRole('navigation', { name: zh.nav.primary });
+    if (isDesktop(page)) {
+      await menu.getByRole('button', { name: zh.nav.products }).click();
+    } else {
+      await page.getByRole('button', { name: zh.shell.openMenu }).click();
+      menu = page.getByRole('dialog', { name: zh.shell.menu });
+      await menu.getByRole('button', { name: zh.nav.products }).click();
+    }
+    await expect(menu.getByRole('link', { name: new RegExp(`^${zh.shell.items.myDisks.name}`) })).toHaveAttribute(
+      'href',
+      DISKS,
+    );
+  });
 });
 
 test('links fetch their page ahead when pointed at or focused, not when they come into view', async ({ page }) => {
@@ -257,6 +340,119 @@ test.describe('cookie consent', () => {
     expect((await context.cookies()).filter((c) => c.name === '_ga')).toEqual([]);
     await page.reload();
     await expect(page.locator('#analytics-tag')).toHaveCount(0);
+  });
+});
+
+test.describe('cookie consent and the keyboard, the chat button and the screen', () => {
+  test.use({ consentDecided: false });
+
+  /** The element hit at the centre of a locator's box: what a tap or click there would reach. */
+  async function reachable(page: Page, selector: string): Promise<boolean> {
+    return page.evaluate((sel) => {
+      const target = document.querySelector(sel);
+      if (!target) return false;
+      const box = target.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && target.contains(hit);
+    }, selector);
+  }
+
+  test('on a first visit the panel is one Tab away, and Tab goes on past it to the page', async ({ page }) => {
+    const t = MESSAGES.en.shell.cookies;
+    await page.goto('/jobs');
+    const panel = page.getByRole('region', { name: t.title });
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('switch', { name: t.analytics })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('switch', { name: t.advertising })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', { name: t.cancel })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', { name: t.confirm })).toBeFocused();
+    // Not a trap: the next Tab is the page's first stop, and the panel stays until it is answered.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: MESSAGES.en.nav.skipToContent })).toBeFocused();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    await expect(panel.getByRole('button', { name: t.confirm })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(panel).toBeHidden();
+    // Answered, the panel leaves the visitor where it was: the next Tab is the page's first stop.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: MESSAGES.en.nav.skipToContent })).toBeFocused();
+  });
+
+  test('the panel and the chat button can both be used at once', async ({ page }, info) => {
+    const t = MESSAGES.zh.shell.cookies;
+    await page.goto('/zh/jobs');
+    await waitForShell(page);
+    const panel = page.getByRole('region', { name: t.title });
+    const launcher = page.getByTestId('chat-launcher');
+    await expect(panel).toBeVisible();
+    await expect(launcher).toBeVisible();
+    await page.screenshot({ path: `screenshots/cookie-panel-and-chat-${info.project.name}.png` });
+
+    // Neither covers the other, and each is what a click at its centre reaches.
+    const [panelBox, launcherBox] = [await panel.boundingBox(), await launcher.boundingBox()];
+    if (!panelBox || !launcherBox) throw new Error('no boxes');
+    const apart =
+      launcherBox.y + launcherBox.height <= panelBox.y ||
+      launcherBox.x + launcherBox.width <= panelBox.x ||
+      launcherBox.x >= panelBox.x + panelBox.width;
+    expect(apart, JSON.stringify({ panelBox, launcherBox })).toBe(true);
+    expect(await reachable(page, '[data-testid="chat-launcher"]')).toBe(true);
+    for (const name of [t.analytics, t.advertising]) {
+      await expect(panel.getByRole('switch', { name })).toBeEnabled();
+    }
+    expect(await reachable(page, '[data-testid="cookie-consent"] button[role="switch"]:not([disabled])')).toBe(true);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+    await launcher.click();
+    const chat = page.getByRole('dialog', { name: MESSAGES.zh.chat.title });
+    await expect(chat).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(chat).toBeHidden();
+    await panel.getByRole('button', { name: t.confirm }).click();
+    await expect(panel).toBeHidden();
+    // Back in its corner once the panel is answered.
+    const viewport = page.viewportSize();
+    await expect.poll(async () => (await launcher.boundingBox())?.y).toBe((viewport?.height ?? 0) - 20 - 56);
+  });
+
+  test('on a phone the page can be used around the panel: what Tab reaches is not behind it', async ({ page }) => {
+    test.skip(isDesktop(page), 'the panel spans the screen only on phones');
+    await page.goto('/jobs');
+    await waitForShell(page);
+    const panel = page.getByRole('region', { name: MESSAGES.en.shell.cookies.title });
+    await expect(panel).toBeVisible();
+    // The last controls of the page, in the footer, come above the panel when reached by Tab.
+    const currency = page.getByRole('contentinfo').getByRole('link').last();
+    await currency.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(currency).toBeFocused();
+    const [panelBox, box] = [await panel.boundingBox(), await currency.boundingBox()];
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(panelBox?.y ?? 0);
+  });
+
+  test("the footer's cookie settings take focus into the panel and get it back when it closes", async ({ page }) => {
+    const t = MESSAGES.ja.shell.cookies;
+    await page.goto('/ja/about');
+    await waitForShell(page);
+    const panel = page.getByRole('region', { name: t.title });
+    await panel.getByRole('button', { name: t.cancel }).click();
+    await expect(panel).toBeHidden();
+    const settings = page.getByRole('button', { name: t.settings });
+    await settings.focus();
+    await page.keyboard.press('Enter');
+    await expect(panel).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('switch', { name: t.analytics })).toBeFocused();
+    await panel.getByRole('button', { name: t.cancel }).press('Enter');
+    await expect(panel).toBeHidden();
+    await expect(settings).toBeFocused();
   });
 });
 

@@ -4,6 +4,7 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { pickNamespaces, SHELL_NAMESPACES } from '@/components/i18n/client-messages';
 import { JsonLd } from '@/components/seo/json-ld';
+import { CookieConsent } from '@/components/shell/cookie-consent';
 import { ShellBootstrap } from '@/components/shell/shell-bootstrap';
 import { Toaster } from '@/components/shell/toaster';
 import { env } from '@/env';
@@ -64,10 +65,12 @@ export default async function LocaleLayout({ children, params }: { children: Rea
       </head>
       <body>
         <JsonLd data={organization} />
-        <a href="#main" className="skip-link">
-          {t('skipToContent')}
-        </a>
         <NextIntlClientProvider locale={locale} messages={clientMessages}>
+          {/* First in the body, before the skip link, so a first visit reaches the panel with one Tab (decision 006). */}
+          <CookieConsent />
+          <a href="#main" className="skip-link">
+            {t('skipToContent')}
+          </a>
           {children}
           <Toaster />
           <ShellBootstrap

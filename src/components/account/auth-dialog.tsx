@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
+import { useState } from 'react';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
@@ -15,11 +16,22 @@ export function AuthDialog({
   onSwitch: (mode: 'login' | 'reg') => void;
 }) {
   const t = useTranslations('account');
+  // The dialog is opened by an address (?ope=login), not by a Dialog.Trigger, so Radix has no trigger to give focus
+  // back to and left it on the body. What had focus when the dialog came up (the header's "Log in" link, or any
+  // link to ?ope=…) gets it back, when it is still on the page.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[2400] bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-[2401] max-h-[calc(100vh-32px)] w-[min(420px,calc(100vw-24px))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            if (!(opener instanceof HTMLElement) || opener === document.body || !opener.isConnected) return;
+            event.preventDefault();
+            opener.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-[2401] max-h-[calc(100vh-32px)] w-[min(420px,calc(100vw-24px))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl"
+        >
           <div className="mb-4 flex items-start justify-between">
             <Dialog.Title className="text-xl font-semibold">
               {mode === 'login' ? t('loginTitle') : t('registerTitle')}

@@ -12,6 +12,8 @@ export function ChatLauncher({ widgetKey }: { widgetKey: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  // On a phone the cookie panel spans the bottom of the screen; the button stays above it, by the height the panel
+  // sets (COOKIE_PANEL_HEIGHT_PROPERTY). On wide screens the panel sits beside the button instead.
   return (
     <>
       <button
@@ -25,7 +27,7 @@ export function ChatLauncher({ widgetKey }: { widgetKey: string }) {
           setWanted(true);
           setOpen((o) => !o);
         }}
-        className="fixed bottom-5 right-5 z-[2000] flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-900 focus-visible:outline-offset-4"
+        className="fixed bottom-[calc(1.25rem+var(--cookie-panel-height,0px))] right-5 z-[2000] flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-900 focus-visible:outline-offset-4 desk:bottom-5"
         aria-label={t('open')}
         data-testid="chat-launcher"
       >

@@ -4,9 +4,18 @@ import { useTranslations } from 'next-intl';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from '@/i18n/navigation';
 import { avatarSrc, maskAccount } from '@/lib/account-display';
+import { type CustomerCentrePage, customerCentreUrl } from '@/lib/customer-centre';
 import { logout } from './logout';
 
-/** Signed-in header menu (SPEC §2, §4): masked account with avatar; console, user centre, logout. */
+/** The customer-centre pages of the menu, in order, with their labels in `shell.account`. */
+const ITEMS = [
+  { page: 'console', label: 'centre' },
+  // Where a customer looks for their block storage volumes: the customer centre's disk list.
+  { page: 'disks', label: 'disks' },
+  { page: 'userCenter', label: 'userCenter' },
+] as const satisfies readonly { page: CustomerCentrePage; label: string }[];
+
+/** Signed-in header menu (SPEC §2, §4): masked account with avatar; console, disks, user centre, logout. */
 export function AccountMenu({
   customerCenterUrl,
   userAccount,
@@ -17,7 +26,6 @@ export function AccountMenu({
   username: string | null;
 }) {
   const t = useTranslations('shell.account');
-  const base = customerCenterUrl.replace(/\/$/, '');
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -39,19 +47,16 @@ export function AccountMenu({
               {t('orders')}
             </Link>
           </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <a href={`${base}/`} className="block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface">
-              {t('centre')}
-            </a>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <a
-              href={`${base}/userCenter`}
-              className="block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface"
-            >
-              {t('userCenter')}
-            </a>
-          </DropdownMenu.Item>
+          {ITEMS.map((item) => (
+            <DropdownMenu.Item key={item.page} asChild>
+              <a
+                href={customerCentreUrl(customerCenterUrl, item.page)}
+                className="block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface"
+              >
+                {t(item.label)}
+              </a>
+            </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item
             onSelect={() => void logout()}

@@ -4,31 +4,38 @@ import { useTranslations } from 'next-intl';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 import { COOKIE_CONFIRM_KEY } from '@/lib/consent';
-import { OPEN_COOKIE_SETTINGS_EVENT } from './cookie-events';
+import { askingControl, OPEN_COOKIE_SETTINGS_EVENT, type OpenCookieSettingsDetail } from './cookie-events';
 
 // The panel's code loads only for visitors who must answer it, or who reopen it (issue 9). The shell's deferred
 // panels use React.lazy, not next/dynamic: each renders only after a client-side state change, so next/dynamic's
 // server-rendering support would add ~1.7 KB gzip to every page's first load for nothing.
 const CookiePanel = lazy(() => import('./cookie-panel').then((m) => ({ default: m.CookiePanel })));
 
-/** Cookie consent (SPEC §4): the panel appears unless cookieConfirm is stored. */
+/**
+ * Cookie consent (SPEC §4): the panel appears unless cookieConfirm is stored. The layout renders this first in the
+ * body, so the panel comes first in the tab order: on a first visit one Tab reaches it, and Tab goes on past it to
+ * the page (docs/decisions/006-cookie-consent.md).
+ */
 export function CookieConsent() {
-  const [needed, setNeeded] = useState(false);
+  // null: not shown yet; otherwise why it was first shown: by itself (no control) or asked for by a control.
+  const [shown, setShown] = useState<{ asked: boolean; returnTo: HTMLElement | null } | null>(null);
   useEffect(() => {
     let active = true;
     void afterFirstPaint().then(() => {
-      if (active && window.localStorage.getItem(COOKIE_CONFIRM_KEY) === null) setNeeded(true);
+      if (active && window.localStorage.getItem(COOKIE_CONFIRM_KEY) === null) {
+        setShown((s) => s ?? { asked: false, returnTo: null });
+      }
     });
-    const reopen = () => setNeeded(true);
+    const reopen = (event: Event) => setShown((s) => s ?? { asked: true, returnTo: askingControl(event) });
     window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
     return () => {
       active = false;
       window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
     };
   }, []);
-  return needed ? (
+  return shown ? (
     <Suspense fallback={null}>
-      <CookiePanel />
+      <CookiePanel asked={shown.asked} returnTo={shown.returnTo} />
     </Suspense>
   ) : null;
 }
@@ -39,7 +46,10 @@ export function CookieSettingsButton() {
   return (
     <button
       type="button"
-      onClick={() => window.dispatchEvent(new CustomEvent(OPEN_COOKIE_SETTINGS_EVENT))}
+      onClick={(event) => {
+        const detail: OpenCookieSettingsDetail = { returnTo: event.currentTarget };
+        window.dispatchEvent(new CustomEvent(OPEN_COOKIE_SETTINGS_EVENT, { detail }));
+      }}
       className="text-sm text-slate-300 underline-offset-2 hover:text-white hover:underline"
     >
       {t('settings')}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
   COOKIE_CONFIRM_KEY,
   type ConsentChoice,
@@ -11,8 +11,12 @@ import {
   listCookieNames,
   readConsent,
 } from '@/lib/consent';
-
-import { CONSENT_CHANGED_EVENT, OPEN_COOKIE_SETTINGS_EVENT } from './cookie-events';
+import {
+  askingControl,
+  CONSENT_CHANGED_EVENT,
+  COOKIE_PANEL_HEIGHT_PROPERTY,
+  OPEN_COOKIE_SETTINGS_EVENT,
+} from './cookie-events';
 
 function Category(props: {
   title: string;
@@ -54,40 +58,73 @@ function Category(props: {
  * Cookie consent (SPEC §4): shown unless cookieConfirm is stored; category 1 (necessary) always on and
  * locked; categories 2 (analytics) and 3 (advertising) stored in cookieSelect1..3 as 0 on / 1 off. Confirm
  * stores the choices, applies the deletion rules and hides the panel; cancel only hides it.
+ *
+ * Keyboard: shown by itself (a first visit) it takes no focus, since the visitor may already be typing, but it is
+ * first in the tab order (CookieConsent). Asked for by a control (the footer's "Cookie settings"), it takes focus,
+ * and gives it back to that control when it closes. It never holds focus: Tab goes on to the page.
  */
-export function CookiePanel() {
+export function CookiePanel(props: { asked: boolean; returnTo: HTMLElement | null }) {
   const t = useTranslations('shell.cookies');
   // Mounted only in the browser, when the visitor must answer or asked to change their answer: open at once,
   // with the stored choices (one render, not a hidden first pass and an effect).
-  const [open, setOpen] = useState(true);
+  const [shown, setShown] = useState({ open: true, asked: props.asked, returnTo: props.returnTo });
   const [choice, setChoice] = useState<ConsentChoice>(
     () => readConsent((key) => window.localStorage.getItem(key)).choice,
   );
+  const panel = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    const reopen = () => {
+    const reopen = (event: Event) => {
       setChoice(readConsent((key) => window.localStorage.getItem(key)).choice);
-      setOpen(true);
+      setShown({ open: true, asked: true, returnTo: askingControl(event) });
     };
     window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
   }, []);
 
-  if (!open) return null;
+  useEffect(() => {
+    if (shown.open && shown.asked) panel.current?.focus();
+  }, [shown]);
+
+  // The chat button sits above the panel on a phone, and the page keeps clear of it (globals.css), by its height.
+  // Set before the frame is painted, so the panel never appears over the button.
+  useLayoutEffect(() => {
+    const element = panel.current;
+    if (!shown.open || !element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty(COOKIE_PANEL_HEIGHT_PROPERTY, `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(COOKIE_PANEL_HEIGHT_PROPERTY);
+    };
+  }, [shown.open]);
+
+  if (!shown.open) return null;
+
+  const close = () => {
+    setShown((s) => ({ ...s, open: false }));
+    if (shown.asked && shown.returnTo?.isConnected) shown.returnTo.focus();
+  };
 
   const confirm = () => {
     for (const [key, value] of consentEntries(choice)) window.localStorage.setItem(key, value);
     deleteCookies(cookiesToDelete(choice, listCookieNames(document)), document, window.location.hostname);
     window.dispatchEvent(new CustomEvent(CONSENT_CHANGED_EVENT));
-    setOpen(false);
+    close();
   };
 
   return (
+    // Wide screens: beside the chat button (ChatLauncher: 1.25rem from the corner, 3.5rem wide), never over it.
     <section
+      ref={panel}
+      tabIndex={-1}
       aria-labelledby="cookie-consent-title"
       data-testid="cookie-consent"
       data-confirm-key={COOKIE_CONFIRM_KEY}
-      className="fixed inset-x-0 bottom-0 z-[2100] border-t border-line bg-white shadow-[0_-8px_24px_rgba(0,0,0,0.12)] desk:inset-x-auto desk:bottom-4 desk:right-4 desk:w-[420px] desk:rounded-lg desk:border"
+      className="fixed inset-x-0 bottom-0 z-[2100] border-t border-line bg-white shadow-[0_-8px_24px_rgba(0,0,0,0.12)] outline-none desk:inset-x-auto desk:bottom-5 desk:right-[5.5rem] desk:w-[420px] desk:rounded-lg desk:border"
     >
       <div className="max-h-[70vh] overflow-y-auto p-5">
         <h2 id="cookie-consent-title" className="text-base font-semibold">
@@ -112,7 +149,7 @@ export function CookiePanel() {
         <div className="mt-4 flex justify-end gap-2">
           <button
             type="button"
-            onClick={() => setOpen(false)}
+            onClick={close}
             className="rounded-md border border-line px-4 py-2 text-sm font-semibold hover:bg-surface"
           >
             {t('cancel')}

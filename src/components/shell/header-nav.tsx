@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { PageLink } from '@/i18n/page-link';
+import { customerCentreUrl } from '@/lib/customer-centre';
 import type { Locale } from '@/lib/locales';
 import { MenuDisclosure } from './menu-disclosure';
 import { PRODUCT_THEMES } from './product-menu';
@@ -7,6 +8,7 @@ import { type SupportConfig, SupportLinks } from './support-links';
 
 const TRIGGER =
   'group inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm text-ink hover:bg-surface data-[state=open]:bg-surface';
+const ITEM = 'block rounded-md p-2 hover:bg-surface';
 const PANEL = 'absolute left-0 top-full z-[2100] mt-2 rounded-lg border border-line bg-white p-5 shadow-xl';
 
 function Chevron() {
@@ -32,10 +34,12 @@ export async function HeaderNav({
   locale,
   support,
   ticketUrl,
+  customerCenterUrl,
 }: {
   locale: Locale;
   support: SupportConfig;
   ticketUrl: string;
+  customerCenterUrl: string;
 }) {
   const nav = await getTranslations({ locale, namespace: 'nav' });
   const t = await getTranslations({ locale, namespace: 'shell' });
@@ -60,14 +64,27 @@ export async function HeaderNav({
                     {t(`themes.${theme.key}`)}
                   </p>
                   <ul className="mt-2 space-y-1">
-                    {theme.items.map((item) => (
-                      <li key={item.key}>
-                        <PageLink href={item.href} className="block rounded-md p-2 hover:bg-surface">
+                    {theme.items.map((item) => {
+                      const label = (
+                        <>
                           <span className="block text-sm font-semibold text-ink">{t(`items.${item.key}.name`)}</span>
                           <span className="block text-xs text-muted">{t(`items.${item.key}.desc`)}</span>
-                        </PageLink>
-                      </li>
-                    ))}
+                        </>
+                      );
+                      return (
+                        <li key={item.key}>
+                          {'href' in item ? (
+                            <PageLink href={item.href} className={ITEM}>
+                              {label}
+                            </PageLink>
+                          ) : (
+                            <a href={customerCentreUrl(customerCenterUrl, item.customerCentre)} className={ITEM}>
+                              {label}
+                            </a>
+                          )}
+                        </li>
+                      );
+                    })}
                   </ul>
                 </div>
               ))}

@@ -8,7 +8,8 @@ const DELAY_MS = 150;
 /**
  * One header dropdown (SPEC §2): a button disclosing a panel whose links are rendered on the server. Opens
  * on mouse hover after 150 ms, on click, or by keyboard (Enter, Space, ArrowDown, which also moves into the
- * panel); closes on leaving, Escape (focus returns to the button), a click elsewhere or focus leaving it.
+ * panel); closes on leaving, Escape (focus returns to the button), following one of its links, a click
+ * elsewhere or focus leaving it.
  * A few hundred bytes instead of a menu library in every page's first load (issue 9).
  */
 export function MenuDisclosure({
@@ -29,7 +30,7 @@ export function MenuDisclosure({
   const timer = useRef<number | undefined>(undefined);
   const openedByHover = useRef(false);
 
-  // Hover and focus-out are the wrapper's, listened to directly: the wrapper is not itself a control.
+  // Hover, focus-out and link clicks are the wrapper's, listened to directly: the wrapper is not itself a control.
   useEffect(() => {
     const element = root.current;
     if (!element) return;
@@ -45,14 +46,26 @@ export function MenuDisclosure({
     const onFocusOut = (e: FocusEvent) => {
       if (!element.contains(e.relatedTarget as Node | null)) setOpen(false);
     };
+    // A link followed from the panel closes it: the header stays across a page change within the site, and an
+    // open panel would cover the next page. Focus goes back to the button, as with Escape, rather than to the
+    // body once the link is hidden. A click with a modifier opens another tab and leaves the menu as it is.
+    const onClick = (e: MouseEvent) => {
+      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      if (!(e.target as Element | null)?.closest?.('a[href]')) return;
+      window.clearTimeout(timer.current);
+      setOpen(false);
+      button.current?.focus();
+    };
     element.addEventListener('pointerenter', onEnter);
     element.addEventListener('pointerleave', onLeave);
     element.addEventListener('focusout', onFocusOut);
+    element.addEventListener('click', onClick);
     return () => {
       window.clearTimeout(timer.current);
       element.removeEventListener('pointerenter', onEnter);
       element.removeEventListener('pointerleave', onLeave);
       element.removeEventListener('focusout', onFocusOut);
+      element.removeEventListener('click', onClick);
     };
   }, []);
   useEffect(() => {

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { Accordion, Dialog } from 'radix-ui';
 import { Link } from '@/i18n/navigation';
+import { customerCentreUrl } from '@/lib/customer-centre';
 import { PRODUCT_THEMES } from './product-menu';
 import { type SupportConfig, SupportLinks } from './support-links';
 
@@ -12,6 +13,7 @@ const ROW = 'flex w-full items-center justify-between px-5 py-3 text-left text-b
 export function MobileMenuDrawer(props: {
   support: SupportConfig;
   ticketUrl: string;
+  customerCenterUrl: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnFocusTo: () => void;
@@ -60,9 +62,18 @@ export function MobileMenuDrawer(props: {
                       <ul>
                         {theme.items.map((item) => (
                           <li key={item.key}>
-                            <Link href={item.href} onClick={close} className="block py-2 text-sm text-ink">
-                              {t(`items.${item.key}.name`)}
-                            </Link>
+                            {'href' in item ? (
+                              <Link href={item.href} onClick={close} className="block py-2 text-sm text-ink">
+                                {t(`items.${item.key}.name`)}
+                              </Link>
+                            ) : (
+                              <a
+                                href={customerCentreUrl(props.customerCenterUrl, item.customerCentre)}
+                                className="block py-2 text-sm text-ink"
+                              >
+                                {t(`items.${item.key}.name`)}
+                              </a>
+                            )}
                           </li>
                         ))}
                       </ul>

@@ -9,7 +9,15 @@ import { useDeferredPanel } from './use-deferred-panel';
 const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer').then((m) => ({ default: m.MobileMenuDrawer })));
 
 /** Below 960 px the header becomes an accordion menu in a drawer (SPEC §2, §9). */
-export function MobileMenu({ support, ticketUrl }: { support: SupportConfig; ticketUrl: string }) {
+export function MobileMenu({
+  support,
+  ticketUrl,
+  customerCenterUrl,
+}: {
+  support: SupportConfig;
+  ticketUrl: string;
+  customerCenterUrl: string;
+}) {
   const t = useTranslations('shell');
   const panel = useDeferredPanel();
   return (
@@ -28,6 +36,7 @@ export function MobileMenu({ support, ticketUrl }: { support: SupportConfig; tic
           <MobileMenuDrawer
             support={support}
             ticketUrl={ticketUrl}
+            customerCenterUrl={customerCenterUrl}
             open={panel.open}
             onOpenChange={panel.setOpen}
             returnFocusTo={() => panel.trigger.current?.focus()}

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { PageLink } from '@/i18n/page-link';
+import { customerCentreUrl } from '@/lib/customer-centre';
 import type { Locale } from '@/lib/locales';
 import { AccountArea } from './account-area';
 import { HeaderNav } from './header-nav';
@@ -14,7 +15,7 @@ export async function SiteHeader(props: {
   customerCenterUrl: string;
 }) {
   const t = await getTranslations({ locale: props.locale, namespace: 'nav' });
-  const ticketUrl = `${props.customerCenterUrl.replace(/\/$/, '')}/workServer/submitWork`;
+  const ticketUrl = customerCentreUrl(props.customerCenterUrl, 'ticket');
   // Opaque rather than translucent over a backdrop blur: the blur is recomposited for every frame while
   // anything under the sticky header changes, which more than doubled the compositor's work during a page
   // load (issue 9; BENCHMARKS.md, Lighthouse notes of 2026-11-26). At 95 % white it was hardly visible.
@@ -34,11 +35,16 @@ export async function SiteHeader(props: {
               a phone shows zoomed out; tests/e2e/routes.spec.ts checks the widths). */}
           <span className="hidden min-[440px]:inline">{props.brand}</span>
         </PageLink>
-        <HeaderNav locale={props.locale} support={props.support} ticketUrl={ticketUrl} />
+        <HeaderNav
+          locale={props.locale}
+          support={props.support}
+          ticketUrl={ticketUrl}
+          customerCenterUrl={props.customerCenterUrl}
+        />
         <div className="ml-auto flex items-center gap-1 whitespace-nowrap desk:gap-2">
           <SearchPopover />
           <AccountArea customerCenterUrl={props.customerCenterUrl} />
-          <MobileMenu support={props.support} ticketUrl={ticketUrl} />
+          <MobileMenu support={props.support} ticketUrl={ticketUrl} customerCenterUrl={props.customerCenterUrl} />
         </div>
       </div>
     </header>

@@ -16,6 +16,20 @@ const optionalPhone = z
   .transform((v) => (v ? v.replace(/[\s-]/g, '') : undefined))
   .pipe(rules.phone.optional());
 
+/**
+ * The repeated password must equal the password. A refinement of the whole object runs only once every field is
+ * valid, so the mismatch showed up last, after the e-mail and the rest had been fixed. This one runs as soon as
+ * both passwords are strings, whatever else is wrong, so each field's error shows at once, on its own field.
+ */
+const passwordsMatch = {
+  path: ['confirmPassword'],
+  message: 'validation.passwordMismatch',
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
+    return typeof value?.password === 'string' && typeof value.confirmPassword === 'string';
+  },
+};
+
 export const registerForm = z
   .object({
     email: rules.email,
@@ -24,10 +38,7 @@ export const registerForm = z
     phone: optionalPhone,
     acceptTerms: z.literal(true, { message: 'validation.acceptTerms' }),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'validation.passwordMismatch',
-  });
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
 
 /** What the browser sends: the password as base64 ciphertext. */
 export const registerRequest = z.object({
@@ -60,10 +71,7 @@ export const forgotPasswordRequest = z.object({ email: rules.email, locale: z.en
 /** The new password, typed twice, on the page the reset link opens. */
 export const resetPasswordForm = z
   .object({ password: rules.pass, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'validation.passwordMismatch',
-  });
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
 
 /** What the browser sends: the code from the link and the new password as base64 ciphertext. */
 export const resetPasswordRequest = z.object({

@@ -1,4 +1,6 @@
 import 'server-only';
+import { env } from '@/env';
+import { resolveCustomerCentreLink } from '@/lib/customer-centre';
 import { type Align, type Block, type Inline, inlineText } from '@/lib/markdown';
 import { tableHeightPx } from '@/lib/table-height';
 import type { CatalogTable } from './catalog-tables';
@@ -11,7 +13,8 @@ import type { CatalogTable } from './catalog-tables';
  * sixth and its main-thread time by 7 % (docs/decisions/029-articles-as-html.md).
  *
  * Safety is the same as React's: every text and attribute value goes through `escapeHtml`, link targets are
- * already limited to safe schemes by the parser (`safeHref`), and raw HTML in an article is shown as text.
+ * already limited to safe schemes by the parser (`safeHref`), and raw HTML in an article is shown as text. A
+ * `customer-centre:/path` target becomes that page under CUSTOMER_CENTER_URL, so articles never name the host.
  */
 
 /** HTML built here, every text and attribute escaped: the only kind `ArticleHtml` accepts. */
@@ -211,11 +214,12 @@ function inlineHtml(nodes: Inline[]): string {
         case 'em':
           return element('em', {}, inlineHtml(node.children));
         case 'link': {
-          const external = /^(https?:|mailto:)/i.test(node.href);
+          const href = resolveCustomerCentreLink(node.href, env().CUSTOMER_CENTER_URL);
+          const external = /^(https?:|mailto:)/i.test(href);
           return element(
             'a',
             {
-              href: node.href,
+              href,
               class: 'text-brand-700 underline hover:text-brand-600',
               rel: external ? 'noopener noreferrer' : undefined,
             },

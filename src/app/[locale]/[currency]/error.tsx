@@ -18,13 +18,24 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
     console[level](JSON.stringify({ level, msg: 'page error', digest: error.digest }));
   }, [error, unavailable]);
   const status = unavailable ? 503 : 500;
+  const title = t(unavailable ? 'unavailableTitle' : 'serverErrorTitle');
+  // The tab says what happened. An error boundary has no metadata of its own, and a <title> here would be a second
+  // one beside the page's. When the visitor retries or goes on, the page's own comes back; unless the next page's
+  // metadata has already written its title by the time this cleanup runs.
+  useEffect(() => {
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      if (document.title === title) document.title = previous;
+    };
+  }, [title]);
   return (
     <>
       <meta name="robots" content="noindex" />
       <ErrorView
         status={status}
         statusLabel={t('statusLabel', { status })}
-        title={t(unavailable ? 'unavailableTitle' : 'serverErrorTitle')}
+        title={title}
         message={
           <>
             {t(unavailable ? 'unavailableMessage' : 'serverErrorMessage')}

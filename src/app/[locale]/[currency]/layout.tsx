@@ -4,7 +4,6 @@ import { AuthDialogs } from '@/components/account/auth-dialogs';
 import { ChatLauncher } from '@/components/chat/chat-launcher';
 import { AnalyticsTag } from '@/components/shell/analytics-tag';
 import { AnnouncementTicker } from '@/components/shell/announcement-ticker';
-import { CookieConsent } from '@/components/shell/cookie-consent';
 import { LinkIntents } from '@/components/shell/link-intents';
 import { PromoBanner, PromoPopup } from '@/components/shell/promo';
 import { SiteFooter } from '@/components/shell/site-footer';
@@ -54,7 +53,6 @@ export default async function ShellLayout({
       </main>
       <SiteFooter locale={locale} brand={config.brandName} currency={currency} />
       <AuthDialogs />
-      <CookieConsent />
       <LinkIntents />
       <AnalyticsTag id={config.analyticsId} />
       <ChatLauncher widgetKey={config.chatWidgetKey} />

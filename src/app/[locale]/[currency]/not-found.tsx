@@ -1,7 +1,7 @@
-import type { Metadata } from 'next';
-import { NotFoundPage } from '@/components/shell/not-found-page';
+import { NotFoundPage, notFoundMetadata } from '@/components/shell/not-found-page';
 
-export const metadata: Metadata = { robots: { index: false, follow: false } };
+// Next takes the head of a notFound() from the deepest not-found file: one title, "not found", in the language.
+export const generateMetadata = notFoundMetadata;
 
 /**
  * 404 inside a language (SPEC §2, §8): status, "Page Not Found: {path}", noindex. Next renders it only in the

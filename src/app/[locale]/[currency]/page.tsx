@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { RatingSummary } from '@/components/content/rating-summary';
 import { ReviewList } from '@/components/content/review-list';
 import { renderWhenNearSize } from '@/components/render-when-near';
-import { PRODUCT_THEMES } from '@/components/shell/product-menu';
+import { PRODUCT_THEMES, sitePages } from '@/components/shell/product-menu';
 import { PageLink } from '@/i18n/page-link';
 import { FIRST_SCREEN_ID } from '@/lib/first-screen';
 import { formatDate } from '@/lib/format-date';
@@ -116,7 +116,7 @@ export default async function HomePage({ params }: { params: Params }) {
               <h3 className="font-semibold text-ink">{tShell(`themes.${theme.key}`)}</h3>
               <p className="mt-2 flex-1 text-sm text-muted">{t(`themeBlurb.${theme.key}`)}</p>
               <ul className="mt-4 space-y-1 text-sm">
-                {theme.items.map((item) => (
+                {sitePages(theme).map((item) => (
                   <li key={item.key}>
                     <PageLink href={item.href} className="text-brand-700 hover:underline">
                       {tShell(`items.${item.key}.name`)}

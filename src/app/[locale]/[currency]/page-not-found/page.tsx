@@ -1,5 +1,4 @@
-import type { Metadata } from 'next';
-import { NotFoundPage } from '@/components/shell/not-found-page';
+import { NotFoundPage, notFoundMetadata } from '@/components/shell/not-found-page';
 import { type LocaleParams, resolveLocale } from '@/server/page';
 
 /**
@@ -8,7 +7,7 @@ import { type LocaleParams, resolveLocale } from '@/server/page';
  * (docs/decisions/017-server-rendered-404.md); asked for directly, it is a 404 too. Refreshed like the shell.
  */
 export const revalidate = 300;
-export const metadata: Metadata = { robots: { index: false, follow: false } };
+export const generateMetadata = notFoundMetadata;
 
 export default async function PrerenderedNotFound({ params }: { params: LocaleParams }) {
   await resolveLocale(params);

@@ -1251,7 +1251,7 @@ export const docArticles: SeedDocArticle[] = [
           ## Keeping storage costs down
 
           - Start with a small volume and enlarge it when you need to; enlarging is online and takes seconds.
-          - Check for detached volumes in the customer centre under **My products → Disks**. They are billed even when no server uses them.
+          - Check for detached volumes in the customer centre under **[My products → Disks](customer-centre:/myProduct/cvm/disk)**. They are billed even when no server uses them.
           - Use a snapshot policy with a sensible retention instead of keeping manual snapshots forever.
           - Delete the snapshots of servers you have already removed.
         `),
@@ -1293,7 +1293,7 @@ export const docArticles: SeedDocArticle[] = [
           ## 降低存储成本的建议
 
           - 先购买较小的云硬盘，需要时再扩容；扩容在线完成，只需几秒钟。
-          - 定期在客户中心的 **我的产品 → 云硬盘** 中检查未挂载的云硬盘，即使没有服务器使用，它们也会计费。
+          - 定期在客户中心的 **[我的产品 → 云硬盘](customer-centre:/myProduct/cvm/disk)** 中检查未挂载的云硬盘，即使没有服务器使用，它们也会计费。
           - 使用保留数量合理的快照策略，而不是长期保留手动快照。
           - 删除已删除服务器遗留的快照。
         `),
@@ -1336,7 +1336,7 @@ export const docArticles: SeedDocArticle[] = [
           ## ストレージ費用を抑えるには
 
           - 小さな容量から始めて、必要になったら拡張してください。拡張はオンラインで数秒で完了します。
-          - カスタマーセンターの **マイ製品 → ディスク** で、切断されたままのボリュームがないか確認してください。使われていなくても課金されます。
+          - カスタマーセンターの **[マイ製品 → ディスク](customer-centre:/myProduct/cvm/disk)** で、切断されたままのボリュームがないか確認してください。使われていなくても課金されます。
           - 手動のスナップショットを残し続けるのではなく、適切な保持数のスナップショットポリシーを使いましょう。
           - 削除済みのサーバーのスナップショットは削除しましょう。
         `),
