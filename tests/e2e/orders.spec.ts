@@ -1,5 +1,6 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { withE2eDatabase } from './database';
 import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
 import { MESSAGES } from './support';
@@ -44,9 +45,23 @@ test('order a sale server in Japanese, reload its confirmation, find it in the l
   await signIn(page, request);
   await expect(page.getByText(ja.orders.empty)).toBeVisible();
 
-  // Each project buys its own item, so the two runs never count each other's stock.
-  const item = (await saleItems(request)).filter((i) => i.stockLeft > 1)[info.project.name === 'phone' ? 0 : 1];
-  expect(item, 'a running sale with stock').toBeTruthy();
+  // A sale item of this test's own (the seeded ones are other specs' to count), ending after the seeded sales so
+  // it is listed last.
+  const itemId = await withE2eDatabase(async (db) => {
+    const activity = await db.query(
+      `insert into sale_activities (name, description, starts_at, ends_at)
+       values ('{"en":"Order test sale","ja":"注文テストのセール"}', '{"en":"x","ja":"x"}', now() - interval '1 day', now() + interval '300 days')
+       returning id`,
+    );
+    const row = await db.query(
+      `insert into sale_items (activity_id, plan_id, region_id, months, sale_price_cents, stock_total, stock_left, per_user_limit)
+       values ($1, 'std-1c1g', 'tokyo', 12, 3900, 10, 10, 1) returning id`,
+      [activity.rows[0]?.id],
+    );
+    return Number(row.rows[0]?.id);
+  });
+  const item = (await saleItems(request)).find((i) => i.id === itemId);
+  expect(item, `${info.project.name}: the test's sale item is listed`).toBeTruthy();
   if (!item) return;
   await page.goto(
     `/ja/product/vps-buy?saleItemId=${item.id}&planId=${item.planId}&regionId=${item.regionId}&months=${item.months}`,
