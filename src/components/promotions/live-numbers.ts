@@ -18,6 +18,11 @@ export type Live = {
   groups: ReadonlyMap<number, { seatsTaken: number; seatsLeft: number }>;
   /** Null until known for a signed-in visitor, and for everyone else. */
   mine: Mine | null;
+  /**
+   * Whether this holds a whole answer, so an id missing from it is gone (a sale ended, a group closed). A claim
+   * made before any answer arrived leaves only what the claim itself said.
+   */
+  complete: boolean;
 };
 
 export type Mine = {
@@ -33,7 +38,7 @@ type Who = 'guest' | 'customer';
 const REUSE_MS = 5_000;
 
 let current: Live | null = null;
-/** The last call failed (not a ended session): components stop waiting and act on what they were rendered with. */
+/** The last call failed (other than for a session that ended): controls waiting for it act on the page's state. */
 let failed = false;
 let asked: { who: Who; at: number } | null = null;
 /** Bumped by every change made here (a claim): an answer asked for before it may predate it and is dropped. */
@@ -65,6 +70,7 @@ function toLive(answer: LiveNumbers): Live {
       saleItems: new Map(mine.saleItems.map((i) => [i.id, i.bought])),
       groups: mine.groups,
     },
+    complete: true,
   };
 }
 
@@ -123,7 +129,15 @@ export function useLiveFailed(): boolean {
 
 function changed(update: (live: Live, mine: Mine) => Live) {
   version += 1;
-  const base: Live = current ?? { coupons: new Map(), saleItems: new Map(), groups: new Map(), mine: null };
+  // Without a whole answer yet, the next promotion page asks again rather than reuse this partial one.
+  if (!current?.complete) asked = null;
+  const base: Live = current ?? {
+    coupons: new Map(),
+    saleItems: new Map(),
+    groups: new Map(),
+    mine: null,
+    complete: false,
+  };
   const mine: Mine = base.mine ?? { welcome: null, coupons: new Map(), saleItems: new Map(), groups: [] };
   publish(update(base, mine));
 }

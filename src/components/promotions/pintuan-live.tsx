@@ -6,13 +6,13 @@ import { useSiteStore } from '@/stores/site-store';
 import { useLiveNumbers } from './live-numbers';
 
 /**
- * The seats left of one joinable group on /activity/pintuan/vps, as they are now. A group missing from the live
- * answer has filled or run out of time since the page was made.
+ * The seats left of one joinable group on /activity/pintuan/vps, as they are now. A group missing from a whole
+ * live answer has filled or run out of time since the page was made.
  */
 export function PintuanSeatsLeft({ groupId, seatsLeft }: { groupId: number; seatsLeft: number }) {
   const t = useTranslations('pintuanActions');
   const live = useLiveNumbers();
-  const left = live ? (live.groups.get(groupId)?.seatsLeft ?? null) : seatsLeft;
+  const left = live?.groups.get(groupId)?.seatsLeft ?? (live?.complete ? null : seatsLeft);
   return (
     <span className="font-semibold text-red-700 tabular-nums" data-testid="group-seats-left">
       {left === null ? t('groupClosed') : t('seatsLeft', { count: left })}

@@ -33,8 +33,8 @@ export function SaleStock({
 }) {
   const live = useLiveNumbers();
   const token = useSiteStore((s) => s.token);
-  // An item missing from a live answer belongs to a sale that has ended since the page was made.
-  const left = live ? (live.saleItems.get(itemId) ?? 0) : stockLeft;
+  // An item missing from a whole live answer belongs to a sale that has ended since the page was made.
+  const left = live?.saleItems.get(itemId) ?? (live?.complete ? 0 : stockLeft);
   const atLimit = Boolean(token) && (live?.mine?.saleItems.get(itemId) ?? 0) >= perUserLimit;
   const stock = stockTemplate.replace('{left}', String(left)).replace('{total}', String(stockTotal));
   let action = buy;
