@@ -5,6 +5,7 @@ import { createOrderRequest, vpsConfig } from '@/lib/catalog/vps-config';
 import { findSession, requireSession, SESSION_COOKIE } from '../../auth/sessions';
 import { type AppEnv, requestLocale } from '../context';
 import { jsonBody } from '../input';
+import { liveNumbersChanged } from '../live/cache';
 import { quoteVps } from './pricing';
 import { createVpsOrder, listHeldCoupons } from './service';
 
@@ -32,6 +33,8 @@ ordersRouter.post('/product/cvm/quote', async (c) => {
 ordersRouter.post('/home/coupon-server/order/create', requireSession(), async (c) => {
   const { idempotencyKey, ...config } = await jsonBody(c, createOrderRequest);
   const order = await createVpsOrder(c.get('db'), c.get('user').id, config, idempotencyKey);
+  // A sale order took one of the item's stock.
+  if (config.saleItemId !== undefined) liveNumbersChanged();
   return c.json({ code: 2000, message: order });
 });
 
