@@ -47,6 +47,9 @@ export default async function VpsProductPage({ params }: { params: Params }) {
       ) : null}
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
       <div className="mx-auto w-full max-w-6xl space-y-14 px-5 py-12">
+        {/* Why an hour can show more than a month's share (whole yen rounded up,
+            docs/decisions/009-pricing-and-orders.md): the monthly cap. */}
+        <p className="mb-6 max-w-3xl text-sm text-muted">{t('hourlyNote')}</p>
         {lines.map((line) => (
           <section
             key={line.id}
