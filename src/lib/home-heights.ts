@@ -39,8 +39,9 @@ function rows(count: number, columns: number): number {
 /** A review card's height in rem at 320 px; wider cards (three columns at 960 px) are no taller. */
 function reviewCardRem(review: { body: string; authorName: string }): number {
   const body = textLines(review.body, 14, REVIEW_TEXT_WIDTH_PX) * 22.75;
-  // The footer holds the author, the review's language and its date, wrapping as needed.
-  const footer = textLines(`${review.authorName} · English · 2026/12/31`, 12, REVIEW_TEXT_WIDTH_PX) * 16;
+  // The footer holds the author and the date, wrapping as needed; the language label shares the star row, which
+  // its smaller text does not make taller.
+  const footer = textLines(`${review.authorName} · 2026/12/31`, 12, REVIEW_TEXT_WIDTH_PX) * 16;
   return ((REVIEW_CARD_PX + body + footer) * SAFETY) / REM;
 }
 

@@ -18,12 +18,43 @@ describe('Markdown renderer', () => {
   it('renders tables with alignment, an empty corner cell and inline markup in cells', () => {
     const html = render('| | Hourly | **Term** |\n|---|:---:|---:|\n| Payment | `every hour` | in advance |');
     expect(html).toContain('<table');
-    expect(html).toContain('<td></td>'); // the empty corner is not a header
-    expect(html).toContain('<th scope="col" class="px-4 py-2 font-semibold text-center">Hourly</th>');
+    expect(html).toMatch(/<td( role="cell")?><\/td>/); // the empty corner is not a header
+    expect(html).toMatch(
+      /<th( role="columnheader")? scope="col" class="px-4 py-2 font-semibold text-center">Hourly<\/th>/,
+    );
     expect(html).toContain('<strong');
-    expect(html).toContain('<th scope="row" class="px-4 py-2 font-semibold">Payment</th>');
+    expect(html).toMatch(/<th( role="rowheader")? scope="row" class="px-4 py-2 font-semibold[^"]*">Payment<\/th>/);
     expect(html).toContain('<code class="rounded bg-surface px-1 py-0.5 font-mono text-[0.9em]">every hour</code>');
-    expect(html).toContain('class="px-4 py-2 align-top text-right">in advance</td>');
+    expect(html).toMatch(/class="px-4 py-2 align-top text-right[^"]*" data-label="Term">in advance<\/td>/);
+  });
+
+  it('stacks tables of three or more columns on a phone, each cell labelled with its column', () => {
+    // docs/decisions/038-tables-on-phones.md: short cells two to a line, sentences one to a line.
+    const short = render('| Direction | Protocol | Port |\n|---|---|---|\n| Inbound | TCP | 22 |');
+    expect(short).toContain('<table role="table" class="w-full text-left text-sm stack-pairs">');
+    expect(short).toContain('<thead role="rowgroup" class="bg-surface">');
+    expect(short).toContain('<tr role="row">');
+    // Explicit roles on every part: WebKit drops a table's semantics once its parts are blocks and grids.
+    expect(short).toContain('<th role="columnheader" scope="col"');
+    expect(short).toContain('<td role="cell" class="px-4 py-2 align-top ');
+    expect(short).toContain('data-label="Direction">Inbound</td>');
+    expect(short).toContain('data-label="Port">22</td>');
+    const long = render(
+      '| Severity | Examples | What we do |\n|---|---|---|\n| High | Spam, scanning, a compromised server | Notice first |',
+    );
+    expect(long).toContain('<table role="table" class="w-full text-left text-sm stack-list">');
+    expect(long).toContain('data-label="Examples">Spam, scanning, a compromised server</td>');
+    // Labels are attribute text: escaped, markup dropped.
+    const marked = render('| a | **b** <i> | c |\n|---|---|---|\n| 1 | 2 | 3 |');
+    expect(marked).toContain('data-label="b &lt;i&gt;">2</td>');
+  });
+
+  it('leaves a two-column table a table at every width', () => {
+    const html = render('| Status | Meaning |\n|---|---|\n| 401 | No token |');
+    expect(html).toContain('<table class="w-full text-left text-sm">');
+    expect(html).not.toContain('stack-');
+    expect(html).not.toContain('data-label');
+    expect(html).not.toContain('role=');
   });
 
   it('renders fenced code verbatim and escaped', () => {
@@ -104,7 +135,7 @@ describe('Markdown renderer', () => {
     expect(html).toContain('<caption class="sr-only">Plans &lt;b&gt;&quot;now&quot;&lt;/b&gt;</caption>');
     expect(html).toContain('>Price &amp; tax</th>');
     expect(html).toContain('>&lt;script&gt;x&lt;/script&gt;</th>');
-    expect(html).toContain('>US$1 &#x27;a&#x27;</td>');
+    expect(html).toContain('data-label="Price &amp; tax">US$1 &#x27;a&#x27;</td>');
     expect(html).not.toContain('<script>');
     expect(html).toContain('data-catalog="vps-plans"');
   });

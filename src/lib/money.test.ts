@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertUsdCents, formatMoney, formatUsdCents } from './money';
+import { convertHourlyMicroUsd, convertUsdCents, formatHourlyMicroUsd, formatMoney, formatUsdCents } from './money';
 
 const USD = { type: 'USD', rate: 1, digits: 2 };
 const HKD = { type: 'HKD', rate: 7.78, digits: 2 };
@@ -30,6 +30,44 @@ function mulberry32(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+describe('hourly prices (docs/decisions/009-pricing-and-orders.md: whole yen for hourly prices)', () => {
+  it('writes yen by the hour in whole yen, rounded up', () => {
+    // The cheapest plan, $5.00 a month: 6,849 micro-USD an hour is ￥1.056 at 154.2.
+    expect(convertHourlyMicroUsd(6_849, JPY)).toEqual({ minor: 2, digits: 0 });
+    expect(formatHourlyMicroUsd(6_849, JPY, 'ja')).toBe('￥2');
+    expect(formatHourlyMicroUsd(6_849, JPY, 'zh')).toBe('JP¥2');
+    expect(formatHourlyMicroUsd(6_849, JPY, 'en')).toBe('¥2');
+    expect(formatHourlyMicroUsd(546_575, JPY, 'ja')).toBe('￥85'); // ￥84.28
+  });
+
+  it('keeps a whole yen whole and never makes a paid hour free', () => {
+    const at150 = { type: 'JPY', rate: 150, digits: 0 };
+    expect(convertHourlyMicroUsd(20_000, at150).minor).toBe(3); // exactly ￥3
+    expect(convertHourlyMicroUsd(20_001, at150).minor).toBe(4);
+    expect(convertHourlyMicroUsd(1, JPY).minor).toBe(1);
+    expect(convertHourlyMicroUsd(0, JPY).minor).toBe(0);
+  });
+
+  it('never shows yen below the exact price, nor a yen more', () => {
+    const random = mulberry32(20261124);
+    const wrong: string[] = [];
+    for (let i = 0; i < 20_000; i += 1) {
+      const microUsd = 1 + Math.floor(random() * 2_000_000);
+      const rate = 100 + Math.round(random() * 10_000) / 100;
+      const exact = (microUsd / 1_000_000) * rate;
+      const { minor, digits } = convertHourlyMicroUsd(microUsd, { type: 'JPY', rate, digits: 0 });
+      if (digits !== 0 || minor < exact - 1e-6 || minor >= exact + 1) wrong.push(`${microUsd} at ${rate}: ${minor}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps USD and HKD at two digits more than their other prices', () => {
+    expect(convertHourlyMicroUsd(6_849, USD)).toEqual({ minor: 68, digits: 4 });
+    expect(formatHourlyMicroUsd(6_849, USD, 'en')).toBe('$0.0068');
+    expect(formatHourlyMicroUsd(6_849, HKD, 'zh')).toBe('HK$0.0533');
+  });
+});
 
 describe('money properties', () => {
   const random = mulberry32(20261122);

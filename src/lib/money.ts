@@ -77,13 +77,32 @@ export function formatUsdCents(usdCents: number, currency: CurrencyRate, locale:
   return formatMoney(convertUsdCents(usdCents, currency), currency, locale);
 }
 
+/** An amount in a currency's smallest shown unit, with how many of its digits are decimals. */
+export type ScaledAmount = { minor: number; digits: number };
+
 /**
- * An hourly price (micro-USD, as hourly prices go below a cent) in the visitor's currency, with two extra digits,
- * rounded half away from zero like every other conversion here.
+ * The hourly price a visitor is shown and charged: micro-USD (hourly prices go below a cent) in their currency.
+ * - A currency with a minor unit (USD, HKD) keeps two digits more than its other prices, rounded half away from
+ *   zero like every other conversion here: $0.0068 an hour.
+ * - A currency without one (JPY) is shown in whole units, and the hour is rounded up: ￥1.06 becomes ￥2. An hour
+ *   is then never charged less than its USD price and never nothing; the monthly cap keeps a whole month at the
+ *   monthly price (docs/decisions/009-pricing-and-orders.md, "Later: whole yen for hourly prices").
  */
-export function formatHourlyMicroUsd(microUsd: number, currency: CurrencyRate, locale: Locale): string {
+export function convertHourlyMicroUsd(microUsd: number, currency: CurrencyRate): ScaledAmount {
+  if (currency.digits === 0) {
+    // Millionths of a unit rounded first, so a product that is a whole unit (20,000 micro-USD at 150) is not
+    // pushed to the next one by the float error of the rate.
+    const millionths = Math.round(Math.abs(microUsd) * currency.rate);
+    return { minor: Math.sign(microUsd) * Math.ceil(millionths / 1_000_000), digits: 0 };
+  }
   const digits = currency.digits + 2;
   // Multiplied before dividing, so a price that ends on half a unit (161,650 micro-USD) stays exactly half.
   const scaled = (microUsd * currency.rate * 10 ** digits) / 1_000_000;
-  return formatMinor(Math.sign(scaled) * Math.round(Math.abs(scaled)), digits, currency.type, locale);
+  return { minor: Math.sign(scaled) * Math.round(Math.abs(scaled)), digits };
+}
+
+/** An hourly price (`convertHourlyMicroUsd`) written for the visitor: "$0.0068", "HK$0.0533", "￥2". */
+export function formatHourlyMicroUsd(microUsd: number, currency: CurrencyRate, locale: Locale): string {
+  const { minor, digits } = convertHourlyMicroUsd(microUsd, currency);
+  return formatMinor(minor, digits, currency.type, locale);
 }

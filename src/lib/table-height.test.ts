@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TableShape, tableHeightPx } from './table-height';
+import { stackedLayout, stackedTableHeightPx, type TableShape, tableHeightPx } from './table-height';
 
 const plain = (head: string[], rows: string[][]): TableShape => ({
   head,
@@ -52,5 +52,39 @@ describe('table height bound', () => {
     expect(tableHeightPx(catalog('$5.00 / month, billed yearly'))).toBe(tableHeightPx(catalog('$5.00')));
     // Upper-case headers on one 16 px line, one 20 px row: border, header, row, divider, with headroom.
     expect(tableHeightPx(catalog('$5.00'))).toBe(Math.ceil((2 + 16 + 16 + 16 + 20 + 1) * 1.15));
+  });
+});
+
+describe('stacked table height bound (docs/decisions/038-tables-on-phones.md)', () => {
+  it('sets short cells two to a line and sentences one to a line', () => {
+    const head = ['Direction', 'Protocol', 'Port'];
+    expect(stackedLayout({ head, rows: [['Inbound', 'TCP', '22, 80, 443']], rowHeaders: false })).toBe('pairs');
+    expect(
+      stackedLayout({ head, rows: [['Inbound', 'TCP', 'every port a web server needs']], rowHeaders: false }),
+    ).toBe('list');
+    // A label too long for half a row.
+    expect(stackedLayout({ head: ['', 'Per GB per month', 'Media'], rows: [['A', '1', '2']], rowHeaders: true })).toBe(
+      'list',
+    );
+  });
+
+  it('counts a title line and a label above each value', () => {
+    const shape = { head: ['Plan', 'CPU', 'RAM'], rows: [['A', '1', '2']], rowHeaders: true };
+    // Border, padding 24, title 20, one pair 8 + 16 + 20, divider 1, with headroom.
+    expect(stackedTableHeightPx({ ...shape, layout: 'pairs' })).toBe(Math.ceil((2 + 24 + 20 + 44 + 1) * 1.15));
+    // One to a line: two cells of 8 + 16 + 20.
+    expect(stackedTableHeightPx({ ...shape, layout: 'list' })).toBe(Math.ceil((2 + 24 + 20 + 88 + 1) * 1.15));
+  });
+
+  it('grows with values that wrap on a 320 px phone', () => {
+    const row = (text: string) => ({
+      head: ['a', 'b', 'c'],
+      rows: [['x', text, 'y']],
+      rowHeaders: false,
+      layout: 'list' as const,
+    });
+    expect(
+      stackedTableHeightPx(row('保存的数据量，按每月最高用量计费。'.repeat(4))) - stackedTableHeightPx(row('短')),
+    ).toBeGreaterThan(3 * 20);
   });
 });

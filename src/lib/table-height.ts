@@ -190,3 +190,65 @@ export function gridHeight(cards: number[], columns: number, gap: number): numbe
   }
   return total;
 }
+
+/**
+ * How a table reads below the desk breakpoint when it is stacked (docs/decisions/038-tables-on-phones.md): each
+ * row a block, its row header (when it has one) as the title, then every other cell with its column's name above
+ * its value, one cell a line (`list`) or two side by side (`pairs`).
+ */
+export type StackedShape = {
+  head: string[];
+  rows: string[][];
+  /** The first cell of each row is its header, shown as the row's title without a label. */
+  rowHeaders: boolean;
+  layout: 'list' | 'pairs';
+};
+
+/*
+ * Sizes restating the `stack-list` and `stack-pairs` rules of globals.css: a row has 12 px above and below and
+ * 16 px each side; a pair of cells 16 px between them; pairs and list cells 8 px apart; labels `text-xs` upper case
+ * with wide tracking on 16 px lines; values and titles `text-sm` on 20 px lines (the cells' classes in
+ * src/server/docs/markdown-html.ts).
+ */
+const STACK_ROW_PADDING_Y = 24;
+const STACK_TEXT_PX = TABLE_WIDTH_PX - CELL_PADDING_X;
+const STACK_GAP = 8;
+const STACK_PAIR_GAP_X = 16;
+const STACK_PAIR_PX = (STACK_TEXT_PX - STACK_PAIR_GAP_X) / 2;
+
+/**
+ * `pairs` when every label and value (row headers aside) fits on one line at half a stacked row's width on a 320 px
+ * phone, else `list`: short figures read best two to a line, sentences one to a line.
+ */
+export function stackedLayout(table: Omit<StackedShape, 'layout'>): StackedShape['layout'] {
+  const from = table.rowHeaders ? 1 : 0;
+  const oneLine = (text: string, fontPx: number, caps: boolean) =>
+    pieces(text, fontPx, caps, caps ? 0.025 : 0).reduce((sum, p) => sum + p.width + p.space, 0) <= STACK_PAIR_PX;
+  const fits =
+    table.head.slice(from).every((label) => oneLine(label, 12, true)) &&
+    table.rows.every((row) => row.slice(from).every((value) => oneLine(value, 14, false)));
+  return fits ? 'pairs' : 'list';
+}
+
+/** An upper bound of a stacked table's height in px at 320 px wide, border included. */
+export function stackedTableHeightPx(table: StackedShape): number {
+  const columnPx = table.layout === 'pairs' ? STACK_PAIR_PX : STACK_TEXT_PX;
+  const labelPx = (text: string) => (text ? lineCount(pieces(text, 12, true, 0.025), columnPx) * 16 : 0);
+  const valuePx = (text: string) => lineCount(pieces(text, 14, false, 0), columnPx) * 20;
+  const rowPx = (row: string[]) => {
+    const title = table.rowHeaders ? row[0] : undefined;
+    const cells = (table.rowHeaders ? row.slice(1) : row).map(
+      (text, i) => labelPx(table.head[i + (table.rowHeaders ? 1 : 0)] ?? '') + valuePx(text),
+    );
+    let px = STACK_ROW_PADDING_Y;
+    if (title !== undefined) px += lineCount(pieces(title, 14 * 1.08, false, 0), STACK_TEXT_PX) * 20;
+    if (table.layout === 'pairs') {
+      for (let i = 0; i < cells.length; i += 2) px += STACK_GAP + Math.max(cells[i] ?? 0, cells[i + 1] ?? 0);
+    } else {
+      for (const cell of cells) px += STACK_GAP + cell;
+    }
+    return px;
+  };
+  const rows = table.rows.reduce((sum, row) => sum + rowPx(row) + ROW_DIVIDER, 0);
+  return Math.ceil((BORDER_Y + rows) * SAFETY);
+}

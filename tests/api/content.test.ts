@@ -1,6 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { listPendingReviews, moderateReview } from '../../src/server/api/content/queries';
+import {
+  listApprovedReviews,
+  listPendingReviews,
+  listReviewsFor,
+  moderateReview,
+} from '../../src/server/api/content/queries';
 import { contactMessages, jobs, mailOutbox, reviews } from '../../src/server/db/schema';
 import { call, testApp, testDb } from '../support/api';
 import { signedInCustomer } from '../support/factories';
@@ -65,6 +70,22 @@ describe('POST /api/home/footer/comment (listing)', () => {
     const bad = await listComments({ language: 'fr' });
     expect(bad.status).toBe(422);
     expect(bad.json.fields).toEqual({ language: 'api.field.invalid' });
+  });
+});
+
+describe('the reviews home shows', () => {
+  it("puts the newest in the visitor's language first, then the newest in the others", async () => {
+    const all = (await listApprovedReviews(testDb(), { page: 1, row: 500 })).items;
+    const own = all.filter((r) => r.locale === 'ja');
+    const others = all.filter((r) => r.locale !== 'ja');
+    const shown = await listReviewsFor(testDb(), 'ja', { count: 6, ownShare: 4 });
+    expect(shown.map((r) => r.id)).toEqual([...own.slice(0, 4), ...others.slice(0, 2)].map((r) => r.id));
+    // With more places than the other languages fill, the visitor's language takes the rest.
+    const wide = await listReviewsFor(testDb(), 'zh', { count: all.length, ownShare: 1 });
+    expect(wide.map((r) => r.locale)).toEqual(
+      [...all.filter((r) => r.locale === 'zh'), ...all.filter((r) => r.locale !== 'zh')].map((r) => r.locale),
+    );
+    expect(wide.map((r) => r.id).sort()).toEqual(all.map((r) => r.id).sort());
   });
 });
 

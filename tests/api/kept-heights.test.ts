@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { homeBandHeights } from '../../src/lib/home-heights';
 import { gridHeight, textLines } from '../../src/lib/table-height';
-import { regionCardsHeights } from '../../src/lib/vps-heights';
+import { type PlanCardText, planLineHeights, regionCardsHeights } from '../../src/lib/vps-heights';
 
 // The heights skipped blocks keep (issue 9). tests/e2e/routes.spec.ts checks them against real layouts; these
 // pin the parts a seeded page does not reach: long customer text and data that grows.
@@ -63,5 +63,37 @@ describe('VPS region card heights', () => {
     const one = regionCardsHeights([card])[1];
     expect(regionCardsHeights([card, card, card, card])[1]).toBe(one);
     expect(regionCardsHeights([card, card, card, card, card])[1]).toBeGreaterThan(one);
+  });
+});
+
+describe('VPS plan cards (docs/decisions/038-tables-on-phones.md)', () => {
+  const plan = (regions: string): PlanCardText => ({
+    name: 'Standard 1 vCPU / 1 GB',
+    cpuModel: null,
+    specs: [
+      { label: 'vCPU', value: '1' },
+      { label: 'Memory', value: '1 GB' },
+      { label: 'Disk', value: '25 GB NVMe' },
+      { label: 'Bandwidth', value: '200 Mbps' },
+      { label: 'Traffic', value: '1 TB' },
+    ],
+    regions: { label: 'Regions', value: regions },
+    monthly: { label: 'Per month', value: '$5.00' },
+    hourly: { label: 'Per hour', value: '$0.0068' },
+  });
+  const line = (plans: PlanCardText[]) => ({ name: 'Standard', description: 'Shared vCPU.', note: null, plans });
+
+  it('keeps a card per plan on a phone, and a table row per plan from the desk breakpoint up', () => {
+    const [phone, desk] = planLineHeights(line([plan('Tokyo')]));
+    const [phone4, desk4] = planLineHeights(line(Array.from({ length: 4 }, () => plan('Tokyo'))));
+    // A card is about 22 rem on a 320 px phone (name, three lines of specs, regions, two prices), with headroom.
+    expect(phone4 - phone).toBeGreaterThan(3 * 20);
+    expect(phone4 - phone).toBeLessThan(3 * 27);
+    expect(desk4 - desk).toBe(3 * 13);
+  });
+
+  it('grows with a region list that wraps', () => {
+    const many = Array.from({ length: 30 }, (_, i) => `Region ${i}`).join(' · ');
+    expect(planLineHeights(line([plan(many)]))[0]).toBeGreaterThan(planLineHeights(line([plan('Tokyo')]))[0] + 5);
   });
 });

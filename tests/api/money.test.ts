@@ -49,13 +49,15 @@ describe('prices written by hand, as Intl writes them (issue 9: no ICU number da
     expect(formatMoney(123456, EUR, 'ja')).toBe(intl('ja', 'EUR', 2, 1234.56));
   });
 
-  it('writes hourly prices with two more digits, half a unit rounded away from zero', () => {
+  it('writes hourly prices with two more digits, half a unit rounded away from zero; yen in whole yen, rounded up', () => {
     for (const locale of LOCALES) {
       for (const currency of [USD, HKD, JPY]) {
         for (const microUsd of [0, 6_849, 13_699, 41_096, 100_000, 2_739_726]) {
           const value = (microUsd / 1_000_000) * currency.rate;
           expect(formatHourlyMicroUsd(microUsd, currency, locale)).toBe(
-            intl(locale, currency.type, currency.digits + 2, value),
+            currency.digits === 0
+              ? intl(locale, currency.type, 0, Math.ceil(value))
+              : intl(locale, currency.type, currency.digits + 2, value),
           );
         }
       }
@@ -63,7 +65,8 @@ describe('prices written by hand, as Intl writes them (issue 9: no ICU number da
     // Exactly half a unit: 161,650 micro-USD is $0.16165, and 92,750 micro-USD is HK$0.72345.
     expect(formatHourlyMicroUsd(161_650, USD, 'en')).toBe('$0.1617');
     expect(formatHourlyMicroUsd(92_750, HKD, 'en')).toBe('HK$0.7235');
-    expect(formatHourlyMicroUsd(6_850, JPY, 'ja')).toBe('￥1.03');
+    // ￥1.0275 an hour (docs/decisions/009-pricing-and-orders.md).
+    expect(formatHourlyMicroUsd(6_850, JPY, 'ja')).toBe('￥2');
   });
 
   it('formats dates per language, whatever was formatted before', () => {

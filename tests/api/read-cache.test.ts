@@ -38,4 +38,31 @@ describe('catalog read cache (issue 5)', () => {
     expect((await hono.request('/fails')).status).toBe(500);
     expect((await hono.request('/fails')).status).toBe(500);
   });
+
+  it('clear drops what it keeps, and an answer begun before the clear is handed out but not kept', async () => {
+    let calls = 0;
+    let release: () => void = () => {};
+    const cache = readCache({ ttlMs: 30_000 });
+    const hono = new Hono<AppEnv>();
+    hono.use('*', cache);
+    hono.get('/stock', async (c) => {
+      calls += 1;
+      const call = calls;
+      // The first read waits until the test lets it go, so a write can happen while it is in flight.
+      if (call === 1) await new Promise<void>((resolve) => (release = resolve));
+      return c.json({ code: 2000, message: call });
+    });
+    const slow = hono.request('/stock');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    cache.clear();
+    // Asked after the write: not made to wait for the read begun before it.
+    expect(await (await hono.request('/stock')).json()).toEqual({ code: 2000, message: 2 });
+    release();
+    expect(await (await slow).json()).toEqual({ code: 2000, message: 1 });
+    // The second read was kept; the first, begun before the clear, was not stored over it.
+    expect(await (await hono.request('/stock')).json()).toEqual({ code: 2000, message: 2 });
+    cache.clear();
+    expect(await (await hono.request('/stock')).json()).toEqual({ code: 2000, message: 3 });
+    expect(calls).toBe(3);
+  });
 });

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { withE2eDatabase } from './database';
 import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
-import { LOCALES, type Locale, localizedPath, MESSAGES, watchConsole } from './support';
+import { HTML_LANG, LOCALES, type Locale, localizedPath, MESSAGES, watchConsole } from './support';
 
 const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 0) >= 960;
 
@@ -86,6 +86,40 @@ test.describe('reviews', () => {
     await expect(summary.locator('[data-stars]')).toHaveAttribute('aria-hidden', 'true');
     await expect(page.getByTestId('review').first()).toBeVisible();
   });
+
+  for (const locale of ['zh', 'ja'] as const) {
+    test(`${locale} home: reviews in the visitor's language come first, each labelled with its language`, async ({
+      page,
+    }, info) => {
+      const problems = watchConsole(page);
+      await page.goto(`/${locale}`);
+      const reviews = page.getByTestId('review');
+      await reviews.first().scrollIntoViewIfNeeded();
+      await expect(reviews.first()).toBeVisible();
+      const cards = await reviews.evaluateAll((elements) =>
+        elements.map((el) => ({
+          lang: el.querySelector('[data-testid="review-body"]')?.getAttribute('lang') ?? '',
+          label: el.querySelector('[data-testid="review-language"]')?.textContent ?? '',
+        })),
+      );
+      const own = HTML_LANG[locale];
+      const firstOther = cards.findIndex((card) => card.lang !== own);
+      // Some in the visitor's language lead, then the others (written in other languages) follow.
+      expect(firstOther).toBeGreaterThan(0);
+      expect(cards.slice(firstOther).map((card) => card.lang)).not.toContain(own);
+      // Each card names its language in the visitor's words, and its text keeps the lang attribute.
+      const names = MESSAGES[locale].reviews.language;
+      for (const card of cards) {
+        const written = LOCALES.find((l) => HTML_LANG[l] === card.lang);
+        expect(written, card.lang).toBeDefined();
+        expect(card.label).toBe(names[written ?? 'en']);
+      }
+      await expect(reviews.nth(firstOther).getByTestId('review-language')).toBeVisible();
+      await page.getByTestId('review-list').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/reviews/home-${locale}-${info.project.name}.png` });
+      expect(problems).toEqual([]);
+    });
+  }
 
   test('a customer writes a review: markup is refused next to the field, a valid one waits for moderation', async ({
     page,

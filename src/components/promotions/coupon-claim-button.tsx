@@ -1,37 +1,20 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FormError } from '@/components/account/form-field';
 import { Link } from '@/i18n/navigation';
 import { ApiCallError, apiCall } from '@/lib/api-client';
-import type { CentreCoupon, CouponState } from '@/server/api/coupons/queries';
+import type { ClaimedCoupon, CouponState } from '@/server/api/coupons/queries';
 import { useSiteStore } from '@/stores/site-store';
-
-type Live = { held: number; state: CouponState };
-
-/** How long one answer of /ac/coupon/search serves every button of the page (one request per visit, not per coupon). */
-const SHARED_FOR_MS = 5_000;
-let shared: { token: string; at: number; answer: Promise<Map<number, Live>> } | undefined;
-
-function loadLive(token: string): Promise<Map<number, Live>> {
-  if (!shared || shared.token !== token || Date.now() - shared.at > SHARED_FOR_MS) {
-    shared = {
-      token,
-      at: Date.now(),
-      answer: apiCall<CentreCoupon[]>('/ac/coupon/search', { body: {}, silent: true })
-        .then((list) => new Map(list.map((c) => [c.id, { held: c.held, state: c.state }])))
-        .catch(() => new Map()),
-    };
-  }
-  return shared.answer;
-}
+import { useCouponNow } from './coupon-live';
+import { couponClaimed, couponRefused, useLiveNumbers } from './live-numbers';
 
 const BUTTON = 'rounded-md px-4 py-2 text-sm font-semibold';
 
 /**
- * The claim control of one coupon on /ac/coupon. The list is prerendered for everyone; once signed in, the
- * visitor's own counts (and the live state) come from /api/ac/coupon/search.
+ * The claim control of one coupon on /ac/coupon. The list is prerendered for everyone; the live state, and for a
+ * signed-in visitor how many they already hold, come from the page's one live call (live-numbers.ts).
  */
 export function CouponClaimButton({
   couponId,
@@ -49,42 +32,26 @@ export function CouponClaimButton({
 }) {
   const t = useTranslations('coupons');
   const token = useSiteStore((s) => s.token);
-  const [live, setLive] = useState<Live | null>(null);
+  const held = useLiveNumbers()?.mine?.coupons.get(couponId) ?? 0;
+  const shownState = useCouponNow(couponId, { stockLeft: 0, state }).state;
   const [busy, setBusy] = useState(false);
   const [claimed, setClaimed] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!token) {
-      setLive(null);
-      return;
-    }
-    let current = true;
-    loadLive(token).then((map) => {
-      const found = map.get(couponId);
-      if (current && found) setLive(found);
-    });
-    return () => {
-      current = false;
-    };
-  }, [token, couponId]);
-
-  const shownState = live?.state ?? state;
-  const atLimit = Boolean(token) && (live?.held ?? 0) >= perUserLimit;
+  const atLimit = Boolean(token) && held >= perUserLimit;
 
   const claim = async () => {
     setBusy(true);
     setError(null);
     try {
-      await apiCall('/ac/coupon/receive', { body: { couponId }, silent: true });
-      shared = undefined;
+      const answer = await apiCall<ClaimedCoupon>('/ac/coupon/receive', { body: { couponId }, silent: true });
+      couponClaimed(couponId, answer);
       setClaimed(true);
-      setLive((l) => ({ held: (l?.held ?? 0) + 1, state: l?.state ?? shownState }));
     } catch (e) {
       const key = e instanceof ApiCallError ? e.messageKey : 'api.requestFailed';
       setError(key);
-      if (key === 'api.coupon.alreadyHeld') setLive((l) => ({ held: perUserLimit, state: l?.state ?? shownState }));
-      if (key === 'api.coupon.soldOut') setLive((l) => ({ held: l?.held ?? 0, state: 'soldOut' }));
+      if (key === 'api.coupon.alreadyHeld') couponRefused(couponId, { held: perUserLimit });
+      if (key === 'api.coupon.soldOut') couponRefused(couponId, { soldOut: true });
     } finally {
       setBusy(false);
     }
@@ -126,8 +93,9 @@ export function CouponClaimButton({
     );
   }
 
+  // The note sits beside the control where it fits: a coupon found already held when the page loads adds no line.
   return (
-    <div className="flex flex-col items-start gap-1">
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
       {control}
       {claimed || atLimit ? (
         <p role="status" className="text-sm text-emerald-700">
@@ -137,7 +105,11 @@ export function CouponClaimButton({
           </Link>
         </p>
       ) : null}
-      {error ? <FormError messageKey={error} /> : null}
+      {error ? (
+        <div className="basis-full">
+          <FormError messageKey={error} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { FormError } from '@/components/account/form-field';
 import { Link, useRouter } from '@/i18n/navigation';
 import { ApiCallError, apiCall } from '@/lib/api-client';
 import { useSiteStore } from '@/stores/site-store';
+import { useLiveNumbers } from './live-numbers';
 import { PintuanImageSelect, type SeatImage } from './pintuan-image-select';
 
 const BUTTON = 'rounded-md px-4 py-2 text-center text-sm font-semibold';
@@ -33,6 +34,22 @@ export function PintuanOpen({
   const [error, setError] = useState<string | null>(null);
   // One key per visit of the button: a double click or a retry after a lost answer makes one order.
   const idempotencyKey = useRef<string | null>(null);
+  // A leader has one open group per offer (the server refuses a second): show the way to it instead.
+  const leading = useLiveNumbers()?.mine?.groups.find((g) => g.offerId === offerId && g.role === 'leader');
+
+  if (token && leading) {
+    return (
+      <div className="flex flex-col gap-3" role="status">
+        <p className="text-sm font-semibold text-emerald-800">{t('youLeadOffer')}</p>
+        <Link
+          href={`/activity/pintuan/part-vps/${leading.id}`}
+          className={`${BUTTON} border border-emerald-700 text-emerald-800 hover:bg-emerald-50`}
+        >
+          {t('viewYourGroup')}
+        </Link>
+      </div>
+    );
+  }
 
   if (!token) {
     return (

@@ -17,6 +17,7 @@ import { docsRouter } from './docs/router';
 import { domainsRouter } from './domains/router';
 import { ApiError, BusinessCode } from './errors';
 import { financeRouter } from './finance/router';
+import { liveRouter } from './live/router';
 import { ordersRouter } from './orders/router';
 import { pintuanRouter } from './pintuan/router';
 import { refuseControlCharactersInQuery, refuseCrossSiteWrites } from './request-guard';
@@ -98,6 +99,7 @@ export function createApp(deps: { db: Database }) {
   app.route('/', docsRouter);
   app.route('/', chatRouter);
   app.route('/', pintuanRouter);
+  app.route('/', liveRouter);
   app.route('/', contentRouter);
 
   const handlers = () =>

@@ -35,20 +35,32 @@ export function keptRead(
   return undefined;
 }
 
+/** A read cache's middleware, and `clear` for the writes that change what it keeps. */
+export type ReadCache = MiddlewareHandler<AppEnv> & {
+  /**
+   * Drops every kept answer of this cache, and keeps an answer already being computed from being stored: it may
+   * have read the database before the write that calls this.
+   */
+  clear: () => void;
+};
+
 /**
- * A short in-process cache of successful GET answers, for reads that change rarely (the catalog). Operators'
- * changes show within `ttlMs` and the refill that follows (the connection front writes the old answer while it
- * runs, api-front.ts). Bounded, oldest entries go first.
+ * A short in-process cache of successful GET answers, for reads that change rarely (the catalog) or that many
+ * visitors ask at once (the promotions' live numbers). Operators' changes show within `ttlMs` and the refill that
+ * follows (the connection front writes the old answer while it runs, api-front.ts); a write of this process can
+ * drop the kept answers at once (`clear`). Bounded, oldest entries go first.
  */
-export function readCache(options: { ttlMs: number; maxEntries?: number }): MiddlewareHandler<AppEnv> {
+export function readCache(options: { ttlMs: number; maxEntries?: number }): ReadCache {
   const entries = new Map<string, ReadEntry>();
   stores.add(entries);
+  // Bumped by clear(): an answer begun under an older generation is handed out but not kept.
+  let generation = 0;
   // Requests that miss together wait for the first one's answer: when an entry expires under load, the
   // database is asked once, not once per waiting connection (issue 5: p99 under 25 ms).
   const pending = new Map<string, Promise<ReadEntry | undefined>>();
   const maxEntries = options.maxEntries ?? 500;
   const answer = (entry: ReadEntry) => new Response(entry.body, { status: 200, headers: entry.headers });
-  return async (c, next) => {
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.req.method !== 'GET') return next();
     const key = readKey(c.req.url, c.req.header('cookie'), c.req.header('accept-language'));
     const hit = entries.get(key);
@@ -60,16 +72,15 @@ export function readCache(options: { ttlMs: number; maxEntries?: number }): Midd
       return next();
     }
     let settle: (entry: ReadEntry | undefined) => void = () => {};
-    pending.set(
-      key,
-      new Promise<ReadEntry | undefined>((resolve) => {
-        settle = resolve;
-      }),
-    );
+    const flight = new Promise<ReadEntry | undefined>((resolve) => {
+      settle = resolve;
+    });
+    pending.set(key, flight);
     let stored: ReadEntry | undefined;
+    const begun = generation;
     try {
       await next();
-      if (c.res.status === 200) {
+      if (c.res.status === 200 && begun === generation) {
         const body = await c.res.clone().text();
         if (body.startsWith('{"code":2000')) {
           stored = { expiresAt: Date.now() + options.ttlMs, body, headers: [...c.res.headers.entries()] };
@@ -79,8 +90,16 @@ export function readCache(options: { ttlMs: number; maxEntries?: number }): Midd
         }
       }
     } finally {
-      pending.delete(key);
+      if (pending.get(key) === flight) pending.delete(key);
       settle(stored);
     }
   };
+  return Object.assign(middleware, {
+    clear: () => {
+      generation += 1;
+      entries.clear();
+      // Requests arriving from now on start a new read rather than wait for one begun before the write.
+      pending.clear();
+    },
+  });
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { env } from '@/env';
 import { resolveCustomerCentreLink } from '@/lib/customer-centre';
 import { type Align, type Block, type Inline, inlineText } from '@/lib/markdown';
-import { tableHeightPx } from '@/lib/table-height';
+import { stackedLayout, stackedTableHeightPx, tableHeightPx } from '@/lib/table-height';
 import type { CatalogTable } from './catalog-tables';
 
 /**
@@ -105,9 +105,30 @@ function blockHtml(block: Block, placeholder?: (name: string) => EscapedHtml | n
   }
 }
 
+/**
+ * Below the desk breakpoint a table of three or more columns reads as stacked rows instead of columns, so a phone
+ * never scrolls a table sideways to reach a price (docs/decisions/038-tables-on-phones.md). It stays a `<table>`
+ * with its headers; the `stack-list` or `stack-pairs` class (globals.css) shows each row as a block, its row header
+ * as the title and every other cell with its column's name above the value (from `data-label`). `pairs` sets those
+ * cells two to a line (catalog tables, and Markdown tables whose cells are all short), `list` one to a line
+ * (sentences). Two columns fit a phone as they are. src/lib/table-height.ts restates the sizes. A stacked table's
+ * parts also carry their roles explicitly: WebKit (every browser on an iPhone) has dropped table semantics for
+ * tables whose parts are laid out as blocks or grids.
+ */
+type Stack = 'none' | 'list' | 'pairs';
+
+/** The class that stacks a table's rows below the desk breakpoint (globals.css). */
+const STACK_CLASS: Record<Stack, string> = { none: '', list: 'stack-list', pairs: 'stack-pairs' };
+
+/** The explicit role of a stacked table's part; an unstacked table keeps its elements' own. */
+function role(stack: Stack, name: 'table' | 'rowgroup' | 'row' | 'columnheader' | 'rowheader' | 'cell') {
+  return stack === 'none' ? undefined : name;
+}
+
 /** Body rows; `cell` renders one cell of a row by its column. */
-function bodyRows<T>(rows: T[][], cell: (value: T, column: number) => string): string {
-  return rows.map((row) => element('tr', {}, row.map(cell).join(''))).join('');
+function bodyRows<T>(rows: T[][], stack: Stack, cell: (value: T, column: number) => string): string {
+  const attrs = { role: role(stack, 'row') };
+  return rows.map((row) => element('tr', attrs, row.map(cell).join(''))).join('');
 }
 
 /**
@@ -116,7 +137,7 @@ function bodyRows<T>(rows: T[][], cell: (value: T, column: number) => string): s
  */
 function tableSection(
   section: { label: string | undefined; heightPx: number; catalog?: string },
-  table: { caption?: string; headClass: string; head: string; rows: string },
+  table: { caption?: string; headClass: string; head: string; rows: string; stack: Stack },
 ): EscapedHtml {
   return element(
     'section',
@@ -129,67 +150,112 @@ function tableSection(
     },
     element(
       'table',
-      { class: 'w-full text-left text-sm' },
+      { role: role(table.stack, 'table'), class: `w-full text-left text-sm ${STACK_CLASS[table.stack]}`.trim() },
       (table.caption === undefined ? '' : element('caption', { class: 'sr-only' }, escapeHtml(table.caption))) +
-        element('thead', { class: table.headClass }, element('tr', {}, table.head)) +
-        element('tbody', { class: 'divide-y divide-line' }, table.rows),
+        element(
+          'thead',
+          { role: role(table.stack, 'rowgroup'), class: table.headClass },
+          element('tr', { role: role(table.stack, 'row') }, table.head),
+        ) +
+        element('tbody', { role: role(table.stack, 'rowgroup'), class: 'divide-y divide-line' }, table.rows),
     ),
   );
 }
 
 function markdownTableHtml(block: Extract<Block, { type: 'table' }>): string {
   const rowHeaders = block.head[0]?.length === 0;
+  const labels = block.head.map(inlineText);
+  const rowTexts = block.rows.map((row) => row.map(inlineText));
+  const stack: Stack = block.head.length >= 3 ? stackedLayout({ head: labels, rows: rowTexts, rowHeaders }) : 'none';
   const head = block.head
     .map((cell, c) =>
       // An empty corner cell is not a header (axe: empty-table-header).
       cell.length === 0
-        ? '<td></td>'
+        ? element('td', { role: role(stack, 'cell') }, '')
         : element(
             'th',
-            { scope: 'col', class: `px-4 py-2 font-semibold ${alignClass(block.align[c])}` },
+            {
+              role: role(stack, 'columnheader'),
+              scope: 'col',
+              class: `px-4 py-2 font-semibold ${alignClass(block.align[c])}`,
+            },
             inlineHtml(cell),
           ),
     )
     .join('');
-  const rows = bodyRows(block.rows, (cell, c) =>
+  const rows = bodyRows(block.rows, stack, (cell, c) =>
     c === 0 && rowHeaders
-      ? element('th', { scope: 'row', class: 'px-4 py-2 font-semibold' }, inlineHtml(cell))
-      : element('td', { class: `px-4 py-2 align-top ${alignClass(block.align[c])}` }, inlineHtml(cell)),
+      ? element(
+          'th',
+          { role: role(stack, 'rowheader'), scope: 'row', class: 'px-4 py-2 font-semibold' },
+          inlineHtml(cell),
+        )
+      : element(
+          'td',
+          {
+            role: role(stack, 'cell'),
+            class: `px-4 py-2 align-top ${alignClass(block.align[c])}`,
+            'data-label': stack === 'none' ? undefined : labels[c] || undefined,
+          },
+          inlineHtml(cell),
+        ),
   );
-  // On a phone a table is laid out when it nears the viewport (issue 9, src/lib/table-height.ts). Every cell
-  // wraps; header cells, and the first column's cells under an empty corner, are semibold.
-  const height = tableHeightPx({
-    head: block.head.map(inlineText),
-    rows: block.rows.map((row) => row.map(inlineText)),
-    headStyle: 'plain',
-    columns: block.head.map((_, c) => ({ wrap: true, bold: rowHeaders && c === 0 })),
-  });
+  // On a phone a table is laid out when it nears the viewport (issue 9, src/lib/table-height.ts). Unstacked,
+  // every cell wraps; header cells, and the first column's cells under an empty corner, are semibold.
+  const height =
+    stack === 'none'
+      ? tableHeightPx({
+          head: labels,
+          rows: rowTexts,
+          headStyle: 'plain',
+          columns: block.head.map((_, c) => ({ wrap: true, bold: rowHeaders && c === 0 })),
+        })
+      : stackedTableHeightPx({ head: labels, rows: rowTexts, rowHeaders, layout: stack });
   return tableSection(
-    { label: block.head.map(inlineText).filter(Boolean).join(' · ') || undefined, heightPx: height },
-    { headClass: 'bg-surface', head, rows },
+    { label: labels.filter(Boolean).join(' · ') || undefined, heightPx: height },
+    { headClass: 'bg-surface', head, rows, stack },
   );
 }
 
 /** A live catalog table inside an article (issue 7); the numbers come from the catalog, never the article. */
 export function catalogTableHtml(table: CatalogTable): EscapedHtml {
   const head = table.columns
-    .map((column) => element('th', { scope: 'col', class: 'whitespace-nowrap px-4 py-2' }, escapeHtml(column)))
+    .map((column) =>
+      element('th', { role: 'columnheader', scope: 'col', class: 'whitespace-nowrap px-4 py-2' }, escapeHtml(column)),
+    )
     .join('');
-  const rows = bodyRows(table.rows, (cell, c) =>
+  const rows = bodyRows(table.rows, 'pairs', (cell, c) =>
     c === 0
-      ? element('th', { scope: 'row', class: 'min-w-40 px-4 py-2 font-semibold text-ink' }, escapeHtml(cell))
-      : element('td', { class: 'whitespace-nowrap px-4 py-2 tabular-nums' }, escapeHtml(cell)),
+      ? element(
+          'th',
+          {
+            role: 'rowheader',
+            scope: 'row',
+            class: 'min-w-40 px-4 py-2 font-semibold text-ink',
+          },
+          escapeHtml(cell),
+        )
+      : element(
+          'td',
+          {
+            role: 'cell',
+            class: 'whitespace-nowrap px-4 py-2 tabular-nums',
+            'data-label': table.columns[c],
+          },
+          escapeHtml(cell),
+        ),
   );
-  // The name column (`min-w-40`, semibold) wraps; the numbers and the upper-case headers stay on one line.
-  const height = tableHeightPx({
-    head: table.columns,
-    rows: table.rows,
-    headStyle: 'caps',
-    columns: table.columns.map((_, c) => (c === 0 ? { wrap: true, minWidthPx: 160, bold: true } : { wrap: false })),
-  });
+  // On a phone every catalog table is stacked, its figures two to a line.
+  const height = stackedTableHeightPx({ head: table.columns, rows: table.rows, rowHeaders: true, layout: 'pairs' });
   return tableSection(
     { label: table.caption, heightPx: height, catalog: table.name },
-    { caption: table.caption, headClass: 'bg-surface text-xs uppercase tracking-wide text-muted', head, rows },
+    {
+      caption: table.caption,
+      headClass: 'bg-surface text-xs uppercase tracking-wide text-muted',
+      head,
+      rows,
+      stack: 'pairs',
+    },
   );
 }
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import { liveNumbersChanged } from '../api/live/cache';
 import type { Database } from '../db/client';
 import { type RepeatingJob, startRepeatingJob } from '../jobs/repeating-job';
 import { logEvent } from '../log';
@@ -51,7 +52,11 @@ export function startOrderExpiryWorker(
     'order expiry sweep',
     async () => {
       const { expired } = await expireUnpaidOrders(db, clock(), batch);
-      if (expired > 0) logEvent('info', 'unpaid orders expired', { orders: expired });
+      if (expired > 0) {
+        logEvent('info', 'unpaid orders expired', { orders: expired });
+        // What they held is back on sale: this process's kept stock numbers are out of date.
+        liveNumbersChanged();
+      }
       return expired >= batch;
     },
     { intervalMs: options.intervalMs ?? 30_000 },

@@ -9,7 +9,7 @@ import { formatDate } from '@/lib/format-date';
 import { homeBandHeights } from '@/lib/home-heights';
 import { formatUsdCents } from '@/lib/money';
 import { listProductLines, listRegions, type Plan } from '@/server/api/catalog/queries';
-import { listApprovedReviews, ratingSummary } from '@/server/api/content/queries';
+import { listReviewsFor, ratingSummary } from '@/server/api/content/queries';
 import { listCurrentPromotions } from '@/server/api/promotions/queries';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
@@ -24,6 +24,8 @@ type Params = Promise<{ locale: string; currency: string }>;
 
 /** How many reviews the home page shows; the rest are a POST /api/home/footer/comment page away. */
 const HOME_REVIEWS = 6;
+/** Of those, how many are kept for the visitor's own language while reviews in other languages exist. */
+const HOME_REVIEWS_OWN = 4;
 
 export async function generateMetadata({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
@@ -59,7 +61,7 @@ export default async function HomePage({ params }: { params: Params }) {
       listCurrentPromotions(db, locale),
       pageCurrency(db, (await params).currency),
       ratingSummary(db),
-      listApprovedReviews(db, { page: 1, row: HOME_REVIEWS }),
+      listReviewsFor(db, locale, { count: HOME_REVIEWS, ownShare: HOME_REVIEWS_OWN }),
     ]);
   const size = (gb: number) => (gb >= 1000 ? tVps('tb', { size: gb / 1000 }) : tVps('gb', { size: gb }));
   const plans = entryPlans(lines);
@@ -69,7 +71,7 @@ export default async function HomePage({ params }: { params: Params }) {
     plans: plans.length,
     promotions: shownPromotions.length,
     regions: regions.length,
-    reviews: reviews.items,
+    reviews,
   });
 
   return (
@@ -265,8 +267,8 @@ export default async function HomePage({ params }: { params: Params }) {
           </PageLink>
         </div>
         <div className="mt-8">
-          {reviews.items.length > 0 ? (
-            <ReviewList reviews={reviews.items} locale={locale} />
+          {reviews.length > 0 ? (
+            <ReviewList reviews={reviews} locale={locale} />
           ) : (
             <p className="text-muted">{tReviews('empty')}</p>
           )}

@@ -38,6 +38,32 @@ export async function listWelcomeCoupons(db: Database, locale: Locale): Promise<
 }
 
 /**
+ * Where a customer stands with the welcome offer: may claim it, has claimed it, or may not (not activated, or
+ * activated more than WELCOME_WINDOW_DAYS ago). Each refusal is also the i18n key `api.welcome.<state>`.
+ */
+export type WelcomeState = 'open' | 'claimed' | 'notActivated' | 'notNew';
+
+function eligibility(
+  user: { status: string; activatedAt: Date | null } | undefined,
+  now: Date,
+): 'open' | 'notActivated' | 'notNew' {
+  if (user?.status !== 'active' || !user.activatedAt) return 'notActivated';
+  if (now.getTime() - user.activatedAt.getTime() > WELCOME_WINDOW_DAYS * 86_400_000) return 'notNew';
+  return 'open';
+}
+
+/** The welcome state of one customer, for the page that offers the bundle (a claim stays claimed on reload). */
+export async function welcomeStateOf(db: Database, userId: number, now = new Date()): Promise<WelcomeState> {
+  const [row] = await db
+    .select({ status: users.status, activatedAt: users.activatedAt, claimed: welcomeClaims.userId })
+    .from(users)
+    .leftJoin(welcomeClaims, eq(welcomeClaims.userId, users.id))
+    .where(eq(users.id, userId));
+  if (row?.claimed != null) return 'claimed';
+  return eligibility(row, now);
+}
+
+/**
  * Claims the bundle once per account, within 30 days of activation (issue 4): the claim row's primary key
  * makes a second claim, even a concurrent one, a 4090.
  */
@@ -47,11 +73,8 @@ export async function claimWelcomeBundle(db: Database, userId: number, now = new
       .select({ status: users.status, activatedAt: users.activatedAt })
       .from(users)
       .where(eq(users.id, userId));
-    if (user?.status !== 'active' || !user.activatedAt)
-      throw new ApiError(BusinessCode.forbidden, 'api.welcome.notActivated');
-    if (now.getTime() - user.activatedAt.getTime() > WELCOME_WINDOW_DAYS * 86_400_000) {
-      throw new ApiError(BusinessCode.forbidden, 'api.welcome.notNew');
-    }
+    const state = eligibility(user, now);
+    if (state !== 'open') throw new ApiError(BusinessCode.forbidden, `api.welcome.${state}`);
     const [claim] = await tx
       .insert(welcomeClaims)
       .values({ userId })

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/locales';
 import type { ContactTopic } from '@/lib/validation/content-forms';
 import type { Database } from '../../db/client';
@@ -36,6 +36,21 @@ export type PublicReview = {
   createdAt: string;
 };
 
+const publicColumns = {
+  id: reviews.id,
+  authorName: reviews.authorName,
+  locale: reviews.locale,
+  rating: reviews.rating,
+  body: reviews.body,
+  createdAt: reviews.createdAt,
+};
+
+const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
+
+function toPublic(row: { createdAt: Date } & Omit<PublicReview, 'createdAt'>): PublicReview {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
 /** Approved reviews, newest first, in every language unless one is asked for. */
 export async function listApprovedReviews(
   db: Database,
@@ -47,28 +62,47 @@ export async function listApprovedReviews(
   );
   const [rows, totals] = await Promise.all([
     db
-      .select({
-        id: reviews.id,
-        authorName: reviews.authorName,
-        locale: reviews.locale,
-        rating: reviews.rating,
-        body: reviews.body,
-        createdAt: reviews.createdAt,
-      })
+      .select(publicColumns)
       .from(reviews)
       .where(where)
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .orderBy(...newestFirst)
       .limit(options.row)
       .offset((options.page - 1) * options.row),
     db.select({ total: count() }).from(reviews).where(where),
   ]);
-  return {
-    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    total: totals[0]?.total ?? 0,
-  };
+  return { items: rows.map(toPublic), total: totals[0]?.total ?? 0 };
 }
 
-/** Stores a posted review as `pending`: nothing a visitor writes is shown before an operator approves it. */
+/**
+ * The reviews home shows: the newest written in the visitor's language first, then the newest in the others, so
+ * a visitor reads their own language first and still sees customers elsewhere (decision 014). The visitor's
+ * language takes `ownShare` of the `count` places while other reviews exist to fill the rest, all of them
+ * otherwise.
+ */
+export async function listReviewsFor(
+  db: Database,
+  locale: Locale,
+  options: { count: number; ownShare: number },
+): Promise<PublicReview[]> {
+  const approved = eq(reviews.status, 'approved');
+  const [own, others] = await Promise.all([
+    db
+      .select(publicColumns)
+      .from(reviews)
+      .where(and(approved, eq(reviews.locale, locale)))
+      .orderBy(...newestFirst)
+      .limit(options.count),
+    db
+      .select(publicColumns)
+      .from(reviews)
+      .where(and(approved, ne(reviews.locale, locale)))
+      .orderBy(...newestFirst)
+      .limit(options.count),
+  ]);
+  const ownShown = Math.min(own.length, Math.max(options.ownShare, options.count - others.length));
+  return [...own.slice(0, ownShown), ...others.slice(0, options.count - ownShown)].map(toPublic);
+}
+
 export async function createPendingReview(
   db: Database,
   input: { userId: number; authorName: string; rating: number; body: string; locale: Locale },

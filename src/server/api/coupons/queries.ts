@@ -102,6 +102,12 @@ export async function listCentreCoupons(
 const refuse = (code: BusinessCode, key: string) => new ApiError(code, key);
 
 /**
+ * A claim's answer. `stockLeft` and `held` are the numbers as the claim left them, so the page shows them at once
+ * without asking again (docs/decisions/035-live-promotion-numbers.md).
+ */
+export type ClaimedCoupon = { userCouponId: number; expiresAt: string; stockLeft: number; held: number };
+
+/**
  * Claims one coupon for a customer (SPEC §7 /api/ac/coupon/receive) in one transaction, safe under
  * concurrency by construction (DESIGN §4): the customer's row is locked first, so their claims run one
  * at a time and the per-user count cannot race; stock is taken by a conditional UPDATE, so it never goes
@@ -112,7 +118,7 @@ export async function claimCoupon(
   userId: number,
   couponId: number,
   now = new Date(),
-): Promise<{ userCouponId: number; expiresAt: string }> {
+): Promise<ClaimedCoupon> {
   return db.transaction(async (tx) => {
     // NO KEY UPDATE serializes this customer's claims without blocking inserts that only reference the row.
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
@@ -149,7 +155,7 @@ export async function claimCoupon(
           eq(coupons.welcome, false),
         ),
       )
-      .returning({ validDays: coupons.validDays });
+      .returning({ validDays: coupons.validDays, stockLeft: coupons.stockLeft });
     if (!taken) throw refuse(BusinessCode.soldOut, 'api.coupon.soldOut');
 
     const expiresAt = new Date(now.getTime() + taken.validDays * DAY_MS);
@@ -158,6 +164,11 @@ export async function claimCoupon(
       .values({ couponId, userId, claimedAt: now, expiresAt })
       .returning({ id: userCoupons.id });
     if (!row) throw new Error('user coupon insert returned nothing');
-    return { userCouponId: row.id, expiresAt: expiresAt.toISOString() };
+    return {
+      userCouponId: row.id,
+      expiresAt: expiresAt.toISOString(),
+      stockLeft: taken.stockLeft,
+      held: (claimed?.n ?? 0) + 1,
+    };
   });
 }

@@ -6,6 +6,7 @@ import { recordId } from '@/lib/validation/numbers';
 import { findSession, requireSession, SESSION_COOKIE } from '../../auth/sessions';
 import { type AppEnv, requestLocale } from '../context';
 import { jsonBody } from '../input';
+import { liveNumbersChanged } from '../live/cache';
 import { claimCoupon, listCentreCoupons } from './queries';
 
 export const couponSearchInput = z.object({
@@ -36,5 +37,6 @@ couponsRouter.post('/ac/coupon/search', async (c) => {
 couponsRouter.post('/ac/coupon/receive', requireSession(), async (c) => {
   const { couponId } = await jsonBody(c, couponReceiveInput);
   const claimed = await claimCoupon(c.get('db'), c.get('user').id, couponId);
+  liveNumbersChanged();
   return c.json({ code: 2000, message: claimed });
 });

@@ -6,6 +6,7 @@ import { orderNumberRequest, orderSearchRequest } from '@/lib/validation/order-f
 import { findSession, requireSession, SESSION_COOKIE } from '../../auth/sessions';
 import { type AppEnv, requestLocale } from '../context';
 import { jsonBody } from '../input';
+import { liveNumbersChanged } from '../live/cache';
 import { cancelCustomerOrder, getCustomerOrder, listCustomerOrders } from './customer-orders';
 import { receiveNotification } from './payment-notify';
 import { quoteVps } from './pricing';
@@ -38,6 +39,8 @@ ordersRouter.post('/product/cvm/quote', async (c) => {
 ordersRouter.post('/home/coupon-server/order/create', requireSession(), async (c) => {
   const { idempotencyKey, ...config } = await jsonBody(c, createOrderRequest);
   const order = await createVpsOrder(c.get('db'), c.get('user').id, config, idempotencyKey);
+  // A sale order took one of the item's stock.
+  if (config.saleItemId !== undefined) liveNumbersChanged();
   return c.json({ code: 2000, message: order });
 });
 
@@ -62,7 +65,10 @@ ordersRouter.post('/finance/order-server/order/get', requireSession(), async (c)
 // POST /api/finance/order-server/order/cancel - cancel an unpaid order; what it held is given back
 ordersRouter.post('/finance/order-server/order/cancel', requireSession(), async (c) => {
   const { number } = await jsonBody(c, orderNumberRequest);
-  return c.json({ code: 2000, message: await cancelCustomerOrder(c.get('db'), c.get('user').id, number) });
+  const cancelled = await cancelCustomerOrder(c.get('db'), c.get('user').id, number);
+  // It may have given back sale stock or a group seat.
+  liveNumbersChanged();
+  return c.json({ code: 2000, message: cancelled });
 });
 
 // POST /api/finance/order-server/pay/notify - the customer centre reports a payment, provisioning or refund

@@ -8,6 +8,7 @@ import { findSession, requireSession, SESSION_COOKIE } from '../../auth/sessions
 import { type AppEnv, requestLocale } from '../context';
 import { notFound } from '../errors';
 import { jsonBody } from '../input';
+import { liveNumbersChanged } from '../live/cache';
 import { countJoinableGroups, findGroup, findOffer, listJoinableGroups, listRunningOffers } from './queries';
 import { joinGroup, openGroup, viewerOf } from './service';
 
@@ -73,12 +74,16 @@ pintuanRouter.post('/activity/pintuan/getCanJoinByGroupId', async (c) => {
 // POST /api/activity/create - open a group as its leader, with an order at the group price (SPEC §7)
 pintuanRouter.post('/activity/create', requireSession(), async (c) => {
   const { offerId, ...request } = await jsonBody(c, openRequest);
-  return c.json({ code: 2000, message: await openGroup(c.get('db'), c.get('user').id, offerId, request) });
+  const opened = await openGroup(c.get('db'), c.get('user').id, offerId, request);
+  liveNumbersChanged();
+  return c.json({ code: 2000, message: opened });
 });
 
 // POST /api/activity/pintuan/join - join a group with an order at the group price. Not in SPEC §7, which lists
 // no join call; named like the calls beside it (see service.ts joinGroup).
 pintuanRouter.post('/activity/pintuan/join', requireSession(), async (c) => {
   const { groupId, ...request } = await jsonBody(c, joinRequest);
-  return c.json({ code: 2000, message: await joinGroup(c.get('db'), c.get('user').id, groupId, request) });
+  const joined = await joinGroup(c.get('db'), c.get('user').id, groupId, request);
+  liveNumbersChanged();
+  return c.json({ code: 2000, message: joined });
 });

@@ -4,26 +4,21 @@ import { PageIntro } from '@/components/page-intro';
 import { ActivityView } from '@/components/promotions/activity-view';
 import { CouponClaimButton } from '@/components/promotions/coupon-claim-button';
 import { CouponFilter } from '@/components/promotions/coupon-filter';
+import { CouponBadge, CouponStock } from '@/components/promotions/coupon-live';
 import { formatDate } from '@/lib/format-date';
 import { formatUsdCents } from '@/lib/money';
 import { listProductLines } from '@/server/api/catalog/queries';
-import { type CentreCoupon, listCentreCoupons } from '@/server/api/coupons/queries';
+import { listCentreCoupons } from '@/server/api/coupons/queries';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
-// Stock and states move; a minute-old list is fine, the claim itself is checked by the server.
+// Stock and states move: the page is kept up to a minute, and its counts, states and the visitor's own claims are
+// put right after load by one live call (docs/decisions/035-live-promotion-numbers.md).
 export const revalidate = 60;
 export const generateMetadata = metadataFor('coupon', '/ac/coupon');
 
 type Params = Promise<{ locale: string; currency: string }>;
-
-const BADGE: Record<CentreCoupon['state'], string> = {
-  active: 'bg-emerald-50 text-emerald-700',
-  upcoming: 'bg-brand-50 text-brand-700',
-  soldOut: 'bg-surface text-muted',
-  ended: 'bg-surface text-muted',
-};
 
 /** /ac/coupon (SPEC §2): the public coupons with amount, minimum, products, validity, stock and state. */
 export default async function CouponCentrePage({ params }: { params: Params }) {
@@ -45,7 +40,6 @@ export default async function CouponCentrePage({ params }: { params: Params }) {
     .map((id) => ({ id, label: productName(id) }));
 
   const items = list.map((c) => {
-    const percentLeft = c.stockTotal > 0 ? Math.round((c.stockLeft / c.stockTotal) * 100) : 0;
     const onlyDomains = c.products.length > 0 && c.products.every((p) => p === 'domain');
     return {
       id: c.id,
@@ -61,9 +55,7 @@ export default async function CouponCentrePage({ params }: { params: Params }) {
             <p className="text-3xl font-semibold text-brand-700">
               {c.kind === 'amount' ? money(c.amountCents) : t('percentOff', { percent: c.percentOff })}
             </p>
-            <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE[c.state]}`}>
-              {t(`state.${c.state}`)}
-            </span>
+            <CouponBadge couponId={c.id} state={c.state} />
           </div>
           <h3 id={`coupon-${c.id}`} className="font-semibold">
             {c.name}
@@ -84,19 +76,7 @@ export default async function CouponCentrePage({ params }: { params: Params }) {
             <li>{t('validDays', { days: c.validDays })}</li>
             <li>{t('perUser', { count: c.perUserLimit })}</li>
           </ul>
-          <div className="mt-auto space-y-1">
-            <div
-              role="progressbar"
-              aria-label={t('stockLabel', { left: c.stockLeft, total: c.stockTotal })}
-              aria-valuemin={0}
-              aria-valuemax={c.stockTotal}
-              aria-valuenow={c.stockLeft}
-              className="h-2 overflow-hidden rounded-full bg-surface"
-            >
-              <div className="h-full rounded-full bg-brand-500" style={{ width: `${percentLeft}%` }} />
-            </div>
-            <p className="text-xs text-muted">{t('stockLeft', { left: c.stockLeft })}</p>
-          </div>
+          <CouponStock couponId={c.id} stockLeft={c.stockLeft} stockTotal={c.stockTotal} state={c.state} />
           <CouponClaimButton
             couponId={c.id}
             couponName={c.name}

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { PageIntro } from '@/components/page-intro';
 import { ActivityView } from '@/components/promotions/activity-view';
 import { Countdown } from '@/components/promotions/countdown';
+import { SaleStock } from '@/components/promotions/sale-stock';
 import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { formatUsdCents } from '@/lib/money';
@@ -10,7 +11,8 @@ import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
-// Stock moves with every order: refreshed every 30 s.
+// Stock moves with every order: the page is kept up to 30 s, and its stock and the visitor's own purchases are put
+// right after load by one live call (docs/decisions/035-live-promotion-numbers.md).
 export const revalidate = 30;
 export const generateMetadata = metadataFor('activityVps', '/activity/vps');
 
@@ -68,44 +70,43 @@ export default async function VpsSalePage({ params }: { params: Params }) {
                   <p className="text-sm text-muted line-through">
                     {t('was', { price: money(item.originalPriceCents) })}
                   </p>
-                  <div className="mt-4">
-                    <div
-                      className="h-2 overflow-hidden rounded-full bg-surface"
-                      role="progressbar"
-                      aria-label={t('stock', { left: item.stockLeft, total: item.stockTotal })}
-                      aria-valuemin={0}
-                      aria-valuemax={item.stockTotal}
-                      aria-valuenow={item.stockLeft}
-                    >
-                      <div
-                        className="h-full bg-red-500"
-                        style={{ width: `${(item.stockLeft / Math.max(1, item.stockTotal)) * 100}%` }}
-                      />
-                    </div>
-                    <p className="mt-1 text-xs text-muted">
-                      {`${t('stock', { left: item.stockLeft, total: item.stockTotal })} · ${t('limit', { count: item.perUserLimit })}`}
-                    </p>
-                  </div>
-                  {item.stockLeft > 0 ? (
-                    <PageLink
-                      href={{
-                        pathname: '/product/vps-buy',
-                        query: {
-                          saleItemId: String(item.id),
-                          planId: item.planId,
-                          regionId: item.regionId,
-                          months: String(item.months),
-                        },
-                      }}
-                      className="mt-5 rounded-md bg-red-600 px-4 py-2 text-center font-semibold text-white hover:bg-red-700"
-                    >
-                      {t('buy')}
-                    </PageLink>
-                  ) : (
-                    <p className="mt-5 rounded-md bg-surface px-4 py-2 text-center font-semibold text-muted">
-                      {t('soldOut')}
-                    </p>
-                  )}
+                  <SaleStock
+                    itemId={item.id}
+                    stockLeft={item.stockLeft}
+                    stockTotal={item.stockTotal}
+                    perUserLimit={item.perUserLimit}
+                    stockTemplate={t.raw('stock') as string}
+                    limitText={t('limit', { count: item.perUserLimit })}
+                    buy={
+                      <PageLink
+                        href={{
+                          pathname: '/product/vps-buy',
+                          query: {
+                            saleItemId: String(item.id),
+                            planId: item.planId,
+                            regionId: item.regionId,
+                            months: String(item.months),
+                          },
+                        }}
+                        className="mt-5 rounded-md bg-red-600 px-4 py-2 text-center font-semibold text-white hover:bg-red-700"
+                      >
+                        {t('buy')}
+                      </PageLink>
+                    }
+                    soldOut={
+                      <p className="mt-5 rounded-md bg-surface px-4 py-2 text-center font-semibold text-muted">
+                        {t('soldOut')}
+                      </p>
+                    }
+                    bought={
+                      <p
+                        className="mt-5 rounded-md bg-emerald-50 px-4 py-2 text-center font-semibold text-emerald-800"
+                        data-testid="sale-bought"
+                      >
+                        {t('bought')}
+                      </p>
+                    }
+                  />
                 </li>
               ))}
             </ul>

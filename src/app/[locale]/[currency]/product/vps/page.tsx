@@ -1,11 +1,11 @@
 import { getTranslations } from 'next-intl/server';
+import { type PlanRow, PlanTable } from '@/components/catalog/plan-table';
 import { PageIntro } from '@/components/page-intro';
 import { renderWhenNearSize } from '@/components/render-when-near';
 import { JsonLd } from '@/components/seo/json-ld';
-import { PageLink } from '@/i18n/page-link';
 import { formatHourlyMicroUsd, formatUsdCents } from '@/lib/money';
-import { regionCardsHeights } from '@/lib/vps-heights';
-import { listProductLines, listRegions } from '@/server/api/catalog/queries';
+import { planLineHeights, regionCardsHeights } from '@/lib/vps-heights';
+import { listProductLines, listRegions, type Plan } from '@/server/api/catalog/queries';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
@@ -30,6 +30,22 @@ export default async function VpsProductPage({ params }: { params: Params }) {
   const regionName = new Map(regions.map((r) => [r.id, r.city]));
   const size = (gb: number) => (gb >= 1000 ? t('tb', { size: gb / 1000 }) : t('gb', { size: gb }));
   const plans = lines.flatMap((line) => line.plans);
+  const row = (plan: Plan): PlanRow => ({
+    id: plan.id,
+    regionId: plan.regions[0] ?? '',
+    name: plan.name,
+    cpuModel: plan.cpuModel,
+    specs: [
+      { label: t('cpu'), value: plan.cpuModel ? t('cores', { count: plan.cpu }) : String(plan.cpu) },
+      { label: t('memory'), value: size(plan.memoryMb / 1024) },
+      { label: t('disk'), value: `${size(plan.diskGb)} ${plan.diskType}` },
+      { label: t('bandwidth'), value: t('mbps', { speed: plan.bandwidthMbps }) },
+      { label: t('traffic'), value: plan.trafficGb === 0 ? t('unmetered') : size(plan.trafficGb) },
+    ],
+    regions: { label: t('regions'), value: plan.regions.map((r) => regionName.get(r) ?? r).join(' · ') },
+    monthly: { label: t('monthly'), value: formatUsdCents(plan.monthlyPriceCents, currency, locale) },
+    hourly: { label: t('hourly'), value: formatHourlyMicroUsd(plan.hourlyPriceMicroUsd, currency, locale) },
+  });
   return (
     <>
       {plans.length > 0 ? (
@@ -47,101 +63,35 @@ export default async function VpsProductPage({ params }: { params: Params }) {
       ) : null}
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
       <div className="mx-auto w-full max-w-6xl space-y-14 px-5 py-12">
-        {lines.map((line) => (
-          <section
-            key={line.id}
-            id={line.dedicated ? 'dedicated' : line.id}
-            aria-labelledby={`line-${line.id}`}
-            className="render-when-near scroll-mt-24"
-            // A phone shows each plan as a row about 13rem tall at most (measured 320-1280 px).
-            style={renderWhenNearSize(12 + 13 * line.plans.length)}
-          >
-            <h2 id={`line-${line.id}`} className="text-2xl font-semibold">
-              {line.name}
-            </h2>
-            <p className="mt-2 max-w-3xl text-muted">{line.description}</p>
-            {line.dedicated ? <p className="mt-1 text-sm text-muted">{t('dedicatedNote')}</p> : null}
-            {/* `relative`: the visually hidden heading of the last column is absolutely positioned; without a
-                positioned scroll box its box escaped it and made the whole page scroll sideways on a phone. */}
-            <div className="relative mt-5 overflow-x-auto rounded-lg border border-line">
-              <table className="w-full min-w-[820px] text-left text-sm">
-                <caption className="sr-only">{`${t('compare')}: ${line.name}`}</caption>
-                {/* Column headings stay on one line: a Japanese heading broke inside a word at 1280 px. */}
-                <thead className="whitespace-nowrap bg-surface text-xs uppercase tracking-wide text-muted">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      {t('plan')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('cpu')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('memory')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('disk')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('bandwidth')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('traffic')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('monthly')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('hourly')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('regions')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      <span className="sr-only">{t('configure')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line">
-                  {line.plans.map((plan) => (
-                    <tr key={plan.id} data-plan={plan.id}>
-                      <th scope="row" className="px-4 py-3 font-semibold text-ink">
-                        {plan.name}
-                        {plan.cpuModel ? (
-                          <span className="block text-xs font-normal text-muted">{plan.cpuModel}</span>
-                        ) : null}
-                      </th>
-                      <td className="px-4 py-3">{plan.cpuModel ? t('cores', { count: plan.cpu }) : plan.cpu}</td>
-                      <td className="px-4 py-3">{size(plan.memoryMb / 1024)}</td>
-                      <td className="px-4 py-3">{`${size(plan.diskGb)} ${plan.diskType}`}</td>
-                      <td className="px-4 py-3">{t('mbps', { speed: plan.bandwidthMbps })}</td>
-                      <td className="px-4 py-3">{plan.trafficGb === 0 ? t('unmetered') : size(plan.trafficGb)}</td>
-                      <td className="px-4 py-3 font-semibold text-brand-700" data-testid="monthly-price">
-                        {formatUsdCents(plan.monthlyPriceCents, currency, locale)}
-                      </td>
-                      <td className="px-4 py-3 text-muted">
-                        {formatHourlyMicroUsd(plan.hourlyPriceMicroUsd, currency, locale)}
-                      </td>
-                      <td className="px-4 py-3 text-xs text-muted">
-                        {plan.regions.map((r) => regionName.get(r) ?? r).join(' · ')}
-                      </td>
-                      <td className="px-4 py-3">
-                        <PageLink
-                          href={{
-                            pathname: '/product/vps-buy',
-                            query: { planId: plan.id, regionId: plan.regions[0] ?? '' },
-                          }}
-                          className="whitespace-nowrap rounded-md bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-700"
-                        >
-                          {t('configure')}
-                        </PageLink>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
-        ))}
+        {/* Why an hour can show more than a month's share (whole yen rounded up,
+            docs/decisions/009-pricing-and-orders.md): the monthly cap. */}
+        <p className="mb-6 max-w-3xl text-sm text-muted">{t('hourlyNote')}</p>
+        {lines.map((line) => {
+          const rows = line.plans.map(row);
+          const note = line.dedicated ? t('dedicatedNote') : null;
+          return (
+            <section
+              key={line.id}
+              id={line.dedicated ? 'dedicated' : line.id}
+              aria-labelledby={`line-${line.id}`}
+              className="render-when-near scroll-mt-24"
+              // A card per plan on a phone, a line per plan from the desk breakpoint up.
+              style={renderWhenNearSize(
+                ...planLineHeights({ name: line.name, description: line.description, note, plans: rows }),
+              )}
+            >
+              <h2 id={`line-${line.id}`} className="text-2xl font-semibold">
+                {line.name}
+              </h2>
+              <p className="mt-2 max-w-3xl text-muted">{line.description}</p>
+              {note ? <p className="mt-1 text-sm text-muted">{note}</p> : null}
+              <PlanTable
+                labels={{ caption: `${t('compare')}: ${line.name}`, plan: t('plan'), configure: t('configure') }}
+                plans={rows}
+              />
+            </section>
+          );
+        })}
         <section
           aria-labelledby="regions-title"
           className="render-when-near"

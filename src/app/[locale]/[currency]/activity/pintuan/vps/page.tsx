@@ -3,6 +3,7 @@ import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
 import { ActivityView } from '@/components/promotions/activity-view';
 import { Countdown } from '@/components/promotions/countdown';
+import { PintuanGroupLink, PintuanSeatsLeft } from '@/components/promotions/pintuan-live';
 import { PintuanOpen } from '@/components/promotions/pintuan-open';
 import { PintuanRules } from '@/components/promotions/pintuan-rules';
 import { PageLink } from '@/i18n/page-link';
@@ -13,7 +14,9 @@ import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
-// Groups fill and open all the time: refreshed every 15 s; joining itself is checked by the server.
+// Groups fill and open all the time: the page is kept up to 15 s, and the seats left and the visitor's own groups
+// are put right after load by one live call (docs/decisions/035-live-promotion-numbers.md); joining itself is
+// checked by the server.
 export const revalidate = 15;
 export const generateMetadata = metadataFor('pintuanVps', '/activity/pintuan/vps');
 
@@ -113,7 +116,7 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
                 <p className="text-sm font-semibold text-brand-700">{offerName.get(group.offerId) ?? ''}</p>
                 <p className="font-semibold">{t('groupOf', { name: group.leader })}</p>
                 <p className="text-sm">
-                  <span className="font-semibold text-red-700">{t('seatsLeft', { count: group.seatsLeft })}</span>
+                  <PintuanSeatsLeft groupId={group.id} seatsLeft={group.seatsLeft} />
                   <span className="text-muted">{' · '}</span>
                   <span className="text-muted">
                     <Countdown
@@ -123,13 +126,27 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
                     />
                   </span>
                 </p>
-                <PageLink
-                  href={`/activity/pintuan/part-vps/${group.id}`}
-                  className="mt-1 rounded-md border border-red-600 px-4 py-2 text-center text-sm font-semibold text-red-700 hover:bg-red-50"
-                  aria-label={`${t('joinGroup')}: ${t('groupOf', { name: group.leader })}`}
-                >
-                  {t('joinGroup')}
-                </PageLink>
+                <PintuanGroupLink
+                  groupId={group.id}
+                  join={
+                    <PageLink
+                      href={`/activity/pintuan/part-vps/${group.id}`}
+                      className="mt-1 rounded-md border border-red-600 px-4 py-2 text-center text-sm font-semibold text-red-700 hover:bg-red-50"
+                      aria-label={`${t('joinGroup')}: ${t('groupOf', { name: group.leader })}`}
+                    >
+                      {t('joinGroup')}
+                    </PageLink>
+                  }
+                  yours={
+                    <PageLink
+                      href={`/activity/pintuan/part-vps/${group.id}`}
+                      className="mt-1 rounded-md border border-emerald-700 px-4 py-2 text-center text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
+                      aria-label={`${t('viewYourGroup')}: ${t('groupOf', { name: group.leader })}`}
+                    >
+                      {t('viewYourGroup')}
+                    </PageLink>
+                  }
+                />
               </li>
             ))}
           </ul>

@@ -1,0 +1,76 @@
+import { createHash, randomBytes, scryptSync } from 'node:crypto';
+import type { BrowserContext, Page } from '@playwright/test';
+import { withE2eDatabase } from './database';
+import { expect } from './fixtures';
+import type { MESSAGES } from './support';
+
+/**
+ * A stored password hash in the server's format, made with cheap parameters: the server verifies any parameters
+ * and rehashes on login (src/server/auth/password.ts), and a test need not spend a second per customer.
+ */
+function cheapPasswordHash(password: string): string {
+  const salt = randomBytes(16);
+  const hash = scryptSync(password, salt, 32, { N: 1024, r: 8, p: 1 });
+  return ['scrypt', 1024, 8, 1, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+/**
+ * An activated customer with a live session, written straight to the e2e database: no sign-up call (the
+ * per-address sign-up limit is shared by the whole run) and no mail. With a password, they can also log in.
+ */
+export type SessionCustomer = { userId: number; email: string; sid: string; csrf: string };
+
+export async function customerWithSession(
+  prefix: string,
+  options: { password?: string; locale?: 'en' | 'zh' | 'ja' } = {},
+): Promise<SessionCustomer> {
+  const sid = randomBytes(32).toString('base64url');
+  const csrf = randomBytes(32).toString('base64url');
+  const email = `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
+  const userId = await withE2eDatabase(async (db) => {
+    const user = await db.query<{ id: number }>(
+      `insert into users (email, username, password_hash, status, locale, activated_at)
+       values ($1, $2, $3, 'active', $4, now()) returning id`,
+      [
+        email,
+        email.split('@')[0],
+        options.password ? cheapPasswordHash(options.password) : 'scrypt$not-used-in-this-test',
+        options.locale ?? 'en',
+      ],
+    );
+    const id = user.rows[0]?.id ?? 0;
+    await db.query(
+      `insert into sessions (id, user_id, csrf_token, expires_at) values ($1, $2, $3, now() + interval '1 day')`,
+      [createHash('sha256').update(sid).digest('hex'), id, csrf],
+    );
+    return id;
+  });
+  return { userId, email, sid, csrf };
+}
+
+/** The headers an API call of this customer carries: the session cookie and the CSRF token. */
+export function sessionHeaders(customer: SessionCustomer): Record<string, string> {
+  return { cookie: `sid=${customer.sid}`, 'x-csrf-token': customer.csrf };
+}
+
+/** Signs the browser in as the customer: the session cookies; the shell recovers the CSRF token from /api/auth/me. */
+export async function signInBrowser(context: BrowserContext, baseURL: string, customer: SessionCustomer) {
+  await context.addCookies([
+    { name: 'sid', value: customer.sid, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+    { name: 'signedIn', value: '1', url: baseURL, sameSite: 'Lax' },
+  ]);
+}
+
+/** Logs in through the page's own dialog (a `?ope=login` address opens it). */
+export async function logInThroughDialog(
+  page: Page,
+  texts: (typeof MESSAGES)[keyof typeof MESSAGES],
+  email: string,
+  password: string,
+) {
+  const dialog = page.getByRole('dialog', { name: texts.account.loginTitle });
+  await dialog.getByLabel(texts.account.accountLabel).fill(email);
+  await dialog.getByLabel(texts.account.password).fill(password);
+  await dialog.getByRole('button', { name: texts.account.loginSubmit }).click();
+  await expect(dialog).toBeHidden();
+}
