@@ -76,6 +76,7 @@ describe('regions (GET /api/cvm/area/search)', () => {
       city: 'Tokyo',
       networkNote: expect.stringContaining('NTT'),
       testIp: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+$/),
+      priceAdjustmentPct: 10,
     });
   });
 
@@ -247,6 +248,7 @@ describe('product lines and plans (GET /api/cvm/user/product)', () => {
       trafficGb: stored?.trafficGb,
       monthlyPriceCents: stored?.monthlyPriceCents,
       hourlyPriceMicroUsd: stored?.hourlyPriceMicroUsd,
+      listPriceCents: stored?.monthlyPriceCents,
       hourlyBilling: true,
       regions: ['hong-kong', 'tokyo', 'osaka', 'singapore', 'los-angeles', 'frankfurt', 'seoul', 'taipei'],
     });
