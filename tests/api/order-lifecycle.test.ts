@@ -239,6 +239,14 @@ describe('customers see and cancel their orders', () => {
       number: made[0]?.number,
       status: 'pending_payment',
       history: [{ from: null, to: 'pending_payment', reason: 'created' }],
+      // What was ordered, named in every language for the order page.
+      server: {
+        plan: { en: expect.any(String), zh: expect.any(String), ja: expect.any(String) },
+        city: { en: 'Los Angeles', zh: '洛杉矶', ja: 'ロサンゼルス' },
+        image: 'Ubuntu 24.04 LTS',
+        quantity: 1,
+        months: 1,
+      },
     });
     const stranger = await customer();
     const theirs = await call(own.app, 'POST', '/api/finance/order-server/order/get', {

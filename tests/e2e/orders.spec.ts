@@ -66,6 +66,9 @@ test('order a sale server in Japanese, reload its confirmation, find it in the l
   await page.goto(
     `/ja/product/vps-buy?saleItemId=${item.id}&planId=${item.planId}&regionId=${item.regionId}&months=${item.months}`,
   );
+  // The page first shows the default configuration's price; the sale's quote replaces it.
+  await expect(page.getByTestId('price-summary')).toContainText(ja.buy.lines.sale);
+  await expect(page.getByTestId('price-summary')).toHaveAttribute('aria-busy', 'false');
   const total = page.getByTestId('total');
   await expect(total).toHaveText(/^[￥¥][\d,]+$/);
   const shown = await total.textContent();
@@ -81,7 +84,12 @@ test('order a sale server in Japanese, reload its confirmation, find it in the l
   // The confirmation has its own address: a reload shows it again.
   await page.reload();
   await expect(page.getByTestId('order-confirmation')).toContainText(ja.orders.confirmed);
-  await expect(page.getByTestId('order-status')).toHaveText(ja.orders.states.pending_payment);
+  await expect(page.getByRole('region', { name: ja.orders.lines }).getByTestId('order-status')).toHaveText(
+    ja.orders.states.pending_payment,
+  );
+  // What was ordered, in Japanese: the sale's region and term.
+  await expect(page.getByTestId('order-server')).toContainText('東京');
+  await expect(page.getByTestId('order-server')).toContainText(ja.buy.months.replace('{count}', '12'));
   await page.screenshot({ path: `screenshots/order-ja-${info.project.name}.png`, fullPage: true });
 
   // The account menu leads to the list, where the order waits for payment.

@@ -12,7 +12,16 @@ import { CancelOrder, formatMoment, type OrderStatus, type OrderView, PayLink, S
 type Detail = OrderView & {
   lines: { key: string; itemId: string; quantity: number; months: number; amountMinor: number }[];
   history: { from: OrderStatus | null; to: OrderStatus; reason: string; at: string }[];
+  server: {
+    plan: LocalizedName | null;
+    city: LocalizedName | null;
+    image: string | null;
+    quantity: number;
+    months: number;
+  };
 };
+
+type LocalizedName = { en: string; zh?: string; ja?: string };
 
 /**
  * /orders/{number}: one order. Right after it is placed this is its confirmation (it has its own address, so a
@@ -51,6 +60,17 @@ export function OrderDetail({ number }: { number: string }) {
 
   const currency = orderCurrency(order.currency, order.rate);
   const money = (minor: number) => formatMoney(minor, currency, locale);
+  const named = (name: LocalizedName | null) => (name ? (name[locale] ?? name.en) : '—');
+  // What was ordered, in the configurator's words; an hourly server has no term, its billing says how it is paid.
+  const server: [string, string][] = [
+    [tb('plan'), named(order.server.plan)],
+    [tb('region'), named(order.server.city)],
+    [tb('image'), order.server.image ?? '—'],
+    [tb('quantity'), String(order.server.quantity)],
+    order.billing === 'hourly'
+      ? [tb('billing'), tb('billingHourly')]
+      : [tb('period'), tb('months', { count: order.server.months })],
+  ];
   const lineLabel = (key: string, itemId: string) => {
     const base = key.split('.')[0] ?? key;
     // The term line's item is its percent (src/server/api/orders/pricing.ts).
@@ -81,6 +101,20 @@ export function OrderDetail({ number }: { number: string }) {
           </div>
         </section>
       ) : null}
+
+      <section aria-labelledby="order-server" className="rounded-xl border border-line bg-white p-6">
+        <h2 id="order-server" className="text-lg font-semibold">
+          {tb('formLabel')}
+        </h2>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm" data-testid="order-server">
+          {server.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted">{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
 
       <section aria-labelledby="order-lines" className="rounded-xl border border-line bg-white p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">

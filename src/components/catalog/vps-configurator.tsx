@@ -218,7 +218,7 @@ export function VpsConfigurator({
           </div>
         </fieldset>
 
-        <div className="render-when-near grid gap-4 desk:grid-cols-2" style={renderWhenNearSize(52)}>
+        <div className="render-when-near grid gap-4 desk:grid-cols-2" style={renderWhenNearSize(56)}>
           <label className="block text-sm desk:col-span-2">
             {t('quickSet')}
             <select

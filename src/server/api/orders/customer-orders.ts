@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type OrderStatus, orderEvents, orders } from '../../db/schema';
+import { images, type Localized, type OrderStatus, orderEvents, orders, plans, regions } from '../../db/schema';
 import { releaseHolds, transitionOrders } from '../../orders/lifecycle';
 import { ApiError, BusinessCode, notFound } from '../errors';
 import { type OrderSummary, summary } from './service';
@@ -10,6 +10,14 @@ export type OrderDetail = OrderSummary & {
   lines: (typeof orders.$inferSelect)['lines'];
   config: Record<string, unknown>;
   history: { from: OrderStatus | null; to: OrderStatus; reason: string; at: string }[];
+  /** What was ordered, named as the catalog names it (in every language: the page picks the visitor's). */
+  server: {
+    plan: Localized | null;
+    city: Localized | null;
+    image: string | null;
+    quantity: number;
+    months: number;
+  };
 };
 
 /** The signed-in customer's orders, newest first, a page at a time, optionally of some statuses. */
@@ -44,10 +52,38 @@ export async function getCustomerOrder(db: Database, userId: number, number: str
     .from(orderEvents)
     .where(eq(orderEvents.orderId, row.id))
     .orderBy(asc(orderEvents.id));
+  const config = row.config as {
+    planId?: string;
+    regionId?: string;
+    imageId?: string;
+    quantity?: number;
+    months?: number;
+  };
+  const [[plan], [region], [image]] = await Promise.all([
+    db
+      .select({ name: plans.name })
+      .from(plans)
+      .where(eq(plans.id, config.planId ?? '')),
+    db
+      .select({ city: regions.city })
+      .from(regions)
+      .where(eq(regions.id, config.regionId ?? '')),
+    db
+      .select({ name: images.name })
+      .from(images)
+      .where(eq(images.id, config.imageId ?? '')),
+  ]);
   return {
     ...summary(row),
     lines: row.lines,
     config: row.config,
+    server: {
+      plan: plan?.name ?? null,
+      city: region?.city ?? null,
+      image: image?.name ?? null,
+      quantity: config.quantity ?? 1,
+      months: config.months ?? 1,
+    },
     history: history.map((e) => ({ from: e.fromStatus, to: e.toStatus, reason: e.reason, at: e.at.toISOString() })),
   };
 }
