@@ -1,4 +1,5 @@
 import { constants, publicEncrypt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { withE2eDatabase } from './database';
 import { expect, test } from './fixtures';
@@ -16,6 +17,11 @@ type SaleItem = { id: number; planId: string; regionId: string; months: number; 
 async function saleItems(request: APIRequestContext): Promise<SaleItem[]> {
   const res = await request.post('/api/home/activity/cvm/search', { data: { language: 'ja' } });
   return ((await res.json()).message as { items: SaleItem[] }[]).flatMap((s) => s.items);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** An activated customer, made through the public API as the sign-up form does, then logged in on the page. */
@@ -91,6 +97,7 @@ test('order a sale server in Japanese, reload its confirmation, find it in the l
   await expect(page.getByTestId('order-server')).toContainText('東京');
   await expect(page.getByTestId('order-server')).toContainText(ja.buy.months.replace('{count}', '12'));
   await page.screenshot({ path: `screenshots/order-ja-${info.project.name}.png`, fullPage: true });
+  await expectNoAxeViolations(page);
 
   // The account menu leads to the list, where the order waits for payment.
   await page.getByRole('button', { name: ja.shell.account.menu }).click();
@@ -100,6 +107,7 @@ test('order a sale server in Japanese, reload its confirmation, find it in the l
   await expect(row.getByTestId('order-status')).toHaveText(ja.orders.states.pending_payment);
   await expect(row.getByTestId('pay')).toHaveAttribute('href', new RegExp(`/order/pay/${number}$`));
   await page.screenshot({ path: `screenshots/orders-ja-${info.project.name}.png`, fullPage: true });
+  await expectNoAxeViolations(page);
 
   await row.getByRole('button', { name: ja.orders.cancel }).click();
   await row.getByTestId('confirm-cancel').click();
