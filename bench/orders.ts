@@ -94,8 +94,11 @@ async function creation(db: Database, base: string): Promise<string> {
   return `| ${total} orders, ${CUSTOMERS} customers at once | ${quantile(latencies, 0.5).toFixed(1)} ms | ${quantile(latencies, 0.99).toFixed(1)} ms | ${(total / seconds).toFixed(0)} |`;
 }
 
-/** 100,000 unpaid orders past their window, inserted in one statement; every tenth holds one of the sale's stock. */
-async function backlog(db: Database): Promise<{ saleItemId: number; held: number }> {
+/**
+ * 100,000 unpaid orders past their window, inserted in one statement; every tenth holds one of the sale's stock.
+ * Each run's numbers are its own (the runs share one database).
+ */
+async function backlog(db: Database, run: number): Promise<{ saleItemId: number; held: number }> {
   const [activity] = await db
     .insert(saleActivities)
     .values({
@@ -123,7 +126,7 @@ async function backlog(db: Database): Promise<{ saleItemId: number; held: number
   await db.execute(sql`
     insert into orders (number, user_id, idempotency_key, kind, currency, rate, subtotal_minor, discount_minor,
                         total_minor, config, lines, sale_item_id, pay_by, status_changed_at)
-    select 'CCSWEEP' || lpad(g::text, 9, '0'), ${owner?.id}, 'sweep-' || g, 'vps', 'USD', 1, 500, 0, 500,
+    select 'CCSWEEP' || ${run}::text || lpad(g::text, 9, '0'), ${owner?.id}, 'sweep-' || ${run}::text || '-' || g, 'vps', 'USD', 1, 500, 0, 500,
            '{}'::jsonb, '[]'::jsonb, case when g % 10 = 0 then ${item?.id}::int end,
            now() - interval '1 hour', now()
       from generate_series(1, ${SWEPT}) g`);
@@ -131,7 +134,7 @@ async function backlog(db: Database): Promise<{ saleItemId: number; held: number
 }
 
 async function sweep(db: Database, sweepers: number): Promise<string> {
-  const { saleItemId, held } = await backlog(db);
+  const { saleItemId, held } = await backlog(db, sweepers);
   const started = performance.now();
   let expired = 0;
   await Promise.all(
