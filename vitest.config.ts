@@ -14,7 +14,14 @@ export default defineConfig({
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts'],
     // TRUST_PROXY: the API tests name each caller's address in X-Forwarded-For, as the operator's proxy would.
-    env: { NODE_ENV: 'test', APP_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '1' },
+    env: {
+      NODE_ENV: 'test',
+      APP_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: '1',
+      // The customer centre's secret in the payment notification tests (tests/api/order-lifecycle.test.ts).
+      PAYMENT_WEBHOOK_SECRET: 'test-payment-secret-0123456789abcdef',
+    },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

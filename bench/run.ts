@@ -15,7 +15,7 @@
  * Load comes from wrk (a C load generator, lighter than one written in JavaScript on a 2-core machine).
  * nginx and wrk are installed with apt-get when missing. BENCH_SECONDS (default 5) sets each wrk run's length,
  * BENCH_ROUNDS (default 3) the alternating site/nginx runs per page;
- * BENCH_ONLY=pages,api,js,lighthouse,configurator,races,chat,login runs a subset (other sections keep their text).
+ * BENCH_ONLY=pages,api,js,lighthouse,configurator,races,chat,login,orders runs a subset (other sections keep their text).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,7 +36,9 @@ const TRIVIAL_PORT = SITE_PORT + 2;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Alternating site/nginx runs per page; the table shows each side's median run (the machines are noisy). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'pages,api,js,lighthouse,configurator,races,chat,login').split(','));
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'pages,api,js,lighthouse,configurator,races,chat,login,orders').split(','),
+);
 const WORK = path.join(ROOT, 'data', 'bench-work');
 const SITE = `http://localhost:${SITE_PORT}`;
 const LIGHTHOUSE = 'lighthouse@12.8.2';
@@ -704,6 +706,7 @@ async function main() {
   if (ONLY.has('races')) sections.races = runScript('bench/races.ts');
   if (ONLY.has('chat')) sections.chat = runScript('bench/chat-quality.ts');
   if (ONLY.has('login')) sections.login = runScript('bench/login-cost.ts');
+  if (ONLY.has('orders')) sections.orders = runScript('bench/orders.ts');
 
   const section = (name: string) =>
     `<!-- ${name} -->\n${sections[name] ? `Measured ${measured}.\n\n${sections[name]}` : (previousSection(name) ?? '(not measured yet)')}\n<!-- /${name} -->`;
@@ -800,6 +803,14 @@ at once (distinct accounts and addresses, so no throttle is met). A login is one
 logins a core can check, which the login limits keep for real customers.
 
 ${section('login')}
+
+## Orders (order lifecycle)
+
+\`bench/orders.ts\`: order creation over HTTP against the real API on its own database (50 customers at once, 10
+orders each, in three currencies, regions and terms), and the sweep that expires unpaid orders past their window
+(100,000 of them, a tenth holding sale stock, which must all come back exactly; decision 037).
+
+${section('orders')}
 `;
   writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), text);
   log('wrote BENCHMARKS.md');

@@ -71,6 +71,27 @@ const fields = z.object({
   CHAT_LLM_MODEL: z.string().default('gpt-4o-mini'),
   /** How long the chat waits for the provider before answering by retrieval instead (issue 8). */
   CHAT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /** Minutes an order waits for payment before it expires and gives back sale stock, coupon and group seat. */
+  ORDER_PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(5).max(10_080).default(30),
+  /**
+   * Shared secret of the customer centre's payment notifications (HMAC-SHA256 over the timestamp and the raw
+   * body). Unset: every notification is refused, so no order can be marked paid by a guess.
+   */
+  PAYMENT_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(32, 'at least 32 characters').optional())
+    .optional(),
+  /** Where order events go (signed webhooks, at least once). Unset: they wait in the outbox. */
+  ORDER_WEBHOOK_URL: optionalUrl,
+  /** Signs the order webhooks; required with ORDER_WEBHOOK_URL. */
+  ORDER_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(32, 'at least 32 characters').optional())
+    .optional(),
   /** RDAP server for domain availability, e.g. https://rdap.org. Unset: the embedded registry tables answer. */
   DOMAIN_RDAP_URL: optionalUrl,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -89,10 +110,15 @@ export function localSiteUrl(port: number): string {
   return `http://localhost:${port}`;
 }
 
-const schema = fields.transform(({ SITE_URL, ...rest }) => ({
-  ...rest,
-  SITE_URL: SITE_URL ?? localSiteUrl(rest.PORT),
-}));
+const schema = fields
+  .refine((e) => !e.ORDER_WEBHOOK_URL || e.ORDER_WEBHOOK_SECRET, {
+    path: ['ORDER_WEBHOOK_SECRET'],
+    message: 'required when ORDER_WEBHOOK_URL is set (the receiver checks the signature)',
+  })
+  .transform(({ SITE_URL, ...rest }) => ({
+    ...rest,
+    SITE_URL: SITE_URL ?? localSiteUrl(rest.PORT),
+  }));
 
 export type Env = z.infer<typeof schema>;
 

@@ -5,18 +5,20 @@ let noteIfDependencyDown: ((error: unknown) => void) | undefined;
 
 /**
  * Runs once when the server starts: configuration is checked (a bad value stops the server with a readable
- * message) and the mail outbox worker starts, so mail left pending by an earlier run is delivered; the
- * group-buy expiry sweep starts too, so groups that ran out while the server was down fail at once (issue 6).
+ * message) and the background jobs start: the mail outbox and the order webhooks deliver what an earlier run
+ * left pending, and the group-buy and unpaid-order sweeps end at once what ran out while the server was down.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { env } = await import('./env');
   env();
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [{ getDb }, { ensureMailWorker }, { ensureExpiryWorker }, dependency] = await Promise.all([
+  const [{ getDb }, { ensureMailWorker }, { ensureExpiryWorker }, orders, webhooks, dependency] = await Promise.all([
     import('./server/db/client'),
     import('./server/mail/worker'),
     import('./server/pintuan/expiry'),
+    import('./server/orders/expiry'),
+    import('./server/orders/webhooks'),
     import('./server/dependency-down'),
   ]);
   noteIfDependencyDown = (error) => {
@@ -24,6 +26,8 @@ export async function register() {
   };
   ensureMailWorker(getDb());
   ensureExpiryWorker(getDb());
+  orders.ensureOrderExpiryWorker(getDb());
+  webhooks.ensureWebhookWorker(getDb());
 }
 
 /**

@@ -7,6 +7,14 @@ import { HTML_LANG, type Locale } from './locales';
  */
 export type CurrencyRate = { type: string; rate: number; digits: number };
 
+/** Decimals of each currency's minor unit (ISO 4217), for an amount stored with its currency code (an order). */
+export const MINOR_DIGITS: Readonly<Record<string, number>> = { USD: 2, HKD: 2, JPY: 0 };
+
+/** The rate an order was placed at, as a CurrencyRate for formatting its amounts. */
+export function orderCurrency(code: string, rate: string | number): CurrencyRate {
+  return { type: code, rate: Number(rate), digits: MINOR_DIGITS[code] ?? 2 };
+}
+
 export function convertUsdCents(usdCents: number, currency: CurrencyRate): number {
   const major = (usdCents / 100) * currency.rate;
   const minor = major * 10 ** currency.digits;

@@ -17,6 +17,8 @@ export const PAGE_ROUTES = [
   { name: 'product-vps-buy', pattern: '/product/vps-buy' },
   { name: 'activate', pattern: '/activate' },
   { name: 'resetPassword', pattern: '/resetPassword' },
+  { name: 'orders', pattern: '/orders' },
+  { name: 'orders-number', pattern: '/orders/:number' },
   { name: 'activity-vps', pattern: '/activity/vps' },
   { name: 'welcome-signup', pattern: '/welcome-signup' },
   { name: 'activity-promotion', pattern: '/activity/promotion' },

@@ -76,6 +76,7 @@ describe('regions (GET /api/cvm/area/search)', () => {
       city: 'Tokyo',
       networkNote: expect.stringContaining('NTT'),
       testIp: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+$/),
+      priceAdjustmentPct: 10,
     });
   });
 
@@ -225,13 +226,14 @@ describe('traffic packages (GET /api/cvm/user/getFlow)', () => {
 });
 
 describe('product lines and plans (GET /api/cvm/user/product)', () => {
-  it('lists each line with its plans, prices as stored', async () => {
+  it('lists each line with its plans, prices from the lowest region (LA and Frankfurt: no adjustment)', async () => {
     const lines = await list<ProductLine>('/api/cvm/user/product?language=en');
     expect(lines.map((l) => l.id)).toEqual(['standard', 'performance', 'storage', 'dedicated']);
     expect(lines.find((l) => l.id === 'dedicated')?.dedicated).toBe(true);
     const standard = lines[0];
     expect(standard?.name).toBe('Standard');
-    // Every field and price exactly as stored: the price code converts, this API does not.
+    // Every field as stored; the price is the lowest region's (docs/decisions/036-pricing-model.md), in USD: the
+    // price code converts, this API does not.
     const [stored] = await testDb().select().from(plans).where(eq(plans.id, 'std-1c1g'));
     expect(standard?.plans[0]).toEqual({
       id: 'std-1c1g',
@@ -246,6 +248,8 @@ describe('product lines and plans (GET /api/cvm/user/product)', () => {
       trafficGb: stored?.trafficGb,
       monthlyPriceCents: stored?.monthlyPriceCents,
       hourlyPriceMicroUsd: stored?.hourlyPriceMicroUsd,
+      listPriceCents: stored?.monthlyPriceCents,
+      hourlyBilling: true,
       regions: ['hong-kong', 'tokyo', 'osaka', 'singapore', 'los-angeles', 'frankfurt', 'seoul', 'taipei'],
     });
     expect(Number.isInteger(stored?.monthlyPriceCents)).toBe(true);

@@ -266,7 +266,7 @@ describe('POST /api/ac/coupon/receive', () => {
     const order = (idempotencyKey: string) =>
       call(app, 'POST', '/api/home/coupon-server/order/create', {
         json: {
-          regionId: 'hong-kong',
+          regionId: 'los-angeles',
           imageId: 'ubuntu-24.04',
           planId: 'std-1c1g',
           currency: 'USD',

@@ -175,7 +175,8 @@ describe('catalog placeholders', () => {
       const row = vps?.rows[i] ?? [];
       expect(row[0]).toBe(plan.name);
       expect(row).toContain(formatUsdCents(plan.monthlyPriceCents, jpy, 'ja'));
-      expect(row).toContain(formatHourlyMicroUsd(plan.hourlyPriceMicroUsd, jpy, 'ja'));
+      if (plan.hourlyBilling) expect(row).toContain(formatHourlyMicroUsd(plan.hourlyPriceMicroUsd, jpy, 'ja'));
+      else expect(row).toContain('契約期間のみ');
       expect(row.join(' ')).toMatch(/[¥￥]/);
     }
 

@@ -1,12 +1,11 @@
 import fc from 'fast-check';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type ApiApp, createApp } from '../../src/server/api/app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiApp } from '../../src/server/api/app';
 import { createSession } from '../../src/server/auth/sessions';
-import { createDatabase, type Database } from '../../src/server/db/client';
-import { migrateAndSeed } from '../../src/server/db/prepare';
+import type { Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { call } from '../support/api';
+import { type OwnDatabase, ownDatabase } from '../support/own-database';
 
 /**
  * Property-based fuzzing of every route of the API app (docs/decisions/034-hostile-input.md): generated bad input
@@ -109,10 +108,9 @@ type Route = { method: string; path: string };
  */
 const NO_FIELD_WRITES = new Set(['POST /api/logout', 'POST /api/welcome/claim']);
 
-let admin: pg.Client;
+let own: OwnDatabase;
 let db: Database;
 let app: ApiApp;
-let fuzzDbName = '';
 let customer: Record<string, string> = {};
 let routes: Route[] = [];
 
@@ -133,16 +131,9 @@ async function fingerprint(): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  const url = new URL(inject('databaseUrl'));
-  fuzzDbName = `${url.pathname.slice(1)}_fuzz`;
-  admin = new pg.Client({ connectionString: url.href });
-  await admin.connect();
-  await admin.query(`drop database if exists "${fuzzDbName}" with (force)`);
-  await admin.query(`create database "${fuzzDbName}"`);
-  url.pathname = `/${fuzzDbName}`;
-  await migrateAndSeed(url.href, () => {});
-  db = createDatabase(url.href, { max: 4 });
-  app = createApp({ db });
+  own = await ownDatabase('fuzz');
+  db = own.db;
+  app = own.app;
   const [user] = await db
     .insert(users)
     .values({
@@ -167,9 +158,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await db?.$client.end();
-  await admin?.query(`drop database if exists "${fuzzDbName}" with (force)`);
-  await admin?.end();
+  await own?.drop();
 });
 
 /** Sends one generated request; returns what a client would see. */

@@ -5,8 +5,9 @@ import { call, testApp, testDb } from '../support/api';
 import { signedInCustomer } from '../support/factories';
 
 const app = testApp();
-// Seeded: std-1c1g is $5.00/month with a 25 GB disk; HKD 7.78 and JPY 154.2 per USD.
-const base = { regionId: 'hong-kong', imageId: 'ubuntu-24.04', planId: 'std-1c1g' };
+// Seeded: std-1c1g is $5.00/month with a 25 GB disk in Los Angeles (no regional adjustment); HKD 7.78 and JPY
+// 154.2 per USD. Regions, terms, licences and hourly billing: tests/api/pricing-model.test.ts.
+const base = { regionId: 'los-angeles', imageId: 'ubuntu-24.04', planId: 'std-1c1g' };
 type QuoteAnswer = {
   totalMinor: number;
   subtotalMinor: number;
@@ -37,7 +38,7 @@ describe('prices in three currencies (issue 5)', () => {
         snapshotPolicyId: 'daily-7',
       })
     ).json.message as QuoteAnswer;
-    expect(full.lines.map((l) => l.key)).toEqual(['plan', 'disk.0', 'snapshot']);
+    expect(full.lines.map((l) => l.key)).toEqual(['plan', 'disk.0', 'snapshot', 'term']);
     expect(full.totalMinor).toBe(full.lines.reduce((sum, l) => sum + l.amountMinor, 0));
     expect(full.lines[0]?.amountMinor).toBe(771 * 12 * 3);
   });
@@ -94,7 +95,8 @@ describe('order creation', () => {
       currency: string;
       payUrl: string;
     };
-    expect(order).toMatchObject({ status: 'pending_payment', currency: 'HKD', totalMinor: 3890 * 3 });
+    // Three months: 5 % off the term (11,670 - 584).
+    expect(order).toMatchObject({ status: 'pending_payment', currency: 'HKD', totalMinor: 3890 * 3 - 584 });
     expect(order.payUrl).toContain(order.number);
     const [row] = await testDb().select().from(orders).where(eq(orders.userId, user.id));
     expect(Number(row?.rate)).toBe(7.78);
@@ -192,7 +194,7 @@ describe('VPS sale (issue 6)', () => {
       .values({
         activityId: activity?.id ?? 0,
         planId: 'std-1c1g',
-        regionId: 'hong-kong',
+        regionId: base.regionId,
         months: 12,
         salePriceCents: 3000,
         stockTotal: stock,

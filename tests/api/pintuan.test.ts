@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, pintuanGroups, pintuanMembers, pintuanOffers } from '../../src/server/db/schema';
+import { transitionOrders } from '../../src/server/orders/lifecycle';
 import { startExpiryWorker, sweepExpiredGroups } from '../../src/server/pintuan/expiry';
 import { call, testApp, testDb } from '../support/api';
 import { signedInCustomer } from '../support/factories';
@@ -289,10 +290,24 @@ describe('races (issue 6)', () => {
 });
 
 describe('expiry sweep (issue 6)', () => {
-  it('fails a short group when its time is up, cancelling its orders for refund; a full group is left alone', async () => {
+  it('fails a short group when its time is up: unpaid orders cancelled, paid ones wait for a refund; a full group is left alone', async () => {
     const short = await openedGroup(3);
     const joiner = await signedInCustomer();
     expect((await join(joiner, short.groupId)).json.code).toBe(2000);
+    // The leader has paid; the joiner has not.
+    const [leaderSeat] = await testDb()
+      .select()
+      .from(pintuanMembers)
+      .where(and(eq(pintuanMembers.groupId, short.groupId), eq(pintuanMembers.leader, true)));
+    await testDb().transaction((tx) =>
+      transitionOrders(tx, [leaderSeat?.orderId ?? 0], {
+        from: ['pending_payment'],
+        to: 'paid',
+        reason: 'payment received',
+        actor: 'payment',
+        at: new Date(),
+      }),
+    );
     const full = await openedGroup(2);
     expect((await join(await signedInCustomer(), full.groupId)).json.code).toBe(2000);
     const expiresAt = (await groupRow(short.groupId)).expiresAt;
@@ -319,7 +334,8 @@ describe('expiry sweep (issue 6)', () => {
         ),
       );
     expect(cancelled).toHaveLength(2);
-    for (const order of cancelled) expect(order).toMatchObject({ status: 'cancelled', refundStatus: 'pending' });
+    expect(cancelled.find((o) => o.id === leaderSeat?.orderId)?.status).toBe('refund_pending');
+    expect(cancelled.find((o) => o.id !== leaderSeat?.orderId)?.status).toBe('cancelled');
 
     // Running it again finds nothing left to do for that group.
     const again = await sweepExpiredGroups(testDb(), later);

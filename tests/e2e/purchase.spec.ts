@@ -54,10 +54,15 @@ test('configure in Japanese: JPY prices without decimals, log in, order, see the
 
   const shown = await total.textContent();
   await page.getByRole('button', { name: ja.buy.order }).click();
+  // The confirmation is the order's own page (tests/e2e/orders.spec.ts follows it further).
+  await expect(page).toHaveURL(/\/ja\/orders\/CC\d{8}[0-9A-F]{8}$/);
   const confirmation = page.getByTestId('order-confirmation');
-  await expect(confirmation).toContainText(ja.buy.orderCreated);
+  await expect(confirmation).toContainText(ja.orders.confirmed);
   await expect(page.getByTestId('order-total')).toHaveText(shown ?? '');
-  await expect(confirmation.getByRole('link', { name: ja.buy.pay })).toHaveAttribute('href', /\/order\/pay\/CC\d{8}/);
+  await expect(confirmation.getByRole('link', { name: ja.orders.pay })).toHaveAttribute(
+    'href',
+    /\/order\/pay\/CC\d{8}/,
+  );
 });
 
 test("a plan chosen in the address is never shown with the default configuration's price", async ({ page }) => {

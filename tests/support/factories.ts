@@ -12,22 +12,25 @@ function customerPasswordHash(): Promise<string> {
 }
 
 /** An active customer with a live session: the headers a signed-in browser sends. */
-export async function signedInCustomer(overrides: { activatedAt?: Date } = {}) {
+export async function signedInCustomer(
+  overrides: { activatedAt?: Date; locale?: 'en' | 'zh' | 'ja' } = {},
+  db = testDb(),
+) {
   seq += 1;
   const email = `c${Date.now().toString(36)}${seq}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const [user] = await testDb()
+  const [user] = await db
     .insert(users)
     .values({
       email,
       username: email.split('@')[0] ?? email,
       passwordHash: await customerPasswordHash(),
       status: 'active',
-      locale: 'en',
+      locale: overrides.locale ?? 'en',
       activatedAt: overrides.activatedAt ?? new Date(),
     })
     .returning();
   if (!user) throw new Error('user insert failed');
-  const session = await createSession(testDb(), user.id);
+  const session = await createSession(db, user.id);
   return {
     user,
     headers: { cookie: `sid=${session.sessionToken}`, 'x-csrf-token': session.csrfToken },

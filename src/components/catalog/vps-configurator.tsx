@@ -12,15 +12,15 @@ import {
   type ConfiguratorQuote,
   deriveConfiguration,
 } from '@/lib/catalog/configurator';
+import { regionalPrice } from '@/lib/catalog/pricing-rules';
 import { BILLING_MONTHS, MAX_QUANTITY } from '@/lib/catalog/vps-limits';
 import type { Locale } from '@/lib/locales';
-import { type CurrencyRate, formatMoney, formatUsdCents } from '@/lib/money';
+import { type CurrencyRate, formatHourlyMicroUsd, formatMoney, formatUsdCents } from '@/lib/money';
 import { useSiteStore } from '@/stores/site-store';
 
 type Quote = ConfiguratorQuote;
 type QuoteLine = Quote['lines'][number];
 type HeldCoupon = { userCouponId: number; name: string };
-type Order = { number: string; totalMinor: number; currency: string; payUrl: string };
 
 const SELECT = 'mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm';
 
@@ -90,9 +90,14 @@ export function VpsConfigurator({
     diskGb,
     bandwidthTierId,
     months,
+    billing,
+    region,
     quantity,
     config,
   } = deriveConfiguration(catalog, value, currency.type, Boolean(token));
+  // Prices in the labels are the region's, by the same rule the quote charges (docs/decisions/036-pricing-model.md).
+  const regional = (cents: number) =>
+    formatUsdCents(regionalPrice(cents, region?.adjustmentPct ?? 0), currency, locale);
 
   // A quote is kept with the configuration it prices: while the next one is on its way the summary shows
   // that it is out of date instead of a price for a configuration no longer chosen (a plan picked from the
@@ -101,7 +106,6 @@ export function VpsConfigurator({
   const quotedOnServer = useRef(initialQuote?.configJson);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [coupons, setCoupons] = useState<HeldCoupon[]>([]);
-  const [order, setOrder] = useState<Order | null>(null);
   const [ordering, setOrdering] = useState(false);
   const orderKey = useRef<string>('');
   const configJson = JSON.stringify(config);
@@ -150,14 +154,13 @@ export function VpsConfigurator({
     }
     setOrdering(true);
     try {
-      setOrder(
-        await apiCall<Order>('/home/coupon-server/order/create', {
-          body: { ...config, idempotencyKey: orderKey.current },
-        }),
-      );
+      const order = await apiCall<{ number: string }>('/home/coupon-server/order/create', {
+        body: { ...config, idempotencyKey: orderKey.current },
+      });
+      // The confirmation is the order's own page: it survives a reload and is where the order is paid.
+      router.push(`/orders/${order.number}`);
     } catch (error) {
       if (error instanceof ApiCallError && error.fields) setFields(error.fields);
-    } finally {
       setOrdering(false);
     }
   };
@@ -170,36 +173,26 @@ export function VpsConfigurator({
     ) : null;
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const lineLabel = (line: QuoteLine) => {
-    const base = line.key.split('.')[0] as 'plan' | 'sale' | 'disk' | 'bandwidth' | 'traffic' | 'snapshot';
-    return t(`lines.${base}`);
+    const base = line.key.split('.')[0] as
+      | 'plan'
+      | 'sale'
+      | 'pintuan'
+      | 'disk'
+      | 'bandwidth'
+      | 'traffic'
+      | 'snapshot'
+      | 'licence'
+      | 'term';
+    return base === 'term' ? t('lines.term', { percent: line.itemId }) : t(`lines.${base}`);
   };
   const summaryLabels = { discount: t('discount'), total: t('total'), pricing: t('pricing') };
-
-  if (order) {
-    return (
-      <section
-        role="status"
-        aria-labelledby="order-done"
-        className="rounded-xl border border-emerald-300 bg-emerald-50 p-6"
-        data-testid="order-confirmation"
-      >
-        <h2 id="order-done" className="text-xl font-semibold text-emerald-900">
-          {t('orderCreated')}
-        </h2>
-        <p className="mt-2">{t('orderNumber', { number: order.number })}</p>
-        <p className="mt-1 font-semibold" data-testid="order-total">
-          {money(order.totalMinor)}
-        </p>
-        <p className="mt-2 text-sm text-muted">{t('payIn')}</p>
-        <a
-          href={order.payUrl}
-          className="mt-4 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
-          {t('pay')}
-        </a>
-      </section>
-    );
-  }
+  const hourlyNote =
+    quote?.hourly && quote.billing === 'hourly'
+      ? t('hourlyNote', {
+          rate: formatHourlyMicroUsd(quote.hourly.rateMicroUsd, currency, locale),
+          cap: money(quote.hourly.capMinor),
+        })
+      : null;
 
   return (
     <div className="grid gap-8 desk:grid-cols-[1fr_340px]">
@@ -225,7 +218,7 @@ export function VpsConfigurator({
           </div>
         </fieldset>
 
-        <div className="render-when-near grid gap-4 desk:grid-cols-2" style={renderWhenNearSize(52)}>
+        <div className="render-when-near grid gap-4 desk:grid-cols-2" style={renderWhenNearSize(56)}>
           <label className="block text-sm desk:col-span-2">
             {t('quickSet')}
             <select
@@ -262,7 +255,7 @@ export function VpsConfigurator({
               {regionPlans.map((p) => (
                 <option key={p.id} value={p.id}>
                   {/* Plan names usually begin with their line's name ("Standard 1 vCPU / 1 GB"): said once. */}
-                  {`${p.name.startsWith(p.lineName) ? '' : `${p.lineName} · `}${p.name} · ${formatUsdCents(p.monthlyPriceCents, currency, locale)}`}
+                  {`${p.name.startsWith(p.lineName) ? '' : `${p.lineName} · `}${p.name} · ${regional(p.listPriceCents)}`}
                 </option>
               ))}
             </select>
@@ -333,10 +326,7 @@ export function VpsConfigurator({
               {bands
                 .filter((b) => !plan || b.mbps > plan.bandwidthMbps)
                 .map((b) => (
-                  <option
-                    key={b.id}
-                    value={b.id}
-                  >{`${b.mbps} Mbps · ${formatUsdCents(b.monthlyPriceCents, currency, locale)}`}</option>
+                  <option key={b.id} value={b.id}>{`${b.mbps} Mbps · ${regional(b.monthlyPriceCents)}`}</option>
                 ))}
             </select>
             {fieldError('bandwidthTierId')}
@@ -354,7 +344,7 @@ export function VpsConfigurator({
                 <option
                   key={p.id}
                   value={p.id}
-                >{`${p.gb >= 1000 ? `${p.gb / 1000} TB` : `${p.gb} GB`} · ${formatUsdCents(p.monthlyPriceCents, currency, locale)}`}</option>
+                >{`${p.gb >= 1000 ? `${p.gb / 1000} TB` : `${p.gb} GB`} · ${regional(p.monthlyPriceCents)}`}</option>
               ))}
             </select>
           </label>
@@ -404,20 +394,41 @@ export function VpsConfigurator({
             {fieldError('quantity')}
           </label>
           <label className="block text-sm">
-            {t('period')}
+            {t('billing')}
             <select
               className={SELECT}
-              value={String(months)}
-              onChange={(e) => set({ months: e.target.value })}
-              name="months"
+              value={billing}
+              onChange={(e) => set({ billing: e.target.value === 'hourly' ? 'hourly' : '' })}
+              name="billing"
             >
-              {BILLING_MONTHS.map((m) => (
-                <option key={m} value={m}>
-                  {t('months', { count: m })}
-                </option>
-              ))}
+              <option value="term">{t('billingTerm')}</option>
+              {/* Dedicated servers are billed by term only. */}
+              <option value="hourly" disabled={!plan?.hourlyBilling}>
+                {t('billingHourly')}
+              </option>
             </select>
+            {fieldError('billing')}
           </label>
+          {billing === 'term' ? (
+            <label className="block text-sm">
+              {t('period')}
+              <select
+                className={SELECT}
+                value={String(months)}
+                onChange={(e) => set({ months: e.target.value })}
+                name="months"
+              >
+                {BILLING_MONTHS.map((m) => {
+                  const percent = catalog.terms.find((d) => d.months === m)?.percentOff ?? 0;
+                  return (
+                    <option key={m} value={m}>
+                      {percent > 0 ? t('monthsSave', { count: m, percent }) : t('months', { count: m })}
+                    </option>
+                  );
+                })}
+              </select>
+            </label>
+          ) : null}
           {token ? (
             <label className="block text-sm">
               {t('coupon')}
@@ -457,6 +468,11 @@ export function VpsConfigurator({
           ) : (
             <p className="mt-3 text-sm text-muted">{fields._ ? tr('api.requestFailed') : t('pricing')}</p>
           )}
+          {hourlyNote ? (
+            <p className="mt-3 text-sm text-muted" data-testid="hourly-note">
+              {hourlyNote}
+            </p>
+          ) : null}
         </div>
         <button
           type="button"

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { DropdownMenu } from 'radix-ui';
+import { Link } from '@/i18n/navigation';
 import { avatarSrc, maskAccount } from '@/lib/account-display';
 import { type CustomerCentrePage, customerCentreUrl } from '@/lib/customer-centre';
 import { logout } from './logout';
@@ -41,6 +42,11 @@ export function AccountMenu({
           sideOffset={6}
           className="z-[2010] min-w-[150px] rounded-lg border border-line bg-white p-1 shadow-xl"
         >
+          <DropdownMenu.Item asChild>
+            <Link href="/orders" className="block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface">
+              {t('orders')}
+            </Link>
+          </DropdownMenu.Item>
           {ITEMS.map((item) => (
             <DropdownMenu.Item key={item.page} asChild>
               <a

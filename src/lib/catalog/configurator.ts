@@ -1,9 +1,18 @@
-import type { BandwidthTier, DiskProduct, ImageFamily, Plan, TrafficPackage } from '@/server/api/catalog/queries';
-import { MAX_QUANTITY } from './vps-limits';
+import type {
+  BandwidthTier,
+  DiskProduct,
+  ImageFamily,
+  Plan,
+  TermDiscount,
+  TrafficPackage,
+} from '@/server/api/catalog/queries';
+import { type BillingMode, MAX_QUANTITY } from './vps-limits';
 
 /** What the VPS purchase page renders the configurator from (issue 5). */
 export type CatalogForConfigurator = {
-  regions: { id: string; label: string }[];
+  regions: { id: string; label: string; adjustmentPct: number }[];
+  /** Percent off by billing period (docs/decisions/036-pricing-model.md). */
+  terms: TermDiscount[];
   families: ImageFamily[];
   imagesByRegion: Record<string, string[]>;
   plans: (Plan & { lineId: string; lineName: string })[];
@@ -25,6 +34,10 @@ export type CatalogForConfigurator = {
 
 /** A price as the quote call answers it (POST /api/product/cvm/quote), in the configuration's currency. */
 export type ConfiguratorQuote = {
+  billing?: BillingMode;
+  /** For hourly billing: the rate (micro-USD an hour) and the month's cap, which the order pays as credit. */
+  hourly?: { rateMicroUsd: number; capMinor: number } | null;
+  termPercentOff?: number;
   lines: { key: string; itemId: string; amountMinor: number }[];
   subtotalMinor: number;
   discountMinor: number;
@@ -45,6 +58,7 @@ export const CONFIGURATOR_KEYS = [
   'snapshotPolicyId',
   'quantity',
   'months',
+  'billing',
   'coupon',
   'saleItemId',
 ] as const;
@@ -91,7 +105,10 @@ export function deriveConfiguration(
   const disk = catalog.disks.find((d) => d.id === pick('diskId', quickSet?.dataDiskId));
   const diskGb = value('diskGb') || (quickSet && disk?.id === quickSet.dataDiskId ? String(quickSet.dataDiskGb) : '');
   const bandwidthTierId = pick('bandwidthTierId', quickSet?.bandwidthTierId);
-  const months = Number(value('months')) || 1;
+  // Hourly billing where the plan allows it; it is paid one month at a time.
+  const billing: BillingMode = value('billing') === 'hourly' && plan?.hourlyBilling ? 'hourly' : 'term';
+  const months = billing === 'hourly' ? 1 : Number(value('months')) || 1;
+  const region = catalog.regions.find((r) => r.id === regionId);
   const quantity = Math.min(MAX_QUANTITY, Math.max(1, Number(value('quantity')) || 1));
 
   const config = {
@@ -105,6 +122,7 @@ export function deriveConfiguration(
     snapshotPolicyId: value('snapshotPolicyId') || undefined,
     quantity,
     months,
+    billing,
     currency,
     userCouponId: signedIn && value('coupon') ? Number(value('coupon')) : undefined,
     saleItemId: value('saleItemId') ? Number(value('saleItemId')) : undefined,
@@ -124,6 +142,8 @@ export function deriveConfiguration(
     diskGb,
     bandwidthTierId,
     months,
+    billing,
+    region,
     quantity,
     config,
   };

@@ -2,7 +2,7 @@ import '../validation/zod-config';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../currency';
 import { recordId, wholeNumber } from '../validation/numbers';
-import { BILLING_MONTHS, MAX_DATA_DISKS, MAX_QUANTITY } from './vps-limits';
+import { BILLING_MODES, BILLING_MONTHS, MAX_DATA_DISKS, MAX_QUANTITY } from './vps-limits';
 
 const id = z.string().trim().min(1, 'validation.required').max(60, 'api.field.invalid');
 const optionalId = z
@@ -38,6 +38,7 @@ export const vpsConfig = z.object({
   months: wholeNumber({ min: 1, max: 120 })
     .refine((m) => (BILLING_MONTHS as readonly number[]).includes(m), 'api.field.invalid')
     .default(1),
+  billing: z.enum(BILLING_MODES, { message: 'api.field.invalid' }).default('term'),
   currency: z.enum(CURRENCY_CODES, { message: 'api.field.invalid' }),
   /** A VPS sale item bought at its sale price (issue 6); plan, region and months must match it. */
   saleItemId: recordId.optional(),

@@ -6,5 +6,13 @@
 
 /** Billing periods offered by the configurator, in months. */
 export const BILLING_MONTHS = [1, 3, 6, 12] as const;
+/**
+ * `term`: paid in advance for the months chosen; `hourly`: a month's cap paid as credit and drawn by the hour
+ * (plans that allow it; docs/decisions/036-pricing-model.md).
+ */
+export const BILLING_MODES = ['term', 'hourly'] as const;
+export type BillingMode = (typeof BILLING_MODES)[number];
+/** Hours a month's price is spread over when a monthly price is billed by the hour (365 × 24 / 12). */
+export const HOURS_PER_MONTH = 730;
 export const MAX_QUANTITY = 20;
 export const MAX_DATA_DISKS = 4;

@@ -4,6 +4,7 @@ import type { Locale } from '@/lib/locales';
 import { markdownSections } from '@/lib/markdown';
 import type { Database } from '../db/client';
 import { announcements, announcementTranslations, docArticleTranslations } from '../db/schema';
+import { fillInlineFacts, USD } from '../docs/inline-facts';
 
 /**
  * Retrieval for the chat helper (issue 8) over the same documents the documentation search serves (issue 7),
@@ -118,7 +119,7 @@ async function buildIndex(db: Database, locale: Locale): Promise<Index> {
   for (const a of articles) {
     const path = `/doc/article/${a.slug}`;
     add({ kind: 'article', id: a.slug, path, title: a.title, heading: a.title, text: a.summary });
-    for (const s of markdownSections(a.body)) {
+    for (const s of markdownSections(fillInlineFacts(a.body, USD, locale))) {
       if (s.text.trim())
         add({ kind: 'article', id: a.slug, path, title: a.title, heading: s.heading || a.title, text: s.text });
     }

@@ -32,7 +32,8 @@ export function createDatabase(url: string, options: { max?: number; queryTimeou
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 3_000,
+    // A build's prerender workers connect all at once on a busy machine: they wait longer than a request would.
+    connectionTimeoutMillis: process.env.NEXT_PHASE === 'phase-production-build' ? 30_000 : 3_000,
     idleTimeoutMillis: 30_000,
     // A database that stops answering (a hung server, a network partition) fails the query as unavailable (503)
     // instead of holding the request and its connection forever. Migrations and bulk seeds pass 0 (no limit).

@@ -1,7 +1,16 @@
 import 'server-only';
+import { regionalPrice } from '@/lib/catalog/pricing-rules';
 import type { Locale } from '@/lib/locales';
 import { type CurrencyRate, formatHourlyMicroUsd, formatUsdCents } from '@/lib/money';
-import { listBandwidthTiers, listDiskProducts, listProductLines, listTrafficPackages } from '../api/catalog/queries';
+import {
+  listBandwidthTiers,
+  listDiskProducts,
+  listLicences,
+  listProductLines,
+  listRegions,
+  listTermDiscounts,
+  listTrafficPackages,
+} from '../api/catalog/queries';
 import { listDomainSuffixes } from '../api/domains/queries';
 import type { Database } from '../db/client';
 
@@ -10,7 +19,16 @@ import type { Database } from '../db/client';
  * price, they name a catalog table and the page fills it from the same queries the product pages and orders
  * read, converted into the visitor's currency (DESIGN §4).
  */
-export const CATALOG_TABLES = ['vps-plans', 'disk-products', 'bandwidth', 'traffic', 'domains'] as const;
+export const CATALOG_TABLES = [
+  'vps-plans',
+  'disk-products',
+  'bandwidth',
+  'traffic',
+  'domains',
+  'regions',
+  'terms',
+  'licences',
+] as const;
 export type CatalogTableName = (typeof CATALOG_TABLES)[number];
 
 export function isCatalogTable(name: string): name is CatalogTableName {
@@ -66,7 +84,7 @@ export async function loadCatalogTables(
               t('mbps', { speed: plan.bandwidthMbps }),
               plan.trafficGb === 0 ? t('unmetered') : size(plan.trafficGb),
               money(plan.monthlyPriceCents),
-              formatHourlyMicroUsd(plan.hourlyPriceMicroUsd, currency, locale),
+              plan.hourlyBilling ? formatHourlyMicroUsd(plan.hourlyPriceMicroUsd, currency, locale) : t('termOnly'),
             ]),
           ),
         };
@@ -116,6 +134,48 @@ export async function loadCatalogTables(
             money(s.renewPriceCents),
             money(s.transferPriceCents),
           ]),
+        };
+      }
+      case 'regions': {
+        const [regions, lines] = await Promise.all([listRegions(db, locale), listProductLines(db, locale)]);
+        const plans = lines.flatMap((l) => l.plans);
+        return {
+          name,
+          caption: t('regions'),
+          columns: [t('region'), t('adjustment'), t('fromPrice')],
+          rows: regions.map((r) => {
+            const cheapest = Math.min(
+              ...plans
+                .filter((p) => p.regions.includes(r.id))
+                .map((p) => regionalPrice(p.listPriceCents, r.priceAdjustmentPct)),
+            );
+            return [
+              `${r.city} · ${r.country}`,
+              r.priceAdjustmentPct === 0 ? t('noAdjustment') : t('percentMore', { percent: r.priceAdjustmentPct }),
+              Number.isFinite(cheapest) ? money(cheapest) : t('termOnly'),
+            ];
+          }),
+        };
+      }
+      case 'terms': {
+        const terms = await listTermDiscounts(db);
+        return {
+          name,
+          caption: t('terms'),
+          columns: [t('period'), t('discount')],
+          rows: terms.map((d) => [
+            t('months', { count: d.months }),
+            d.percentOff === 0 ? t('noDiscount') : t('percentOff', { percent: d.percentOff }),
+          ]),
+        };
+      }
+      case 'licences': {
+        const licences = await listLicences(db);
+        return {
+          name,
+          caption: t('licences'),
+          columns: [t('image'), t('perVcpuMonth')],
+          rows: licences.map((l) => [l.name, money(l.centsPerVcpu)]),
         };
       }
     }

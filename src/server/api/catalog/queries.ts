@@ -1,5 +1,6 @@
 import 'server-only';
-import { type AnyColumn, and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { regionalPrice } from '@/lib/catalog/pricing-rules';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
 import {
@@ -15,14 +16,15 @@ import {
   securityGroupRules,
   securityGroups,
   snapshotPolicies,
+  termDiscounts,
   trafficPackages,
 } from '../../db/schema';
 import { localize } from '../../localize';
 
 // The read side of the VPS catalogue (SPEC §7 GET calls), shared by the API, the pages and the order code.
-// Every list is one query. Prices leave here exactly as stored: integer USD cents, micro-USD for hourly
-// prices; converting and formatting them is the price code's job (DESIGN §4), so a page and an order
-// read the same number.
+// Every list is one query. Prices leave here in USD: integer cents, micro-USD for hourly prices, a plan's with
+// its region's adjustment applied by the same function the price code uses; converting and formatting them is
+// the price code's job (docs/decisions/036-pricing-model.md), so a page and an order read the same number.
 
 export type Region = {
   id: string;
@@ -31,6 +33,8 @@ export type Region = {
   city: string;
   networkNote: string;
   testIp: string;
+  /** Percent added to compute and network prices here (docs/decisions/036-pricing-model.md). */
+  priceAdjustmentPct: number;
 };
 
 export type Image = { id: string; name: string; version: string; arch: string; minDiskGb: number };
@@ -48,8 +52,16 @@ export type Plan = {
   maxBandwidthMbps: number;
   /** 0 means unmetered. */
   trafficGb: number;
+  /**
+   * The monthly and hourly price in the region asked for, its adjustment applied; without a region, the lowest of
+   * the regions it is sold in (a "from" price). docs/decisions/036-pricing-model.md.
+   */
   monthlyPriceCents: number;
   hourlyPriceMicroUsd: number;
+  /** The monthly price before any region's adjustment: what the configurator adjusts for the region chosen. */
+  listPriceCents: number;
+  /** Whether the plan can be billed by the hour (dedicated servers cannot). */
+  hourlyBilling: boolean;
   /** Ids of the active regions the plan is sold in, in region order. */
   regions: string[];
 };
@@ -137,7 +149,29 @@ export async function listRegions(db: Database, locale: Locale): Promise<Region[
     city: localize(r.city, locale, `region ${r.id}`),
     networkNote: localize(r.networkNote, locale, `region ${r.id}`),
     testIp: r.testIp,
+    priceAdjustmentPct: r.priceAdjustmentPct,
   }));
+}
+
+export type TermDiscount = { months: number; percentOff: number };
+
+/** The term discounts by billing period (docs/decisions/036-pricing-model.md), shortest first. */
+export async function listTermDiscounts(db: Database): Promise<TermDiscount[]> {
+  return db
+    .select({ months: termDiscounts.months, percentOff: termDiscounts.percentOff })
+    .from(termDiscounts)
+    .orderBy(asc(termDiscounts.months));
+}
+
+export type Licence = { imageId: string; name: string; centsPerVcpu: number };
+
+/** The OS images that carry a licence fee (Windows Server), per vCPU and month. */
+export async function listLicences(db: Database): Promise<Licence[]> {
+  return db
+    .select({ imageId: images.id, name: images.name, centsPerVcpu: images.licenceCentsPerVcpu })
+    .from(images)
+    .where(and(eq(images.active, true), gt(images.licenceCentsPerVcpu, 0)))
+    .orderBy(asc(images.sort), asc(images.id));
 }
 
 /** True when `id` names a region that is open for sale. */
@@ -233,7 +267,15 @@ export async function listProductLines(
       trafficGb: plans.trafficGb,
       monthlyPriceCents: plans.monthlyPriceCents,
       hourlyPriceMicroUsd: plans.hourlyPriceMicroUsd,
+      hourlyBilling: plans.hourlyBilling,
       regions: soldInRegions,
+      adjustmentPct:
+        filter.regionId === undefined
+          ? sql<number>`(select coalesce(min(${regions.priceAdjustmentPct}), 0) from ${planRegions}
+              inner join ${regions} on ${regions.id} = ${planRegions.regionId}
+              where ${planRegions.planId} = ${plans.id} and ${regions.active})`
+          : sql<number>`(select coalesce(min(${regions.priceAdjustmentPct}), 0) from ${regions}
+              where ${regions.id} = ${filter.regionId})`,
     })
     .from(plans)
     .innerJoin(productLines, eq(productLines.id, plans.lineId))
@@ -248,7 +290,7 @@ export async function listProductLines(
 
   // An inner join from plans already leaves out lines without plans; rows arrive grouped by line.
   const lines: ProductLine[] = [];
-  for (const { lineId, lineName, lineDescription, dedicated, name, ...plan } of rows) {
+  for (const { lineId, lineName, lineDescription, dedicated, name, adjustmentPct, ...plan } of rows) {
     let line = lines.at(-1);
     if (line?.id !== lineId) {
       line = {
@@ -260,7 +302,13 @@ export async function listProductLines(
       };
       lines.push(line);
     }
-    line.plans.push({ ...plan, name: localize(name, locale, `plan ${plan.id}`) });
+    line.plans.push({
+      ...plan,
+      listPriceCents: plan.monthlyPriceCents,
+      monthlyPriceCents: regionalPrice(plan.monthlyPriceCents, Number(adjustmentPct)),
+      hourlyPriceMicroUsd: regionalPrice(plan.hourlyPriceMicroUsd, Number(adjustmentPct)),
+      name: localize(name, locale, `plan ${plan.id}`),
+    });
   }
   return lines;
 }

@@ -1,7 +1,9 @@
 import 'server-only';
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { ConfiguratorQuote } from '@/lib/catalog/configurator';
+import { regionalPrice, termDiscount } from '@/lib/catalog/pricing-rules';
 import { type VpsConfig, vpsConfig } from '@/lib/catalog/vps-config';
+import { HOURS_PER_MONTH } from '@/lib/catalog/vps-limits';
 import { type CurrencyRate, convertUsdCents } from '@/lib/money';
 import type { Database } from '../../db/client';
 import {
@@ -18,6 +20,7 @@ import {
   saleItems,
   securityGroups,
   snapshotPolicies,
+  termDiscounts,
   trafficPackages,
   userCoupons,
 } from '../../db/schema';
@@ -38,7 +41,20 @@ export type PintuanPrice = {
   groupPriceCents: number;
 };
 
+/** What an hourly-billed configuration costs by the hour, and the most a calendar month can cost. */
+export type HourlyTerms = {
+  /** micro-USD per hour, before conversion: shown with the currency's own rounding (src/lib/money.ts). */
+  rateMicroUsd: number;
+  /** The month's cap in the order currency: the sum of the monthly lines, and what the order's credit pays. */
+  capMinor: number;
+};
+
 export type Quote = {
+  billing: 'term' | 'hourly';
+  /** Set for hourly billing. */
+  hourly: HourlyTerms | null;
+  /** The term discount applied (percent), 0 for one month, hourly billing, or a sale or group price alone. */
+  termPercentOff: number;
   /** Set when the plan line is a sale item's price (issue 6). */
   sale: SaleTerms | null;
   currency: CurrencyRate;
@@ -85,7 +101,7 @@ export async function quoteVps(
   const now = options.now ?? new Date();
   // Every lookup depends only on the request, so they run at once: the configurator re-quotes on each
   // change and its price update must land within 100 ms (issue 5). Checks below keep their order.
-  const [currencies, [region], [plan], [image], [saleItem], disks, [tier], [pack], [group], [policy], [held]] =
+  const [currencies, [region], [plan], [image], [saleItem], disks, [tier], [pack], [group], [policy], [held], [term]] =
     await Promise.all([
       listCurrencies(db as Database),
       db
@@ -147,6 +163,7 @@ export async function quoteVps(
               ),
             )
         : [],
+      db.select().from(termDiscounts).where(eq(termDiscounts.months, config.months)),
     ]);
 
   const currency = currencies.find((c) => c.type === config.currency);
@@ -160,11 +177,24 @@ export async function quoteVps(
 
   const fields: FieldErrors = {};
   const lines: OrderLine[] = [];
+  const hourly = config.billing === 'hourly';
+  if (hourly) {
+    // An hourly server is paid a month's cap ahead as credit; a sale or group price is a term price.
+    if (!plan.plan.hourlyBilling) throw invalidInput({ billing: 'api.order.hourlyNotOffered' });
+    if (config.months !== 1) throw invalidInput({ months: 'api.order.hourlyMonths' });
+    if (config.saleItemId !== undefined || options.pintuan)
+      throw invalidInput({ billing: 'api.order.hourlyNotOffered' });
+  }
   const months = config.months;
   const quantity = config.quantity;
+  // The region's adjustment applies to compute and network (plan, bandwidth, traffic): docs/decisions/036.
+  const adjust = (amount: number) => regionalPrice(amount, region.priceAdjustmentPct);
+  /** micro-USD per hour of the lines so far (hourly billing): a plan's own hourly price, add-ons monthly / 730. */
+  let hourlyMicroUsd = 0;
   const addLine = (key: string, itemId: string, monthlyUsdCents: number, units = 1) => {
     const unitMinor = convertUsdCents(monthlyUsdCents, currency) * units;
     lines.push({ key, itemId, quantity, months, unitMinor, amountMinor: unitMinor * months * quantity });
+    if (key !== 'plan') hourlyMicroUsd += Math.round((monthlyUsdCents * units * 10_000) / HOURS_PER_MONTH) * quantity;
   };
   let sale: SaleTerms | null = null;
   const pintuan = options.pintuan;
@@ -195,7 +225,8 @@ export async function quoteVps(
     lines.push({ key: 'sale', itemId: String(item.item.id), quantity: 1, months, unitMinor, amountMinor: unitMinor });
     sale = { saleItemId: item.item.id, perUserLimit: item.item.perUserLimit };
   } else {
-    addLine('plan', plan.plan.id, plan.plan.monthlyPriceCents);
+    addLine('plan', plan.plan.id, adjust(plan.plan.monthlyPriceCents));
+    hourlyMicroUsd += adjust(plan.plan.hourlyPriceMicroUsd) * quantity;
   }
 
   config.dataDisks.forEach((wanted, i) => {
@@ -214,11 +245,11 @@ export async function quoteVps(
   if (config.bandwidthTierId) {
     if (!tier) fields.bandwidthTierId = 'api.field.invalid';
     else if (tier.mbps > plan.plan.maxBandwidthMbps) fields.bandwidthTierId = 'api.order.bandwidthAbovePlan';
-    else if (tier.mbps > plan.plan.bandwidthMbps) addLine('bandwidth', tier.id, tier.monthlyPriceCents);
+    else if (tier.mbps > plan.plan.bandwidthMbps) addLine('bandwidth', tier.id, adjust(tier.monthlyPriceCents));
   }
   if (config.trafficPackageId) {
     if (!pack) fields.trafficPackageId = 'api.field.invalid';
-    else addLine('traffic', pack.id, pack.monthlyPriceCents);
+    else addLine('traffic', pack.id, adjust(pack.monthlyPriceCents));
   }
   if (config.securityGroupId) {
     if (!group) fields.securityGroupId = 'api.field.invalid';
@@ -228,6 +259,28 @@ export async function quoteVps(
     else if (policy.monthlyPriceCents > 0) addLine('snapshot', policy.id, policy.monthlyPriceCents);
   }
   if (Object.keys(fields).length > 0) throw invalidInput(fields);
+
+  // A term paid ahead costs less per month on the recurring lines; a sale or group price is already a term price.
+  const termPercentOff = hourly ? 0 : (term?.percentOff ?? 0);
+  const discountable = lines.filter((l) => l.key !== 'sale' && l.key !== 'pintuan');
+  const termDiscountMinor = termDiscount(
+    discountable.reduce((sum, l) => sum + l.amountMinor, 0),
+    termPercentOff,
+  );
+  if (termDiscountMinor > 0) {
+    lines.push({
+      key: 'term',
+      // The line's item is the percent, so the order's own lines say which discount it was.
+      itemId: String(termPercentOff),
+      quantity: 1,
+      months,
+      unitMinor: -termDiscountMinor,
+      amountMinor: -termDiscountMinor,
+    });
+  }
+  // The OS licence (Windows Server, per vCPU and month) is charged every month, never discounted.
+  if (image.image.licenceCentsPerVcpu > 0)
+    addLine('licence', image.image.id, image.image.licenceCentsPerVcpu, plan.plan.cpu);
 
   const subtotalMinor = lines.reduce((sum, l) => sum + l.amountMinor, 0);
   let discountMinor = 0;
@@ -248,6 +301,9 @@ export async function quoteVps(
     userCouponId = held.held.id;
   }
   return {
+    billing: config.billing,
+    hourly: hourly ? { rateMicroUsd: hourlyMicroUsd, capMinor: subtotalMinor } : null,
+    termPercentOff,
     sale,
     currency,
     lines,

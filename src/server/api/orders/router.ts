@@ -2,10 +2,13 @@ import 'server-only';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createOrderRequest, vpsConfig } from '@/lib/catalog/vps-config';
+import { orderNumberRequest, orderSearchRequest } from '@/lib/validation/order-forms';
 import { findSession, requireSession, SESSION_COOKIE } from '../../auth/sessions';
 import { type AppEnv, requestLocale } from '../context';
 import { jsonBody } from '../input';
 import { liveNumbersChanged } from '../live/cache';
+import { cancelCustomerOrder, getCustomerOrder, listCustomerOrders } from './customer-orders';
+import { receiveNotification } from './payment-notify';
 import { quoteVps } from './pricing';
 import { createVpsOrder, listHeldCoupons } from './service';
 
@@ -21,6 +24,9 @@ ordersRouter.post('/product/cvm/quote', async (c) => {
     code: 2000,
     message: {
       currency: quote.currency,
+      billing: quote.billing,
+      hourly: quote.hourly,
+      termPercentOff: quote.termPercentOff,
       lines: quote.lines,
       subtotalMinor: quote.subtotalMinor,
       discountMinor: quote.discountMinor,
@@ -42,4 +48,32 @@ ordersRouter.post('/home/coupon-server/order/create', requireSession(), async (c
 ordersRouter.get('/home/coupon-server/mine', requireSession(), async (c) => {
   const held = await listHeldCoupons(c.get('db'), c.get('user').id, requestLocale(c, c.req.query('language')));
   return c.json({ code: 2000, message: held });
+});
+
+// POST /api/finance/order-server/order/search - the signed-in customer's orders, newest first, paginated
+ordersRouter.post('/finance/order-server/order/search', requireSession(), async (c) => {
+  const query = await jsonBody(c, orderSearchRequest);
+  return c.json({ code: 2000, message: await listCustomerOrders(c.get('db'), c.get('user').id, query) });
+});
+
+// POST /api/finance/order-server/order/get - one of the customer's orders with its lines and history
+ordersRouter.post('/finance/order-server/order/get', requireSession(), async (c) => {
+  const { number } = await jsonBody(c, orderNumberRequest);
+  return c.json({ code: 2000, message: await getCustomerOrder(c.get('db'), c.get('user').id, number) });
+});
+
+// POST /api/finance/order-server/order/cancel - cancel an unpaid order; what it held is given back
+ordersRouter.post('/finance/order-server/order/cancel', requireSession(), async (c) => {
+  const { number } = await jsonBody(c, orderNumberRequest);
+  const cancelled = await cancelCustomerOrder(c.get('db'), c.get('user').id, number);
+  // It may have given back sale stock or a group seat.
+  liveNumbersChanged();
+  return c.json({ code: 2000, message: cancelled });
+});
+
+// POST /api/finance/order-server/pay/notify - the customer centre reports a payment, provisioning or refund
+// (signed with PAYMENT_WEBHOOK_SECRET over the raw body; docs/decisions/037-order-lifecycle.md)
+ordersRouter.post('/finance/order-server/pay/notify', async (c) => {
+  const outcome = await receiveNotification(c.get('db'), await c.req.text(), c.req.header('cirrus-signature'));
+  return c.json(outcome.body, outcome.status as 200);
 });

@@ -1,24 +1,32 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import { env } from '@/env';
 import type { VpsConfig } from '@/lib/catalog/vps-config';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
-import { coupons, orders, saleItems, userCoupons, users } from '../../db/schema';
+import { coupons, type OrderStatus, orders, saleItems, userCoupons, users } from '../../db/schema';
 import { localize } from '../../localize';
+import { recordChange } from '../../orders/lifecycle';
 import { ApiError, BusinessCode } from '../errors';
 import { type PintuanPrice, quoteVps } from './pricing';
 
 export type OrderSummary = {
   id: number;
   number: string;
-  status: string;
+  status: OrderStatus;
+  billing: 'term' | 'hourly';
   currency: string;
+  /** Units of the order's currency per USD when it was placed. */
+  rate: string;
   subtotalMinor: number;
   discountMinor: number;
   totalMinor: number;
   createdAt: string;
+  /** While pending payment: when the order expires unpaid. */
+  payBy: string;
+  paidAt: string | null;
+  statusChangedAt: string;
   payUrl: string;
 };
 
@@ -27,16 +35,21 @@ function orderNumber(now: Date): string {
   return `CC${day}${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-function summary(row: typeof orders.$inferSelect): OrderSummary {
+export function summary(row: typeof orders.$inferSelect): OrderSummary {
   return {
     id: row.id,
     number: row.number,
     status: row.status,
     currency: row.currency,
+    rate: row.rate,
     subtotalMinor: row.subtotalMinor,
     discountMinor: row.discountMinor,
     totalMinor: row.totalMinor,
     createdAt: row.createdAt.toISOString(),
+    billing: row.billing,
+    payBy: row.payBy.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    statusChangedAt: row.statusChangedAt.toISOString(),
     // Orders are paid in the customer centre (SPEC §2).
     payUrl: `${env().CUSTOMER_CENTER_URL.replace(/\/$/, '')}/order/pay/${row.number}`,
   };
@@ -125,7 +138,8 @@ export async function createVpsOrder(
             and(
               eq(orders.userId, userId),
               eq(orders.saleItemId, quote.sale.saleItemId),
-              ne(orders.status, 'cancelled'),
+              // Orders that ended unpaid or were refunded gave their item back.
+              notInArray(orders.status, ['cancelled', 'expired', 'refund_pending', 'refunded']),
             ),
           );
         if ((bought?.n ?? 0) >= quote.sale.perUserLimit) {
@@ -146,6 +160,9 @@ export async function createVpsOrder(
         .insert(orders)
         .values({
           number: orderNumber(now),
+          billing: config.billing,
+          payBy: new Date(now.getTime() + env().ORDER_PAYMENT_WINDOW_MINUTES * 60_000),
+          statusChangedAt: now,
           userId,
           idempotencyKey,
           requestHash,
@@ -164,6 +181,7 @@ export async function createVpsOrder(
         .returning();
       // Another request with the same key won: undo this one (its stock and coupon) and answer with that order.
       if (!row) throw new IdempotentReplay();
+      await recordChange(tx, [{ row, from: null }], 'created', 'customer', now);
       await options.pintuan?.after(tx, row);
       if (quote.userCouponId !== null) {
         // One use per coupon: only an unused coupon can be taken, so two orders cannot spend it twice.

@@ -92,6 +92,7 @@ function seatConfig(offer: typeof pintuanOffers.$inferSelect, request: SeatReque
     planId: offer.planId,
     imageId: request.imageId,
     months: offer.months,
+    billing: 'term',
     quantity: 1,
     dataDisks: [],
     currency: request.currency,

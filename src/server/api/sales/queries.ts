@@ -1,15 +1,16 @@
 import 'server-only';
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { regularTermPriceCents } from '@/lib/catalog/pricing-rules';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
-import { plans, regions, saleActivities, saleItems } from '../../db/schema';
+import { plans, regions, saleActivities, saleItems, termDiscounts } from '../../db/schema';
 import { localize } from '../../localize';
 import type { PromotedPlan } from '../catalog/queries';
 
 export type SaleItem = PromotedPlan & {
   id: number;
   salePriceCents: number;
-  /** The plan's regular price for the same months. */
+  /** The plan's regular price in the same region for the same months, term discount included. */
   originalPriceCents: number;
   stockTotal: number;
   stockLeft: number;
@@ -27,15 +28,16 @@ export type Sale = {
 /** Running VPS sales with their items (POST /api/home/activity/cvm/search), one query. */
 export async function listRunningSales(db: Database, locale: Locale, now = new Date()): Promise<Sale[]> {
   const rows = await db
-    .select({ activity: saleActivities, item: saleItems, plan: plans, region: regions })
+    .select({ activity: saleActivities, item: saleItems, plan: plans, region: regions, term: termDiscounts })
     .from(saleItems)
     .innerJoin(saleActivities, eq(saleActivities.id, saleItems.activityId))
     .innerJoin(plans, eq(plans.id, saleItems.planId))
     .innerJoin(regions, eq(regions.id, saleItems.regionId))
+    .leftJoin(termDiscounts, eq(termDiscounts.months, saleItems.months))
     .where(and(lte(saleActivities.startsAt, now), gt(saleActivities.endsAt, now)))
     .orderBy(asc(saleActivities.endsAt), asc(saleItems.sort), asc(saleItems.id));
   const sales = new Map<number, Sale>();
-  for (const { activity, item, plan, region } of rows) {
+  for (const { activity, item, plan, region, term } of rows) {
     let sale = sales.get(activity.id);
     if (!sale) {
       sale = {
@@ -60,7 +62,12 @@ export async function listRunningSales(db: Database, locale: Locale, now = new D
       regionName: localize(region.city, locale, `region ${region.id}`),
       months: item.months,
       salePriceCents: item.salePriceCents,
-      originalPriceCents: plan.monthlyPriceCents * item.months,
+      originalPriceCents: regularTermPriceCents(
+        plan.monthlyPriceCents,
+        region.priceAdjustmentPct,
+        item.months,
+        term?.percentOff ?? 0,
+      ),
       stockTotal: item.stockTotal,
       stockLeft: item.stockLeft,
       perUserLimit: item.perUserLimit,

@@ -12,6 +12,11 @@ export const regions = pgTable('regions', {
   networkNote: jsonb('network_note').$type<Localized>().notNull(),
   /** An IP that visitors can ping from the looking-glass article. */
   testIp: text('test_ip').notNull(),
+  /**
+   * Percent added to (or, negative, taken from) the region's compute and network prices: the plan, bandwidth and
+   * traffic lines (docs/decisions/036-pricing-model.md). Carrier and power costs are not the same everywhere.
+   */
+  priceAdjustmentPct: smallint('price_adjustment_pct').notNull().default(0),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
 });
@@ -24,6 +29,8 @@ export const images = pgTable('images', {
   version: text('version').notNull(),
   arch: text('arch').notNull().default('x86_64'),
   minDiskGb: integer('min_disk_gb').notNull(),
+  /** Licence fee per vCPU per month (Windows Server), charged every month of the term, never discounted. */
+  licenceCentsPerVcpu: integer('licence_cents_per_vcpu').notNull().default(0),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
 });
@@ -69,6 +76,8 @@ export const plans = pgTable('plans', {
   monthlyPriceCents: integer('monthly_price_cents').notNull(),
   /** Hourly price in micro-USD (1e-6 USD), as hourly prices go below a cent. */
   hourlyPriceMicroUsd: integer('hourly_price_micro_usd').notNull(),
+  /** Whether the plan can be billed by the hour (capped at its monthly price); dedicated servers cannot. */
+  hourlyBilling: boolean('hourly_billing').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
 });
@@ -189,4 +198,13 @@ export const domainRegistrations = pgTable('domain_registrations', {
 /** Labels that cannot be registered under any suffix. */
 export const reservedDomainLabels = pgTable('reserved_domain_labels', {
   label: text('label').primaryKey(),
+});
+
+/**
+ * Term discounts: percent off the recurring lines of a term paid in advance (docs/decisions/036-pricing-model.md).
+ * A row per billing period; 1 month is 0.
+ */
+export const termDiscounts = pgTable('term_discounts', {
+  months: smallint('months').primaryKey(),
+  percentOff: smallint('percent_off').notNull(),
 });

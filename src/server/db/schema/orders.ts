@@ -1,6 +1,7 @@
-import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { userCoupons, users } from './accounts';
-import { createdAt } from './common';
+import { at, createdAt } from './common';
 import { saleItems } from './promotions';
 
 export type OrderLine = {
@@ -11,6 +12,22 @@ export type OrderLine = {
   unitMinor: number;
   amountMinor: number;
 };
+
+/**
+ * The states of an order (docs/decisions/037-order-lifecycle.md). `pending_payment` until the customer centre
+ * confirms payment or the payment window ends (`expired`) or the customer cancels (`cancelled`); a paid order
+ * is `provisioning`, then `active`. A paid order of a failed group-buy, or a payment that came after the order
+ * expired, is `refund_pending` until the customer centre says `refunded`.
+ */
+export type OrderStatus =
+  | 'pending_payment'
+  | 'paid'
+  | 'provisioning'
+  | 'active'
+  | 'cancelled'
+  | 'expired'
+  | 'refund_pending'
+  | 'refunded';
 
 /**
  * Orders created by the storefront (issue 5), pending payment in the customer centre. Amounts are minor
@@ -32,12 +49,14 @@ export const orders = pgTable(
      */
     requestHash: text('request_hash'),
     kind: text('kind').$type<'vps'>().notNull(),
-    status: text('status').$type<'pending_payment' | 'paid' | 'cancelled'>().notNull().default('pending_payment'),
-    /**
-     * 'pending' when a cancelled order may have been paid and the customer centre, which holds the payment,
-     * must refund it: set for the orders of a failed group-buy (issue 6).
-     */
-    refundStatus: text('refund_status').$type<'pending' | 'refunded'>(),
+    status: text('status').$type<OrderStatus>().notNull().default('pending_payment'),
+    /** `term`: paid in advance for `months`; `hourly`: a month's cap paid as credit, billed by the hour. */
+    billing: text('billing').$type<'term' | 'hourly'>().notNull().default('term'),
+    /** When an unpaid order expires and gives back what it holds (sale stock, a coupon, a group seat). */
+    payBy: at('pay_by').notNull(),
+    paidAt: at('paid_at'),
+    /** When the status last changed; every change is in order_events with its reason. */
+    statusChangedAt: at('status_changed_at').notNull().defaultNow(),
     currency: text('currency').notNull(),
     rate: numeric('rate', { precision: 18, scale: 8 }).notNull(),
     subtotalMinor: integer('subtotal_minor').notNull(),
@@ -53,6 +72,67 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),
     uniqueIndex('orders_idempotency_key').on(t.userId, t.idempotencyKey),
-    index('orders_user_idx').on(t.userId),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    // The expiry sweep's lookup: unpaid orders by deadline.
+    index('orders_pending_pay_by_idx').on(t.payBy).where(sql`${t.status} = 'pending_payment'`),
   ],
 );
+
+/** Every status change of an order, in the transaction that made it (docs/decisions/037-order-lifecycle.md). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<OrderStatus>(),
+    toStatus: text('to_status').$type<OrderStatus>().notNull(),
+    /** Why, in words an operator reads: `created`, `payment window ended`, `cancelled by the customer`… */
+    reason: text('reason').notNull(),
+    /** Who: `customer`, `system`, `payment` (the customer centre's notification) or an operator later. */
+    actor: text('actor').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Order events for the customer centre, written in the transaction of the change and delivered as signed
+ * webhooks at least once, with retries (src/server/orders/webhooks.ts). `eventId` is what the receiver
+ * de-duplicates on.
+ */
+export const webhookOutbox = pgTable(
+  'webhook_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: uuid('event_id').notNull().defaultRandom(),
+    type: text('type').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'pending' | 'sending' | 'delivered'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: at('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('webhook_outbox_event_key').on(t.eventId),
+    index('webhook_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/**
+ * Payment notifications from the customer centre, one row per event id: a repeated event answers what the first
+ * one did and changes nothing (POST /api/finance/order-server/pay/notify).
+ */
+export const paymentNotifications = pgTable('payment_notifications', {
+  eventId: text('event_id').primaryKey(),
+  orderNumber: text('order_number').notNull(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  /** The answer given to the first delivery, repeated to every later one. */
+  outcome: jsonb('outcome').$type<{ status: number; body: Record<string, unknown> }>().notNull(),
+  receivedAt: createdAt(),
+});

@@ -77,6 +77,10 @@ async function seedPintuanGroups(tx: Tx, now: Date): Promise<void> {
           userId,
           idempotencyKey: `seed-pintuan-${seat}`,
           kind: 'vps',
+          // The demo members have paid: an unpaid seat would be given back 30 minutes after seeding.
+          status: 'paid',
+          payBy: now,
+          paidAt: now,
           currency: 'USD',
           rate: '1',
           subtotalMinor: price,
@@ -104,6 +108,24 @@ async function seedPintuanGroups(tx: Tx, now: Date): Promise<void> {
         })
         .returning({ id: schema.orders.id });
       if (!order) throw new Error('demo order insert returned nothing');
+      await tx.insert(schema.orderEvents).values([
+        {
+          orderId: order.id,
+          fromStatus: null,
+          toStatus: 'pending_payment',
+          reason: 'created',
+          actor: 'customer',
+          at: now,
+        },
+        {
+          orderId: order.id,
+          fromStatus: 'pending_payment',
+          toStatus: 'paid',
+          reason: 'payment received',
+          actor: 'payment',
+          at: now,
+        },
+      ]);
       await tx
         .insert(schema.pintuanMembers)
         .values({ groupId: group.id, userId, orderId: order.id, leader: username === demo.leader });

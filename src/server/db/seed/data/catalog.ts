@@ -27,6 +27,7 @@ type ReservedDomainLabel = typeof schema.reservedDomainLabels.$inferInsert;
 export const regions: Region[] = [
   {
     id: 'hong-kong',
+    priceAdjustmentPct: 20,
     countryCode: 'HK',
     country: { en: 'Hong Kong', zh: '中国香港', ja: '香港' },
     city: { en: 'Hong Kong', zh: '香港', ja: '香港' },
@@ -40,6 +41,7 @@ export const regions: Region[] = [
   },
   {
     id: 'tokyo',
+    priceAdjustmentPct: 10,
     countryCode: 'JP',
     country: { en: 'Japan', zh: '日本', ja: '日本' },
     city: { en: 'Tokyo', zh: '东京', ja: '東京' },
@@ -53,6 +55,7 @@ export const regions: Region[] = [
   },
   {
     id: 'osaka',
+    priceAdjustmentPct: 10,
     countryCode: 'JP',
     country: { en: 'Japan', zh: '日本', ja: '日本' },
     city: { en: 'Osaka', zh: '大阪', ja: '大阪' },
@@ -66,6 +69,7 @@ export const regions: Region[] = [
   },
   {
     id: 'singapore',
+    priceAdjustmentPct: 10,
     countryCode: 'SG',
     country: { en: 'Singapore', zh: '新加坡', ja: 'シンガポール' },
     city: { en: 'Singapore', zh: '新加坡', ja: 'シンガポール' },
@@ -79,6 +83,7 @@ export const regions: Region[] = [
   },
   {
     id: 'los-angeles',
+    priceAdjustmentPct: 0,
     countryCode: 'US',
     country: { en: 'United States', zh: '美国', ja: 'アメリカ' },
     city: { en: 'Los Angeles', zh: '洛杉矶', ja: 'ロサンゼルス' },
@@ -92,6 +97,7 @@ export const regions: Region[] = [
   },
   {
     id: 'frankfurt',
+    priceAdjustmentPct: 0,
     countryCode: 'DE',
     country: { en: 'Germany', zh: '德国', ja: 'ドイツ' },
     city: { en: 'Frankfurt', zh: '法兰克福', ja: 'フランクフルト' },
@@ -105,6 +111,7 @@ export const regions: Region[] = [
   },
   {
     id: 'seoul',
+    priceAdjustmentPct: 15,
     countryCode: 'KR',
     country: { en: 'South Korea', zh: '韩国', ja: '韓国' },
     city: { en: 'Seoul', zh: '首尔', ja: 'ソウル' },
@@ -118,6 +125,7 @@ export const regions: Region[] = [
   },
   {
     id: 'taipei',
+    priceAdjustmentPct: 15,
     countryCode: 'TW',
     country: { en: 'Taiwan', zh: '中国台湾', ja: '台湾' },
     city: { en: 'Taipei', zh: '台北', ja: '台北' },
@@ -156,6 +164,7 @@ export const images: Image[] = [
     name: 'Windows Server 2022 Datacenter',
     version: '2022',
     minDiskGb: 40,
+    licenceCentsPerVcpu: 400,
     sort: 12,
   },
   {
@@ -164,6 +173,7 @@ export const images: Image[] = [
     name: 'Windows Server 2019 Datacenter',
     version: '2019',
     minDiskGb: 40,
+    licenceCentsPerVcpu: 400,
     sort: 13,
   },
 ];
@@ -398,6 +408,7 @@ export const plans: Plan[] = [
   {
     id: 'ded-e2388g',
     lineId: 'dedicated',
+    hourlyBilling: false,
     name: { en: 'Dedicated Xeon E-2388G', zh: '独立服务器 Xeon E-2388G', ja: '専用サーバー Xeon E-2388G' },
     cpu: 8,
     cpuModel: 'Intel Xeon E-2388G',
@@ -414,6 +425,7 @@ export const plans: Plan[] = [
   {
     id: 'ded-epyc4464p',
     lineId: 'dedicated',
+    hourlyBilling: false,
     name: { en: 'Dedicated EPYC 4464P', zh: '独立服务器 EPYC 4464P', ja: '専用サーバー EPYC 4464P' },
     cpu: 12,
     cpuModel: 'AMD EPYC 4464P',
@@ -430,6 +442,7 @@ export const plans: Plan[] = [
   {
     id: 'ded-gold6430',
     lineId: 'dedicated',
+    hourlyBilling: false,
     name: { en: 'Dedicated Xeon Gold 6430', zh: '独立服务器 Xeon Gold 6430', ja: '専用サーバー Xeon Gold 6430' },
     cpu: 32,
     cpuModel: 'Intel Xeon Gold 6430',
@@ -446,6 +459,7 @@ export const plans: Plan[] = [
   {
     id: 'ded-epyc9354p',
     lineId: 'dedicated',
+    hourlyBilling: false,
     name: { en: 'Dedicated EPYC 9354P', zh: '独立服务器 EPYC 9354P', ja: '専用サーバー EPYC 9354P' },
     cpu: 32,
     cpuModel: 'AMD EPYC 9354P',

@@ -1058,7 +1058,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## Plans and prices
 
-          The table shows the plans on sale right now in each region, in the currency you selected. Prices exclude tax.
+          The table shows every plan on sale at its lowest regional price, in the currency you selected; the configurator shows the price in the region you pick. Prices exclude tax. Hourly prices are given only for plans that can be billed by the hour.
 
           {{catalog:vps-plans}}
 
@@ -1070,11 +1070,15 @@ export const docArticles: SeedDocArticle[] = [
 
           ## Why prices differ by region
 
-          Bandwidth, power and carrier costs are not the same everywhere. Regions with premium routes to mainland China, such as Hong Kong with CN2 GIA, cost more than regions that rely on standard international transit. The table always shows the price for the region you pick.
+          Bandwidth, power and carrier costs are not the same everywhere. Regions with premium routes to mainland China, such as Hong Kong with CN2 GIA, cost more than regions that rely on standard international transit. Each region adds its own percentage to the plan, bandwidth and traffic prices; disks, snapshots and licences cost the same everywhere.
+
+          {{catalog:regions}}
 
           ## Hourly or term billing
 
-          Standard and high-frequency plans can be billed hourly or by term (monthly, quarterly or annual). Hourly billing never costs more than the monthly price in a calendar month. Term billing gets cheaper the longer the term, and most promotions require it.
+          Standard and high-frequency plans can be billed hourly or by term (monthly, quarterly, half-yearly or annual). Hourly billing never costs more than the monthly price in a calendar month: you pay that month's price as credit to your balance when you order, and each hour is drawn from it. Term billing gets cheaper the longer the term, and most promotions require it. The discount applies to the plan and its add-ons, not to licences.
+
+          {{catalog:terms}}
 
           ## Changing plans
 
@@ -1085,8 +1089,10 @@ export const docArticles: SeedDocArticle[] = [
           - Additional IPv4 addresses
           - Block storage volumes and snapshot storage, see [block storage pricing](${sitePath('en', '/doc/article/block-storage-volume-pricing')})
           - Traffic beyond the allowance and traffic packages, see [network pricing](${sitePath('en', '/doc/article/network-pricing')})
-          - Windows Server licences, billed per month
+          - Windows Server licences, billed per vCPU every month of the term
           - Control panel licences such as cPanel
+
+          {{catalog:licences}}
 
           To cancel, delete the server in the customer centre. Hourly servers stop billing at once; term servers are covered by the [refund policy](${sitePath('en', '/doc/article/refund')}).
         `),
@@ -1106,7 +1112,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## 套餐与价格
 
-          下表显示各地域当前在售的套餐，价格以您选择的币种显示，不含税。
+          下表列出所有在售套餐在各地域中的最低价格，以您选择的币种显示；在配置页选择地域后即可看到该地域的价格。价格不含税。仅支持按小时计费的套餐才显示小时价格。
 
           {{catalog:vps-plans}}
 
@@ -1118,11 +1124,15 @@ export const docArticles: SeedDocArticle[] = [
 
           ## 不同地域价格为何不同
 
-          各地的带宽、电力和运营商成本并不相同。提供中国大陆优化线路的地域（例如接入 CN2 GIA 的香港）价格高于使用普通国际线路的地域。表格始终显示您所选地域的价格。
+          各地的带宽、电力和运营商成本并不相同。提供中国大陆优化线路的地域（例如接入 CN2 GIA 的香港）价格高于使用普通国际线路的地域。每个地域在套餐、带宽和流量价格上加收各自的百分比；云硬盘、快照和许可证在所有地域价格相同。
+
+          {{catalog:regions}}
 
           ## 按小时还是包周期
 
-          标准型和高主频型套餐可按小时计费，也可按月、按季或按年包周期。按小时计费在一个自然月内的费用不会超过月付价格。包周期的周期越长越优惠，大多数促销活动也要求包周期购买。
+          标准型和高主频型套餐可按小时计费，也可按月、按季、按半年或按年包周期。按小时计费在一个自然月内的费用不会超过月付价格：下单时将该月价格作为余额预付，之后每小时从余额中扣费。包周期的周期越长越优惠，大多数促销活动也要求包周期购买。折扣适用于套餐及其附加项，不适用于许可证。
+
+          {{catalog:terms}}
 
           ## 变更套餐
 
@@ -1133,8 +1143,10 @@ export const docArticles: SeedDocArticle[] = [
           - 额外的 IPv4 地址
           - 块存储云硬盘和快照存储，参见[块存储价格](${sitePath('zh', '/doc/article/block-storage-volume-pricing')})
           - 超出额度的流量和流量包，参见[网络价格](${sitePath('zh', '/doc/article/network-pricing')})
-          - Windows Server 许可证，按月计费
+          - Windows Server 许可证，在整个周期内按 vCPU 数逐月计费
           - cPanel 等面板许可证
+
+          {{catalog:licences}}
 
           如需退订，请在客户中心删除服务器。按小时计费的服务器立即停止计费；包周期服务器请参阅[退款政策](${sitePath('zh', '/doc/article/refund')})。
         `),
@@ -1155,7 +1167,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## プランと料金
 
-          各リージョンで現在販売中のプランを、選択した通貨で表示しています。料金は税抜です。
+          販売中のすべてのプランを、各リージョンのうち最も安い料金で、選択した通貨で表示しています。リージョンを選んだ料金は構成ページでご確認いただけます。料金は税抜です。時間料金は時間課金に対応したプランのみ表示します。
 
           {{catalog:vps-plans}}
 
@@ -1167,11 +1179,15 @@ export const docArticles: SeedDocArticle[] = [
 
           ## リージョンによって料金が異なる理由
 
-          帯域、電力、回線事業者のコストは地域によって異なります。香港の CN2 GIA のように中国本土向けのプレミアム回線を備えたリージョンは、一般的な国際トランジットを使うリージョンより高めの料金となります。表には常に選択したリージョンの料金が表示されます。
+          帯域、電力、回線事業者のコストは地域によって異なります。香港の CN2 GIA のように中国本土向けのプレミアム回線を備えたリージョンは、一般的な国際トランジットを使うリージョンより高めの料金となります。各リージョンはプラン、帯域、転送量の料金にそれぞれの割合を加算します。ディスク、スナップショット、ライセンスはどのリージョンでも同じ料金です。
+
+          {{catalog:regions}}
 
           ## 時間課金と契約期間
 
-          スタンダードと高クロックのプランは、時間課金と契約期間（月・四半期・年）のどちらでもご利用いただけます。時間課金は暦月あたり月額料金を超えることはありません。契約期間は長いほど割安になり、ほとんどのキャンペーンは契約期間でのご購入が条件です。
+          スタンダードと高クロックのプランは、時間課金と契約期間（月・四半期・半年・年）のどちらでもご利用いただけます。時間課金は暦月あたり月額料金を超えることはありません。ご注文時にその月の料金をクレジットとして残高にお支払いいただき、1 時間ごとにそこから差し引きます。契約期間は長いほど割安になり、ほとんどのキャンペーンは契約期間でのご購入が条件です。割引はプランと追加オプションに適用され、ライセンスには適用されません。
+
+          {{catalog:terms}}
 
           ## プランの変更
 
@@ -1182,8 +1198,10 @@ export const docArticles: SeedDocArticle[] = [
           - 追加の IPv4 アドレス
           - ブロックストレージとスナップショットの保存容量（[ブロックストレージの料金](${sitePath('ja', '/doc/article/block-storage-volume-pricing')})）
           - 枠を超えた転送量と転送量パック（[ネットワーク料金](${sitePath('ja', '/doc/article/network-pricing')})）
-          - Windows Server ライセンス（月額）
+          - Windows Server ライセンス（契約期間中、vCPU 数に応じて毎月課金）
           - cPanel などのコントロールパネルのライセンス
+
+          {{catalog:licences}}
 
           解約するには、カスタマーセンターでサーバーを削除してください。時間課金のサーバーはその時点で課金が止まります。契約期間のサーバーについては[返金ポリシー](${sitePath('ja', '/doc/article/refund')})をご覧ください。
         `),
@@ -2510,7 +2528,7 @@ export const docArticles: SeedDocArticle[] = [
           | Duration | The referred customer's first 12 months |
           | Cookie | 30 days, last click wins |
           | Holding period | 30 days after each payment, to allow for refunds |
-          | Minimum payout | USD 50, or HKD 400 / JPY 7,500 |
+          | Minimum payout | {{money:5000}} |
           | Payout methods | Account balance, PayPal or bank transfer |
           | Payout date | Monthly, by the 10th |
 
@@ -2552,7 +2570,7 @@ export const docArticles: SeedDocArticle[] = [
           | 计佣期限 | 被推荐客户的前 12 个月 |
           | Cookie | 30 天，以最后一次点击为准 |
           | 冻结期 | 每笔付款后 30 天，以应对退款 |
-          | 最低提现金额 | 50 美元，或 400 港币 / 7,500 日元 |
+          | 最低提现金额 | {{money:5000}} |
           | 结算方式 | 账户余额、PayPal 或银行转账 |
           | 结算时间 | 每月 10 日前 |
 
@@ -2594,7 +2612,7 @@ export const docArticles: SeedDocArticle[] = [
           | 対象期間 | 紹介したお客様の最初の 12 か月間 |
           | Cookie | 30 日間、最後のクリックを優先 |
           | 保留期間 | 返金に備え、各お支払いから 30 日間 |
-          | 最低支払額 | 50 米ドル（または 400 香港ドル／7,500 円） |
+          | 最低支払額 | {{money:5000}} |
           | 支払い方法 | アカウント残高、PayPal、銀行振込 |
           | 支払日 | 毎月 10 日まで |
 

@@ -12,6 +12,7 @@ import {
   listRegions,
   listSecurityGroups,
   listSnapshotPolicies,
+  listTermDiscounts,
   listTrafficPackages,
 } from '@/server/api/catalog/queries';
 import { quoteForPage } from '@/server/api/orders/pricing';
@@ -42,6 +43,7 @@ export default async function VpsBuyPage({ params }: { params: Params }) {
     snapshots,
     quickSets,
     currency,
+    terms,
   ] = await Promise.all([
     pageTexts(locale, 'vpsBuy'),
     listRegions(db, locale),
@@ -55,9 +57,11 @@ export default async function VpsBuyPage({ params }: { params: Params }) {
     listSnapshotPolicies(db, locale),
     listQuickSets(db, locale),
     pageCurrency(db, (await params).currency),
+    listTermDiscounts(db),
   ]);
   const catalog: CatalogForConfigurator = {
-    regions: regions.map((r) => ({ id: r.id, label: `${r.city} · ${r.country}` })),
+    regions: regions.map((r) => ({ id: r.id, label: `${r.city} · ${r.country}`, adjustmentPct: r.priceAdjustmentPct })),
+    terms,
     families,
     imagesByRegion,
     plans: lines.flatMap((line) => line.plans.map((p) => ({ ...p, lineId: line.id, lineName: line.name }))),

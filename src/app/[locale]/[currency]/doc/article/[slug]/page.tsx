@@ -13,6 +13,7 @@ import { getArticle } from '@/server/api/docs/queries';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { type CatalogLabels, loadCatalogTables } from '@/server/docs/catalog-tables';
+import { fillInlineFacts } from '@/server/docs/inline-facts';
 import { catalogTableHtml, markdownHtml } from '@/server/docs/markdown-html';
 import { resolveLocale } from '@/server/page';
 import { pageMetadata } from '@/server/seo';
@@ -69,13 +70,13 @@ function TocList({ items }: { items: Heading[] }) {
 export default async function DocArticlePage({ params }: { params: Params }) {
   const { locale, article } = await load(params);
   const db = getDb();
-  const blocks = parseMarkdown(article.body);
-  const placeholders = blocks.flatMap((b) => (b.type === 'placeholder' ? [b.name] : []));
   const [t, catalogT, currency] = await Promise.all([
     getTranslations({ locale, namespace: 'doc' }),
     getTranslations({ locale, namespace: 'docCatalog' }),
     pageCurrency(db, (await params).currency),
   ]);
+  const blocks = parseMarkdown(fillInlineFacts(article.body, currency, locale));
+  const placeholders = blocks.flatMap((b) => (b.type === 'placeholder' ? [b.name] : []));
   const labels: CatalogLabels = (key, values) => catalogT(key as Parameters<typeof catalogT>[0], values);
   const tables = placeholders.length
     ? await loadCatalogTables(db, placeholders, { locale, currency, t: labels })

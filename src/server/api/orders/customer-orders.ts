@@ -1,0 +1,115 @@
+import 'server-only';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { images, type Localized, type OrderStatus, orderEvents, orders, plans, regions } from '../../db/schema';
+import { releaseHolds, transitionOrders } from '../../orders/lifecycle';
+import { ApiError, BusinessCode, notFound } from '../errors';
+import { type OrderSummary, summary } from './service';
+
+export type OrderDetail = OrderSummary & {
+  lines: (typeof orders.$inferSelect)['lines'];
+  config: Record<string, unknown>;
+  history: { from: OrderStatus | null; to: OrderStatus; reason: string; at: string }[];
+  /** What was ordered, named as the catalog names it (in every language: the page picks the visitor's). */
+  server: {
+    plan: Localized | null;
+    city: Localized | null;
+    image: string | null;
+    quantity: number;
+    months: number;
+  };
+};
+
+/** The signed-in customer's orders, newest first, a page at a time, optionally of some statuses. */
+export async function listCustomerOrders(
+  db: Database,
+  userId: number,
+  query: { page: number; rows: number; status?: OrderStatus[] },
+): Promise<{ total: number; page: number; rows: number; items: OrderSummary[] }> {
+  const where = and(eq(orders.userId, userId), query.status?.length ? inArray(orders.status, query.status) : undefined);
+  const [[counted], rows] = await Promise.all([
+    db.select({ n: count() }).from(orders).where(where),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.rows)
+      .offset((query.page - 1) * query.rows),
+  ]);
+  return { total: counted?.n ?? 0, page: query.page, rows: query.rows, items: rows.map(summary) };
+}
+
+/** One of the customer's orders with its lines and history; another customer's order is not found (404). */
+export async function getCustomerOrder(db: Database, userId: number, number: string): Promise<OrderDetail> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.number, number)));
+  if (!row) throw notFound('api.order.notFound');
+  const history = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, row.id))
+    .orderBy(asc(orderEvents.id));
+  const config = row.config as {
+    planId?: string;
+    regionId?: string;
+    imageId?: string;
+    quantity?: number;
+    months?: number;
+  };
+  const [[plan], [region], [image]] = await Promise.all([
+    db
+      .select({ name: plans.name })
+      .from(plans)
+      .where(eq(plans.id, config.planId ?? '')),
+    db
+      .select({ city: regions.city })
+      .from(regions)
+      .where(eq(regions.id, config.regionId ?? '')),
+    db
+      .select({ name: images.name })
+      .from(images)
+      .where(eq(images.id, config.imageId ?? '')),
+  ]);
+  return {
+    ...summary(row),
+    lines: row.lines,
+    config: row.config,
+    server: {
+      plan: plan?.name ?? null,
+      city: region?.city ?? null,
+      image: image?.name ?? null,
+      quantity: config.quantity ?? 1,
+      months: config.months ?? 1,
+    },
+    history: history.map((e) => ({ from: e.fromStatus, to: e.toStatus, reason: e.reason, at: e.at.toISOString() })),
+  };
+}
+
+/**
+ * Cancels an unpaid order of the customer's, giving back what it held (sale stock, coupon, group seat) in the
+ * same transaction. Only `pending_payment` can be cancelled here (409 otherwise: a paid order is refunded in the
+ * customer centre).
+ */
+export async function cancelCustomerOrder(db: Database, userId: number, number: string): Promise<OrderSummary> {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.number, number)));
+    if (!row) throw notFound('api.order.notFound');
+    const [moved] = await transitionOrders(tx, [row.id], {
+      from: ['pending_payment'],
+      to: 'cancelled',
+      reason: 'cancelled by the customer',
+      actor: 'customer',
+      at: now,
+    });
+    if (!moved) throw new ApiError(BusinessCode.conflict, 'api.order.notCancellable');
+    await releaseHolds(tx, [moved.row], now);
+    return summary(moved.row);
+  });
+}

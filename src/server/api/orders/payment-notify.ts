@@ -1,0 +1,171 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { env } from '@/env';
+import { parseLocale } from '@/lib/locales';
+import { formatMoney } from '@/lib/money';
+import { localizedPath } from '@/lib/routes';
+import { recordId } from '@/lib/validation/numbers';
+import type { Database } from '../../db/client';
+import { currencies, type OrderStatus, orders, paymentNotifications, users } from '../../db/schema';
+import { enqueueMail } from '../../mail/outbox';
+import { orderPaidMail } from '../../mail/templates';
+import { ensureMailWorker } from '../../mail/worker';
+import { type OrderTx, transitionOrders } from '../../orders/lifecycle';
+import { verifySignature } from '../../orders/signature';
+import { ApiError, BusinessCode, notFound } from '../errors';
+import { parseWith } from '../input';
+
+/**
+ * What the customer centre tells the site about an order (POST /api/finance/order-server/pay/notify), one event
+ * per call: a payment, provisioning started or done, a refund made. `id` is the event's own id: the same event
+ * twice answers what the first did and changes nothing.
+ */
+export const paymentNotification = z.object({
+  id: z.string().trim().min(1).max(100).describe("the event's id, unique per event"),
+  type: z
+    .enum(['payment.succeeded', 'provisioning.started', 'provisioning.completed', 'refund.completed'])
+    .describe('what happened'),
+  data: z.object({
+    orderNumber: z.string().trim().min(1).max(40),
+    amountMinor: recordId.or(z.literal(0)).optional().describe('for payment.succeeded: the amount paid, minor units'),
+    currency: z.string().trim().length(3).optional().describe('for payment.succeeded: the currency paid in'),
+  }),
+});
+export type PaymentNotification = z.output<typeof paymentNotification>;
+
+/** The transition each event asks for, from the statuses it may come from. */
+const TRANSITIONS: Record<PaymentNotification['type'], { from: OrderStatus[]; to: OrderStatus; reason: string }> = {
+  'payment.succeeded': { from: ['pending_payment'], to: 'paid', reason: 'payment received' },
+  'provisioning.started': { from: ['paid'], to: 'provisioning', reason: 'provisioning started' },
+  'provisioning.completed': { from: ['provisioning'], to: 'active', reason: 'server ready' },
+  'refund.completed': { from: ['refund_pending'], to: 'refunded', reason: 'refund made' },
+};
+
+export type NotifyOutcome = { status: number; body: Record<string, unknown> };
+
+/**
+ * Checks the signature over the raw body (401 when it is missing, wrong, stale, or no secret is configured),
+ * then applies the event in one transaction with its record, so a replay finds the first answer. A payment for
+ * an order that already expired or was cancelled is kept and flagged for a refund, never lost. Refusals (401,
+ * 404 unknown order, 409 a transition the order's status does not allow, 422 an amount that is not the order's)
+ * change nothing.
+ */
+export async function receiveNotification(
+  db: Database,
+  raw: string,
+  signature: string | undefined,
+  now = new Date(),
+): Promise<NotifyOutcome> {
+  const secret = env().PAYMENT_WEBHOOK_SECRET;
+  if (!secret || !verifySignature(signature, raw, secret, now.getTime())) {
+    throw new ApiError(BusinessCode.unauthorized, 'api.notify.badSignature');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new ApiError(BusinessCode.invalidInput, 'api.malformedJson', { status: 400 });
+  }
+  const event = parseWith(paymentNotification, value);
+
+  const [seen] = await db.select().from(paymentNotifications).where(eq(paymentNotifications.eventId, event.id));
+  if (seen) return seen.outcome;
+
+  let paid: { orderId: number } | undefined;
+  const outcome = await db.transaction(async (tx) => {
+    // The event's row first: a concurrent delivery of the same event waits here, then finds it done.
+    const claimed = await tx
+      .insert(paymentNotifications)
+      .values({
+        eventId: event.id,
+        orderNumber: event.data.orderNumber,
+        amountMinor: event.data.amountMinor ?? 0,
+        currency: event.data.currency ?? '',
+        outcome: { status: 0, body: {} },
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentNotifications.eventId });
+    if (claimed.length === 0) return undefined;
+    const result = await apply(tx, event, now);
+    if (result.paidOrderId !== undefined) paid = { orderId: result.paidOrderId };
+    await tx
+      .update(paymentNotifications)
+      .set({ outcome: result.outcome })
+      .where(eq(paymentNotifications.eventId, event.id));
+    return result.outcome;
+  });
+  if (outcome === undefined) {
+    const [first] = await db.select().from(paymentNotifications).where(eq(paymentNotifications.eventId, event.id));
+    if (!first) throw new Error('payment notification vanished after a conflict');
+    return first.outcome;
+  }
+  if (paid) ensureMailWorker(db).kick();
+  return outcome;
+}
+
+async function apply(
+  tx: OrderTx,
+  event: PaymentNotification,
+  now: Date,
+): Promise<{ outcome: NotifyOutcome; paidOrderId?: number }> {
+  const [order] = await tx.select().from(orders).where(eq(orders.number, event.data.orderNumber)).for('update');
+  if (!order) throw notFound('api.order.notFound');
+
+  if (event.type === 'payment.succeeded') {
+    if (event.data.amountMinor !== order.totalMinor || event.data.currency !== order.currency) {
+      throw new ApiError(BusinessCode.invalidInput, 'api.notify.amountMismatch', {
+        fields: { amountMinor: 'api.notify.amountMismatch' },
+      });
+    }
+    if (order.status === 'expired' || order.status === 'cancelled') {
+      // Paid after the order ended: what it held may be gone; the money is kept and refunded.
+      const [flagged] = await transitionOrders(tx, [order.id], {
+        from: [order.status],
+        to: 'refund_pending',
+        reason: `paid after the order was ${order.status}`,
+        actor: 'payment',
+        at: now,
+      });
+      return { outcome: answer(flagged?.row.number ?? order.number, 'refund_pending') };
+    }
+  }
+
+  const step = TRANSITIONS[event.type];
+  const [moved] = await transitionOrders(tx, [order.id], { ...step, actor: 'payment', at: now });
+  if (!moved) throw new ApiError(BusinessCode.conflict, 'api.order.illegalTransition');
+  if (step.to === 'paid') await mailPaid(tx, moved.row);
+  return {
+    outcome: answer(moved.row.number, moved.row.status),
+    paidOrderId: step.to === 'paid' ? order.id : undefined,
+  };
+}
+
+function answer(number: string, status: OrderStatus): NotifyOutcome {
+  return { status: 200, body: { code: 2000, message: { number, status } } };
+}
+
+/** The payment confirmation, in the customer's language, through the outbox in the same transaction. */
+async function mailPaid(tx: OrderTx, order: typeof orders.$inferSelect): Promise<void> {
+  const [user] = await tx.select().from(users).where(eq(users.id, order.userId));
+  const [currency] = await tx.select().from(currencies).where(eq(currencies.code, order.currency));
+  if (!user || !currency) return;
+  const locale = parseLocale(user.locale) ?? 'en';
+  const total = formatMoney(
+    order.totalMinor,
+    { type: currency.code, rate: Number(order.rate), digits: currency.minorDigits },
+    locale,
+  );
+  await enqueueMail(
+    tx,
+    orderPaidMail({
+      locale,
+      to: user.email,
+      username: user.username,
+      number: order.number,
+      total,
+      link: new URL(localizedPath(locale, `/orders/${order.number}`), env().SITE_URL).href,
+      brand: env().BRAND_NAME,
+    }),
+  );
+}

@@ -1,0 +1,178 @@
+import 'server-only';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { type OrderStatus, orderEvents, orders, pintuanGroups, webhookOutbox } from '../db/schema';
+
+/**
+ * The order lifecycle (docs/decisions/037-order-lifecycle.md): which status may follow which, and the one way a
+ * status changes: a conditional update in a transaction that also writes the change to `order_events` and an
+ * event for the customer centre to `webhook_outbox`. Nothing else updates `orders.status`.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ['paid', 'cancelled', 'expired'],
+  paid: ['provisioning', 'refund_pending'],
+  provisioning: ['active', 'refund_pending'],
+  active: [],
+  // A payment that arrives after the order ended is kept and refunded, never lost.
+  cancelled: ['refund_pending'],
+  expired: ['refund_pending'],
+  refund_pending: ['refunded'],
+  refunded: [],
+};
+
+export type OrderTx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type OrderRow = typeof orders.$inferSelect;
+export type Actor = 'customer' | 'system' | 'payment' | 'operator';
+
+/** What the customer centre receives for an order event. */
+export function orderPayload(row: OrderRow, previous: OrderStatus | null, reason: string) {
+  return {
+    number: row.number,
+    status: row.status,
+    previousStatus: previous,
+    reason,
+    userId: row.userId,
+    billing: row.billing,
+    currency: row.currency,
+    rate: row.rate,
+    subtotalMinor: row.subtotalMinor,
+    discountMinor: row.discountMinor,
+    totalMinor: row.totalMinor,
+    lines: row.lines,
+    config: row.config,
+    payBy: row.payBy.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Writes an order's change to its history and to the outbox, in the caller's transaction. */
+export async function recordChange(
+  tx: OrderTx,
+  rows: { row: OrderRow; from: OrderStatus | null }[],
+  reason: string,
+  actor: Actor,
+  at: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insert(orderEvents)
+    .values(
+      rows.map(({ row, from }) => ({ orderId: row.id, fromStatus: from, toStatus: row.status, reason, actor, at })),
+    );
+  await tx.insert(webhookOutbox).values(
+    rows.map(({ row, from }) => ({
+      type: from === null ? 'order.created' : `order.${row.status}`,
+      orderId: row.id,
+      payload: { occurredAt: at.toISOString(), order: orderPayload(row, from, reason) },
+    })),
+  );
+}
+
+/**
+ * Moves orders from one of `from` to `to` in one conditional update, and records each change. Returns the rows
+ * that moved: an order another request moved first is not among them, so what follows a transition (giving back
+ * stock, a seat, a coupon) runs exactly once per order, however many requests or sweepers race.
+ */
+export async function transitionOrders(
+  tx: OrderTx,
+  ids: number[],
+  change: { from: readonly OrderStatus[]; to: OrderStatus; reason: string; actor: Actor; at: Date },
+): Promise<{ row: OrderRow; from: OrderStatus }[]> {
+  if (ids.length === 0) return [];
+  for (const from of change.from) {
+    if (!ORDER_TRANSITIONS[from].includes(change.to)) throw new Error(`no transition ${from} -> ${change.to}`);
+  }
+  // The status before the update, read in the same statement (the row as it was, under its lock).
+  const moved = await tx.execute<{ id: number; from_status: OrderStatus }>(sql`
+    update ${orders} o
+       set status = ${change.to},
+           status_changed_at = ${change.at.toISOString()}::timestamptz,
+           paid_at = case when ${change.to} = 'paid' then ${change.at.toISOString()}::timestamptz else o.paid_at end
+      from (select id, status from ${orders} where id in (${sql.join(ids, sql`, `)}) for update) old
+     where o.id = old.id and old.status in (${sql.join(
+       change.from.map((status) => sql`${status}`),
+       sql`, `,
+     )})
+    returning o.id, old.status as from_status`);
+  if (moved.rows.length === 0) return [];
+  const fromOf = new Map(moved.rows.map((r) => [Number(r.id), r.from_status]));
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...fromOf.keys()]));
+  const changed = rows.map((row) => ({ row, from: fromOf.get(row.id) as OrderStatus }));
+  await recordChange(tx, changed, change.reason, change.actor, change.at);
+  return changed;
+}
+
+/**
+ * Gives back what unpaid orders held, once, in the transaction that ended them: a sale item's stock, the coupon
+ * (unused again), and the group-buy seat. A member's seat is freed (a full group opens again); a leader who did
+ * not pay ends the group: it fails, and its other orders are cancelled or, when paid, refunded.
+ */
+export async function releaseHolds(tx: OrderTx, ended: OrderRow[], at: Date): Promise<void> {
+  if (ended.length === 0) return;
+  const ids = ended.map((o) => o.id);
+  const sales = new Map<number, number>();
+  for (const o of ended) if (o.saleItemId !== null) sales.set(o.saleItemId, (sales.get(o.saleItemId) ?? 0) + 1);
+  for (const [saleItemId, n] of sales) {
+    await tx.execute(
+      sql`update sale_items set stock_left = least(stock_left + ${n}, stock_total) where id = ${saleItemId}`,
+    );
+  }
+  const couponIds = ended.map((o) => o.userCouponId).filter((id): id is number => id !== null);
+  if (couponIds.length > 0) {
+    await tx.execute(
+      sql`update user_coupons set used_at = null where id in (${sql.join(couponIds, sql`, `)}) and used_at is not null`,
+    );
+  }
+
+  // Seats: members leave their group; groups whose leader left fail.
+  const seats = await tx.execute<{ group_id: number; leader: boolean }>(sql`
+    delete from pintuan_members where order_id in (${sql.join(ids, sql`, `)})
+    returning group_id, leader`);
+  if (seats.rows.length === 0) return;
+  const failedGroups = [...new Set(seats.rows.filter((s) => s.leader).map((s) => Number(s.group_id)))];
+  const freed = new Map<number, number>();
+  for (const s of seats.rows) {
+    const group = Number(s.group_id);
+    if (!failedGroups.includes(group)) freed.set(group, (freed.get(group) ?? 0) + 1);
+  }
+  for (const [groupId, n] of freed) {
+    await tx
+      .update(pintuanGroups)
+      .set({
+        seatsTaken: sql`greatest(${pintuanGroups.seatsTaken} - ${n}, 1)`,
+        // A full group that loses an unpaid member opens again until its time is up (the group sweep fails it then).
+        status: sql`case when ${pintuanGroups.status} = 'succeeded' then 'open' else ${pintuanGroups.status} end`,
+        closedAt: sql`case when ${pintuanGroups.status} = 'succeeded' then null else ${pintuanGroups.closedAt} end`,
+      })
+      .where(and(eq(pintuanGroups.id, groupId), inArray(pintuanGroups.status, ['open', 'succeeded'])));
+  }
+  if (failedGroups.length > 0) await failGroups(tx, failedGroups, 'group leader did not pay', at);
+}
+
+/**
+ * Fails groups and settles their orders: unpaid ones are cancelled (giving back what they held), paid ones wait
+ * for a refund. Used by the group sweep (time ran out) and when a leader's order ends unpaid.
+ */
+export async function failGroups(tx: OrderTx, groupIds: number[], reason: string, at: Date): Promise<void> {
+  if (groupIds.length === 0) return;
+  await tx
+    .update(pintuanGroups)
+    .set({ status: 'failed', closedAt: at })
+    .where(and(inArray(pintuanGroups.id, groupIds), inArray(pintuanGroups.status, ['open', 'succeeded'])));
+  const members = await tx.execute<{ order_id: number }>(
+    sql`select order_id from pintuan_members where group_id in (${sql.join(groupIds, sql`, `)})`,
+  );
+  const orderIds = members.rows.map((m) => Number(m.order_id));
+  await transitionOrders(tx, orderIds, { from: ['pending_payment'], to: 'cancelled', reason, actor: 'system', at });
+  await transitionOrders(tx, orderIds, {
+    from: ['paid', 'provisioning'],
+    to: 'refund_pending',
+    reason,
+    actor: 'system',
+    at,
+  });
+}

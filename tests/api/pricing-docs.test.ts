@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../src/i18n/messages/en.json';
+import ja from '../../src/i18n/messages/ja.json';
+import zh from '../../src/i18n/messages/zh.json';
+import { vpsConfig } from '../../src/lib/catalog/vps-config';
+import type { Locale } from '../../src/lib/locales';
+import { type CurrencyRate, formatMoney, formatUsdCents } from '../../src/lib/money';
+import { ApiError } from '../../src/server/api/errors';
+import { listCurrencies } from '../../src/server/api/finance/queries';
+import { quoteVps } from '../../src/server/api/orders/pricing';
+import { docArticles } from '../../src/server/db/seed/data/content';
+import { type CatalogLabels, type CatalogTable, loadCatalogTables } from '../../src/server/docs/catalog-tables';
+import { testDb } from '../support/api';
+
+/**
+ * Every price and pricing rule the documentation states is the engine's (docs/decisions/036-pricing-model.md):
+ * the articles write no amount by hand (prices come from `{{catalog:…}}` tables and `{{money:…}}`), each table
+ * a pricing article shows is checked against what the quote charges, and each rule the prose states is checked
+ * against the engine, in every language and currency.
+ */
+const db = testDb();
+const MESSAGES = { en, zh, ja } as const;
+const LOCALES: Locale[] = ['en', 'zh', 'ja'];
+
+/** Percentages that are not prices, each with its reason (contract terms, alert thresholds, a measurement). */
+const NOT_PRICES: Record<string, string> = {
+  'legal-and-terms': 'uptime commitments and their service credits are contract terms of the SLA',
+  'network-pricing': 'the traffic alerts are sent at 80 % and 100 % of the allowance',
+  'looking-glass-test-latency-network-speed': 'packet loss in a measurement',
+  affiliate: 'the commission rate of the affiliate programme',
+};
+/** An amount of money written out: a currency sign or name beside digits. */
+const AMOUNT = /(US\$|HK\$|JP¥|\$|¥|￥|USD|HKD|JPY)\s?\d|\d[\d,.]*\s?(円|元|美元|港元|港币|日元|ドル|香港ドル)/;
+const PERCENT = /\d[\d.]*\s?[%％]/;
+
+function labels(locale: Locale): CatalogLabels {
+  const messages = MESSAGES[locale].docCatalog as Record<string, string>;
+  return (key, values) =>
+    (messages[key] ?? key)
+      .replace(/\{count, plural, one \{# ([^}]*)\} other \{# ([^}]*)\}\}/, (_, one: string, other: string) =>
+        Number(values?.count) === 1 ? `${values?.count} ${one}` : `${values?.count} ${other}`,
+      )
+      .replace(/\{(\w+)\}/g, (_, k: string) => String(values?.[k] ?? ''));
+}
+
+async function quote(config: Record<string, unknown>, currency = 'USD') {
+  return quoteVps(db, vpsConfig.parse({ imageId: 'ubuntu-24.04', currency, ...config }));
+}
+
+async function tablesOf(slug: string, locale: Locale, currency: CurrencyRate): Promise<Map<string, CatalogTable>> {
+  const body = docArticles.find((a) => a.slug === slug)?.translations[locale].body ?? '';
+  const names = [...body.matchAll(/\{\{catalog:([a-z0-9-]+)\}\}/g)].map((m) => m[1] ?? '');
+  return loadCatalogTables(db, names, { locale, currency, t: labels(locale) });
+}
+
+describe('no hand-written prices in the documentation', () => {
+  it.each(docArticles.map((a) => [a.slug]))('%s writes amounts only through the catalog', (slug) => {
+    const article = docArticles.find((a) => a.slug === slug);
+    for (const locale of LOCALES) {
+      const text = (article?.translations[locale].body ?? '').replace(/\{\{[a-z]+:[^}]+\}\}/g, '');
+      expect(AMOUNT.exec(text)?.[0], `${slug} ${locale}`).toBeUndefined();
+      if (!NOT_PRICES[slug]) expect(PERCENT.exec(text)?.[0], `${slug} ${locale}`).toBeUndefined();
+    }
+  });
+});
+
+describe('the pricing tables are what the engine charges', async () => {
+  const currencies = await listCurrencies(db);
+
+  it.each([
+    'vps-pricing',
+    'pricing',
+  ])('%s: plans at their lowest regional price, hourly only where billed by the hour', async (slug) => {
+    for (const locale of LOCALES) {
+      for (const currency of currencies) {
+        const plans = (await tablesOf(slug, locale, currency)).get('vps-plans');
+        expect(plans, `${slug} ${locale}`).toBeDefined();
+        for (const row of plans?.rows ?? []) {
+          const { lines } = await import('../../src/server/api/catalog/queries')
+            .then((q) => q.listProductLines(db, locale))
+            .then((l) => ({ lines: l }));
+          const plan = lines.flatMap((l) => l.plans).find((p) => p.name === row[0]);
+          expect(plan, row[0]).toBeDefined();
+          if (!plan) continue;
+          // The cheapest region the plan is sold in, quoted for one month.
+          const quotes = await Promise.all(
+            plan.regions.map((regionId) => quote({ regionId, planId: plan.id, imageId: 'debian-12' }, currency.type)),
+          );
+          const lowest = Math.min(...quotes.map((q) => q.totalMinor));
+          expect(row, `${slug} ${locale} ${currency.type} ${plan.id}`).toContain(formatMoney(lowest, currency, locale));
+          if (!plan.hourlyBilling) {
+            await expect(
+              quote({ regionId: plan.regions[0], planId: plan.id, imageId: 'debian-12', billing: 'hourly' }),
+            ).rejects.toBeInstanceOf(ApiError);
+          }
+        }
+      }
+    }
+  });
+
+  it('vps-pricing: each region adds the percentage its table states, to compute and network only', async () => {
+    for (const locale of LOCALES) {
+      const usd = currencies.find((c) => c.type === 'USD') as CurrencyRate;
+      const regions = (await tablesOf('vps-pricing', locale, usd)).get('regions');
+      expect(regions?.rows.length).toBeGreaterThan(0);
+      const base = await quote({
+        regionId: 'los-angeles',
+        planId: 'std-2c4g',
+        trafficPackageId: 'traffic-1t',
+        dataDisks: [{ diskId: 'disk-nvme', sizeGb: 50 }],
+      });
+      const { listRegions } = await import('../../src/server/api/catalog/queries');
+      for (const region of await listRegions(db, locale)) {
+        const row = regions?.rows.find((r) => r[0] === `${region.city} · ${region.country}`);
+        const percent = Number(/\+(\d+)/.exec(row?.[1] ?? '')?.[1] ?? 0);
+        if (!region.id || region.id === 'los-angeles') continue;
+        const here = await quote({
+          regionId: region.id,
+          planId: 'std-2c4g',
+          trafficPackageId: 'traffic-1t',
+          dataDisks: [{ diskId: 'disk-nvme', sizeGb: 50 }],
+        }).catch(() => undefined);
+        if (!here) continue;
+        const line = (q: typeof base, key: string) => q.lines.find((l) => l.key === key)?.amountMinor ?? 0;
+        expect(line(here, 'plan'), `${locale} ${region.id}`).toBe(
+          Math.round((line(base, 'plan') * (100 + percent)) / 100),
+        );
+        expect(line(here, 'traffic'), `${locale} ${region.id}`).toBe(
+          Math.round((line(base, 'traffic') * (100 + percent)) / 100),
+        );
+        expect(line(here, 'disk.0'), `${locale} ${region.id}`).toBe(line(base, 'disk.0'));
+      }
+    }
+  });
+
+  it('vps-pricing: each term saves the percentage its table states, and longer terms cost less a month', async () => {
+    for (const locale of LOCALES) {
+      const usd = currencies.find((c) => c.type === 'USD') as CurrencyRate;
+      const terms = (await tablesOf('vps-pricing', locale, usd)).get('terms');
+      let perMonth = Number.POSITIVE_INFINITY;
+      for (const [i, months] of [1, 3, 6, 12].entries()) {
+        const q = await quote({ regionId: 'tokyo', planId: 'std-2c4g', months });
+        const stated = Number(/(\d+)/.exec(terms?.rows[i]?.[1] ?? '')?.[1] ?? 0);
+        expect(q.termPercentOff, `${locale} ${months}`).toBe(stated);
+        expect(q.totalMinor / months).toBeLessThanOrEqual(perMonth);
+        perMonth = q.totalMinor / months;
+      }
+    }
+  });
+
+  it('vps-pricing: Windows Server is charged per vCPU every month, at the price its table states, never discounted', async () => {
+    for (const locale of LOCALES) {
+      for (const currency of currencies) {
+        const licences = (await tablesOf('vps-pricing', locale, currency)).get('licences');
+        const row = licences?.rows.find((r) => r[0]?.startsWith('Windows Server 2022'));
+        const q = await quote(
+          { regionId: 'tokyo', planId: 'std-2c4g', imageId: 'windows-2022', months: 12 },
+          currency.type,
+        );
+        const licence = q.lines.find((l) => l.key === 'licence');
+        expect(row?.[1], `${locale} ${currency.type}`).toBe(
+          formatMoney((licence?.unitMinor ?? 0) / 2, currency, locale),
+        );
+        expect(licence?.amountMinor).toBe((licence?.unitMinor ?? 0) * 12);
+      }
+    }
+  });
+
+  it('pricing and vps-pricing: hourly billing never costs more than the monthly price in a month', async () => {
+    for (const currency of currencies) {
+      for (const regionId of ['hong-kong', 'los-angeles', 'tokyo']) {
+        const term = await quote({ regionId, planId: 'perf-2c4g' }, currency.type);
+        const hourly = await quote({ regionId, planId: 'perf-2c4g', billing: 'hourly' }, currency.type);
+        expect(hourly.hourly?.capMinor, `${regionId} ${currency.type}`).toBe(term.totalMinor);
+        expect(hourly.totalMinor).toBe(term.totalMinor);
+      }
+    }
+  });
+
+  it('pricing: prices are set in US dollars and yen amounts are whole yen', async () => {
+    const jpy = currencies.find((c) => c.type === 'JPY') as CurrencyRate;
+    const q = await quote({ regionId: 'hong-kong', planId: 'std-1c1g', months: 12 }, 'JPY');
+    for (const line of q.lines) expect(Number.isInteger(line.amountMinor)).toBe(true);
+    expect(formatMoney(q.totalMinor, jpy, 'ja')).not.toMatch(/\./);
+    expect(formatUsdCents(500, jpy, 'en')).toBe(`¥${Math.round(5 * jpy.rate)}`);
+  });
+
+  it('block storage and network pricing: disks per GB, bandwidth and traffic at the prices the tables state', async () => {
+    for (const locale of LOCALES) {
+      for (const currency of currencies) {
+        const disks = (await tablesOf('block-storage-volume-pricing', locale, currency)).get('disk-products');
+        const q = await quote(
+          { regionId: 'hong-kong', planId: 'std-2c4g', dataDisks: [{ diskId: 'disk-nvme', sizeGb: 100 }] },
+          currency.type,
+        );
+        const perGb = q.lines.find((l) => l.key === 'disk.0');
+        expect(disks?.rows[0]?.at(-1), `${locale} ${currency.type}`).toBe(
+          formatMoney((perGb?.amountMinor ?? 0) / 100, currency, locale),
+        );
+        const network = await tablesOf('network-pricing', locale, currency);
+        const traffic = network.get('traffic');
+        const la = await quote(
+          { regionId: 'los-angeles', planId: 'std-2c4g', trafficPackageId: 'traffic-500g' },
+          currency.type,
+        );
+        expect(traffic?.rows[0]?.[1], `${locale} ${currency.type}`).toBe(
+          formatMoney(la.lines.find((l) => l.key === 'traffic')?.amountMinor ?? 0, currency, locale),
+        );
+      }
+    }
+  });
+});
