@@ -1,0 +1,37 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+
+/**
+ * What an operator's change touched, named by what the site shows from it: every instance drops the kept pages,
+ * kept API reads and Next's cached pages that show it (docs/decisions/039-back-office.md).
+ */
+export const CHANGE_KINDS = [
+  'announcements',
+  'articles',
+  'jobs',
+  'history',
+  'footer',
+  'reviews',
+  'catalog',
+  'prices',
+  'promotions',
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** The PostgreSQL channel every process of every instance listens on. */
+export const CHANGE_CHANNEL = 'cirrus_changes';
+
+/** A database or an open transaction: anything that can run a statement. */
+type Executor = Pick<Database, 'execute'>;
+
+/**
+ * Tells every instance that `kinds` changed. Called inside the transaction that makes the change: PostgreSQL
+ * delivers a NOTIFY only when its transaction commits (and never if it rolls back), so listeners cannot see the
+ * news before the data, nor news of a change that did not happen.
+ */
+export async function announceChange(tx: Executor, kinds: readonly ChangeKind[]): Promise<void> {
+  if (kinds.length === 0) return;
+  const payload = JSON.stringify({ kinds: [...new Set(kinds)].sort(), at: Date.now() });
+  await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`);
+}
