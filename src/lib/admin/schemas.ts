@@ -1,0 +1,138 @@
+import '../validation/zod-config';
+import { z } from 'zod';
+import { recordId, wholeNumber } from '../validation/numbers';
+
+/**
+ * The back office's inputs (docs/product/back-office-api.md), one schema each, shared by its forms and the
+ * `/api/admin` handlers. Messages are i18n keys under `api.` (the same words in the form and in the answer).
+ */
+
+export const STAFF_ROLES = ['owner', 'manager', 'editor', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ADMIN_LOCALES = ['en', 'zh', 'ja'] as const;
+export type AdminLocale = (typeof ADMIN_LOCALES)[number];
+
+/** Staff passwords: 12-128 characters; length is what makes a password strong (NIST SP 800-63B). */
+export const STAFF_PASSWORD = { min: 12, max: 128 } as const;
+
+const email = z
+  .string({ error: 'api.field.required' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'api.field.required', abort: true })
+  .max(254, { error: 'api.field.tooLong', abort: true })
+  .pipe(z.email({ error: 'api.field.invalid' }));
+
+const password = z
+  .string({ error: 'api.field.required' })
+  .min(1, { error: 'api.field.required', abort: true })
+  .min(STAFF_PASSWORD.min, { error: 'api.admin.passwordTooShort' })
+  .max(STAFF_PASSWORD.max, { error: 'api.field.tooLong' });
+
+/** Six digits, as authenticator apps show them (spaces people type between the halves are dropped). */
+const totpCode = z
+  .string({ error: 'api.field.required' })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, { error: 'api.admin.totpInvalid' }));
+
+const token = z
+  .string({ error: 'api.field.required' })
+  .trim()
+  .regex(/^[\w-]{20,100}$/, { error: 'api.admin.setupInvalid' });
+
+export const staffLogin = z.object({
+  email,
+  password: z.string({ error: 'api.field.required' }).min(1).max(1024),
+  totpCode,
+});
+export type StaffLogin = z.infer<typeof staffLogin>;
+
+export const setupInspect = z.object({ token });
+export const staffSetup = z.object({ token, password, totpCode });
+export type StaffSetup = z.infer<typeof staffSetup>;
+
+const name = z
+  .string({ error: 'api.field.required' })
+  .trim()
+  .min(1, { error: 'api.field.required', abort: true })
+  .max(80, { error: 'api.field.tooLong' });
+
+export const staffInvite = z.object({
+  email,
+  name,
+  role: z.enum(STAFF_ROLES, { error: 'api.field.invalid' }),
+  locale: z.enum(ADMIN_LOCALES, { error: 'api.field.invalid' }).default('en'),
+});
+export type StaffInvite = z.infer<typeof staffInvite>;
+
+/** A row's version as the editor loaded it: a save over a newer one is refused (409). */
+export const version = wholeNumber({ min: 1, max: 2_147_483_647 });
+
+export const staffUpdate = z.object({
+  role: z.enum(STAFF_ROLES, { error: 'api.field.invalid' }),
+  status: z.enum(['active', 'disabled'], { error: 'api.field.invalid' }),
+  version,
+});
+
+/** A list's page, order and search, from the query string. */
+export function listQuery<const S extends readonly [string, ...string[]]>(sortable: S) {
+  return z.object({
+    page: wholeNumber({ min: 1, max: 100_000 }).default(1),
+    rows: wholeNumber({ min: 1, max: 100 }).default(20),
+    sort: z.enum(sortable, { error: 'api.field.invalid' }).default(sortable[0]),
+    dir: z.enum(['asc', 'desc'], { error: 'api.field.invalid' }).default('desc'),
+    q: z.string().trim().max(200, { error: 'api.field.tooLong' }).default(''),
+  });
+}
+
+export const ANNOUNCEMENT_LIMITS = { titleMax: 200, bodyMax: 20_000, categoryMax: 40 } as const;
+
+const announcementText = z.object({
+  title: z.string().trim().max(ANNOUNCEMENT_LIMITS.titleMax, { error: 'api.field.tooLong' }).default(''),
+  body: z.string().trim().max(ANNOUNCEMENT_LIMITS.bodyMax, { error: 'api.field.tooLong' }).default(''),
+});
+
+/**
+ * An announcement as an editor saves it. English is required (the site falls back to it); Chinese and Japanese
+ * may be empty (then English is shown and the missing-translations view lists them), but a title without a body
+ * or a body without a title is refused.
+ */
+export const announcementInput = z
+  .object({
+    category: z
+      .string({ error: 'api.field.required' })
+      .trim()
+      .min(1, { error: 'api.field.required', abort: true })
+      .max(ANNOUNCEMENT_LIMITS.categoryMax, { error: 'api.field.tooLong' }),
+    pinned: z.boolean({ error: 'api.field.invalid' }).default(false),
+    publishedAt: z.iso.datetime({ offset: true, error: 'api.field.invalid' }),
+    translations: z.object({ en: announcementText, zh: announcementText, ja: announcementText }),
+  })
+  .superRefine((value, ctx) => {
+    for (const locale of ADMIN_LOCALES) {
+      const text = value.translations[locale];
+      const required = locale === 'en';
+      if ((required || text.body) && !text.title) {
+        ctx.addIssue({ code: 'custom', path: ['translations', locale, 'title'], message: 'api.field.required' });
+      }
+      if ((required || text.title) && !text.body) {
+        ctx.addIssue({ code: 'custom', path: ['translations', locale, 'body'], message: 'api.field.required' });
+      }
+    }
+  });
+export type AnnouncementInput = z.infer<typeof announcementInput>;
+
+export const announcementUpdate = z.intersection(announcementInput, z.object({ version }));
+
+export const AUDIT_KINDS = ['staff', 'announcement', 'article', 'job', 'history', 'footer', 'review'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export const auditQuery = z.object({
+  page: wholeNumber({ min: 1, max: 100_000 }).default(1),
+  rows: wholeNumber({ min: 1, max: 100 }).default(20),
+  staffId: recordId.optional(),
+  kind: z.enum(AUDIT_KINDS, { error: 'api.field.invalid' }).optional(),
+  from: z.iso.datetime({ offset: true, error: 'api.field.invalid' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'api.field.invalid' }).optional(),
+});
