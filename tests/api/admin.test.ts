@@ -6,7 +6,7 @@ import type { StaffRole } from '../../src/lib/admin/schemas';
 import { createOwner } from '../../src/server/admin/staff';
 import { newTotpSecret } from '../../src/server/admin/totp';
 import { hashPassword } from '../../src/server/auth/password';
-import { announcements, auditLog, mailOutbox, staff, staffSessions } from '../../src/server/db/schema';
+import { announcements, auditLog, mailOutbox, reviews, staff, staffSessions } from '../../src/server/db/schema';
 import { call, testApp, testDb } from '../support/api';
 import { signedInCustomer } from '../support/factories';
 
@@ -207,6 +207,21 @@ describe('roles are checked on the server for every action', () => {
       request: () => ['POST', '/api/admin/announcements', announcement('Matrix create')],
     },
     {
+      name: 'list reviews',
+      allowed: ['owner', 'manager', 'support'],
+      request: () => ['GET', '/api/admin/reviews?status=approved&rows=3'],
+    },
+    {
+      name: 'read the contact inbox',
+      allowed: ['owner', 'manager', 'support'],
+      request: () => ['GET', '/api/admin/contact-messages?rows=3'],
+    },
+    {
+      name: 'list missing translations',
+      allowed: ['owner', 'manager', 'editor', 'support'],
+      request: () => ['GET', '/api/admin/translations/missing?kind=announcement'],
+    },
+    {
       name: 'read the audit log',
       allowed: ['owner', 'manager', 'editor', 'support'],
       request: () => ['GET', '/api/admin/audit'],
@@ -368,6 +383,54 @@ describe('editing announcements', () => {
     } finally {
       await listener.end();
     }
+  });
+});
+
+describe('moderating reviews and finding missing translations', () => {
+  it('decides a pending review once, audited, and lists an announcement without its Japanese text', async () => {
+    const support = await signedInStaff('support');
+    const [review] = await db
+      .insert(reviews)
+      .values({ authorName: 'Kenji', locale: 'ja', rating: 5, body: 'とても速いサーバーです。' })
+      .returning();
+    const queue = await call(app, 'GET', '/api/admin/reviews?status=pending&q=Kenji&rows=100', {
+      headers: support.headers,
+    });
+    expect((queue.json.message as { items: { id: number }[] }).items.map((r) => r.id)).toContain(review?.id);
+    const approve = await call(app, 'POST', `/api/admin/reviews/${review?.id}/moderate`, {
+      json: { decision: 'approved' },
+      headers: support.headers,
+    });
+    expect(approve.json.message).toEqual({ id: review?.id, status: 'approved' });
+    const twice = await call(app, 'POST', `/api/admin/reviews/${review?.id}/moderate`, {
+      json: { decision: 'rejected' },
+      headers: support.headers,
+    });
+    expect(twice.json).toEqual({ code: 4090, message: 'api.admin.alreadyModerated' });
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(review?.id)));
+    expect(entry).toMatchObject({ kind: 'review', before: { status: 'pending' }, after: { status: 'approved' } });
+
+    const editor = await signedInStaff('editor');
+    const made = await call(app, 'POST', '/api/admin/announcements', {
+      json: announcement('Untranslated'),
+      headers: editor.headers,
+    });
+    const id = String((made.json.message as { id: number }).id);
+    const missing = await call(app, 'GET', '/api/admin/translations/missing?kind=announcement', {
+      headers: editor.headers,
+    });
+    const items = (missing.json.message as { items: { kind: string; id: string; missing: string[] }[] }).items;
+    expect(items.find((i) => i.id === id)).toEqual({
+      kind: 'announcement',
+      id,
+      title: 'Untranslated',
+      missing: ['ja'],
+    });
+    const all = await call(app, 'GET', '/api/admin/translations/missing', { headers: editor.headers });
+    expect(all.status).toBe(200);
   });
 });
 

@@ -5,7 +5,11 @@ import {
   announcementInput,
   announcementUpdate,
   auditQuery,
+  contactQuery,
   listQuery,
+  missingTranslationsQuery,
+  reviewDecision,
+  reviewQuery,
   setupInspect,
   staffInvite,
   staffLogin,
@@ -23,6 +27,7 @@ import {
   updateAnnouncement,
 } from '../../admin/announcements';
 import { listAudit } from '../../admin/audit';
+import { listContactMessages, listReviews, moderateReview } from '../../admin/moderation';
 import { revertAuditEntry } from '../../admin/revert';
 import { endStaffSession, requireStaff, startStaffSession } from '../../admin/sessions';
 import {
@@ -35,6 +40,7 @@ import {
   staffLogin as signIn,
   updateStaff,
 } from '../../admin/staff';
+import { listMissingTranslations } from '../../admin/translations';
 import { clientIp } from '../../auth/sessions';
 import type { AppEnv } from '../context';
 import { notFound } from '../errors';
@@ -144,4 +150,27 @@ adminRouter.post('/admin/audit/:id/revert', requireStaff(), async (c) => {
   const restored = await revertAuditEntry(c.get('db'), c.get('staff'), id);
   if (restored === undefined) throw notFound('api.admin.notFound');
   return c.json({ code: 2000, message: restored });
+});
+
+// ---- reviews, contact inbox, translations ---------------------------------------------------------------------
+
+adminRouter.get('/admin/reviews', requireStaff('support'), async (c) => {
+  const query = queryInput(c, reviewQuery);
+  return c.json({ code: 2000, message: await listReviews(c.get('db'), query) });
+});
+
+adminRouter.post('/admin/reviews/:id/moderate', requireStaff('support'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  const { decision } = await jsonBody(c, reviewDecision);
+  return c.json({ code: 2000, message: await moderateReview(c.get('db'), c.get('staff'), id, decision) });
+});
+
+adminRouter.get('/admin/contact-messages', requireStaff('support'), async (c) => {
+  const query = queryInput(c, contactQuery);
+  return c.json({ code: 2000, message: await listContactMessages(c.get('db'), query) });
+});
+
+adminRouter.get('/admin/translations/missing', requireStaff('readContent'), async (c) => {
+  const { kind } = queryInput(c, missingTranslationsQuery);
+  return c.json({ code: 2000, message: { items: await listMissingTranslations(c.get('db'), kind) } });
 });
