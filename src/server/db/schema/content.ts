@@ -90,7 +90,7 @@ export const jobLocations = pgTable('job_locations', {
 
 /**
  * Customer reviews behind the rating summary and the footer comments (SPEC §3); only approved ones are shown.
- * A posted comment starts `pending` and waits for an operator (scripts/moderate-comments.ts); `userId` is the
+ * A posted comment starts `pending` and waits for an operator (the back office's review queue, src/server/admin/moderation.ts); `userId` is the
  * signed-in author (null for seeded reviews), so the per-user rate limit and later removal can find them.
  */
 export const reviews = pgTable(
