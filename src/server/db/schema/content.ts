@@ -37,6 +37,8 @@ export const docArticles = pgTable('doc_articles', {
   category: text('category').notNull(),
   sort: integer('sort').notNull().default(0),
   updatedAt: updatedAt(),
+  /** Bumped by every back-office save: a save over a newer version is refused (docs/decisions/039-back-office.md). */
+  version: integer('version').notNull().default(1),
 });
 
 export const docArticleTranslations = pgTable(
