@@ -15,7 +15,11 @@ export const announcements = pgTable(
     version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
   },
-  (t) => [index('announcements_published_idx').on(t.publishedAt)],
+  (t) => [
+    index('announcements_published_idx').on(t.publishedAt),
+    // The back office's list sorted by category (docs/decisions/039-back-office.md, lists at 100,000 rows).
+    index('announcements_category_idx').on(t.category, t.id),
+  ],
 );
 
 export const announcementTranslations = pgTable(
@@ -28,7 +32,11 @@ export const announcementTranslations = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.announcementId, t.locale] })],
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.locale] }),
+    // The back office searches titles anywhere in the text (`ilike '%…%'`): trigrams keep that an index lookup.
+    index('announcement_translations_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
+  ],
 );
 
 /** Documentation articles, one per slug of SPEC §2; body is Markdown. */
