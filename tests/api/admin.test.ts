@@ -1,23 +1,29 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../src/lib/admin/schemas';
 import { createOwner } from '../../src/server/admin/staff';
 import { newTotpSecret } from '../../src/server/admin/totp';
 import { hashPassword } from '../../src/server/auth/password';
 import { announcements, auditLog, mailOutbox, reviews, staff, staffSessions } from '../../src/server/db/schema';
-import { call, testApp, testDb } from '../support/api';
+import { call } from '../support/api';
 import { signedInCustomer } from '../support/factories';
+import { type OwnDatabase, ownDatabase } from '../support/own-database';
 
 /** The back office's API (docs/product/back-office-api.md): sign-in, roles, the audit log, versions. */
-const app = testApp();
-const db = testDb();
+// A database of its own: the announcements, jobs and footer links made here would change what other files count.
+let own: OwnDatabase;
+let app: OwnDatabase['app'];
+let db: OwnDatabase['db'];
 const PASSWORD = 'correct horse battery';
 let passwordHash: string;
 let seq = 0;
 
 beforeAll(async () => {
+  own = await ownDatabase('admin');
+  app = own.app;
+  db = own.db;
   passwordHash = await hashPassword(PASSWORD);
 });
 
@@ -139,7 +145,7 @@ describe('signing in', () => {
   });
 
   it('is not the customers’ session: a customer cookie opens nothing, and the site never sees the staff cookie', async () => {
-    const customer = await signedInCustomer();
+    const customer = await signedInCustomer({}, db);
     const res = await call(app, 'GET', '/api/admin/auth/me', { headers: customer.headers });
     expect(res.json).toEqual({ code: 4010, message: 'api.unauthorized' });
   });
@@ -157,7 +163,7 @@ describe('roles are checked on the server for every action', () => {
       signedInStaff('manager'),
       signedInStaff('editor'),
       signedInStaff('support'),
-      signedInCustomer(),
+      signedInCustomer({}, db),
     ]);
     headers = {
       owner: owner.headers,
@@ -367,7 +373,7 @@ describe('editing announcements', () => {
 
   it('tells every instance when a change commits, and not when it fails', async () => {
     const editor = await signedInStaff('editor');
-    const listener = new pg.Client({ connectionString: inject('databaseUrl') });
+    const listener = new pg.Client({ connectionString: own.url });
     await listener.connect();
     const heard: string[] = [];
     listener.on('notification', (n) => heard.push(n.payload ?? ''));
@@ -491,6 +497,88 @@ describe('editing documentation articles', () => {
   });
 });
 
+describe('editing jobs, company history and footer links', () => {
+  it('refuses unknown codes and bad links by field, saves with versions, deletes, and brings a row back', async () => {
+    const editor = await signedInStaff('editor');
+    const job = {
+      department: 'engineering',
+      location: 'hong-kong',
+      employmentType: 'full-time',
+      title: { en: 'Site reliability engineer', zh: '站点可靠性工程师', ja: '' },
+      summary: { en: 'Keep the fleet running.', zh: '', ja: '' },
+      responsibilities: { en: ['Run the on-call rota'] },
+      requirements: { en: ['Linux'] },
+      postedAt: new Date().toISOString(),
+    };
+    const unknown = await call(app, 'POST', '/api/admin/jobs', {
+      json: { ...job, department: 'astronauts' },
+      headers: editor.headers,
+    });
+    expect(unknown.json.fields).toEqual({ department: 'api.field.invalid' });
+    const noTitle = await call(app, 'POST', '/api/admin/jobs', {
+      json: { ...job, title: { en: '', zh: 'x' } },
+      headers: editor.headers,
+    });
+    expect(noTitle.json.fields).toMatchObject({ 'title.en': 'api.field.required' });
+
+    const departments = await db.execute<{ code: string }>(sql`select code from job_departments limit 1`);
+    const locations = await db.execute<{ code: string }>(sql`select code from job_locations limit 1`);
+    const made = await call(app, 'POST', '/api/admin/jobs', {
+      json: { ...job, department: departments.rows[0]?.code, location: locations.rows[0]?.code },
+      headers: editor.headers,
+    });
+    const created = made.json.message as { id: number; version: number };
+    expect(created.version).toBe(1);
+    const stale = await call(app, 'PUT', `/api/admin/jobs/${created.id}`, {
+      json: { ...job, department: departments.rows[0]?.code, location: locations.rows[0]?.code, version: 7 },
+      headers: editor.headers,
+    });
+    expect(stale.json).toMatchObject({ code: 4090, current: { id: created.id, version: 1 } });
+    expect(
+      (await call(app, 'DELETE', `/api/admin/jobs/${created.id}?version=1`, { headers: editor.headers })).status,
+    ).toBe(200);
+    const [deletion] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, 'job'), eq(auditLog.entityId, String(created.id)), eq(auditLog.action, 'delete')));
+    const back = await call(app, 'POST', `/api/admin/audit/${deletion?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(back.json.message).toMatchObject({ id: created.id, title: { en: 'Site reliability engineer' } });
+
+    const badLink = await call(app, 'POST', '/api/admin/footer-links', {
+      json: { name: { en: 'Status' }, link: 'javascript:alert(1)' },
+      headers: editor.headers,
+    });
+    expect(badLink.json.fields).toEqual({ link: 'api.admin.linkInvalid' });
+    const link = await call(app, 'POST', '/api/admin/footer-links', {
+      json: { name: { en: 'Status page', zh: '状态', ja: '稼働状況' }, link: 'https://status.example.com', sort: 99 },
+      headers: editor.headers,
+    });
+    expect(link.json.message).toMatchObject({ link: 'https://status.example.com', active: 1, version: 1 });
+    const milestone = await call(app, 'POST', '/api/admin/history', {
+      json: { year: 2026, month: 11, title: { en: 'Back office' }, body: { en: 'Operators edit the site.' } },
+      headers: editor.headers,
+    });
+    expect(milestone.json.message).toMatchObject({ year: 2026, month: 11, version: 1 });
+    const support = await signedInStaff('support');
+    const refused = await call(app, 'POST', '/api/admin/history', {
+      json: { year: 2026, month: 11, title: { en: 'x' }, body: { en: 'y' } },
+      headers: support.headers,
+    });
+    expect(refused.json).toEqual({ code: 4030, message: 'api.admin.forbidden' });
+    // Tidy: the public footer and history lists count their seeded rows.
+    await call(app, 'DELETE', `/api/admin/footer-links/${(link.json.message as { id: number }).id}?version=1`, {
+      headers: editor.headers,
+    });
+    await call(app, 'DELETE', `/api/admin/history/${(milestone.json.message as { id: number }).id}?version=1`, {
+      headers: editor.headers,
+    });
+    await call(app, 'DELETE', `/api/admin/jobs/${created.id}?version=2`, { headers: editor.headers });
+  });
+});
+
 describe('inviting staff', () => {
   it('mails a setup link in the invited person’s language through the outbox, and refuses a taken address', async () => {
     const owner = await signedInStaff('owner');
@@ -512,5 +600,5 @@ describe('inviting staff', () => {
 });
 
 afterAll(async () => {
-  await db.update(staff).set({ status: 'active' }).where(eq(staff.role, 'owner'));
+  await own?.drop();
 });

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { type AnnouncementSnapshot, announcementSnapshot, restoreAnnouncement } from './announcements';
 import { type ArticleSnapshot, articleSnapshot, restoreArticle } from './articles';
 import { findAuditEntry, recordAudit } from './audit';
+import { localizedReverter } from './localized-content';
 import { may } from './roles';
 import type { SignedInStaff } from './sessions';
 
@@ -27,6 +28,9 @@ const REVERTIBLE: Record<
     current: (tx, id) => announcementSnapshot(tx, Number(id)),
     restore: (tx, id, state) => restoreAnnouncement(tx, Number(id), state as AnnouncementSnapshot | null),
   },
+  job: { permission: 'editContent', ...localizedReverter('job') },
+  history: { permission: 'editContent', ...localizedReverter('history') },
+  footer: { permission: 'editContent', ...localizedReverter('footer') },
   article: {
     permission: 'editContent',
     current: (tx, slug) => articleSnapshot(tx, slug),

@@ -8,6 +8,9 @@ import {
   articleUpdate,
   auditQuery,
   contactQuery,
+  footerLinkInput,
+  historyInput,
+  jobInput,
   listQuery,
   missingTranslationsQuery,
   reviewDecision,
@@ -18,6 +21,7 @@ import {
   staffSetup,
   staffUpdate,
   version,
+  withVersion,
 } from '@/lib/admin/schemas';
 import { recordId } from '@/lib/validation/numbers';
 import {
@@ -30,6 +34,15 @@ import {
 } from '../../admin/announcements';
 import { getArticleForEditing, listArticles, previewArticle, updateArticle } from '../../admin/articles';
 import { listAudit } from '../../admin/audit';
+import {
+  createLocalized,
+  deleteLocalized,
+  getLocalized,
+  LOCALIZED_KINDS,
+  type LocalizedKind,
+  listLocalized,
+  updateLocalized,
+} from '../../admin/localized-content';
 import { listContactMessages, listReviews, moderateReview } from '../../admin/moderation';
 import { revertAuditEntry } from '../../admin/revert';
 import { endStaffSession, requireStaff, startStaffSession } from '../../admin/sessions';
@@ -201,3 +214,39 @@ adminRouter.put('/admin/articles/:slug', requireStaff('editContent'), async (c) 
   const input = await jsonBody(c, articleUpdate);
   return c.json({ code: 2000, message: await updateArticle(c.get('db'), c.get('staff'), slug, input) });
 });
+
+// ---- jobs, company history, footer links ----------------------------------------------------------------------
+
+/** Each small content table under its path, with the schema of its input. */
+function localizedRoutes<S extends z.ZodObject>(path: string, name: LocalizedKind, schema: S) {
+  const kind = LOCALIZED_KINDS[name] as unknown as Parameters<typeof createLocalized<z.output<S>>>[2];
+  adminRouter.get(`/admin/${path}`, requireStaff('readContent'), async (c) =>
+    c.json({ code: 2000, message: await listLocalized(c.get('db'), name) }),
+  );
+  adminRouter.get(`/admin/${path}/:id`, requireStaff('readContent'), async (c) => {
+    const { id } = parseWith(idParam, c.req.param());
+    return c.json({ code: 2000, message: await getLocalized(c.get('db'), name, id) });
+  });
+  adminRouter.post(`/admin/${path}`, requireStaff('editContent'), async (c) => {
+    const input = await jsonBody(c, schema);
+    return c.json({ code: 2000, message: await createLocalized(c.get('db'), c.get('staff'), kind, input) });
+  });
+  adminRouter.put(`/admin/${path}/:id`, requireStaff('editContent'), async (c) => {
+    const { id } = parseWith(idParam, c.req.param());
+    const input = await jsonBody(c, withVersion(schema));
+    return c.json({
+      code: 2000,
+      message: await updateLocalized(c.get('db'), c.get('staff'), kind, id, input as z.output<S> & { version: number }),
+    });
+  });
+  adminRouter.delete(`/admin/${path}/:id`, requireStaff('editContent'), async (c) => {
+    const { id } = parseWith(idParam, c.req.param());
+    const { version: expected } = queryInput(c, versionQuery);
+    await deleteLocalized(c.get('db'), c.get('staff'), name, id, expected);
+    return c.json({ code: 2000, message: null });
+  });
+}
+
+localizedRoutes('jobs', 'job', jobInput);
+localizedRoutes('history', 'history', historyInput);
+localizedRoutes('footer-links', 'footer', footerLinkInput);

@@ -70,6 +70,8 @@ export const companyHistory = pgTable('company_history', {
   month: smallint('month').notNull(),
   title: jsonb('title').$type<Localized>().notNull(),
   body: jsonb('body').$type<Localized>().notNull(),
+  /** Bumped by every back-office save (docs/decisions/039-back-office.md). */
+  version: integer('version').notNull().default(1),
 });
 
 /** Job openings (POST /api/seniorManage/jobs/search); department and location are codes with translated labels. */
@@ -84,6 +86,8 @@ export const jobs = pgTable('jobs', {
   requirements: jsonb('requirements').$type<LocalizedList>().notNull(),
   postedAt: at('posted_at').notNull(),
   active: boolean('active').notNull().default(true),
+  /** Bumped by every back-office save (docs/decisions/039-back-office.md). */
+  version: integer('version').notNull().default(1),
 });
 
 export const jobDepartments = pgTable('job_departments', {
