@@ -11,6 +11,9 @@ export const announcements = pgTable(
     pinned: boolean('pinned').notNull().default(false),
     publishedAt: at('published_at').notNull(),
     createdAt: createdAt(),
+    /** Bumped by every back-office save: a save over a newer version is refused (docs/decisions/039-back-office.md). */
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
   },
   (t) => [index('announcements_published_idx').on(t.publishedAt)],
 );

@@ -6,3 +6,4 @@ export * from './orders';
 export * from './pintuan';
 export * from './promotions';
 export * from './system';
+export * from './staff';
