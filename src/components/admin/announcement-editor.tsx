@@ -371,7 +371,6 @@ function Conflict({
     push(`${LOCALE_LABEL[l]} · ${t('titleLabel')}`, theirTexts[l].title, mine.translations[l].title ?? '');
     push(`${LOCALE_LABEL[l]} · ${t('body')}`, theirTexts[l].body, mine.translations[l].body ?? '');
   }
-  const who = typeof theirs.updatedBy === 'string' ? theirs.updatedBy : theirs.updatedBy?.name;
   const differing = rows.filter((r) => r.theirs !== r.mine);
 
   return (
@@ -384,8 +383,8 @@ function Conflict({
         {t('conflictTitle')}
       </h2>
       <p className="mt-1 text-sm text-amber-950">
-        {who
-          ? t('conflictBy', { name: who, time: formatWhen(theirs.updatedAt ?? null, HTML_LANG[locale]) })
+        {theirs.updatedAt
+          ? t('conflictAt', { time: formatWhen(theirs.updatedAt, HTML_LANG[locale]) })
           : t('conflictText')}
       </p>
       <div className="mt-3 overflow-x-auto">

@@ -9,11 +9,10 @@ export type AdminAnnouncement = {
   pinned: boolean;
   publishedAt: string;
   version: number;
-  title?: string;
+  /** List rows: the title in each language it is written in. */
+  titles?: Partial<Record<AdminLocale, string>>;
   translations?: Partial<Record<AdminLocale, Text>> | { locale: AdminLocale; title: string; body: string }[];
-  locales?: AdminLocale[];
   updatedAt?: string;
-  updatedBy?: { id: number; name: string } | string | null;
 };
 
 /** The translations as `{en, zh, ja}`, whichever of the two shapes the answer used; absent ones are empty. */
@@ -31,9 +30,15 @@ export function translationsOf(row: Pick<AdminAnnouncement, 'translations'>): Re
 
 /** The languages an announcement is written in. */
 export function languagesOf(row: AdminAnnouncement): AdminLocale[] {
-  if (row.locales) return row.locales;
+  if (row.titles) return ADMIN_LOCALES.filter((l) => row.titles?.[l]);
   const texts = translationsOf(row);
   return ADMIN_LOCALES.filter((l) => texts[l].title);
+}
+
+/** The English title (the one every announcement has), else the first there is. */
+export function titleOf(row: AdminAnnouncement): string {
+  if (row.titles) return row.titles.en ?? ADMIN_LOCALES.map((l) => row.titles?.[l]).find(Boolean) ?? '';
+  return translationsOf(row).en.title;
 }
 
 export function formValuesOf(row: AdminAnnouncement): AnnouncementInput {

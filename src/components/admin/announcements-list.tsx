@@ -6,7 +6,7 @@ import { useLocale } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { HTML_LANG, type Locale } from '@/lib/locales';
 import type { AdminAnnouncement } from './announcement-types';
-import { languagesOf, translationsOf } from './announcement-types';
+import { languagesOf, titleOf } from './announcement-types';
 import { DataTable } from './data-table';
 import { DeleteAnnouncement } from './delete-announcement';
 import { useAdminTranslations as useTranslations } from './i18n';
@@ -47,7 +47,7 @@ export function AnnouncementsList() {
         header: t('columns.title'),
         enableSorting: false,
         cell: ({ row }) => {
-          const title = row.original.title ?? translationsOf(row.original).en.title;
+          const title = titleOf(row.original);
           return (
             <Link href={`/admin/announcements/${row.original.id}`} className={buttonClass.link} data-testid="title">
               {title || `#${row.original.id}`}
@@ -71,6 +71,11 @@ export function AnnouncementsList() {
             </span>
           );
         },
+      },
+      {
+        id: 'updatedAt',
+        header: t('columns.updatedAt'),
+        cell: ({ row }) => formatWhen(row.original.updatedAt, HTML_LANG[locale]),
       },
       {
         id: 'pinned',

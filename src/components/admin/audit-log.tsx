@@ -15,22 +15,24 @@ import { can, type Staff, useSession } from './session';
 import { Alert, Button, formatWhen, PageHeading, SelectField, TextField, useErrorText } from './ui';
 import { useList } from './use-list';
 
+/** An audit entry (`staff` is null for the command line, which made the first owner). */
 export type AuditRow = {
   id: number;
-  staffId: number | null;
-  staffName?: string | null;
-  staffEmail?: string | null;
-  staff?: { id: number; name: string; email?: string } | null;
+  at: string;
+  staff: { id: number; name: string | null; email: string | null } | null;
   kind: AuditKind;
-  action: string;
-  targetId?: number | string | null;
+  entityId: string;
+  action: 'create' | 'update' | 'delete' | 'revert';
   before: unknown;
   after: unknown;
-  createdAt: string;
-  revertedAt?: string | null;
+  /** The entry a revert undid. */
+  revertOf: number | null;
 };
 
-/** Kinds whose rows are content an editor can put back as it was (staff changes are not reverted this way). */
+/**
+ * Kinds whose changes can be put back as they were (staff changes are not undone this way: a role is changed in
+ * the staff list). Undoing a creation deletes the row, undoing a deletion brings it back.
+ */
 const REVERTIBLE: readonly AuditKind[] = ['announcement', 'article', 'job', 'history', 'footer', 'review'];
 
 /** The filter form's values: datetime-local text, turned into the query's ISO times. */
@@ -90,14 +92,15 @@ export function AuditLog() {
   const columns = useMemo<ColumnDef<AuditRow>[]>(
     () => [
       {
-        id: 'createdAt',
+        id: 'at',
         header: t('columns.when'),
-        cell: ({ row }) => formatWhen(row.original.createdAt, HTML_LANG[locale]),
+        cell: ({ row }) => formatWhen(row.original.at, HTML_LANG[locale]),
       },
       {
         id: 'staff',
         header: t('columns.who'),
-        cell: ({ row }) => row.original.staff?.name ?? row.original.staffName ?? row.original.staffEmail ?? '—',
+        cell: ({ row }) =>
+          row.original.staff ? (row.original.staff.name ?? row.original.staff.email ?? '—') : t('commandLine'),
       },
       {
         id: 'what',
@@ -107,14 +110,16 @@ export function AuditLog() {
             <span className="font-semibold">
               {tk.has(row.original.kind) ? tk(row.original.kind) : row.original.kind}
             </span>
-            {row.original.targetId !== undefined && row.original.targetId !== null ? ` #${row.original.targetId}` : ''}
+            {` #${row.original.entityId}`}
             {' · '}
             <span data-testid="audit-action">
               {t.has(`actions.${row.original.action}` as never)
                 ? t(`actions.${row.original.action}` as never)
                 : row.original.action}
             </span>
-            {row.original.revertedAt ? <span className="ml-2 text-xs text-muted">({t('reverted')})</span> : null}
+            {row.original.revertOf !== null ? (
+              <span className="ml-2 text-xs text-muted">({t('revertOf', { id: row.original.revertOf })})</span>
+            ) : null}
           </span>
         ),
       },
@@ -232,7 +237,7 @@ function AuditDetail({ row, canRevert, onReverted }: { row: AuditRow; canRevert:
   const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; key?: string } | null>(null);
-  const revertible = canRevert && REVERTIBLE.includes(row.kind) && row.before !== null && row.before !== undefined;
+  const revertible = canRevert && REVERTIBLE.includes(row.kind);
 
   const revert = async () => {
     setBusy(true);
