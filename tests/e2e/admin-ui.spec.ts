@@ -269,7 +269,7 @@ test('audit log and staff, and the whole back office in Japanese', async ({ page
   await page.getByTestId('invite-open').click();
   const dialog = page.getByRole('dialog', { name: en.staff.inviteTitle });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel(en.staff.email)).toBeFocused();
+  await expect(dialog.getByLabel(en.staff.email, { exact: true })).toBeFocused();
   await dialog.getByRole('button', { name: en.staff.send }).click();
   await expect(dialog.getByTestId('invite-email-error')).toBeVisible();
   await page.screenshot({ path: `screenshots/admin-ui-invite-${info.project.name}.png`, fullPage: true });

@@ -174,7 +174,7 @@ export function AnnouncementEditor({ id }: { id?: number }) {
       <form onSubmit={submit} noValidate className="space-y-6" data-testid="announcement-form">
         {errors.root?.server ? <Alert messageKey={errors.root.server.message} testId="editor-error" /> : null}
         <ErrorSummary errors={errors} />
-        <fieldset disabled={!editable} className="grid gap-4 rounded-xl border border-line bg-white p-4 sm:grid-cols-3">
+        <fieldset disabled={!editable} className="grid gap-4 rounded-xl border border-line bg-white p-4 desk:grid-cols-3">
           <legend className="sr-only">{t('settings')}</legend>
           <div>
             <TextField
@@ -323,7 +323,8 @@ function LanguageColumn({ language, form, editable }: { language: AdminLocale; f
         {fallback ? <p className="mb-2 text-xs text-amber-800">{t('fallback')}</p> : null}
         {pinned && shown?.title ? (
           <p className="mb-2 truncate rounded bg-brand-600 px-2 py-1 text-xs text-white" title={t('tickerPreview')}>
-            📢 {shown.title}
+            <span className="mr-1 font-semibold">{t('ticker')}</span>
+            {shown.title}
           </p>
         ) : null}
         <div className={fallback ? 'opacity-70' : undefined} lang={fallback ? 'en' : language}>
@@ -387,39 +388,30 @@ function Conflict({
           ? t('conflictAt', { time: formatWhen(theirs.updatedAt, HTML_LANG[locale]) })
           : t('conflictText')}
       </p>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[32rem] border-collapse bg-white text-sm">
-          <caption className="sr-only">{t('conflictTitle')}</caption>
-          <thead>
-            <tr className="border-b border-line text-left">
-              <th scope="col" className="px-3 py-2">
-                {t('field')}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('theirs', { version: theirs.version })}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t('mine')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {differing.map((row) => (
-              <tr key={row.label} className="border-b border-line align-top">
-                <th scope="row" className="px-3 py-2 text-left font-semibold">
-                  {row.label}
-                </th>
-                <td className="whitespace-pre-wrap px-3 py-2" data-testid="conflict-theirs">
+      {/* Field by field, theirs beside yours (one above the other on a phone). */}
+      <ul className="mt-3 space-y-3">
+        {differing.map((row) => (
+          <li key={row.label} className="rounded-lg border border-amber-200 bg-white p-3 text-sm">
+            <p className="font-semibold">{row.label}</p>
+            <div className="mt-2 grid gap-3 desk:grid-cols-2">
+              <div>
+                <p className="text-xs font-semibold uppercase tracking-wide text-muted">
+                  {t('theirs', { version: theirs.version })}
+                </p>
+                <p className="mt-1 whitespace-pre-wrap break-words" data-testid="conflict-theirs">
                   {row.theirs || '—'}
-                </td>
-                <td className="whitespace-pre-wrap px-3 py-2" data-testid="conflict-mine">
+                </p>
+              </div>
+              <div>
+                <p className="text-xs font-semibold uppercase tracking-wide text-muted">{t('mine')}</p>
+                <p className="mt-1 whitespace-pre-wrap break-words" data-testid="conflict-mine">
                   {row.mine || '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                </p>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
       <div className="mt-4 flex flex-wrap gap-3">
         <Button variant="secondary" onClick={onTakeTheirs} data-testid="take-theirs">
           {t('takeTheirs')}

@@ -163,7 +163,7 @@ export function AuditLog() {
           setPage(1);
         })}
         noValidate
-        className="mb-6 grid gap-3 rounded-xl border border-line bg-white p-4 sm:grid-cols-2 desk:grid-cols-5 desk:items-end"
+        className="mb-6 grid gap-3 rounded-xl border border-line bg-white p-4 desk:grid-cols-5 desk:items-end"
         aria-label={t('filters')}
       >
         {everyone ? (

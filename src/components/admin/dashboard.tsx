@@ -25,7 +25,7 @@ export function Dashboard() {
       <p className="-mt-4 mb-6 text-sm text-muted" data-testid="dashboard-role">
         {t('role', { role: tr(staff.role) })}
       </p>
-      <ul className="grid gap-4 sm:grid-cols-2 desk:grid-cols-4">
+      <ul className="grid gap-4 desk:grid-cols-4">
         {CARDS.filter((card) => !card.ability || can(staff.role, card.ability)).map((card) => (
           <li key={card.key}>
             <Link

@@ -84,8 +84,8 @@ export function AdminShell({ children }: { children: ReactNode }) {
             {t('title')}
           </Link>
           {session && !setup ? (
-            <nav aria-label={t('nav.label')} className="order-last w-full overflow-x-auto desk:order-none desk:w-auto">
-              <ul className="flex gap-1">
+            <nav aria-label={t('nav.label')} className="order-last w-full desk:order-none desk:w-auto">
+              <ul className="flex flex-wrap gap-1">
                 {NAV.filter((item) => !item.ability || can(session.staff.role, item.ability)).map((item) => {
                   const current = item.href === '/admin' ? pathname === '/admin' : pathname.startsWith(item.href);
                   return (
