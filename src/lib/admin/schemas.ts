@@ -136,3 +136,21 @@ export const auditQuery = z.object({
   from: z.iso.datetime({ offset: true, error: 'api.field.invalid' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'api.field.invalid' }).optional(),
 });
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const reviewQuery = listQuery(['createdAt', 'rating'] as const).extend({
+  status: z.enum(REVIEW_STATUSES, { error: 'api.field.invalid' }).default('pending'),
+});
+
+export const reviewDecision = z.object({
+  decision: z.enum(['approved', 'rejected'], { error: 'api.field.invalid' }),
+});
+
+export const contactQuery = listQuery(['createdAt'] as const);
+
+export const TRANSLATED_KINDS = ['announcement', 'article', 'job', 'history', 'footer'] as const;
+
+export const missingTranslationsQuery = z.object({
+  kind: z.enum(TRANSLATED_KINDS, { error: 'api.field.invalid' }).optional(),
+});
