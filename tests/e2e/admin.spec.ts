@@ -66,9 +66,9 @@ async function invite(page: Page, person: { email: string; name: string; role: s
   await page.goto('/admin/staff');
   await page.getByTestId('invite-open').click();
   const dialog = page.getByRole('dialog', { name: en.staff.inviteTitle });
-  await dialog.getByLabel(en.staff.email).fill(person.email);
-  await dialog.getByLabel(en.staff.name).fill(person.name);
-  await dialog.getByLabel(en.staff.role).selectOption(person.role);
+  await dialog.getByLabel(en.staff.email, { exact: true }).fill(person.email);
+  await dialog.getByLabel(en.staff.name, { exact: true }).fill(person.name);
+  await dialog.getByLabel(en.staff.role, { exact: true }).selectOption(person.role);
   await dialog.getByRole('button', { name: en.staff.send }).click();
   await expect(page.getByTestId('staff-notice')).toContainText(person.email);
   const mail = await waitForMail(person.email, '/admin/setup');

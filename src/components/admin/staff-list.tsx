@@ -20,7 +20,9 @@ type StaffRow = {
   email: string;
   name: string;
   role: StaffRole;
-  status: 'active' | 'disabled' | 'invited';
+  status: 'active' | 'disabled';
+  /** False until they have used their setup link. */
+  enrolled?: boolean;
   version: number;
   lastSeenAt: string | null;
   createdAt: string;
@@ -71,14 +73,21 @@ export function StaffList() {
         id: 'status',
         header: t('columns.status'),
         enableSorting: false,
-        cell: ({ row }) => (
-          <span
-            className={`rounded px-1.5 py-0.5 text-xs ${row.original.status === 'active' ? 'bg-emerald-100 text-emerald-900' : row.original.status === 'disabled' ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'}`}
-            data-testid="staff-status"
-          >
-            {t(`statuses.${row.original.status}`)}
-          </span>
-        ),
+        cell: ({ row }) => {
+          // An active person who has not used their setup link yet is still only invited.
+          const status =
+            row.original.status === 'active' && row.original.enrolled === false ? 'invited' : row.original.status;
+          const colours = {
+            active: 'bg-emerald-100 text-emerald-900',
+            disabled: 'bg-red-100 text-red-900',
+            invited: 'bg-amber-100 text-amber-900',
+          }[status];
+          return (
+            <span className={`rounded px-1.5 py-0.5 text-xs ${colours}`} data-testid="staff-status">
+              {t(`statuses.${status}`)}
+            </span>
+          );
+        },
       },
       {
         id: 'lastSeenAt',
@@ -282,7 +291,7 @@ function EditDialog({
     resolver: zodResolver(staffUpdate),
     defaultValues: {
       role: row.role,
-      status: row.status === 'disabled' ? ('disabled' as const) : ('active' as const),
+      status: row.status,
       version: row.version,
     },
   });

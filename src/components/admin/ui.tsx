@@ -188,6 +188,15 @@ export function Modal({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
+          // Focus starts in the form's first field rather than on the close button, which comes first.
+          onOpenAutoFocus={(event) => {
+            const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+              'input:not([type=hidden]), select, textarea',
+            );
+            if (!field) return;
+            event.preventDefault();
+            field.focus();
+          }}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-32px)] ${wide ? 'w-[min(720px,calc(100vw-24px))]' : 'w-[min(440px,calc(100vw-24px))]'} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl`}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
