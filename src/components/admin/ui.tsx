@@ -8,6 +8,7 @@ import {
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
+  useRef,
 } from 'react';
 import { useAdminTranslations as useTranslations } from './i18n';
 
@@ -183,6 +184,12 @@ export function Modal({
   wide?: boolean;
 }) {
   const t = useTranslations('admin');
+  // Opened by state, not by a Dialog.Trigger, so Radix has nothing to give focus back to: what had focus when
+  // it opened gets it back (as src/components/account/auth-dialog.tsx does).
+  const opener = useRef<Element | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') opener.current = document.activeElement;
+  wasOpen.current = open;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -196,6 +203,12 @@ export function Modal({
             if (!field) return;
             event.preventDefault();
             field.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            const back = opener.current;
+            if (!(back instanceof HTMLElement) || back === document.body || !back.isConnected) return;
+            event.preventDefault();
+            back.focus();
           }}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-32px)] ${wide ? 'w-[min(720px,calc(100vw-24px))]' : 'w-[min(440px,calc(100vw-24px))]'} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl`}
         >
