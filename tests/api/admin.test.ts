@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -431,6 +431,63 @@ describe('moderating reviews and finding missing translations', () => {
     });
     const all = await call(app, 'GET', '/api/admin/translations/missing', { headers: editor.headers });
     expect(all.status).toBe(200);
+  });
+});
+
+describe('editing documentation articles', () => {
+  it('previews with the site renderer, refuses unknown placeholders per language, saves with a version, reverts', async () => {
+    const editor = await signedInStaff('editor');
+    const preview = await call(app, 'POST', '/api/admin/articles/preview', {
+      json: { locale: 'ja', body: '## 料金\n\n月額 {{money:500}} から。\n\n{{catalog:terms}}\n\n{{catalog:nope}}' },
+      headers: editor.headers,
+    });
+    const shown = preview.json.message as { html: string; unknownPlaceholders: string[] };
+    expect(shown.html).toContain('<h2');
+    expect(shown.html).toContain('$5.00');
+    expect(shown.html).toContain('<table');
+    expect(shown.unknownPlaceholders).toEqual(['{{catalog:nope}}']);
+
+    const slug = 'vps-pricing';
+    const loaded = (await call(app, 'GET', `/api/admin/articles/${slug}`, { headers: editor.headers })).json
+      .message as { version: number; translations: Record<string, { title: string; summary: string; body: string }> };
+    const typo = await call(app, 'PUT', `/api/admin/articles/${slug}`, {
+      json: {
+        version: loaded.version,
+        translations: { ...loaded.translations, zh: { ...loaded.translations.zh, body: '{{catalog:vps-plan}}' } },
+      },
+      headers: editor.headers,
+    });
+    expect(typo.json.fields).toEqual({ 'translations.zh.body': 'api.admin.unknownPlaceholder' });
+
+    const edited = `${loaded.translations.en?.body}\n\nEdited in the back office.`;
+    const saved = await call(app, 'PUT', `/api/admin/articles/${slug}`, {
+      json: {
+        version: loaded.version,
+        translations: { ...loaded.translations, en: { ...loaded.translations.en, body: edited } },
+      },
+      headers: editor.headers,
+    });
+    expect(saved.json.message).toMatchObject({ version: loaded.version + 1 });
+    const stale = await call(app, 'PUT', `/api/admin/articles/${slug}`, {
+      json: { version: loaded.version, translations: loaded.translations },
+      headers: editor.headers,
+    });
+    expect(stale.json).toMatchObject({ code: 4090, current: { version: loaded.version + 1 } });
+
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, slug))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    const reverted = await call(app, 'POST', `/api/admin/audit/${entry?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(reverted.json.message).toMatchObject({
+      version: loaded.version + 2,
+      translations: { en: { body: loaded.translations.en?.body } },
+    });
   });
 });
 

@@ -154,3 +154,35 @@ export const TRANSLATED_KINDS = ['announcement', 'article', 'job', 'history', 'f
 export const missingTranslationsQuery = z.object({
   kind: z.enum(TRANSLATED_KINDS, { error: 'api.field.invalid' }).optional(),
 });
+
+export const ARTICLE_LIMITS = { titleMax: 200, summaryMax: 500, bodyMax: 100_000 } as const;
+
+const articleText = z.object({
+  title: z.string().trim().max(ARTICLE_LIMITS.titleMax, { error: 'api.field.tooLong' }).default(''),
+  summary: z.string().trim().max(ARTICLE_LIMITS.summaryMax, { error: 'api.field.tooLong' }).default(''),
+  body: z.string().max(ARTICLE_LIMITS.bodyMax, { error: 'api.field.tooLong' }).default(''),
+});
+
+/**
+ * A documentation article as an editor saves it: English title, summary and body required; a language with a
+ * body needs its title and summary too. Placeholders are checked against the catalog on the server.
+ */
+export const articleUpdate = z
+  .object({ translations: z.object({ en: articleText, zh: articleText, ja: articleText }), version })
+  .superRefine((value, ctx) => {
+    for (const locale of ADMIN_LOCALES) {
+      const text = value.translations[locale];
+      if (locale !== 'en' && !text.title && !text.summary && !text.body.trim()) continue;
+      for (const field of ['title', 'summary', 'body'] as const) {
+        if (!text[field].trim()) {
+          ctx.addIssue({ code: 'custom', path: ['translations', locale, field], message: 'api.field.required' });
+        }
+      }
+    }
+  });
+export type ArticleUpdate = z.infer<typeof articleUpdate>;
+
+export const articlePreview = z.object({
+  locale: z.enum(ADMIN_LOCALES, { error: 'api.field.invalid' }),
+  body: z.string().max(ARTICLE_LIMITS.bodyMax, { error: 'api.field.tooLong' }),
+});

@@ -2,6 +2,7 @@ import 'server-only';
 import { ApiError, BusinessCode, notFound } from '../api/errors';
 import type { Database } from '../db/client';
 import { type AnnouncementSnapshot, announcementSnapshot, restoreAnnouncement } from './announcements';
+import { type ArticleSnapshot, articleSnapshot, restoreArticle } from './articles';
 import { findAuditEntry, recordAudit } from './audit';
 import { may } from './roles';
 import type { SignedInStaff } from './sessions';
@@ -17,14 +18,19 @@ const REVERTIBLE: Record<
   string,
   {
     permission: 'editContent';
-    current: (tx: Tx, id: number) => Promise<Record<string, unknown> | undefined>;
-    restore: (tx: Tx, id: number, state: Record<string, unknown> | null) => Promise<Record<string, unknown> | null>;
+    current: (tx: Tx, id: string) => Promise<Record<string, unknown> | undefined>;
+    restore: (tx: Tx, id: string, state: Record<string, unknown> | null) => Promise<Record<string, unknown> | null>;
   }
 > = {
   announcement: {
     permission: 'editContent',
-    current: (tx, id) => announcementSnapshot(tx, id),
-    restore: (tx, id, state) => restoreAnnouncement(tx, id, state as AnnouncementSnapshot | null),
+    current: (tx, id) => announcementSnapshot(tx, Number(id)),
+    restore: (tx, id, state) => restoreAnnouncement(tx, Number(id), state as AnnouncementSnapshot | null),
+  },
+  article: {
+    permission: 'editContent',
+    current: (tx, slug) => articleSnapshot(tx, slug),
+    restore: (tx, slug, state) => restoreArticle(tx, slug, state as ArticleSnapshot | null),
   },
 };
 
@@ -35,7 +41,7 @@ export async function revertAuditEntry(db: Database, by: SignedInStaff, entryId:
   const kind = REVERTIBLE[entry.kind];
   if (!kind) throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
   if (!may(by.role, kind.permission)) throw new ApiError(BusinessCode.forbidden, 'api.admin.forbidden');
-  const id = Number(entry.entityId);
+  const id = entry.entityId;
   return db.transaction(async (tx) => {
     const before = (await kind.current(tx, id)) ?? null;
     const after = await kind.restore(tx, id, entry.before);

@@ -14,16 +14,19 @@ const PER_KIND = 500;
  * English for it, decision 014's fallback), by kind. One query per kind, each reading only the columns it checks.
  */
 const QUERIES: Record<Kind, () => ReturnType<typeof sql>> = {
+  // Read newest first through the published index with two key lookups per row, stopping at PER_KIND: the list
+  // answers in milliseconds at 100,000 announcements (a join of the whole table would not).
   announcement: () => sql`
-    select 'announcement' as kind, a.id::text as id, coalesce(en.title, '') as title,
+    select 'announcement' as kind, a.id::text as id,
+      coalesce((select t.title from announcement_translations t where t.announcement_id = a.id and t.locale = 'en'), '') as title,
       array_remove(array[
-        case when zh.title is null or zh.title = '' then 'zh' end,
-        case when ja.title is null or ja.title = '' then 'ja' end], null) as missing
+        case when not exists (select 1 from announcement_translations t
+          where t.announcement_id = a.id and t.locale = 'zh' and t.title <> '') then 'zh' end,
+        case when not exists (select 1 from announcement_translations t
+          where t.announcement_id = a.id and t.locale = 'ja' and t.title <> '') then 'ja' end], null) as missing
     from announcements a
-    left join announcement_translations en on en.announcement_id = a.id and en.locale = 'en'
-    left join announcement_translations zh on zh.announcement_id = a.id and zh.locale = 'zh'
-    left join announcement_translations ja on ja.announcement_id = a.id and ja.locale = 'ja'
-    where zh.title is null or zh.title = '' or ja.title is null or ja.title = ''
+    where not exists (select 1 from announcement_translations t where t.announcement_id = a.id and t.locale = 'zh' and t.title <> '')
+       or not exists (select 1 from announcement_translations t where t.announcement_id = a.id and t.locale = 'ja' and t.title <> '')
     order by a.published_at desc limit ${PER_KIND}`,
   article: () => sql`
     select 'article' as kind, d.slug as id, coalesce(en.title, d.slug) as title,

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   announcementInput,
   announcementUpdate,
+  articlePreview,
+  articleUpdate,
   auditQuery,
   contactQuery,
   listQuery,
@@ -26,6 +28,7 @@ import {
   listAnnouncements,
   updateAnnouncement,
 } from '../../admin/announcements';
+import { getArticleForEditing, listArticles, previewArticle, updateArticle } from '../../admin/articles';
 import { listAudit } from '../../admin/audit';
 import { listContactMessages, listReviews, moderateReview } from '../../admin/moderation';
 import { revertAuditEntry } from '../../admin/revert';
@@ -173,4 +176,28 @@ adminRouter.get('/admin/contact-messages', requireStaff('support'), async (c) =>
 adminRouter.get('/admin/translations/missing', requireStaff('readContent'), async (c) => {
   const { kind } = queryInput(c, missingTranslationsQuery);
   return c.json({ code: 2000, message: { items: await listMissingTranslations(c.get('db'), kind) } });
+});
+
+// ---- documentation articles -----------------------------------------------------------------------------------
+
+const slugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, { error: 'api.field.invalid' }) });
+
+adminRouter.get('/admin/articles', requireStaff('readContent'), async (c) => {
+  return c.json({ code: 2000, message: await listArticles(c.get('db')) });
+});
+
+adminRouter.post('/admin/articles/preview', requireStaff('editContent'), async (c) => {
+  const { locale, body } = await jsonBody(c, articlePreview);
+  return c.json({ code: 2000, message: await previewArticle(c.get('db'), locale, body) });
+});
+
+adminRouter.get('/admin/articles/:slug', requireStaff('readContent'), async (c) => {
+  const { slug } = parseWith(slugParam, c.req.param());
+  return c.json({ code: 2000, message: await getArticleForEditing(c.get('db'), slug) });
+});
+
+adminRouter.put('/admin/articles/:slug', requireStaff('editContent'), async (c) => {
+  const { slug } = parseWith(slugParam, c.req.param());
+  const input = await jsonBody(c, articleUpdate);
+  return c.json({ code: 2000, message: await updateArticle(c.get('db'), c.get('staff'), slug, input) });
 });
