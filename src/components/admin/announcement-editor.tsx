@@ -174,7 +174,10 @@ export function AnnouncementEditor({ id }: { id?: number }) {
       <form onSubmit={submit} noValidate className="space-y-6" data-testid="announcement-form">
         {errors.root?.server ? <Alert messageKey={errors.root.server.message} testId="editor-error" /> : null}
         <ErrorSummary errors={errors} />
-        <fieldset disabled={!editable} className="grid gap-4 rounded-xl border border-line bg-white p-4 desk:grid-cols-3">
+        <fieldset
+          disabled={!editable}
+          className="grid gap-4 rounded-xl border border-line bg-white p-4 desk:grid-cols-3"
+        >
           <legend className="sr-only">{t('settings')}</legend>
           <div>
             <TextField
