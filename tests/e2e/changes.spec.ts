@@ -100,8 +100,10 @@ async function whenEveryInstanceShows(
   while (Object.keys(reached).length < VIEWS.length && Date.now() - since < deadlineMs) {
     for (const view of VIEWS) {
       if (reached[view.name] !== undefined) continue;
-      const answer = await view.ask();
-      if (shows(answer.body)) seen.get(view.name)?.add(answer.upstream);
+      // Two requests in a row: the proxy sends them to both instances.
+      for (const answer of [await view.ask(), await view.ask()]) {
+        if (shows(answer.body)) seen.get(view.name)?.add(answer.upstream);
+      }
       if (seen.get(view.name)?.size === 2) reached[view.name] = Date.now() - since;
     }
     await new Promise((resolve) => setTimeout(resolve, 20));

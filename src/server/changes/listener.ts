@@ -20,9 +20,17 @@ const LONGEST_WAIT_MS = 6 * 3_600_000;
  */
 const PUBLICATION_MARGIN_MS = 50;
 
+/**
+ * A second drop this long after each one. Next marks a page fresh from when its render is stored, not begun: a
+ * render under way at the change (read before the commit, stored after the first drop) would otherwise stand as
+ * new for its whole revalidate window (60–300 s), and the kept copies with it. Renders here take well under a
+ * second; one longer than this that began before the commit is the case left (decision 040).
+ */
+const SETTLE_MS = 1_000;
+
 export type ChangeListener = { stop: () => Promise<void> };
 
-type Why = { reason: 'notification'; kinds: string[]; at?: number } | { reason: 'connected' | 'scheduled' };
+type Why = { reason: 'notification'; kinds: string[]; at?: number } | { reason: 'connected' | 'scheduled' | 'settle' };
 
 /**
  * This process's ear on the change bus (src/server/changes/bus.ts): one connection of its own, not from the pool
@@ -45,6 +53,7 @@ export function startChangeListener(options: { url: string }): ChangeListener {
   let retryMs = FIRST_RETRY_MS;
   let retryTimer: NodeJS.Timeout | undefined;
   let publicationTimer: NodeJS.Timeout | undefined;
+  let settleTimer: NodeJS.Timeout | undefined;
   let failures = 0;
 
   // One drop at a time; news arriving during one asks for another after it (its data may have been read by the
@@ -77,6 +86,11 @@ export function startChangeListener(options: { url: string }): ChangeListener {
       ...(why.reason === 'notification' && why.at ? { sinceCommitMs: Date.now() - why.at } : {}),
       tookMs: Date.now() - started,
     });
+    if (why.reason !== 'settle' && !stopped) {
+      clearTimeout(settleTimer);
+      settleTimer = setTimeout(() => drop({ reason: 'settle' }), SETTLE_MS);
+      settleTimer.unref();
+    }
     await armPublication();
   }
 
@@ -181,6 +195,7 @@ export function startChangeListener(options: { url: string }): ChangeListener {
     stop: async () => {
       stopped = true;
       clearTimeout(retryTimer);
+      clearTimeout(settleTimer);
       clearTimeout(publicationTimer);
       const current = client;
       client = undefined;
