@@ -88,6 +88,21 @@ async function main() {
     handleNext(req, res);
   });
 
+  // Requests under way in Next and when the last one ended: a render begun before an operator's change can only
+  // come from one of them (an incremental regeneration outlives its request, by less than RENDER_WINDOW_MS).
+  let inNext = 0;
+  let lastInNext = 0;
+  const RENDER_WINDOW_MS = 10_000;
+  const watchedPage = (req, res) => {
+    inNext += 1;
+    res.once('close', () => {
+      inNext -= 1;
+      lastInNext = clock();
+    });
+    handlePage(req, res);
+  };
+  const mayBeRendering = () => inNext > 0 || clock() - lastInNext < RENDER_WINDOW_MS;
+
   const handle = (req, res) => {
     const url = req.url || '/';
     if (isApi(url)) {
@@ -100,7 +115,7 @@ async function main() {
     req.url = routablePath(url);
     if (serveStaticFile(req, res)) return;
     if (!notFoundPages.isDirectRequest(req) && serveDocument(req, res)) return;
-    handlePage(req, res);
+    watchedPage(req, res);
   };
   handleOwn = handle;
   const server = createServer(handle);
@@ -122,7 +137,7 @@ async function main() {
   server.listen(port, () => {
     console.log(`[cirrus] ready on http://localhost:${port}`);
     notFoundPages.start();
-    listenForChanges({ port, fillPort, serveDocument, notFoundPages });
+    listenForChanges({ port, fillPort, serveDocument, notFoundPages, mayBeRendering });
   });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
@@ -140,13 +155,14 @@ async function main() {
  * then the documents kept in front of it are dropped and the 404 pages fetched again. The API's read caches are
  * the listener's own to drop. docs/decisions/040-changes-reach-every-instance.md.
  */
-function listenForChanges({ port, fillPort, serveDocument, notFoundPages }) {
+function listenForChanges({ port, fillPort, serveDocument, notFoundPages, mayBeRendering }) {
   const { env } = require('../src/env.ts');
   const url = env().DATABASE_URL;
   if (!url) return;
-  const { localRevalidateSecret, onLocalChange } = require('../src/server/changes/hooks.ts');
+  const { localRevalidateSecret, onLocalChange, watchRendering } = require('../src/server/changes/hooks.ts');
   const { ensureChangeListener } = require('../src/server/changes/listener.ts');
   const secret = localRevalidateSecret();
+  watchRendering(mayBeRendering);
   onLocalChange('next', function revalidateNext() {
     return new Promise((resolve, reject) => {
       const asked = require('node:http').request(

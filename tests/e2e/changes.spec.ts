@@ -96,18 +96,20 @@ async function whenEveryInstanceShows(
   deadlineMs: number,
 ): Promise<Record<string, number>> {
   const reached: Record<string, number> = {};
-  const seen = new Map<string, Set<string>>(VIEWS.map((view) => [view.name, new Set()]));
-  while (Object.keys(reached).length < VIEWS.length && Date.now() - since < deadlineMs) {
-    for (const view of VIEWS) {
-      if (reached[view.name] !== undefined) continue;
-      // Two requests in a row: the proxy sends them to both instances.
-      for (const answer of [await view.ask(), await view.ask()]) {
-        if (shows(answer.body)) seen.get(view.name)?.add(answer.upstream);
+  // Each view on its own, as visitors would ask at once; two requests in a row reach both instances.
+  await Promise.all(
+    VIEWS.map(async (view) => {
+      const seen = new Set<string>();
+      while (Date.now() - since < deadlineMs) {
+        for (const answer of [await view.ask(), await view.ask()]) if (shows(answer.body)) seen.add(answer.upstream);
+        if (seen.size === 2) {
+          reached[view.name] = Date.now() - since;
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      if (seen.get(view.name)?.size === 2) reached[view.name] = Date.now() - since;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    }),
+  );
   return reached;
 }
 

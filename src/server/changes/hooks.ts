@@ -47,6 +47,21 @@ export async function runLocalChangeHooks(log: (hook: string, error: unknown) =>
   }
 }
 
+const RENDERING = Symbol.for('cirrus.mayBeRendering');
+
+/**
+ * Registers how to tell whether Next may be rendering a page begun before now (the production server watches
+ * the requests it hands to Next): the listener's second drop (listener.ts, SETTLE_MS) is needed only then.
+ */
+export function watchRendering(mayBeRendering: () => boolean): void {
+  (globalThis as { [RENDERING]?: () => boolean })[RENDERING] = mayBeRendering;
+}
+
+/** True unless the server said no render can be under way (without a watch, assume one may be). */
+export function mayBeRendering(): boolean {
+  return (globalThis as { [RENDERING]?: () => boolean })[RENDERING]?.() ?? true;
+}
+
 const SECRET = Symbol.for('cirrus.revalidateSecret');
 
 /**

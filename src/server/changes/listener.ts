@@ -3,7 +3,7 @@ import pg from 'pg';
 import { dropAllReadCaches } from '../api/read-cache';
 import { logEvent } from '../log';
 import { CHANGE_CHANNEL } from './bus';
-import { runLocalChangeHooks } from './hooks';
+import { mayBeRendering, runLocalChangeHooks } from './hooks';
 
 /** Waits between reconnection attempts: doubled from the first up to the last while the database stays away. */
 const FIRST_RETRY_MS = 250;
@@ -24,7 +24,8 @@ const PUBLICATION_MARGIN_MS = 50;
  * A second drop this long after each one. Next marks a page fresh from when its render is stored, not begun: a
  * render under way at the change (read before the commit, stored after the first drop) would otherwise stand as
  * new for its whole revalidate window (60–300 s), and the kept copies with it. Renders here take well under a
- * second; one longer than this that began before the commit is the case left (decision 040).
+ * second; one longer than this that began before the commit is the case left (decision 040). Skipped when the
+ * server saw no request go to Next for a while before the change (hooks.ts watchRendering): no render then.
  */
 const SETTLE_MS = 1_000;
 
@@ -78,6 +79,7 @@ export function startChangeListener(options: { url: string }): ChangeListener {
 
   async function runDrop(why: Why): Promise<void> {
     const started = Date.now();
+    const settle = why.reason !== 'settle' && mayBeRendering();
     await runLocalChangeHooks((hook, error) =>
       logEvent('error', 'change hook failed', { hook, error: error instanceof Error ? error.message : String(error) }),
     );
@@ -86,7 +88,7 @@ export function startChangeListener(options: { url: string }): ChangeListener {
       ...(why.reason === 'notification' && why.at ? { sinceCommitMs: Date.now() - why.at } : {}),
       tookMs: Date.now() - started,
     });
-    if (why.reason !== 'settle' && !stopped) {
+    if (settle && !stopped) {
       clearTimeout(settleTimer);
       settleTimer = setTimeout(() => drop({ reason: 'settle' }), SETTLE_MS);
       settleTimer.unref();
