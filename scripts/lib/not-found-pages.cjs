@@ -106,7 +106,15 @@ function createNotFoundPages(options) {
    */
   function refresh() {
     generation += 1;
-    return fetchAll();
+    // One copy at a time, the copies of a first visit (no currency cookie: the first currency) first: nine
+    // renders at once would slow the pages visitors are asking for at that moment, on every core, for the sake of
+    // copies few of them will see (docs/decisions/040-changes-reach-every-instance.md).
+    const order = CURRENCIES.flatMap((c) => LOCALES.map((l) => [l, c]));
+    return order.reduce(
+      (previous, [l, c]) =>
+        previous.then(() => fetchPage(l, c).catch((error) => console.error(`[cirrus] 404 pages: ${error.message}`))),
+      Promise.resolve(),
+    );
   }
 
   const isDocumentRequest = (req) =>
