@@ -78,6 +78,7 @@ function createNotFoundPages(options) {
       const prepared = prepareDocument(html);
       if (begun !== generation) return;
       pages.set(`${locale}/${currency}`, { html: prepared, path, policy: documentPolicy(prepared) });
+      stale.delete(`${locale}/${currency}`);
     });
   }
 
@@ -100,21 +101,25 @@ function createNotFoundPages(options) {
     return fetchAll().then(markReady);
   }
 
+  /** Copies from before an operator's change: still served, and fetched again when next asked for. */
+  const stale = new Set();
+
   /**
-   * Fetches every copy again now, for an operator's change (src/server/changes/listener.ts): the pages carry the
-   * site's shell, its announcement ticker too. Copies still being fetched from before are not kept.
+   * For an operator's change (src/server/changes/listener.ts): the pages carry the site's shell, its announcement
+   * ticker too. Each copy is fetched again when a visitor next meets it, the first such visitor getting the copy
+   * from before: fetching all nine at once, on every instance and for every change, cost more than the pages
+   * visitors were asking for at that moment (docs/decisions/040-changes-reach-every-instance.md). Copies still
+   * being fetched from before are not kept.
    */
   function refresh() {
     generation += 1;
-    // One copy at a time, the copies of a first visit (no currency cookie: the first currency) first: nine
-    // renders at once would slow the pages visitors are asking for at that moment, on every core, for the sake of
-    // copies few of them will see (docs/decisions/040-changes-reach-every-instance.md).
-    const order = CURRENCIES.flatMap((c) => LOCALES.map((l) => [l, c]));
-    return order.reduce(
-      (previous, [l, c]) =>
-        previous.then(() => fetchPage(l, c).catch((error) => console.error(`[cirrus] 404 pages: ${error.message}`))),
-      Promise.resolve(),
-    );
+    for (const key of pages.keys()) stale.add(key);
+  }
+
+  /** Starts fetching a stale copy again (once: a failed fetch leaves it for the periodic refresh). */
+  function renew(locale, currency) {
+    if (!stale.delete(`${locale}/${currency}`)) return;
+    fetchPage(locale, currency).catch((error) => console.error(`[cirrus] 404 pages: ${error.message}`));
   }
 
   const isDocumentRequest = (req) =>
@@ -138,6 +143,7 @@ function createNotFoundPages(options) {
     const match = REWRITE.exec(String(res.getHeader('x-middleware-rewrite') ?? ''));
     const page = match ? pages.get(`${match[1]}/${match[2]}`) : undefined;
     if (!page || !/text\/html/.test(String(res.getHeader('content-type') ?? ''))) return null;
+    if (match) renew(match[1], match[2]);
     const html = withPath(page.html, page.path, shownPath(options.browserPath, req.url));
     return html === null ? null : { html, policy: page.policy };
   }
