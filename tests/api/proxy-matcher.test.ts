@@ -17,7 +17,15 @@ describe('the proxy runs on every page path and on no file (docs/decisions/034-h
   it('leaves out every file of public/ and the app’s root files, or they would be routed as pages', () => {
     const files = [...filesUnder('public'), '/favicon.ico', '/apple-icon.png', '/robots.txt', '/sitemap.xml'];
     for (const file of files) expect(matches(file), file).toBe(false);
-    for (const internal of ['/api/health', '/_next/static/x.js']) expect(matches(internal), internal).toBe(false);
+    for (const internal of [
+      '/api/health',
+      '/_next/static/x.js',
+      '/admin',
+      '/admin/announcements/3',
+      '/internal-revalidate',
+    ]) {
+      expect(matches(internal), internal).toBe(false);
+    }
   });
 
   it('routes page paths, those with a dot too', () => {
@@ -28,6 +36,7 @@ describe('the proxy runs on every page path and on no file (docs/decisions/034-h
       '/doc/search/ubuntu%2022.04',
       '/ja/doc/announce/detail/1.5',
       '/example.com',
+      '/administrator',
     ]) {
       expect(matches(page), page).toBe(true);
     }

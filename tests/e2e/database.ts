@@ -7,7 +7,7 @@ import pg from 'pg';
  * DATA_DIR/e2e, found through its postmaster.pid, or `<db>_e2e` beside DATABASE_URL. For test setup that
  * has no HTTP path on purpose, such as approving a review (moderation is an operator command, decision 014).
  */
-function e2eDatabaseUrl(): string {
+export function e2eDatabaseUrl(): string {
   const configured = process.env.DATABASE_URL?.trim();
   if (configured) {
     const url = new URL(configured);

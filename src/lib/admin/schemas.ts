@@ -136,3 +136,117 @@ export const auditQuery = z.object({
   from: z.iso.datetime({ offset: true, error: 'api.field.invalid' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'api.field.invalid' }).optional(),
 });
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const reviewQuery = listQuery(['createdAt', 'rating'] as const).extend({
+  status: z.enum(REVIEW_STATUSES, { error: 'api.field.invalid' }).default('pending'),
+});
+
+export const reviewDecision = z.object({
+  decision: z.enum(['approved', 'rejected'], { error: 'api.field.invalid' }),
+});
+
+export const contactQuery = listQuery(['createdAt'] as const);
+
+export const TRANSLATED_KINDS = ['announcement', 'article', 'job', 'history', 'footer'] as const;
+
+export const missingTranslationsQuery = z.object({
+  kind: z.enum(TRANSLATED_KINDS, { error: 'api.field.invalid' }).optional(),
+});
+
+export const ARTICLE_LIMITS = { titleMax: 200, summaryMax: 500, bodyMax: 100_000 } as const;
+
+const articleText = z.object({
+  title: z.string().trim().max(ARTICLE_LIMITS.titleMax, { error: 'api.field.tooLong' }).default(''),
+  summary: z.string().trim().max(ARTICLE_LIMITS.summaryMax, { error: 'api.field.tooLong' }).default(''),
+  body: z.string().max(ARTICLE_LIMITS.bodyMax, { error: 'api.field.tooLong' }).default(''),
+});
+
+/**
+ * A documentation article as an editor saves it: English title, summary and body required; a language with a
+ * body needs its title and summary too. Placeholders are checked against the catalog on the server.
+ */
+export const articleUpdate = z
+  .object({ translations: z.object({ en: articleText, zh: articleText, ja: articleText }), version })
+  .superRefine((value, ctx) => {
+    for (const locale of ADMIN_LOCALES) {
+      const text = value.translations[locale];
+      if (locale !== 'en' && !text.title && !text.summary && !text.body.trim()) continue;
+      for (const field of ['title', 'summary', 'body'] as const) {
+        if (!text[field].trim()) {
+          ctx.addIssue({ code: 'custom', path: ['translations', locale, field], message: 'api.field.required' });
+        }
+      }
+    }
+  });
+export type ArticleUpdate = z.infer<typeof articleUpdate>;
+
+export const articlePreview = z.object({
+  locale: z.enum(ADMIN_LOCALES, { error: 'api.field.invalid' }),
+  body: z.string().max(ARTICLE_LIMITS.bodyMax, { error: 'api.field.tooLong' }),
+});
+
+/** Text in three languages: English required (the site's fallback), Chinese and Japanese may wait. */
+function localizedText(max: number) {
+  const text = z.string().trim().max(max, { error: 'api.field.tooLong' });
+  return z.object({
+    en: text.min(1, { error: 'api.field.required' }),
+    zh: text.default(''),
+    ja: text.default(''),
+  });
+}
+
+/** A list of lines in three languages (a job's responsibilities): English needs at least one. */
+function localizedLines(maxLines: number, maxLength: number) {
+  const lines = z
+    .array(z.string().trim().min(1, { error: 'api.field.required' }).max(maxLength, { error: 'api.field.tooLong' }))
+    .max(maxLines, { error: 'api.field.tooLong' });
+  return z.object({
+    en: lines.min(1, { error: 'api.field.required' }),
+    zh: lines.default([]),
+    ja: lines.default([]),
+  });
+}
+
+export const EMPLOYMENT_TYPES = ['full-time', 'part-time', 'contract', 'internship'] as const;
+
+const code = z
+  .string({ error: 'api.field.required' })
+  .trim()
+  .regex(/^[a-z0-9-]{1,40}$/, { error: 'api.field.invalid' });
+
+export const jobInput = z.object({
+  department: code,
+  location: code,
+  employmentType: z.enum(EMPLOYMENT_TYPES, { error: 'api.field.invalid' }),
+  title: localizedText(120),
+  summary: localizedText(1000),
+  responsibilities: localizedLines(20, 300),
+  requirements: localizedLines(20, 300),
+  postedAt: z.iso.datetime({ offset: true, error: 'api.field.invalid' }),
+  active: z.boolean({ error: 'api.field.invalid' }).default(true),
+});
+
+export const historyInput = z.object({
+  year: wholeNumber({ min: 1990, max: 2100 }),
+  month: wholeNumber({ min: 1, max: 12 }),
+  title: localizedText(120),
+  body: localizedText(2000),
+});
+
+/** A footer link: a path on this site (`/doc/…`) or an https address elsewhere. */
+export const footerLinkInput = z.object({
+  name: localizedText(60),
+  link: z
+    .string({ error: 'api.field.required' })
+    .trim()
+    .max(500, { error: 'api.field.tooLong' })
+    .refine((v) => /^\/(?!\/)[\w\-./?=&#%~]*$/.test(v) || /^https:\/\/[^\s<>"]+$/.test(v), {
+      error: 'api.admin.linkInvalid',
+    }),
+  sort: wholeNumber({ min: 0, max: 1000 }).default(0),
+  active: z.boolean({ error: 'api.field.invalid' }).default(true),
+});
+
+export const withVersion = <T extends z.ZodObject>(schema: T) => schema.extend({ version });

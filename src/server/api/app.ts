@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { isDependencyDown, RETRY_AFTER_SECONDS } from '../dependency-down';
 import { logEvent, shouldLog } from '../log';
 import { accountsRouter } from './accounts/router';
+import { adminRouter } from './admin/router';
 import { announcementsRouter } from './announcements/router';
 import { behaviorRouter } from './behavior/router';
 import { catalogRouter } from './catalog/router';
@@ -41,9 +42,12 @@ export function logRequest(requestId: string, method: string, path: string, stat
 }
 
 function envelope(error: ApiError) {
-  return error.fields
-    ? { code: error.code, message: error.messageKey, fields: error.fields }
-    : { code: error.code, message: error.messageKey };
+  return {
+    ...error.extra,
+    code: error.code,
+    message: error.messageKey,
+    ...(error.fields ? { fields: error.fields } : {}),
+  };
 }
 
 /** Turns a route pattern (`/api/x/:id`) into a matcher, to tell 405 (path exists, other method) from 404. */
@@ -101,6 +105,7 @@ export function createApp(deps: { db: Database }) {
   app.route('/', pintuanRouter);
   app.route('/', liveRouter);
   app.route('/', contentRouter);
+  app.route('/', adminRouter);
 
   const handlers = () =>
     app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, match: patternMatcher(r.path) }));

@@ -12,6 +12,9 @@ export type AppEnv = {
     user: import('../auth/sessions').SessionUser;
     sessionToken: string;
     csrfToken: string;
+    /** Set by requireStaff() on /api/admin. */
+    staff: import('../admin/sessions').SignedInStaff;
+    staffSessionId: string;
   };
 };
 export type AppContext = Context<AppEnv>;

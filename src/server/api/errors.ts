@@ -49,16 +49,24 @@ export class ApiError extends Error {
     readonly code: BusinessCode,
     /** i18n key, e.g. `api.notFound`. */
     readonly messageKey: string,
-    options: { status?: number; fields?: FieldErrors; headers?: Record<string, string> } = {},
+    options: {
+      status?: number;
+      fields?: FieldErrors;
+      headers?: Record<string, string>;
+      /** More of the answer beside code and message, e.g. the row as it is now beside a 409. */
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     super(messageKey);
     this.status = options.status ?? STATUS[code];
     this.fields = options.fields;
     this.headers = options.headers;
+    this.extra = options.extra;
   }
 
   readonly fields: FieldErrors | undefined;
   readonly headers: Record<string, string> | undefined;
+  readonly extra: Record<string, unknown> | undefined;
 }
 
 export const notFound = (key = 'api.notFound') => new ApiError(BusinessCode.notFound, key);

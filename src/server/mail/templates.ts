@@ -338,3 +338,70 @@ const ORDER_PAID: Record<MailLocale, (v: Omit<OrderPaidInput, 'locale' | 'to'>) 
 export function orderPaidMail(input: OrderPaidInput): OutgoingMail {
   return customerMail('order-paid', input.locale, input.to, ORDER_PAID[input.locale](input));
 }
+
+type StaffInviteInput = {
+  locale: MailLocale;
+  to: string;
+  name: string;
+  /** Who invited them; null for the first owner (the command line). */
+  invitedBy: string | null;
+  role: string;
+  link: string;
+  brand: string;
+};
+
+const ROLE_NAMES: Record<MailLocale, Record<string, string>> = {
+  en: { owner: 'owner', manager: 'manager', editor: 'editor', support: 'support' },
+  zh: { owner: '所有者', manager: '经理', editor: '编辑', support: '客服' },
+  ja: { owner: 'オーナー', manager: 'マネージャー', editor: '編集者', support: 'サポート' },
+};
+
+const STAFF_INVITE: Record<MailLocale, (v: Omit<StaffInviteInput, 'locale' | 'to'>) => CustomerMail> = {
+  en: ({ name, invitedBy, role, link, brand }) => ({
+    subject: `Your ${brand} back-office account`,
+    greeting: `Hello ${name},`,
+    intro: [
+      `${invitedBy ?? 'The site administrator'} has given you a ${brand} back-office account as ${ROLE_NAMES.en[role] ?? role}.`,
+      'Open the link to choose your password and set up the second factor with an authenticator app (Google Authenticator, 1Password, Authy or similar).',
+    ],
+    buttons: [{ label: 'Set up my account', link }],
+    fallback: 'If the button does not work, copy this link into your browser:',
+    after: [
+      'The link is valid for 24 hours and can be used only once.',
+      'If you did not expect this, ignore this e-mail.',
+    ],
+    signature: `The ${brand} team`,
+  }),
+  zh: ({ name, invitedBy, role, link, brand }) => ({
+    subject: `您的 ${brand} 后台账户`,
+    greeting: `${name}，您好：`,
+    intro: [
+      `${invitedBy ?? '网站管理员'}为您开通了 ${brand} 后台账户，角色为「${ROLE_NAMES.zh[role] ?? role}」。`,
+      '请打开以下链接设置密码，并使用身份验证器应用（Google Authenticator、1Password、Authy 等）绑定两步验证。',
+    ],
+    buttons: [{ label: '设置账户', link }],
+    fallback: '如果按钮无法点击，请将以下链接复制到浏览器中打开：',
+    after: ['该链接 24 小时内有效，且只能使用一次。', '如果您并不知情，请忽略本邮件。'],
+    signature: `${brand} 团队`,
+  }),
+  ja: ({ name, invitedBy, role, link, brand }) => ({
+    subject: `【${brand}】管理画面アカウントのご案内`,
+    greeting: `${name} 様`,
+    intro: [
+      `${invitedBy ?? 'サイト管理者'}が ${brand} 管理画面のアカウント（権限：${ROLE_NAMES.ja[role] ?? role}）を作成しました。`,
+      '次のリンクからパスワードを設定し、認証アプリ（Google Authenticator、1Password、Authy など）で二段階認証を登録してください。',
+    ],
+    buttons: [{ label: 'アカウントを設定する', link }],
+    fallback: 'ボタンが機能しない場合は、次のリンクをブラウザに貼り付けてください。',
+    after: [
+      'このリンクの有効期限は 24 時間で、一度だけご利用いただけます。',
+      'お心当たりのない場合は、このメールを破棄してください。',
+    ],
+    signature: `${brand} チーム`,
+  }),
+};
+
+/** A back-office invitation: the one-time setup link (24 hours) in the invited person's language. */
+export function staffInviteMail(input: StaffInviteInput): OutgoingMail {
+  return customerMail('staff-invite', input.locale, input.to, STAFF_INVITE[input.locale](input));
+}

@@ -117,44 +117,6 @@ export async function createPendingReview(
 
 export type ModerationReview = PublicReview & { status: 'pending' | 'approved' | 'rejected'; userId: number | null };
 
-/** The moderation queue, oldest first so nothing waits forever (scripts/moderate-comments.ts). */
-export async function listPendingReviews(db: Database, limit = 50): Promise<ModerationReview[]> {
-  const rows = await db
-    .select()
-    .from(reviews)
-    .where(eq(reviews.status, 'pending'))
-    .orderBy(asc(reviews.createdAt), asc(reviews.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    userId: r.userId,
-    authorName: r.authorName,
-    locale: r.locale,
-    rating: r.rating,
-    body: r.body,
-    status: r.status,
-    createdAt: r.createdAt.toISOString(),
-  }));
-}
-
-/**
- * Approves or rejects one pending review. Returns false when no pending review has that id (unknown, or
- * already decided), so a second operator running the same command cannot flip a decision.
- */
-export async function moderateReview(
-  db: Database,
-  id: number,
-  decision: 'approved' | 'rejected',
-  now = new Date(),
-): Promise<boolean> {
-  const rows = await db
-    .update(reviews)
-    .set({ status: decision, moderatedAt: now })
-    .where(and(eq(reviews.id, id), eq(reviews.status, 'pending')))
-    .returning({ id: reviews.id });
-  return rows.length > 0;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Company history (/about)
 // ---------------------------------------------------------------------------------------------------------------

@@ -11,8 +11,15 @@ export const announcements = pgTable(
     pinned: boolean('pinned').notNull().default(false),
     publishedAt: at('published_at').notNull(),
     createdAt: createdAt(),
+    /** Bumped by every back-office save: a save over a newer version is refused (docs/decisions/039-back-office.md). */
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('announcements_published_idx').on(t.publishedAt)],
+  (t) => [
+    index('announcements_published_idx').on(t.publishedAt),
+    // The back office's list sorted by category (docs/decisions/039-back-office.md, lists at 100,000 rows).
+    index('announcements_category_idx').on(t.category, t.id),
+  ],
 );
 
 export const announcementTranslations = pgTable(
@@ -25,7 +32,11 @@ export const announcementTranslations = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.announcementId, t.locale] })],
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.locale] }),
+    // The back office searches titles anywhere in the text (`ilike '%…%'`): trigrams keep that an index lookup.
+    index('announcement_translations_title_trgm').using('gin', t.title.op('gin_trgm_ops')),
+  ],
 );
 
 /** Documentation articles, one per slug of SPEC §2; body is Markdown. */
@@ -34,6 +45,8 @@ export const docArticles = pgTable('doc_articles', {
   category: text('category').notNull(),
   sort: integer('sort').notNull().default(0),
   updatedAt: updatedAt(),
+  /** Bumped by every back-office save: a save over a newer version is refused (docs/decisions/039-back-office.md). */
+  version: integer('version').notNull().default(1),
 });
 
 export const docArticleTranslations = pgTable(
@@ -57,6 +70,8 @@ export const companyHistory = pgTable('company_history', {
   month: smallint('month').notNull(),
   title: jsonb('title').$type<Localized>().notNull(),
   body: jsonb('body').$type<Localized>().notNull(),
+  /** Bumped by every back-office save (docs/decisions/039-back-office.md). */
+  version: integer('version').notNull().default(1),
 });
 
 /** Job openings (POST /api/seniorManage/jobs/search); department and location are codes with translated labels. */
@@ -71,6 +86,8 @@ export const jobs = pgTable('jobs', {
   requirements: jsonb('requirements').$type<LocalizedList>().notNull(),
   postedAt: at('posted_at').notNull(),
   active: boolean('active').notNull().default(true),
+  /** Bumped by every back-office save (docs/decisions/039-back-office.md). */
+  version: integer('version').notNull().default(1),
 });
 
 export const jobDepartments = pgTable('job_departments', {
@@ -87,7 +104,7 @@ export const jobLocations = pgTable('job_locations', {
 
 /**
  * Customer reviews behind the rating summary and the footer comments (SPEC §3); only approved ones are shown.
- * A posted comment starts `pending` and waits for an operator (scripts/moderate-comments.ts); `userId` is the
+ * A posted comment starts `pending` and waits for an operator (the back office's review queue, src/server/admin/moderation.ts); `userId` is the
  * signed-in author (null for seeded reviews), so the per-user rate limit and later removal can find them.
  */
 export const reviews = pgTable(

@@ -5,4 +5,5 @@ export * from './content';
 export * from './orders';
 export * from './pintuan';
 export * from './promotions';
+export * from './staff';
 export * from './system';

@@ -20,4 +20,6 @@ export const footerLinks = pgTable('footer_links', {
   link: text('link').notNull(),
   sort: integer('sort').notNull().default(0),
   active: integer('active').notNull().default(1),
+  /** Bumped by every back-office save (docs/decisions/039-back-office.md). */
+  version: integer('version').notNull().default(1),
 });

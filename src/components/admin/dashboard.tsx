@@ -1,0 +1,43 @@
+'use client';
+
+import Link from 'next/link';
+import { useAdminTranslations as useTranslations } from './i18n';
+import { type Ability, can, useSession } from './session';
+import { PageHeading } from './ui';
+
+const CARDS: { href: string; key: 'announcements' | 'newAnnouncement' | 'audit' | 'staff'; ability?: Ability }[] = [
+  { href: '/admin/announcements/new', key: 'newAnnouncement', ability: 'announcements.edit' },
+  { href: '/admin/announcements', key: 'announcements', ability: 'announcements.read' },
+  { href: '/admin/audit', key: 'audit' },
+  { href: '/admin/staff', key: 'staff', ability: 'staff' },
+];
+
+/** The first page after sign-in: what this role can do here, one card each. */
+export function Dashboard() {
+  const t = useTranslations('admin.dashboard');
+  const tr = useTranslations('admin.roles');
+  const { session } = useSession();
+  if (!session) return null;
+  const { staff } = session;
+  return (
+    <>
+      <PageHeading title={t('title', { name: staff.name })} />
+      <p className="-mt-4 mb-6 text-sm text-muted" data-testid="dashboard-role">
+        {t('role', { role: tr(staff.role) })}
+      </p>
+      <ul className="grid gap-4 desk:grid-cols-4">
+        {CARDS.filter((card) => !card.ability || can(staff.role, card.ability)).map((card) => (
+          <li key={card.key}>
+            <Link
+              href={card.href}
+              className="block h-full rounded-xl border border-line bg-white p-5 shadow-sm hover:border-brand-500"
+            >
+              <span className="block font-semibold text-brand-700">{t(`cards.${card.key}.title`)}</span>
+              <span className="mt-1 block text-sm text-muted">{t(`cards.${card.key}.text`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

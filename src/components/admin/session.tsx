@@ -1,0 +1,48 @@
+'use client';
+
+import { createContext, useContext } from 'react';
+import type { AdminLocale, StaffRole } from '@/lib/admin/schemas';
+
+export type Staff = {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  locale?: AdminLocale;
+  status?: 'active' | 'disabled' | 'invited';
+};
+
+export type Session = { staff: Staff; csrfToken: string };
+
+export type SessionState = {
+  session: Session | null;
+  signedIn: (session: Session) => void;
+  signOut: () => Promise<void>;
+};
+
+export const SessionContext = createContext<SessionState>({
+  session: null,
+  signedIn: () => {},
+  signOut: async () => {},
+});
+
+export function useSession(): SessionState {
+  return useContext(SessionContext);
+}
+
+/**
+ * What each role may do, to show only the navigation and buttons that will work (the roles table of
+ * docs/product/back-office-api.md). The server checks every call again; this only spares staff a refusal.
+ */
+export type Ability = 'announcements.read' | 'announcements.edit' | 'audit.all' | 'staff' | 'content.revert';
+
+const ABILITIES: Record<StaffRole, readonly Ability[]> = {
+  owner: ['announcements.read', 'announcements.edit', 'audit.all', 'staff', 'content.revert'],
+  editor: ['announcements.read', 'announcements.edit', 'content.revert'],
+  manager: ['announcements.read'],
+  support: ['announcements.read'],
+};
+
+export function can(role: StaffRole | undefined, ability: Ability): boolean {
+  return role !== undefined && ABILITIES[role].includes(ability);
+}

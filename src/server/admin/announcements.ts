@@ -1,0 +1,236 @@
+import 'server-only';
+import { and, asc, count, desc, eq, exists, ilike, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { ADMIN_LOCALES, type AnnouncementInput, type listQuery } from '@/lib/admin/schemas';
+import { ApiError, BusinessCode, notFound } from '../api/errors';
+import { announceChange } from '../changes/bus';
+import type { Database } from '../db/client';
+import { announcements, announcementTranslations } from '../db/schema';
+import { recordAudit } from './audit';
+import type { SignedInStaff } from './sessions';
+
+export const ANNOUNCEMENT_SORTS = ['publishedAt', 'updatedAt', 'category', 'id'] as const;
+type ListQuery = z.output<ReturnType<typeof listQuery<typeof ANNOUNCEMENT_SORTS>>>;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Reader = Pick<Database, 'select'>;
+
+type Text = { title: string; body: string };
+/** An announcement as the editor shows it and the audit log keeps it. */
+export type AnnouncementSnapshot = {
+  id: number;
+  category: string;
+  pinned: boolean;
+  publishedAt: string;
+  version: number;
+  updatedAt: string;
+  translations: Record<(typeof ADMIN_LOCALES)[number], Text>;
+};
+
+const SORT_COLUMNS = {
+  publishedAt: announcements.publishedAt,
+  updatedAt: announcements.updatedAt,
+  category: announcements.category,
+  id: announcements.id,
+} as const;
+
+/** Announcements for the editor's list, a page at a time, searched in every language's title. */
+export async function listAnnouncements(db: Database, query: ListQuery) {
+  const q = query.q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const where = q
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(announcementTranslations)
+          .where(
+            and(
+              eq(announcementTranslations.announcementId, announcements.id),
+              ilike(announcementTranslations.title, `%${q}%`),
+            ),
+          ),
+      )
+    : undefined;
+  const order = query.dir === 'asc' ? asc : desc;
+  const [[counted], rows] = await Promise.all([
+    db.select({ n: count() }).from(announcements).where(where),
+    db
+      .select()
+      .from(announcements)
+      .where(where)
+      .orderBy(order(SORT_COLUMNS[query.sort]), order(announcements.id))
+      .limit(query.rows)
+      .offset((query.page - 1) * query.rows),
+  ]);
+  const texts = rows.length
+    ? await db
+        .select({
+          id: announcementTranslations.announcementId,
+          locale: announcementTranslations.locale,
+          title: announcementTranslations.title,
+        })
+        .from(announcementTranslations)
+        .where(sql`${announcementTranslations.announcementId} in ${rows.map((r) => r.id)}`)
+    : [];
+  return {
+    total: counted?.n ?? 0,
+    page: query.page,
+    rows: query.rows,
+    items: rows.map((r) => ({
+      id: r.id,
+      category: r.category,
+      pinned: r.pinned,
+      publishedAt: r.publishedAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      version: r.version,
+      titles: Object.fromEntries(texts.filter((t) => t.id === r.id).map((t) => [t.locale, t.title])),
+    })),
+  };
+}
+
+/** One announcement with its three languages (empty text for a missing one), or undefined. */
+export async function announcementSnapshot(db: Reader, id: number): Promise<AnnouncementSnapshot | undefined> {
+  const [row] = await db.select().from(announcements).where(eq(announcements.id, id));
+  if (!row) return undefined;
+  const texts = await db.select().from(announcementTranslations).where(eq(announcementTranslations.announcementId, id));
+  const text = (locale: string): Text => {
+    const t = texts.find((x) => x.locale === locale);
+    return { title: t?.title ?? '', body: t?.body ?? '' };
+  };
+  return {
+    id: row.id,
+    category: row.category,
+    pinned: row.pinned,
+    publishedAt: row.publishedAt.toISOString(),
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    translations: { en: text('en'), zh: text('zh'), ja: text('ja') },
+  };
+}
+
+export async function getAnnouncement(db: Database, id: number): Promise<AnnouncementSnapshot> {
+  const found = await announcementSnapshot(db, id);
+  if (!found) throw notFound('api.admin.notFound');
+  return found;
+}
+
+/** Writes the texts of an announcement: a language left empty has no row (the site shows English for it). */
+async function writeTexts(tx: Tx, id: number, input: Pick<AnnouncementInput, 'translations'>): Promise<void> {
+  await tx.delete(announcementTranslations).where(eq(announcementTranslations.announcementId, id));
+  const rows = ADMIN_LOCALES.flatMap((locale) => {
+    const t = input.translations[locale];
+    return t.title && t.body ? [{ announcementId: id, locale, title: t.title, body: t.body }] : [];
+  });
+  if (rows.length) await tx.insert(announcementTranslations).values(rows);
+}
+
+/**
+ * The row locked for a save, or 404; a save made over another version answers 409 with the row as it is now, so
+ * the editor can show theirs beside what was typed.
+ */
+async function lockForSave(tx: Tx, id: number, version: number): Promise<AnnouncementSnapshot> {
+  await tx.execute(sql`select 1 from ${announcements} where ${announcements.id} = ${id} for update`);
+  const current = await announcementSnapshot(tx, id);
+  if (!current) throw notFound('api.admin.notFound');
+  if (current.version !== version) {
+    throw new ApiError(BusinessCode.conflict, 'api.admin.staleVersion', { extra: { current } });
+  }
+  return current;
+}
+
+export async function createAnnouncement(db: Database, by: SignedInStaff, input: AnnouncementInput) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(announcements)
+      .values({ category: input.category, pinned: input.pinned, publishedAt: new Date(input.publishedAt) })
+      .returning({ id: announcements.id });
+    if (!row) throw new Error('announcements insert returned no row');
+    await writeTexts(tx, row.id, input);
+    const after = (await announcementSnapshot(tx, row.id)) ?? null;
+    await recordAudit(tx, {
+      staffId: by.id,
+      kind: 'announcement',
+      entityId: row.id,
+      action: 'create',
+      before: null,
+      after,
+    });
+    await announceChange(tx, ['announcements']);
+    return after;
+  });
+}
+
+export async function updateAnnouncement(
+  db: Database,
+  by: SignedInStaff,
+  id: number,
+  input: AnnouncementInput & { version: number },
+) {
+  return db.transaction(async (tx) => {
+    const before = await lockForSave(tx, id, input.version);
+    await tx
+      .update(announcements)
+      .set({
+        category: input.category,
+        pinned: input.pinned,
+        publishedAt: new Date(input.publishedAt),
+        version: before.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(eq(announcements.id, id));
+    await writeTexts(tx, id, input);
+    const after = (await announcementSnapshot(tx, id)) ?? null;
+    await recordAudit(tx, { staffId: by.id, kind: 'announcement', entityId: id, action: 'update', before, after });
+    await announceChange(tx, ['announcements']);
+    return after;
+  });
+}
+
+export async function deleteAnnouncement(db: Database, by: SignedInStaff, id: number, version: number) {
+  await db.transaction(async (tx) => {
+    const before = await lockForSave(tx, id, version);
+    await tx.delete(announcements).where(eq(announcements.id, id));
+    await recordAudit(tx, {
+      staffId: by.id,
+      kind: 'announcement',
+      entityId: id,
+      action: 'delete',
+      before,
+      after: null,
+    });
+    await announceChange(tx, ['announcements']);
+  });
+}
+
+/**
+ * Puts an announcement back as an audit entry found it (`state`, null for "did not exist"), as a new version, in
+ * the caller's transaction; answers the row as it is after.
+ */
+export async function restoreAnnouncement(
+  tx: Tx,
+  id: number,
+  state: AnnouncementSnapshot | null,
+): Promise<AnnouncementSnapshot | null> {
+  await tx.execute(sql`select 1 from ${announcements} where ${announcements.id} = ${id} for update`);
+  const now = await announcementSnapshot(tx, id);
+  if (state === null) {
+    if (now) await tx.delete(announcements).where(eq(announcements.id, id));
+  } else if (now) {
+    await tx
+      .update(announcements)
+      .set({
+        category: state.category,
+        pinned: state.pinned,
+        publishedAt: new Date(state.publishedAt),
+        version: now.version + 1,
+        updatedAt: new Date(),
+      })
+      .where(eq(announcements.id, id));
+    await writeTexts(tx, id, state);
+  } else {
+    // Deleted since: it comes back under its old id, so links to it work again.
+    await tx.execute(sql`insert into ${announcements} (id, category, pinned, published_at, version)
+      overriding system value values (${id}, ${state.category}, ${state.pinned}, ${state.publishedAt}, 1)`);
+    await writeTexts(tx, id, state);
+  }
+  await announceChange(tx, ['announcements']);
+  return (await announcementSnapshot(tx, id)) ?? null;
+}

@@ -1,0 +1,84 @@
+import 'server-only';
+import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { auditQuery } from '@/lib/admin/schemas';
+import type { Database } from '../db/client';
+import { auditLog, staff } from '../db/schema';
+import type { SignedInStaff } from './sessions';
+
+type Snapshot = Record<string, unknown> | null;
+type Writer = Pick<Database, 'insert'>;
+
+/** One audit row, written in the transaction of the change it records (a change without its row cannot commit). */
+export async function recordAudit(
+  tx: Writer,
+  entry: {
+    staffId: number | null;
+    kind: string;
+    entityId: string | number;
+    action: 'create' | 'update' | 'delete' | 'revert';
+    before: Snapshot;
+    after: Snapshot;
+    revertOf?: number;
+  },
+): Promise<number> {
+  const [row] = await tx
+    .insert(auditLog)
+    .values({ ...entry, entityId: String(entry.entityId), revertOf: entry.revertOf ?? null })
+    .returning({ id: auditLog.id });
+  if (!row) throw new Error('audit_log insert returned no row');
+  return row.id;
+}
+
+/**
+ * The audit log, newest first, filtered by person, kind and time. Owners read everyone's; the others read their
+ * own entries only (what they did is theirs to check; what colleagues did is the owner's).
+ */
+export async function listAudit(db: Database, viewer: SignedInStaff, query: z.output<typeof auditQuery>) {
+  const conditions: (SQL | undefined)[] = [
+    viewer.role === 'owner' ? undefined : eq(auditLog.staffId, viewer.id),
+    query.staffId === undefined ? undefined : eq(auditLog.staffId, query.staffId),
+    query.kind === undefined ? undefined : eq(auditLog.kind, query.kind),
+    query.from === undefined ? undefined : gte(auditLog.at, new Date(query.from)),
+    query.to === undefined ? undefined : lte(auditLog.at, new Date(query.to)),
+  ];
+  const where = and(...conditions);
+  const [[counted], rows] = await Promise.all([
+    db.select({ n: count() }).from(auditLog).where(where),
+    db
+      .select({
+        id: auditLog.id,
+        at: auditLog.at,
+        kind: auditLog.kind,
+        entityId: auditLog.entityId,
+        action: auditLog.action,
+        before: auditLog.before,
+        after: auditLog.after,
+        revertOf: auditLog.revertOf,
+        staffId: auditLog.staffId,
+        staffEmail: staff.email,
+        staffName: staff.name,
+      })
+      .from(auditLog)
+      .leftJoin(staff, eq(staff.id, auditLog.staffId))
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(query.rows)
+      .offset((query.page - 1) * query.rows),
+  ]);
+  return {
+    total: counted?.n ?? 0,
+    page: query.page,
+    rows: query.rows,
+    items: rows.map(({ staffId, staffEmail, staffName, at, ...row }) => ({
+      ...row,
+      at: at.toISOString(),
+      staff: staffId === null ? null : { id: staffId, email: staffEmail, name: staffName },
+    })),
+  };
+}
+
+export async function findAuditEntry(db: Database, id: number) {
+  const [row] = await db.select().from(auditLog).where(eq(auditLog.id, id));
+  return row;
+}

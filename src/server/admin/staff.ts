@@ -1,0 +1,297 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { env } from '@/env';
+import type { listQuery, StaffInvite, StaffRole, StaffSetup } from '@/lib/admin/schemas';
+import { ApiError, BusinessCode, notFound } from '../api/errors';
+import { beginLoginAttempt, endLoginAttemptWithSuccess } from '../auth/login-throttle';
+import { hashPassword, verifyPassword } from '../auth/password';
+import type { Database } from '../db/client';
+import { staff, staffSetupTokens } from '../db/schema';
+import { enqueueMail } from '../mail/outbox';
+import { staffInviteMail } from '../mail/templates';
+import { recordAudit } from './audit';
+import { endSessionsOf, type SignedInStaff } from './sessions';
+import { acceptTotp, newTotpSecret, totpUrl } from './totp';
+
+/** A setup link works this long, once. */
+export const SETUP_LINK_HOURS = 24;
+
+export const STAFF_SORTS = ['createdAt', 'email', 'name', 'role', 'lastSeenAt'] as const;
+type ListQuery = z.output<ReturnType<typeof listQuery<typeof STAFF_SORTS>>>;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** A staff row as the back office shows it: never the password hash or the TOTP secret. */
+const PUBLIC_COLUMNS = {
+  id: staff.id,
+  email: staff.email,
+  name: staff.name,
+  role: staff.role,
+  status: staff.status,
+  locale: staff.locale,
+  version: staff.version,
+  lastSeenAt: staff.lastSeenAt,
+  createdAt: staff.createdAt,
+  /** False until the setup link was used. */
+  enrolled: sql<boolean>`${staff.passwordHash} is not null`,
+};
+
+async function publicStaff(db: Pick<Database, 'select'>, id: number) {
+  const [row] = await db.select(PUBLIC_COLUMNS).from(staff).where(eq(staff.id, id));
+  return row;
+}
+
+/** A new one-time setup link for a person, with the TOTP secret it will offer; the token is returned once. */
+async function issueSetupLink(tx: Pick<Database, 'insert'>, staffId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(staffSetupTokens).values({
+    id: sha256(token),
+    staffId,
+    totpSecret: newTotpSecret(),
+    expiresAt: new Date(Date.now() + SETUP_LINK_HOURS * 3_600_000),
+  });
+  return `${env().SITE_URL}/admin/setup?token=${token}`;
+}
+
+/**
+ * The first owner (or a new link for an owner who never used theirs), for `npm run admin -- create-owner`.
+ * Refuses an address that already belongs to someone set up: an existing account is never taken over from the
+ * command line.
+ */
+export async function createOwner(
+  db: Database,
+  email: string,
+  name: string,
+): Promise<{ link: string; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(staff).where(eq(staff.email, email));
+    if (existing?.passwordHash) {
+      throw new Error(`${email} is already a staff member with a password; sign in at /admin instead`);
+    }
+    if (existing && existing.role !== 'owner') {
+      throw new Error(`${email} was invited as ${existing.role}; an owner can change the role in the back office`);
+    }
+    let id = existing?.id;
+    if (id === undefined) {
+      const [row] = await tx.insert(staff).values({ email, name, role: 'owner' }).returning({ id: staff.id });
+      id = row?.id;
+      if (id === undefined) throw new Error('staff insert returned no row');
+      await recordAudit(tx, {
+        staffId: null,
+        kind: 'staff',
+        entityId: id,
+        action: 'create',
+        before: null,
+        after: { email, name, role: 'owner', status: 'active' },
+      });
+    }
+    return { link: await issueSetupLink(tx, id), created: existing === undefined };
+  });
+}
+
+async function openSetupLink(db: Pick<Database, 'select'>, token: string) {
+  const [row] = await db
+    .select({ tokenId: staffSetupTokens.id, totpSecret: staffSetupTokens.totpSecret, staff })
+    .from(staffSetupTokens)
+    .innerJoin(staff, eq(staff.id, staffSetupTokens.staffId))
+    .where(
+      and(
+        eq(staffSetupTokens.id, sha256(token)),
+        isNull(staffSetupTokens.usedAt),
+        gt(staffSetupTokens.expiresAt, new Date()),
+        eq(staff.status, 'active'),
+      ),
+    );
+  if (!row) throw new ApiError(BusinessCode.notFound, 'api.admin.setupInvalid');
+  return row;
+}
+
+/** What the setup page shows: who the link is for and the TOTP secret to enrol (as text and as a QR code). */
+export async function inspectSetupLink(db: Database, token: string) {
+  const row = await openSetupLink(db, token);
+  const brand = env().BRAND_NAME;
+  return {
+    email: row.staff.email,
+    name: row.staff.name,
+    role: row.staff.role,
+    secret: row.totpSecret,
+    otpauthUrl: totpUrl(`${brand} back office`, row.staff.email, row.totpSecret),
+  };
+}
+
+/**
+ * Completes a setup link: the password is set and the TOTP secret enrolled only when a code from it is right, so
+ * nobody ends up with a second factor they cannot produce. The link is used up in the same transaction; two
+ * tabs completing it at once cannot both succeed.
+ */
+export async function completeSetup(db: Database, input: StaffSetup): Promise<number> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const row = await openSetupLink(tx, input.token);
+    const step = await acceptTotp(row.totpSecret, input.totpCode, null);
+    if (step === null)
+      throw new ApiError(BusinessCode.invalidInput, 'api.invalidInput', {
+        fields: { totpCode: 'api.admin.totpInvalid' },
+      });
+    const [used] = await tx
+      .update(staffSetupTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(staffSetupTokens.id, row.tokenId), isNull(staffSetupTokens.usedAt)))
+      .returning({ id: staffSetupTokens.id });
+    if (!used) throw new ApiError(BusinessCode.notFound, 'api.admin.setupInvalid');
+    await tx
+      .update(staff)
+      .set({ passwordHash, totpSecret: row.totpSecret, totpLastStep: step, version: row.staff.version + 1 })
+      .where(eq(staff.id, row.staff.id));
+    // Any other links of this person are void once one is used.
+    await tx
+      .update(staffSetupTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(staffSetupTokens.staffId, row.staff.id), isNull(staffSetupTokens.usedAt)));
+    await recordAudit(tx, {
+      staffId: row.staff.id,
+      kind: 'staff',
+      entityId: row.staff.id,
+      action: 'update',
+      before: { enrolled: row.staff.passwordHash !== null },
+      after: { enrolled: true },
+    });
+    return row.staff.id;
+  });
+}
+
+/**
+ * Password and TOTP code, under the same login limits as customers (docs/decisions/033-login-limits.md) but on
+ * throttles of their own. One answer for every failure, so it tells nothing about which part was wrong.
+ */
+export async function staffLogin(
+  db: Database,
+  input: { email: string; password: string; totpCode: string },
+  ip: string,
+) {
+  const [person] = await db.select().from(staff).where(eq(staff.email, input.email));
+  const subject = person ? `staff:${person.id}` : `staff-name:${sha256(input.email)}`;
+  await beginLoginAttempt(db, subject, ip);
+  const passwordRight = await verifyPassword(input.password, person?.passwordHash ?? undefined);
+  if (!person || !passwordRight || person.status !== 'active' || !person.totpSecret) {
+    throw new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
+  }
+  const step = await acceptTotp(person.totpSecret, input.totpCode, person.totpLastStep);
+  if (step === null) throw new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
+  // Only a later step is taken: two sign-ins racing with the same code cannot both pass.
+  const [taken] = await db
+    .update(staff)
+    .set({ totpLastStep: step, lastSeenAt: new Date() })
+    .where(and(eq(staff.id, person.id), or(isNull(staff.totpLastStep), sql`${staff.totpLastStep} < ${step}`)))
+    .returning({ id: staff.id });
+  if (!taken) throw new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
+  await endLoginAttemptWithSuccess(db, subject, ip);
+  return person.id;
+}
+
+export async function listStaff(db: Database, query: ListQuery) {
+  const q = query.q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const where = q ? or(ilike(staff.email, `%${q}%`), ilike(staff.name, `%${q}%`)) : undefined;
+  const order = query.dir === 'asc' ? asc : desc;
+  const [[counted], items] = await Promise.all([
+    db.select({ n: count() }).from(staff).where(where),
+    db
+      .select(PUBLIC_COLUMNS)
+      .from(staff)
+      .where(where)
+      .orderBy(order(staff[query.sort]), order(staff.id))
+      .limit(query.rows)
+      .offset((query.page - 1) * query.rows),
+  ]);
+  return { total: counted?.n ?? 0, page: query.page, rows: query.rows, items };
+}
+
+/** Invites a person with a role: their row, and the setup link mailed through the outbox in one transaction. */
+export async function inviteStaff(db: Database, by: SignedInStaff, input: StaffInvite) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(staff)
+      .values({ email: input.email, name: input.name, role: input.role, locale: input.locale })
+      .onConflictDoNothing({ target: staff.email })
+      .returning({ id: staff.id });
+    if (!row) {
+      throw new ApiError(BusinessCode.conflict, 'api.admin.staffExists', {
+        fields: { email: 'api.admin.staffExists' },
+      });
+    }
+    const link = await issueSetupLink(tx, row.id);
+    await enqueueMail(
+      tx,
+      staffInviteMail({
+        locale: input.locale,
+        to: input.email,
+        name: input.name,
+        invitedBy: by.name,
+        role: input.role,
+        link,
+        brand: env().BRAND_NAME,
+      }),
+    );
+    const after = await publicStaff(tx, row.id);
+    await recordAudit(tx, {
+      staffId: by.id,
+      kind: 'staff',
+      entityId: row.id,
+      action: 'create',
+      before: null,
+      after: after ?? null,
+    });
+    return after;
+  });
+}
+
+/**
+ * Changes a person's role or status. The last active owner cannot be demoted or disabled (nobody could manage
+ * staff any more); a change ends that person's sessions so it holds at once.
+ */
+export async function updateStaff(
+  db: Database,
+  by: SignedInStaff,
+  id: number,
+  input: { role: StaffRole; status: 'active' | 'disabled'; version: number },
+) {
+  return db.transaction(async (tx: Tx) => {
+    // Owners are locked together: two owners demoting each other at once cannot leave none.
+    await tx.execute(sql`select 1 from ${staff} where ${staff.role} = 'owner' or ${staff.id} = ${id} for update`);
+    const before = await publicStaff(tx, id);
+    if (!before) throw notFound('api.admin.notFound');
+    if (before.version !== input.version) {
+      throw new ApiError(BusinessCode.conflict, 'api.admin.staleVersion', { extra: { current: before } });
+    }
+    const losesOwner = before.role === 'owner' && (input.role !== 'owner' || input.status !== 'active');
+    if (losesOwner) {
+      const [owners] = await tx
+        .select({ n: count() })
+        .from(staff)
+        .where(and(eq(staff.role, 'owner'), eq(staff.status, 'active')));
+      if ((owners?.n ?? 0) <= 1) throw new ApiError(BusinessCode.conflict, 'api.admin.lastOwner');
+    }
+    await tx
+      .update(staff)
+      .set({ role: input.role, status: input.status, version: before.version + 1 })
+      .where(eq(staff.id, id));
+    if (input.role !== before.role || input.status !== before.status) await endSessionsOf(tx, id);
+    const after = await publicStaff(tx, id);
+    await recordAudit(tx, {
+      staffId: by.id,
+      kind: 'staff',
+      entityId: id,
+      action: 'update',
+      before,
+      after: after ?? null,
+    });
+    return after;
+  });
+}
+
+export async function findStaff(db: Database, id: number) {
+  return publicStaff(db, id);
+}

@@ -1,0 +1,93 @@
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt } from './common';
+
+export type StaffRoleName = 'owner' | 'manager' | 'editor' | 'support';
+
+/**
+ * Back-office staff, apart from customers (never a flag on `users`): their own password (scrypt) and TOTP second
+ * factor. A staff row without a password has not yet used its setup link (docs/decisions/039-back-office.md).
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').$type<StaffRoleName>().notNull(),
+    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    /** The back office's language for this person (its mails, its default). */
+    locale: text('locale').$type<'en' | 'zh' | 'ja'>().notNull().default('en'),
+    passwordHash: text('password_hash'),
+    /** Base32 TOTP secret, set when the setup link is completed with a code from it. */
+    totpSecret: text('totp_secret'),
+    /** The last TOTP time step accepted: a code is good once, even within its 30 seconds (RFC 6238 §5.2). */
+    totpLastStep: integer('totp_last_step'),
+    version: integer('version').notNull().default(1),
+    lastSeenAt: at('last_seen_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_email_key').on(t.email)],
+);
+
+/**
+ * Back-office sessions: the cookie holds a random token, the row its SHA-256. Ends at `idleExpiresAt` (moved on
+ * by each call) or `expiresAt` (fixed at sign-in), whichever is first.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    idleExpiresAt: at('idle_expires_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * One-time setup links (the first owner's from the command, invited staff's by mail): SHA-256 of the token, valid
+ * 24 hours, used once. The TOTP secret offered is kept here until the link is completed with a code from it.
+ */
+export const staffSetupTokens = pgTable(
+  'staff_setup_tokens',
+  {
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    totpSecret: text('totp_secret').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_setup_tokens_staff_idx').on(t.staffId)],
+);
+
+/**
+ * Every change operators make: who, when, what, and the row before and after (null before a creation, null after
+ * a deletion). `revertOf` names the entry a revert undid.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Null for the command line (the first owner). */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').$type<'create' | 'update' | 'delete' | 'revert'>().notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    revertOf: integer('revert_of'),
+    at: createdAt(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_staff_idx').on(t.staffId, t.at),
+    index('audit_log_kind_idx').on(t.kind, t.at),
+  ],
+);

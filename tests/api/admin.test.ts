@@ -1,0 +1,604 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { generate } from 'otplib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffRole } from '../../src/lib/admin/schemas';
+import { createOwner } from '../../src/server/admin/staff';
+import { newTotpSecret } from '../../src/server/admin/totp';
+import { hashPassword } from '../../src/server/auth/password';
+import { announcements, auditLog, mailOutbox, reviews, staff, staffSessions } from '../../src/server/db/schema';
+import { call } from '../support/api';
+import { signedInCustomer } from '../support/factories';
+import { type OwnDatabase, ownDatabase } from '../support/own-database';
+
+/** The back office's API (docs/product/back-office-api.md): sign-in, roles, the audit log, versions. */
+// A database of its own: the announcements, jobs and footer links made here would change what other files count.
+let own: OwnDatabase;
+let app: OwnDatabase['app'];
+let db: OwnDatabase['db'];
+const PASSWORD = 'correct horse battery';
+let passwordHash: string;
+let seq = 0;
+
+beforeAll(async () => {
+  own = await ownDatabase('admin');
+  app = own.app;
+  db = own.db;
+  passwordHash = await hashPassword(PASSWORD);
+});
+
+function uniqueEmail(role: string): string {
+  seq += 1;
+  return `${role}${Date.now().toString(36)}${seq}@staff.example.com`;
+}
+const code = (secret: string) => generate({ secret });
+
+/** A set-up staff member signed in through the API: the headers their browser sends. */
+async function signedInStaff(role: StaffRole) {
+  const secret = newTotpSecret();
+  const email = uniqueEmail(role);
+  const [row] = await db
+    .insert(staff)
+    .values({ email, name: `${role} ${seq}`, role, passwordHash, totpSecret: secret })
+    .returning();
+  if (!row) throw new Error('staff insert failed');
+  const login = await call(app, 'POST', '/api/admin/auth/login', {
+    json: { email, password: PASSWORD, totpCode: await code(secret) },
+  });
+  expect(login.status, JSON.stringify(login.json)).toBe(200);
+  const cookie = (login.headers.getSetCookie().find((c) => c.startsWith('staff_sid=')) ?? '').split(';')[0] ?? '';
+  const csrf = (login.json.message as { csrfToken: string }).csrfToken;
+  return { row, secret, headers: { cookie, 'x-csrf-token': csrf } };
+}
+
+const announcement = (title: string) => ({
+  category: 'maintenance',
+  pinned: false,
+  publishedAt: new Date(Date.now() - 60_000).toISOString(),
+  translations: {
+    en: { title, body: `${title} body` },
+    zh: { title: `${title}（中文）`, body: '正文' },
+    ja: { title: '', body: '' },
+  },
+});
+
+describe('setting up the first owner', () => {
+  it('prints a one-time link where a password and a TOTP code from the offered secret sign them in', async () => {
+    const email = uniqueEmail('owner');
+    const { link, created } = await createOwner(db, email, 'First Owner');
+    expect(created).toBe(true);
+    const token = new URL(link).searchParams.get('token') ?? '';
+    expect(new URL(link).pathname).toBe('/admin/setup');
+
+    const inspected = await call(app, 'POST', '/api/admin/auth/setup/inspect', { json: { token } });
+    const offer = inspected.json.message as { email: string; role: string; secret: string; otpauthUrl: string };
+    expect(offer).toMatchObject({ email, role: 'owner' });
+    expect(offer.otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+
+    const short = await call(app, 'POST', '/api/admin/auth/setup', {
+      json: { token, password: 'short', totpCode: await code(offer.secret) },
+    });
+    expect(short.status).toBe(422);
+    expect(short.json.fields).toEqual({ password: 'api.admin.passwordTooShort' });
+    const wrongCode = await call(app, 'POST', '/api/admin/auth/setup', {
+      json: { token, password: PASSWORD, totpCode: '000000' === (await code(offer.secret)) ? '111111' : '000000' },
+    });
+    expect(wrongCode.status).toBe(422);
+    expect(wrongCode.json.fields).toEqual({ totpCode: 'api.admin.totpInvalid' });
+
+    const done = await call(app, 'POST', '/api/admin/auth/setup', {
+      json: { token, password: PASSWORD, totpCode: await code(offer.secret) },
+    });
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    const cookie = done.headers.getSetCookie().find((c) => c.startsWith('staff_sid=')) ?? '';
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\/api\/admin/);
+
+    // Used once: the link is gone, and the same address cannot be taken over from the command line.
+    const again = await call(app, 'POST', '/api/admin/auth/setup/inspect', { json: { token } });
+    expect(again.json).toEqual({ code: 4040, message: 'api.admin.setupInvalid' });
+    await expect(createOwner(db, email, 'Someone')).rejects.toThrow(/already a staff member/);
+    const [row] = await db.select().from(staff).where(eq(staff.email, email));
+    expect(row?.passwordHash).toMatch(/^scrypt\$/);
+  });
+});
+
+describe('signing in', () => {
+  it('needs the password and a fresh code, answers the same for every failure, and takes a code once', async () => {
+    const { row, secret } = await signedInStaff('editor');
+    const wrongPassword = await call(app, 'POST', '/api/admin/auth/login', {
+      json: { email: row.email, password: 'not the password', totpCode: await code(secret) },
+    });
+    expect(wrongPassword.json).toEqual({ code: 4010, message: 'api.admin.loginFailed' });
+    const unknown = await call(app, 'POST', '/api/admin/auth/login', {
+      json: { email: uniqueEmail('nobody'), password: PASSWORD, totpCode: '123456' },
+    });
+    expect(unknown.json).toEqual({ code: 4010, message: 'api.admin.loginFailed' });
+    // The code signedInStaff used a moment ago: replayed, it is refused.
+    const replay = await call(app, 'POST', '/api/admin/auth/login', {
+      json: { email: row.email, password: PASSWORD, totpCode: await code(secret) },
+    });
+    expect(replay.json).toEqual({ code: 4010, message: 'api.admin.loginFailed' });
+  });
+
+  it('ends a session idle too long, or past its lifetime, or of a disabled person', async () => {
+    const idle = await signedInStaff('support');
+    expect((await call(app, 'GET', '/api/admin/auth/me', { headers: idle.headers })).status).toBe(200);
+    await db
+      .update(staffSessions)
+      .set({ idleExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffSessions.staffId, idle.row.id));
+    expect((await call(app, 'GET', '/api/admin/auth/me', { headers: idle.headers })).json).toEqual({
+      code: 4010,
+      message: 'api.unauthorized',
+    });
+    const old = await signedInStaff('support');
+    await db
+      .update(staffSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffSessions.staffId, old.row.id));
+    expect((await call(app, 'GET', '/api/admin/auth/me', { headers: old.headers })).status).toBe(401);
+    const disabled = await signedInStaff('support');
+    await db.update(staff).set({ status: 'disabled' }).where(eq(staff.id, disabled.row.id));
+    expect((await call(app, 'GET', '/api/admin/auth/me', { headers: disabled.headers })).status).toBe(401);
+  });
+
+  it('is not the customers’ session: a customer cookie opens nothing, and the site never sees the staff cookie', async () => {
+    const customer = await signedInCustomer({}, db);
+    const res = await call(app, 'GET', '/api/admin/auth/me', { headers: customer.headers });
+    expect(res.json).toEqual({ code: 4010, message: 'api.unauthorized' });
+  });
+});
+
+describe('roles are checked on the server for every action', () => {
+  type Who = StaffRole | 'customer' | 'nobody';
+  const everyone: Who[] = ['owner', 'manager', 'editor', 'support', 'customer', 'nobody'];
+  let headers: Record<Who, Record<string, string>>;
+  let existing: { id: number; version: number };
+
+  beforeAll(async () => {
+    const [owner, manager, editor, support, customer] = await Promise.all([
+      signedInStaff('owner'),
+      signedInStaff('manager'),
+      signedInStaff('editor'),
+      signedInStaff('support'),
+      signedInCustomer({}, db),
+    ]);
+    headers = {
+      owner: owner.headers,
+      manager: manager.headers,
+      editor: editor.headers,
+      support: support.headers,
+      customer: customer.headers,
+      nobody: {},
+    };
+    const made = await call(app, 'POST', '/api/admin/announcements', {
+      json: announcement('Matrix base'),
+      headers: owner.headers,
+    });
+    existing = made.json.message as { id: number; version: number };
+  });
+
+  /** Each action, who may do it, and a request that would succeed for them. */
+  const actions: { name: string; allowed: Who[]; request: () => [string, string, Record<string, unknown>?] }[] = [
+    {
+      name: 'read me',
+      allowed: ['owner', 'manager', 'editor', 'support'],
+      request: () => ['GET', '/api/admin/auth/me'],
+    },
+    { name: 'list staff', allowed: ['owner'], request: () => ['GET', '/api/admin/staff'] },
+    {
+      name: 'invite staff',
+      allowed: ['owner'],
+      request: () => [
+        'POST',
+        '/api/admin/staff/invite',
+        { email: uniqueEmail('invited'), name: 'New Person', role: 'editor', locale: 'ja' },
+      ],
+    },
+    {
+      name: 'list announcements',
+      allowed: ['owner', 'manager', 'editor', 'support'],
+      request: () => ['GET', '/api/admin/announcements?rows=5'],
+    },
+    {
+      name: 'read an announcement',
+      allowed: ['owner', 'manager', 'editor', 'support'],
+      request: () => ['GET', `/api/admin/announcements/${existing.id}`],
+    },
+    {
+      name: 'create an announcement',
+      allowed: ['owner', 'editor'],
+      request: () => ['POST', '/api/admin/announcements', announcement('Matrix create')],
+    },
+    {
+      name: 'list reviews',
+      allowed: ['owner', 'manager', 'support'],
+      request: () => ['GET', '/api/admin/reviews?status=approved&rows=3'],
+    },
+    {
+      name: 'read the contact inbox',
+      allowed: ['owner', 'manager', 'support'],
+      request: () => ['GET', '/api/admin/contact-messages?rows=3'],
+    },
+    {
+      name: 'list missing translations',
+      allowed: ['owner', 'manager', 'editor', 'support'],
+      request: () => ['GET', '/api/admin/translations/missing?kind=announcement'],
+    },
+    {
+      name: 'read the audit log',
+      allowed: ['owner', 'manager', 'editor', 'support'],
+      request: () => ['GET', '/api/admin/audit'],
+    },
+  ];
+
+  for (const action of actions) {
+    it(`${action.name}: ${action.allowed.join(', ')} only`, async () => {
+      for (const who of everyone) {
+        const [method, path, json] = action.request();
+        const res = await call(app, method, path, { json, headers: headers[who] });
+        const expected = action.allowed.includes(who)
+          ? { status: 200 }
+          : who === 'nobody' || who === 'customer'
+            ? { status: 401, json: { code: 4010, message: 'api.unauthorized' } }
+            : { status: 403, json: { code: 4030, message: 'api.admin.forbidden' } };
+        expect({ who, status: res.status }, JSON.stringify(res.json)).toEqual({ who, status: expected.status });
+        if (expected.json) expect(res.json).toEqual(expected.json);
+      }
+    });
+  }
+
+  it('updating and deleting an announcement: editors and owners only, and nothing changes for the others', async () => {
+    for (const who of ['manager', 'support', 'customer', 'nobody'] as const) {
+      const update = await call(app, 'PUT', `/api/admin/announcements/${existing.id}`, {
+        json: { ...announcement('Not yours'), version: existing.version },
+        headers: headers[who],
+      });
+      expect(update.status).toBe(who === 'customer' || who === 'nobody' ? 401 : 403);
+      const remove = await call(app, 'DELETE', `/api/admin/announcements/${existing.id}?version=${existing.version}`, {
+        headers: headers[who],
+      });
+      expect(remove.status).toBe(who === 'customer' || who === 'nobody' ? 401 : 403);
+    }
+    const [still] = await db.select().from(announcements).where(eq(announcements.id, existing.id));
+    expect(still?.version).toBe(existing.version);
+  });
+
+  it('refuses a change without the session’s CSRF token', async () => {
+    const res = await call(app, 'POST', '/api/admin/announcements', {
+      json: announcement('No token'),
+      headers: { cookie: headers.owner.cookie ?? '' },
+    });
+    expect(res.json).toEqual({ code: 4030, message: 'api.csrf' });
+  });
+
+  it('keeps one owner at least', async () => {
+    const me = await call(app, 'GET', '/api/admin/auth/me', { headers: headers.owner });
+    const self = (me.json.message as { staff: { id: number; version: number } }).staff;
+    // Other owners exist in the shared database; this one may be demoted only while another active owner remains.
+    await db.update(staff).set({ status: 'disabled' }).where(eq(staff.role, 'owner'));
+    await db.update(staff).set({ status: 'active' }).where(eq(staff.id, self.id));
+    const demote = await call(app, 'PUT', `/api/admin/staff/${self.id}`, {
+      json: { role: 'editor', status: 'active', version: self.version },
+      headers: headers.owner,
+    });
+    expect(demote.json).toEqual({ code: 4090, message: 'api.admin.lastOwner' });
+  });
+});
+
+describe('editing announcements', () => {
+  it('refuses bad input naming the field, saves, audits, refuses a stale save with the newer row, and reverts', async () => {
+    const editor = await signedInStaff('editor');
+    const other = await signedInStaff('editor');
+    const bad = await call(app, 'POST', '/api/admin/announcements', {
+      json: { ...announcement('x'), translations: { ...announcement('x').translations, en: { title: '', body: 'b' } } },
+      headers: editor.headers,
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.json.fields).toEqual({ 'translations.en.title': 'api.field.required' });
+    const long = await call(app, 'POST', '/api/admin/announcements', {
+      json: { ...announcement('x'.repeat(201)) },
+      headers: editor.headers,
+    });
+    expect(long.json.fields).toMatchObject({ 'translations.en.title': 'api.field.tooLong' });
+
+    const created = await call(app, 'POST', '/api/admin/announcements', {
+      json: announcement('Planned maintenance'),
+      headers: editor.headers,
+    });
+    const first = created.json.message as { id: number; version: number };
+    expect(first.version).toBe(1);
+
+    // Both loaded version 1; the other editor saves first.
+    const theirs = await call(app, 'PUT', `/api/admin/announcements/${first.id}`, {
+      json: { ...announcement('Their title'), version: 1 },
+      headers: other.headers,
+    });
+    expect((theirs.json.message as { version: number }).version).toBe(2);
+    const mine = await call(app, 'PUT', `/api/admin/announcements/${first.id}`, {
+      json: { ...announcement('My title'), version: 1 },
+      headers: editor.headers,
+    });
+    expect(mine.status).toBe(409);
+    expect(mine.json).toMatchObject({
+      code: 4090,
+      message: 'api.admin.staleVersion',
+      current: { version: 2, translations: { en: { title: 'Their title' } } },
+    });
+
+    const log = await call(app, 'GET', `/api/admin/audit?kind=announcement&staffId=${other.row.id}`, {
+      headers: other.headers,
+    });
+    const entries = (log.json.message as { items: { id: number; action: string; before: unknown; after: unknown }[] })
+      .items;
+    expect(entries[0]).toMatchObject({
+      action: 'update',
+      before: { translations: { en: { title: 'Planned maintenance' } } },
+      after: { translations: { en: { title: 'Their title' } } },
+    });
+    // Editors read their own entries only.
+    const notMine = await call(app, 'GET', '/api/admin/audit?kind=announcement', { headers: editor.headers });
+    const seen = (notMine.json.message as { items: { staff: { id: number } }[] }).items;
+    expect(seen.every((e) => e.staff.id === editor.row.id)).toBe(true);
+
+    const reverted = await call(app, 'POST', `/api/admin/audit/${entries[0]?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(reverted.json.message).toMatchObject({ version: 3, translations: { en: { title: 'Planned maintenance' } } });
+    const [revertRow] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.revertOf, entries[0]?.id ?? 0));
+    expect(revertRow).toMatchObject({ action: 'revert', staffId: editor.row.id });
+
+    // Deleted, then brought back from the log under its old id.
+    await call(app, 'DELETE', `/api/admin/announcements/${first.id}?version=3`, { headers: editor.headers });
+    expect((await call(app, 'GET', `/api/admin/announcements/${first.id}`, { headers: editor.headers })).status).toBe(
+      404,
+    );
+    const deletion = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(first.id)));
+    const deleted = deletion.find((e) => e.action === 'delete');
+    const back = await call(app, 'POST', `/api/admin/audit/${deleted?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(back.json.message).toMatchObject({ id: first.id, translations: { en: { title: 'Planned maintenance' } } });
+  });
+
+  it('tells every instance when a change commits, and not when it fails', async () => {
+    const editor = await signedInStaff('editor');
+    const listener = new pg.Client({ connectionString: own.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    await listener.query('listen cirrus_changes');
+    try {
+      await call(app, 'POST', '/api/admin/announcements', {
+        json: { ...announcement('Bad'), category: '' },
+        headers: editor.headers,
+      });
+      await call(app, 'POST', '/api/admin/announcements', { json: announcement('Heard'), headers: editor.headers });
+      await expect.poll(() => heard.length).toBe(1);
+      expect(JSON.parse(heard[0] ?? '{}')).toMatchObject({ kinds: ['announcements'] });
+    } finally {
+      await listener.end();
+    }
+  });
+});
+
+describe('moderating reviews and finding missing translations', () => {
+  it('decides a pending review once, audited, and lists an announcement without its Japanese text', async () => {
+    const support = await signedInStaff('support');
+    const [review] = await db
+      .insert(reviews)
+      .values({ authorName: 'Kenji', locale: 'ja', rating: 5, body: 'とても速いサーバーです。' })
+      .returning();
+    const queue = await call(app, 'GET', '/api/admin/reviews?status=pending&q=Kenji&rows=100', {
+      headers: support.headers,
+    });
+    expect((queue.json.message as { items: { id: number }[] }).items.map((r) => r.id)).toContain(review?.id);
+    const approve = await call(app, 'POST', `/api/admin/reviews/${review?.id}/moderate`, {
+      json: { decision: 'approved' },
+      headers: support.headers,
+    });
+    expect(approve.json.message).toEqual({ id: review?.id, status: 'approved' });
+    const twice = await call(app, 'POST', `/api/admin/reviews/${review?.id}/moderate`, {
+      json: { decision: 'rejected' },
+      headers: support.headers,
+    });
+    expect(twice.json).toEqual({ code: 4090, message: 'api.admin.alreadyModerated' });
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(review?.id)));
+    expect(entry).toMatchObject({ kind: 'review', before: { status: 'pending' }, after: { status: 'approved' } });
+
+    const editor = await signedInStaff('editor');
+    const made = await call(app, 'POST', '/api/admin/announcements', {
+      json: announcement('Untranslated'),
+      headers: editor.headers,
+    });
+    const id = String((made.json.message as { id: number }).id);
+    const missing = await call(app, 'GET', '/api/admin/translations/missing?kind=announcement', {
+      headers: editor.headers,
+    });
+    const items = (missing.json.message as { items: { kind: string; id: string; missing: string[] }[] }).items;
+    expect(items.find((i) => i.id === id)).toEqual({
+      kind: 'announcement',
+      id,
+      title: 'Untranslated',
+      missing: ['ja'],
+    });
+    const all = await call(app, 'GET', '/api/admin/translations/missing', { headers: editor.headers });
+    expect(all.status).toBe(200);
+  });
+});
+
+describe('editing documentation articles', () => {
+  it('previews with the site renderer, refuses unknown placeholders per language, saves with a version, reverts', async () => {
+    const editor = await signedInStaff('editor');
+    const preview = await call(app, 'POST', '/api/admin/articles/preview', {
+      json: { locale: 'ja', body: '## 料金\n\n月額 {{money:500}} から。\n\n{{catalog:terms}}\n\n{{catalog:nope}}' },
+      headers: editor.headers,
+    });
+    const shown = preview.json.message as { html: string; unknownPlaceholders: string[] };
+    expect(shown.html).toContain('<h2');
+    expect(shown.html).toContain('$5.00');
+    expect(shown.html).toContain('<table');
+    expect(shown.unknownPlaceholders).toEqual(['{{catalog:nope}}']);
+
+    const slug = 'vps-pricing';
+    const loaded = (await call(app, 'GET', `/api/admin/articles/${slug}`, { headers: editor.headers })).json
+      .message as { version: number; translations: Record<string, { title: string; summary: string; body: string }> };
+    const typo = await call(app, 'PUT', `/api/admin/articles/${slug}`, {
+      json: {
+        version: loaded.version,
+        translations: { ...loaded.translations, zh: { ...loaded.translations.zh, body: '{{catalog:vps-plan}}' } },
+      },
+      headers: editor.headers,
+    });
+    expect(typo.json.fields).toEqual({ 'translations.zh.body': 'api.admin.unknownPlaceholder' });
+
+    const edited = `${loaded.translations.en?.body}\n\nEdited in the back office.`;
+    const saved = await call(app, 'PUT', `/api/admin/articles/${slug}`, {
+      json: {
+        version: loaded.version,
+        translations: { ...loaded.translations, en: { ...loaded.translations.en, body: edited } },
+      },
+      headers: editor.headers,
+    });
+    expect(saved.json.message).toMatchObject({ version: loaded.version + 1 });
+    const stale = await call(app, 'PUT', `/api/admin/articles/${slug}`, {
+      json: { version: loaded.version, translations: loaded.translations },
+      headers: editor.headers,
+    });
+    expect(stale.json).toMatchObject({ code: 4090, current: { version: loaded.version + 1 } });
+
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, slug))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    const reverted = await call(app, 'POST', `/api/admin/audit/${entry?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(reverted.json.message).toMatchObject({
+      version: loaded.version + 2,
+      translations: { en: { body: loaded.translations.en?.body } },
+    });
+  });
+});
+
+describe('editing jobs, company history and footer links', () => {
+  it('refuses unknown codes and bad links by field, saves with versions, deletes, and brings a row back', async () => {
+    const editor = await signedInStaff('editor');
+    const job = {
+      department: 'engineering',
+      location: 'hong-kong',
+      employmentType: 'full-time',
+      title: { en: 'Site reliability engineer', zh: '站点可靠性工程师', ja: '' },
+      summary: { en: 'Keep the fleet running.', zh: '', ja: '' },
+      responsibilities: { en: ['Run the on-call rota'] },
+      requirements: { en: ['Linux'] },
+      postedAt: new Date().toISOString(),
+    };
+    const unknown = await call(app, 'POST', '/api/admin/jobs', {
+      json: { ...job, department: 'astronauts' },
+      headers: editor.headers,
+    });
+    expect(unknown.json.fields).toEqual({ department: 'api.field.invalid' });
+    const noTitle = await call(app, 'POST', '/api/admin/jobs', {
+      json: { ...job, title: { en: '', zh: 'x' } },
+      headers: editor.headers,
+    });
+    expect(noTitle.json.fields).toMatchObject({ 'title.en': 'api.field.required' });
+
+    const departments = await db.execute<{ code: string }>(sql`select code from job_departments limit 1`);
+    const locations = await db.execute<{ code: string }>(sql`select code from job_locations limit 1`);
+    const made = await call(app, 'POST', '/api/admin/jobs', {
+      json: { ...job, department: departments.rows[0]?.code, location: locations.rows[0]?.code },
+      headers: editor.headers,
+    });
+    const created = made.json.message as { id: number; version: number };
+    expect(created.version).toBe(1);
+    const stale = await call(app, 'PUT', `/api/admin/jobs/${created.id}`, {
+      json: { ...job, department: departments.rows[0]?.code, location: locations.rows[0]?.code, version: 7 },
+      headers: editor.headers,
+    });
+    expect(stale.json).toMatchObject({ code: 4090, current: { id: created.id, version: 1 } });
+    expect(
+      (await call(app, 'DELETE', `/api/admin/jobs/${created.id}?version=1`, { headers: editor.headers })).status,
+    ).toBe(200);
+    const [deletion] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, 'job'), eq(auditLog.entityId, String(created.id)), eq(auditLog.action, 'delete')));
+    const back = await call(app, 'POST', `/api/admin/audit/${deletion?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(back.json.message).toMatchObject({ id: created.id, title: { en: 'Site reliability engineer' } });
+
+    const badLink = await call(app, 'POST', '/api/admin/footer-links', {
+      json: { name: { en: 'Status' }, link: 'javascript:alert(1)' },
+      headers: editor.headers,
+    });
+    expect(badLink.json.fields).toEqual({ link: 'api.admin.linkInvalid' });
+    const link = await call(app, 'POST', '/api/admin/footer-links', {
+      json: { name: { en: 'Status page', zh: '状态', ja: '稼働状況' }, link: 'https://status.example.com', sort: 99 },
+      headers: editor.headers,
+    });
+    expect(link.json.message).toMatchObject({ link: 'https://status.example.com', active: 1, version: 1 });
+    const milestone = await call(app, 'POST', '/api/admin/history', {
+      json: { year: 2026, month: 11, title: { en: 'Back office' }, body: { en: 'Operators edit the site.' } },
+      headers: editor.headers,
+    });
+    expect(milestone.json.message).toMatchObject({ year: 2026, month: 11, version: 1 });
+    const support = await signedInStaff('support');
+    const refused = await call(app, 'POST', '/api/admin/history', {
+      json: { year: 2026, month: 11, title: { en: 'x' }, body: { en: 'y' } },
+      headers: support.headers,
+    });
+    expect(refused.json).toEqual({ code: 4030, message: 'api.admin.forbidden' });
+    // Tidy: the public footer and history lists count their seeded rows.
+    await call(app, 'DELETE', `/api/admin/footer-links/${(link.json.message as { id: number }).id}?version=1`, {
+      headers: editor.headers,
+    });
+    await call(app, 'DELETE', `/api/admin/history/${(milestone.json.message as { id: number }).id}?version=1`, {
+      headers: editor.headers,
+    });
+    await call(app, 'DELETE', `/api/admin/jobs/${created.id}?version=2`, { headers: editor.headers });
+  });
+});
+
+describe('inviting staff', () => {
+  it('mails a setup link in the invited person’s language through the outbox, and refuses a taken address', async () => {
+    const owner = await signedInStaff('owner');
+    const email = uniqueEmail('invitee');
+    const res = await call(app, 'POST', '/api/admin/staff/invite', {
+      json: { email, name: '山田 花子', role: 'editor', locale: 'ja' },
+      headers: owner.headers,
+    });
+    expect(res.json.message).toMatchObject({ email, role: 'editor', enrolled: false });
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
+    expect(mail?.subject).toMatch(/管理画面/);
+    expect(mail?.text).toMatch(/\/admin\/setup\?token=[\w-]+/);
+    const again = await call(app, 'POST', '/api/admin/staff/invite', {
+      json: { email, name: 'Again', role: 'support', locale: 'en' },
+      headers: owner.headers,
+    });
+    expect(again.json).toMatchObject({ code: 4090, fields: { email: 'api.admin.staffExists' } });
+  });
+});
+
+afterAll(async () => {
+  await own?.drop();
+});

@@ -1,0 +1,240 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { generate } from 'otplib';
+import adminEn from '../../src/i18n/admin/en.json';
+import { e2eDatabaseUrl } from './database';
+import { answerCookiePanel, expect, test, waitForScriptsAfterNavigation } from './fixtures';
+import { waitForMail } from './mailbox';
+
+/**
+ * The back office end to end (docs/product/back-office-api.md): the first owner made by the command, their setup
+ * link and authenticator, an editor invited by mail, an announcement published in three languages and read on
+ * the public site, an owner-only call refused to the editor, two editors saving the same announcement (the
+ * second sees the 409 view), and the owner reverting a change from the audit log. Each project (phone, desktop)
+ * runs the whole story with its own people.
+ */
+const en = adminEn.admin;
+const run = promisify(execFile);
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** `npm run admin -- create-owner <email>` against the e2e database; the setup link it prints. */
+async function createOwner(email: string): Promise<string> {
+  const { stdout, stderr } = await run('npm', ['run', '--silent', 'admin', '--', 'create-owner', email], {
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl(), LOG_LEVEL: 'warn' },
+  });
+  const link = /\/admin\/setup\?token=[\w-]+/.exec(stdout)?.[0];
+  expect(link, `the command prints the setup link (stdout: ${stdout} stderr: ${stderr})`).toBeTruthy();
+  return link ?? '';
+}
+
+async function newStaffContext(browser: Browser, baseURL: string | undefined): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, locale: 'en-US' });
+  context.on('page', waitForScriptsAfterNavigation);
+  await answerCookiePanel(context);
+  return context;
+}
+
+/** Opens a setup link, reads the secret off the page, chooses a password and confirms with a computed code. */
+async function completeSetup(page: Page, link: string, name: string | RegExp, screenshot?: string): Promise<string> {
+  await page.goto(link);
+  await expect(page.getByTestId('setup-qr')).toBeVisible();
+  const secret = ((await page.getByTestId('setup-secret').textContent()) ?? '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByText(en.setup.showUrl).click();
+  await expect(page.getByTestId('setup-url')).toContainText(`secret=${secret}`);
+  if (screenshot) {
+    await page.screenshot({ path: screenshot, fullPage: true });
+    await expectNoAxeViolations(page);
+  }
+  await page.getByLabel(en.setup.password, { exact: true }).fill('a long staff passphrase');
+  await page.getByLabel(en.setup.confirm).fill('a long staff passphrase');
+  await page.getByLabel(en.setup.code).fill(await generate({ secret }));
+  await page.getByRole('button', { name: en.setup.submit }).click();
+  const heading = typeof name === 'string' ? en.dashboard.title.replace('{name}', name) : name;
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  return secret;
+}
+
+/** Invites someone from the staff page; their setup link, from the mail they receive. */
+async function invite(page: Page, person: { email: string; name: string; role: string }): Promise<string> {
+  await page.goto('/admin/staff');
+  await page.getByTestId('invite-open').click();
+  const dialog = page.getByRole('dialog', { name: en.staff.inviteTitle });
+  await dialog.getByLabel(en.staff.email, { exact: true }).fill(person.email);
+  await dialog.getByLabel(en.staff.name, { exact: true }).fill(person.name);
+  await dialog.getByLabel(en.staff.role, { exact: true }).selectOption(person.role);
+  await dialog.getByRole('button', { name: en.staff.send }).click();
+  await expect(page.getByTestId('staff-notice')).toContainText(person.email);
+  const mail = await waitForMail(person.email, '/admin/setup');
+  const link = /\/admin\/setup\?token=[\w-]+/.exec(mail)?.[0];
+  expect(link, 'the invitation holds the setup link').toBeTruthy();
+  return link ?? '';
+}
+
+test('the back office: owner from the command, an editor invited by mail, an announcement in three languages, a 409 and a revert', async ({
+  browser,
+  baseURL,
+}, info) => {
+  test.setTimeout(240_000);
+  const tag = `${info.project.name}${Date.now().toString(36)}`;
+  const shot = (name: string) => `screenshots/admin-${name}-${info.project.name}.png`;
+  const ownerEmail = `owner-${tag}@example.com`;
+  const editors = [
+    { email: `editor1-${tag}@example.com`, name: `Kenji ${tag}`, role: 'editor' },
+    { email: `editor2-${tag}@example.com`, name: `Mei ${tag}`, role: 'editor' },
+  ];
+
+  const ownerContext = await newStaffContext(browser, baseURL);
+  const owner = await ownerContext.newPage();
+  await test.step('the first owner sets up from the link the command prints', async () => {
+    const link = await createOwner(ownerEmail);
+    // The command names nobody: the greeting's name is whatever it chose.
+    await completeSetup(owner, link, new RegExp(`^${en.dashboard.title.replace('{name}', '.+')}$`), shot('setup'));
+    await expect(owner.getByRole('navigation', { name: en.nav.label }).getByRole('link')).toHaveText([
+      en.nav.dashboard,
+      en.nav.announcements,
+      en.nav.audit,
+      en.nav.staff,
+    ]);
+    await owner.screenshot({ path: shot('dashboard-owner'), fullPage: true });
+    await expectNoAxeViolations(owner);
+  });
+
+  const editorContexts: BrowserContext[] = [];
+  const editorPages: Page[] = [];
+  await test.step('the owner invites two editors; each sets up from the mailed link', async () => {
+    for (const person of editors) {
+      const link = await invite(owner, person);
+      const context = await newStaffContext(browser, baseURL);
+      const page = await context.newPage();
+      await completeSetup(page, link, person.name);
+      editorContexts.push(context);
+      editorPages.push(page);
+    }
+    await owner.reload();
+    await expect(owner.getByTestId('staff').getByTestId('row'))
+      .toHaveCount(3, { timeout: 10_000 })
+      .catch(() => {});
+    await owner.screenshot({ path: shot('staff'), fullPage: true });
+    await expectNoAxeViolations(owner);
+  });
+  const [kenji, mei] = editorPages as [Page, Page];
+
+  await test.step('an editor sees no owner-only navigation and the server refuses the owner-only call', async () => {
+    await expect(kenji.getByRole('navigation', { name: en.nav.label }).getByRole('link')).toHaveText([
+      en.nav.dashboard,
+      en.nav.announcements,
+      en.nav.audit,
+    ]);
+    const refused = await kenji.context().request.get('/api/admin/staff');
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 4030, message: 'api.admin.forbidden' });
+    await kenji.goto('/admin/staff');
+    await expect(kenji.getByTestId('forbidden')).toHaveText(adminEn.api.admin.forbidden);
+  });
+
+  const title = { en: `Osaka region opens ${tag}`, zh: `大阪区域开放 ${tag}`, ja: `大阪リージョン開設 ${tag}` };
+  let id = 0;
+  await test.step('the editor publishes an announcement in three languages; the public site shows it in Japanese', async () => {
+    await kenji.goto('/admin/announcements/new');
+    await kenji.getByTestId('save').click();
+    await expect(kenji.getByTestId('announcement-en-title-error')).toHaveText('This field is required.');
+    for (const [lang, text] of Object.entries(title)) {
+      const column = kenji.getByTestId(`language-${lang}`);
+      await column.getByLabel(en.editor.titleLabel).fill(text);
+      await column.getByLabel(en.editor.body).fill(`**${text}**\n\n- 1\n- 2`);
+      await expect(kenji.getByTestId(`preview-${lang}`)).toContainText(text);
+    }
+    await kenji.getByLabel(en.editor.pinned).check();
+    await kenji.screenshot({ path: shot('editor'), fullPage: true });
+    await expectNoAxeViolations(kenji);
+    await kenji.getByTestId('save').click();
+    await expect(kenji).toHaveURL(/\/admin\/announcements\/\d+/);
+    id = Number(/\/announcements\/(\d+)/.exec(kenji.url())?.[1]);
+    await expect(kenji.getByTestId('editor-saved')).toBeVisible();
+
+    const site = await kenji.context().newPage();
+    await site.goto(`/ja/doc/announce/detail/${id}`);
+    await expect(site.getByRole('heading', { level: 1 })).toHaveText(title.ja);
+    await site.close();
+
+    await kenji.goto('/admin/announcements');
+    await kenji.getByLabel(en.announcements.search).fill(tag);
+    await expect(kenji.getByTestId('announcements').getByTestId('row')).toHaveCount(1);
+    await kenji.screenshot({ path: shot('announcements'), fullPage: true });
+    await expectNoAxeViolations(kenji);
+  });
+
+  await test.step('two editors save the same announcement: the second sees both versions and keeps what was typed', async () => {
+    await kenji.goto(`/admin/announcements/${id}`);
+    await mei.goto(`/admin/announcements/${id}`);
+    const kenjiTitle = kenji.getByTestId('language-en').getByLabel(en.editor.titleLabel);
+    const meiTitle = mei.getByTestId('language-en').getByLabel(en.editor.titleLabel);
+    await expect(kenjiTitle).toHaveValue(title.en);
+    await expect(meiTitle).toHaveValue(title.en);
+
+    await meiTitle.fill(`${title.en} (Mei)`);
+    await mei.getByTestId('save').click();
+    await expect(mei.getByTestId('editor-saved')).toBeVisible();
+
+    await kenjiTitle.fill(`${title.en} (Kenji)`);
+    await kenji.getByTestId('save').click();
+    const conflict = kenji.getByTestId('conflict');
+    await expect(conflict).toBeVisible();
+    await expect(conflict.getByTestId('conflict-theirs').first()).toHaveText(`${title.en} (Mei)`);
+    await expect(conflict.getByTestId('conflict-mine').first()).toHaveText(`${title.en} (Kenji)`);
+    await expect(kenjiTitle).toHaveValue(`${title.en} (Kenji)`);
+    await kenji.screenshot({ path: shot('conflict'), fullPage: true });
+    await expectNoAxeViolations(kenji);
+    await conflict.getByTestId('overwrite').click();
+    await expect(kenji.getByTestId('editor-saved')).toBeVisible();
+    await kenji.reload();
+    await expect(kenjiTitle).toHaveValue(`${title.en} (Kenji)`);
+  });
+
+  await test.step('the owner finds the overwrite in the audit log and reverts it', async () => {
+    await owner.goto('/admin/audit');
+    await owner.getByLabel(en.audit.kind).selectOption('announcement');
+    await owner.getByRole('button', { name: en.audit.apply }).click();
+    // The phone and desktop runs share the database: this run's announcement is found by its number.
+    const latest = owner
+      .getByTestId('audit')
+      .getByTestId('row')
+      .filter({ hasText: `#${id} ` })
+      .first();
+    await expect(latest).toContainText(`#${id}`);
+    await expect(latest).toContainText(editors[0]?.name ?? '');
+    await latest.getByTestId('audit-toggle').click();
+    const detail = owner.getByTestId('audit-detail');
+    await expect(detail.getByTestId('audit-before')).toContainText('(Mei)');
+    await expect(detail.getByTestId('audit-after')).toContainText('(Kenji)');
+    // The changed fields come first, one row each; bookkeeping (version, updated) is left out.
+    const changes = detail.getByTestId('audit-changes');
+    await expect(changes.getByRole('row', { name: /translations\.en\.title/ })).toContainText('(Kenji)');
+    await expect(changes).not.toContainText('version');
+    await owner.screenshot({ path: shot('audit'), fullPage: true });
+    await expectNoAxeViolations(owner);
+    await detail.getByTestId('revert').click();
+    await expect(detail.getByRole('status')).toHaveText(en.audit.revertDone);
+
+    await kenji.goto(`/admin/announcements/${id}`);
+    await expect(kenji.getByTestId('language-en').getByLabel(en.editor.titleLabel)).toHaveValue(`${title.en} (Mei)`);
+  });
+
+  for (const context of [ownerContext, ...editorContexts]) await context.close();
+});
+
+test('/admin stays out of the sitemap and robots.txt keeps crawlers away', async ({ request }, info) => {
+  test.skip(info.project.name === 'phone', 'the same answers at every width');
+  expect(await (await request.get('/robots.txt')).text()).toContain('Disallow: /admin');
+  expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/admin');
+  const page = await request.get('/admin');
+  expect(page.headers()['cache-control']).toMatch(/no-store|private/);
+  expect(await page.text()).toContain('noindex');
+});
