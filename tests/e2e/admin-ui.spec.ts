@@ -196,6 +196,10 @@ test('sign-in: a field left wrong is named next to it, a refused code as an aler
   await expect(page.getByRole('navigation', { name: en.nav.label }).getByRole('link')).toHaveText([
     en.nav.dashboard,
     en.nav.announcements,
+    en.nav.articles,
+    en.nav.translations,
+    en.nav.reviews,
+    en.nav.contact,
     en.nav.audit,
     en.nav.staff,
   ]);

@@ -320,7 +320,7 @@ function LanguageColumn({
         <p className="text-lg font-semibold">{title || te('untitled')}</p>
         {failed ? <Alert messageKey={failed} /> : null}
         {editable ? (
-          // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only stops links in the preview from leaving; the keyboard reaches no control here that a key would need
+          // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only stops links in the preview from leaving the editor; Enter on a link fires this click too
           <div
             onClick={stayHere}
             className="text-sm"
