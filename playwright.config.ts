@@ -35,7 +35,11 @@ export default defineConfig({
   },
   projects: [
     // Specs about the server rather than the width run once, in the desktop project.
-    { name: 'phone', use: { viewport: { width: 375, height: 812 }, hasTouch: true }, testIgnore: ['outage.spec.ts'] },
+    {
+      name: 'phone',
+      use: { viewport: { width: 375, height: 812 }, hasTouch: true },
+      testIgnore: ['outage.spec.ts', 'changes.spec.ts'],
+    },
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {

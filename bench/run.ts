@@ -15,7 +15,7 @@
  * Load comes from wrk (a C load generator, lighter than one written in JavaScript on a 2-core machine).
  * nginx and wrk are installed with apt-get when missing. BENCH_SECONDS (default 5) sets each wrk run's length,
  * BENCH_ROUNDS (default 3) the alternating site/nginx runs per page;
- * BENCH_ONLY=pages,api,js,lighthouse,configurator,races,chat,login,orders runs a subset (other sections keep their text).
+ * BENCH_ONLY=pages,api,js,lighthouse,configurator,races,chat,login,orders,changes runs a subset (other sections keep their text).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,7 +37,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Alternating site/nginx runs per page; the table shows each side's median run (the machines are noisy). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'pages,api,js,lighthouse,configurator,races,chat,login,orders,admin-lists').split(','),
+  (process.env.BENCH_ONLY ?? 'pages,api,js,lighthouse,configurator,races,chat,login,orders,changes,admin-lists').split(
+    ',',
+  ),
 );
 const WORK = path.join(ROOT, 'data', 'bench-work');
 const SITE = `http://localhost:${SITE_PORT}`;
@@ -707,6 +709,7 @@ async function main() {
   if (ONLY.has('chat')) sections.chat = runScript('bench/chat-quality.ts');
   if (ONLY.has('login')) sections.login = runScript('bench/login-cost.ts');
   if (ONLY.has('orders')) sections.orders = runScript('bench/orders.ts');
+  if (ONLY.has('changes')) sections.changes = runScript('bench/changes.ts');
   if (ONLY.has('admin-lists')) sections['admin-lists'] = runScript('bench/admin-lists.ts');
 
   const section = (name: string) =>
@@ -812,6 +815,14 @@ orders each, in three currencies, regions and terms), and the sweep that expires
 (100,000 of them, a tenth holding sale stock, which must all come back exactly; decision 037).
 
 ${section('orders')}
+
+## Operators' changes on every instance (change bus)
+
+\`bench/changes.ts\`: two production instances on one database of their own; 50 announcement title changes, each
+committed with its notification (src/server/changes/bus.ts), timed from the commit until the kept Japanese home page
+of every instance shows the new title in its ticker (decision 040; target: under 2 s).
+
+${section('changes')}
 
 ## Back-office lists
 

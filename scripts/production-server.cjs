@@ -50,18 +50,33 @@ async function main() {
   const { createKeptReads } = require('../src/server/api/api-front.ts');
   const answerKeptRead = createKeptReads(api);
 
+  // This process's own listener on a loopback port no other worker shares (`exclusive`): the copies kept in
+  // front of Next are asked of this process's Next, and so is the revalidation after an operator's change. On the
+  // shared port another worker could answer, one whose Next has not yet dropped the old pages
+  // (docs/decisions/040-changes-reach-every-instance.md). It serves the same handler as the public port.
+  let handleOwn = (_req, res) => res.writeHead(503).end();
+  const own = createServer((req, res) => handleOwn(req, res));
+  own.keepAliveTimeout = 65_000;
+  await new Promise((resolve, reject) => {
+    own.once('error', reject);
+    own.listen({ port: 0, host: '127.0.0.1', exclusive: true }, resolve);
+  });
+  const fillPort = own.address().port;
+
   const distDir = path.resolve(process.env.NEXT_DIST_DIR || '.next');
   // Kept documents load their scripts after the first paint and carry the build's stylesheet (decisions 018, 030).
   const prepareDocument = createDocumentPreparer(distDir);
   // Prerendered documents from memory, precompressed (issue 9); DOCUMENT_CACHE=off leaves every page to Next.
   const serveDocument =
-    process.env.DOCUMENT_CACHE === 'off' ? () => false : createDocumentCache({ port, now: clock, prepareDocument });
+    process.env.DOCUMENT_CACHE === 'off'
+      ? () => false
+      : createDocumentCache({ port, fillPort, now: clock, prepareDocument });
   // The build's scripts, styles and images from memory, precompressed (docs/decisions/022-build-files-fast-path.md).
   const serveStaticFile =
     process.env.STATIC_CACHE === 'off' ? () => false : createStaticFiles({ port, now: clock, distDir });
   // 404 answers carry the prerendered 404 page, not Next's empty shell (docs/decisions/017-server-rendered-404.md).
   const { browserPath } = require('../src/lib/browser-path.ts');
-  const notFoundPages = createNotFoundPages({ port, browserPath, prepareDocument });
+  const notFoundPages = createNotFoundPages({ port, fillPort, browserPath, prepareDocument });
 
   // Next's answer for a page: 503 rather than 500 when its render failed because the database was down.
   const handlePage = withDependencyStatus((req, res) => {
@@ -73,7 +88,22 @@ async function main() {
     handleNext(req, res);
   });
 
-  const server = createServer((req, res) => {
+  // Requests under way in Next and when the last one ended: a render begun before an operator's change can only
+  // come from one of them (an incremental regeneration outlives its request, by less than RENDER_WINDOW_MS).
+  let inNext = 0;
+  let lastInNext = 0;
+  const RENDER_WINDOW_MS = 10_000;
+  const watchedPage = (req, res) => {
+    inNext += 1;
+    res.once('close', () => {
+      inNext -= 1;
+      lastInNext = clock();
+    });
+    handlePage(req, res);
+  };
+  const mayBeRendering = () => inNext > 0 || clock() - lastInNext < RENDER_WINDOW_MS;
+
+  const handle = (req, res) => {
     const url = req.url || '/';
     if (isApi(url)) {
       // Health reports ready once the 404 pages are in, so no 404 after start-up is Next's empty shell.
@@ -85,8 +115,10 @@ async function main() {
     req.url = routablePath(url);
     if (serveStaticFile(req, res)) return;
     if (!notFoundPages.isDirectRequest(req) && serveDocument(req, res)) return;
-    handlePage(req, res);
-  });
+    watchedPage(req, res);
+  };
+  handleOwn = handle;
+  const server = createServer(handle);
   server.keepAliveTimeout = 65_000;
   // Kept build files and kept documents (fresh, or stale with their refill started) are answered on the
   // connection, before Node's HTTP layer, in the handler's order (docs/decisions/024-connection-front.md), and
@@ -105,14 +137,62 @@ async function main() {
   server.listen(port, () => {
     console.log(`[cirrus] ready on http://localhost:${port}`);
     notFoundPages.start();
+    listenForChanges({ port, fillPort, serveDocument, notFoundPages, mayBeRendering });
   });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
       front?.close();
+      own.close();
       server.close(() => process.exit(0));
       setTimeout(() => process.exit(0), 5_000).unref();
     });
   }
+}
+
+/**
+ * Operators' changes, announced by the database (src/server/changes/listener.ts), reach this process's copies:
+ * Next's page cache first (its revalidation route, asked on this process's own port with this process's key),
+ * then the documents kept in front of it are dropped and the 404 pages fetched again. The API's read caches are
+ * the listener's own to drop. docs/decisions/040-changes-reach-every-instance.md.
+ */
+function listenForChanges({ port, fillPort, serveDocument, notFoundPages, mayBeRendering }) {
+  const { env } = require('../src/env.ts');
+  const url = env().DATABASE_URL;
+  if (!url) return;
+  const { localRevalidateSecret, onLocalChange, watchRendering } = require('../src/server/changes/hooks.ts');
+  const { ensureChangeListener } = require('../src/server/changes/listener.ts');
+  const secret = localRevalidateSecret();
+  watchRendering(mayBeRendering);
+  onLocalChange('next', function revalidateNext() {
+    return new Promise((resolve, reject) => {
+      const asked = require('node:http').request(
+        {
+          host: '127.0.0.1',
+          port: fillPort,
+          path: '/internal-revalidate',
+          method: 'POST',
+          headers: { host: `localhost:${port}`, 'x-cirrus-revalidate': secret, 'content-length': '0' },
+          agent: false,
+          timeout: 10_000,
+        },
+        (res) => {
+          res.resume();
+          if (res.statusCode === 204) resolve();
+          else reject(new Error(`revalidation answered ${res.statusCode}`));
+        },
+      );
+      asked.on('timeout', () => asked.destroy(new Error('revalidation did not answer in 10 s')));
+      asked.on('error', reject);
+      asked.end();
+    });
+  });
+  onLocalChange('copies', function dropDocuments() {
+    serveDocument.drop?.();
+  });
+  onLocalChange('copies', function refetchNotFoundPages() {
+    return notFoundPages.refresh();
+  });
+  ensureChangeListener(url);
 }
 
 /**

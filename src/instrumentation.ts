@@ -24,6 +24,13 @@ export async function register() {
   noteIfDependencyDown = (error) => {
     if (dependency.isDependencyDown(error)) dependency.noteDependencyDown();
   };
+  // The production server starts the change listener itself, once it listens and has registered what it keeps
+  // (scripts/production-server.cjs); under `next dev` only the API's read caches keep anything.
+  if (process.env.NODE_ENV === 'development') {
+    const url = env().DATABASE_URL;
+    const { ensureChangeListener } = await import('./server/changes/listener');
+    if (url) ensureChangeListener(url);
+  }
   ensureMailWorker(getDb());
   ensureExpiryWorker(getDb());
   orders.ensureOrderExpiryWorker(getDb());

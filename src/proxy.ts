@@ -52,9 +52,11 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but the API, the back office (its own language choice and layout, src/app/admin/layout.tsx),
-  // Next internals and the files served at the root (public/ and the app's icons, robots and sitemap). A page path may hold a dot (`/doc/search/ubuntu 22.04`, `/doc/announce/detail/1.5`): it is
-  // still a page, routed by language like any other, and a 404 in the visitor's language when nothing matches.
+  // Everything but the API, the back office (its own language choice and layout, src/app/admin/layout.tsx), the
+  // server's own revalidation route (app/internal-revalidate), Next internals and the files served at the root
+  // (public/ and the app's icons, robots and sitemap). A page path may hold a dot (`/doc/search/ubuntu 22.04`,
+  // `/doc/announce/detail/1.5`): it is still a page, routed by language like any other, and a 404 in the visitor's
+  // language when nothing matches.
   matcher:
-    '/((?!api|admin(?:/|$)|_next|_vercel|avatars/|favicon.ico|apple-icon.png|robots.txt|sitemap.xml|logo.svg|og-default.png).*)',
+    '/((?!api|admin(?:/|$)|_next|_vercel|internal-revalidate|avatars/|favicon.ico|apple-icon.png|robots.txt|sitemap.xml|logo.svg|og-default.png).*)',
 };

@@ -81,8 +81,9 @@ function languageSettled(path, acceptLanguage) {
 }
 
 /**
- * @param {{ port: number, prepareDocument?: (html: string) => string,
+ * @param {{ port: number, fillPort?: number, prepareDocument?: (html: string) => string,
  *   maxBytes?: number, now?: () => number }} options
+ *   fillPort: this process's own listener, where its copies are asked for (kept-answers.cjs askNext);
  *   prepareDocument: kept-document.cjs, applied to each HTML answer before it is kept (without it, kept as Next
  *   wrote it)
  */
@@ -138,7 +139,7 @@ function createDocumentCache(options) {
     if (locale) cookies.push(`${LOCALE_COOKIE}=${locale}`);
     if (currency) cookies.push(`${CURRENCY_COOKIE}=${currency}`);
     if (cookies.length) headers.cookie = cookies.join('; ');
-    return kept.askNext({ port: options.port, path, headers, maxBytes: MAX_BODY_BYTES });
+    return kept.askNext({ port: options.port, via: options.fillPort, path, headers, maxBytes: MAX_BODY_BYTES });
   }
 
   /** Seconds the answer may be shared for, or 0 when it is not a prerendered, shareable document. */
@@ -158,8 +159,16 @@ function createDocumentCache(options) {
     return String(res.headers['x-nextjs-cache'] || '').toUpperCase() === 'STALE';
   }
 
+  /**
+   * Bumped by drop(): a fill begun before it may carry what Next rendered before the change, so it is not kept
+   * (the next request fills again).
+   */
+  let generation = 0;
+
   async function fill(key) {
+    const begun = generation;
     const { res, body: answered } = await fetchFromNext(key);
+    if (begun !== generation) return null;
     const lifetime = sharedLifetime(res, answered);
     // Next answered its own old copy and regenerates in the background: ours is no older, so keep it for the
     // second (sharedLifetime) rather than compressing the same page again.
@@ -191,11 +200,13 @@ function createDocumentCache(options) {
       states: ['hit', 'stale'],
     });
     entry.freshUntil = now() + lifetime * 1000;
+    // Compressing took a while: a drop in the meantime wins.
+    if (begun !== generation) return null;
     entries.set(key, entry);
     return entry;
   }
 
-  const refill = kept.singleFlight(fill);
+  let refill = kept.singleFlight(fill);
 
   /**
    * Serves the request from the cache and returns true, or returns false to leave it to Next. A miss is always
@@ -233,6 +244,18 @@ function createDocumentCache(options) {
     if (entry.freshUntil > at) return kept.wireKept(req, entry, 'hit');
     refill(key).catch(() => {});
     return kept.wireKept(req, entry, 'stale');
+  };
+
+  /**
+   * Forgets every kept page, the keys Next would not let us keep, and the fills under way, for an operator's
+   * change (src/server/changes/listener.ts, after Next's own cache was told): the next request of each page is
+   * Next's, and the copy made beside it is the new one.
+   */
+  handle.drop = () => {
+    generation += 1;
+    entries.clear();
+    passThrough.clear();
+    refill = kept.singleFlight(fill);
   };
   return handle;
 }

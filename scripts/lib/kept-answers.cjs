@@ -55,14 +55,17 @@ function negotiate(accept) {
 /**
  * GET path from Next on this server, uncompressed, marked with the caller's fill token so the fast path in front
  * leaves it to Next. Resolves with Next's response and its body (null past maxBytes); rejects when Next has not
- * answered within timeoutMs, when given.
- * @param {{ port: number, path: string, headers: Record<string, string>, maxBytes: number, timeoutMs?: number }} ask
+ * answered within timeoutMs, when given. `via`: the port of this process's own listener, when the server has one
+ * (scripts/production-server.cjs): the shared port of several worker processes may hand the request to another
+ * worker, whose Next may not have heard of an operator's change yet.
+ * @param {{ port: number, via?: number, path: string, headers: Record<string, string>, maxBytes: number,
+ *   timeoutMs?: number }} ask
  */
 function askNext(ask) {
   const headers = { host: `localhost:${ask.port}`, 'accept-encoding': 'identity', ...ask.headers };
   return new Promise((resolve, reject) => {
     const inner = http.request(
-      { host: '127.0.0.1', port: ask.port, path: ask.path, method: 'GET', headers, agent: false },
+      { host: '127.0.0.1', port: ask.via ?? ask.port, path: ask.path, method: 'GET', headers, agent: false },
       (res) => {
         const chunks = [];
         let size = 0;
@@ -240,6 +243,10 @@ function createKeptStore(maxBytes, now) {
         entries.delete(oldest);
         bytes -= value.size;
       }
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
     },
   };
 }

@@ -48,7 +48,9 @@ function withPath(html, prerenderedPath, path) {
 }
 
 /**
- * @param {{ port: number, browserPath: (pathname: string) => string, prepareDocument?: (html: string) => string }} options
+ * @param {{ port: number, fillPort?: number, browserPath: (pathname: string) => string,
+ *   prepareDocument?: (html: string) => string }} options
+ *   fillPort: this process's own listener, where its copies are asked for (kept-answers.cjs askNext);
  *   browserPath: src/lib/browser-path.ts, the same normalisation the page's NotFoundMessage uses;
  *   prepareDocument: kept-document.cjs, as for every kept document (without it, kept as Next wrote it).
  */
@@ -57,22 +59,26 @@ function createNotFoundPages(options) {
   /** `${locale}/${currency}` -> { html, path, policy } as prerendered and prepared. */
   const pages = new Map();
 
+  /** Bumped by refresh(): a copy fetched before an operator's change is not kept over a newer one. */
+  let generation = 0;
+
   function fetchPage(locale, currency) {
+    const begun = generation;
     const visible = locale === 'en' ? `/${ROUTE}` : `/${locale}/${ROUTE}`;
     const headers = { 'x-cirrus-fill': '404', cookie: `NEXT_LOCALE=${locale}; currency=${currency.toUpperCase()}` };
+    const ask = { port: options.port, via: options.fillPort, path: visible, headers, maxBytes: 2 * 1024 * 1024 };
     // A fetch that never answers must not hold the health check (it waits for the first round).
-    return askNext({ port: options.port, path: visible, headers, maxBytes: 2 * 1024 * 1024, timeoutMs: 15_000 }).then(
-      ({ res, body }) => {
-        if (res.statusCode !== 200 || !body) throw new Error(`${visible}: ${res.statusCode}`);
-        const html = body.toString('utf8');
-        // What NotFoundMessage printed while prerendering: the route's own browser path.
-        const path = shownPath(options.browserPath, `/${locale}/${currency}/${ROUTE}`);
-        if (withPath(html, path, path) === null) throw new Error(`${visible}: no 404 message`);
-        // Like every prerendered page we serve ourselves (kept-document.cjs).
-        const prepared = prepareDocument(html);
-        pages.set(`${locale}/${currency}`, { html: prepared, path, policy: documentPolicy(prepared) });
-      },
-    );
+    return askNext({ ...ask, timeoutMs: 15_000 }).then(({ res, body }) => {
+      if (res.statusCode !== 200 || !body) throw new Error(`${visible}: ${res.statusCode}`);
+      const html = body.toString('utf8');
+      // What NotFoundMessage printed while prerendering: the route's own browser path.
+      const path = shownPath(options.browserPath, `/${locale}/${currency}/${ROUTE}`);
+      if (withPath(html, path, path) === null) throw new Error(`${visible}: no 404 message`);
+      // Like every prerendered page we serve ourselves (kept-document.cjs).
+      const prepared = prepareDocument(html);
+      if (begun !== generation) return;
+      pages.set(`${locale}/${currency}`, { html: prepared, path, policy: documentPolicy(prepared) });
+    });
   }
 
   let markReady;
@@ -81,15 +87,26 @@ function createNotFoundPages(options) {
     markReady = resolve;
   });
 
-  /** Fetches every copy now and every REFRESH_MS; a failed fetch keeps the previous copy. */
+  /** Fetches every copy; a failed fetch keeps the previous copy. */
+  const fetchAll = () =>
+    Promise.allSettled(LOCALES.flatMap((l) => CURRENCIES.map((c) => fetchPage(l, c)))).then((results) => {
+      const failed = results.filter((r) => r.status === 'rejected');
+      if (failed.length) console.error(`[cirrus] 404 pages: ${failed.map((r) => r.reason.message).join('; ')}`);
+    });
+
+  /** Fetches every copy now and every REFRESH_MS. */
   function start() {
-    const refresh = () =>
-      Promise.allSettled(LOCALES.flatMap((l) => CURRENCIES.map((c) => fetchPage(l, c)))).then((results) => {
-        const failed = results.filter((r) => r.status === 'rejected');
-        if (failed.length) console.error(`[cirrus] 404 pages: ${failed.map((r) => r.reason.message).join('; ')}`);
-      });
-    setInterval(refresh, REFRESH_MS).unref();
-    return refresh().then(markReady);
+    setInterval(fetchAll, REFRESH_MS).unref();
+    return fetchAll().then(markReady);
+  }
+
+  /**
+   * Fetches every copy again now, for an operator's change (src/server/changes/listener.ts): the pages carry the
+   * site's shell, its announcement ticker too. Copies still being fetched from before are not kept.
+   */
+  function refresh() {
+    generation += 1;
+    return fetchAll();
   }
 
   const isDocumentRequest = (req) =>
@@ -184,7 +201,7 @@ function createNotFoundPages(options) {
     };
   }
 
-  return { start, ready, watch, isDirectRequest };
+  return { start, refresh, ready, watch, isDirectRequest };
 }
 
 module.exports = { createNotFoundPages, withPath, shownPath };

@@ -17,7 +17,13 @@ describe('the proxy runs on every page path and on no file (docs/decisions/034-h
   it('leaves out every file of public/ and the app’s root files, or they would be routed as pages', () => {
     const files = [...filesUnder('public'), '/favicon.ico', '/apple-icon.png', '/robots.txt', '/sitemap.xml'];
     for (const file of files) expect(matches(file), file).toBe(false);
-    for (const internal of ['/api/health', '/_next/static/x.js', '/admin', '/admin/announcements/3']) {
+    for (const internal of [
+      '/api/health',
+      '/_next/static/x.js',
+      '/admin',
+      '/admin/announcements/3',
+      '/internal-revalidate',
+    ]) {
       expect(matches(internal), internal).toBe(false);
     }
   });

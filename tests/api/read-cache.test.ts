@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/server/api/context';
-import { readCache } from '../../src/server/api/read-cache';
+import { dropAllReadCaches, readCache } from '../../src/server/api/read-cache';
 
 describe('catalog read cache (issue 5)', () => {
   function app(ttlMs: number) {
@@ -64,5 +64,16 @@ describe('catalog read cache (issue 5)', () => {
     cache.clear();
     expect(await (await hono.request('/stock')).json()).toEqual({ code: 2000, message: 3 });
     expect(calls).toBe(3);
+  });
+
+  it('drops every cache of the process at once, for an operator change (src/server/changes/listener.ts)', async () => {
+    const { hono: first, calls: firstCalls } = app(30_000);
+    const { hono: second, calls: secondCalls } = app(30_000);
+    await first.request('/list?language=en');
+    await second.request('/list?language=en');
+    dropAllReadCaches();
+    await first.request('/list?language=en');
+    await second.request('/list?language=en');
+    expect([firstCalls(), secondCalls()]).toEqual([2, 2]);
   });
 });

@@ -150,6 +150,10 @@ test('the back office: owner from the command, an editor invited by mail, an ann
     const detail = owner.getByTestId('audit-detail');
     await expect(detail.getByTestId('audit-before')).toContainText('(Mei)');
     await expect(detail.getByTestId('audit-after')).toContainText('(Kenji)');
+    // The changed fields come first, one row each; bookkeeping (version, updated) is left out.
+    const changes = detail.getByTestId('audit-changes');
+    await expect(changes.getByRole('row', { name: /translations\.en\.title/ })).toContainText('(Kenji)');
+    await expect(changes).not.toContainText('version');
     await owner.screenshot({ path: shot('audit'), fullPage: true });
     await expectNoAxeViolations(owner);
     await detail.getByTestId('revert').click();

@@ -1,11 +1,13 @@
 /**
  * Another instance of the site for the browser tests that need one of their own: its own database (embedded
  * DATA_DIR/<name>, or `<db>_<name>` beside DATABASE_URL), migrated and seeded, and the production server on the
- * build the e2e server made (.next-test), on the port given. Driven by its parent over stdin, one command a line:
- * `stop-db` stops the database under the running site and answers `db-stopped`; end of input stops everything.
- * It prints `ready` once the site answers its health check.
+ * build the e2e server made (.next-test), on the port given. Given a database URL, it runs on that database as
+ * it is instead (another instance's: two instances of one site), and leaves it running when it stops. Driven by
+ * its parent over stdin, one command a line: `stop-db` stops the database under the running site and answers
+ * `db-stopped`; end of input stops everything. It prints `database <url>`, then `ready` once the site answers
+ * its health check.
  *
- *   npx tsx --conditions=react-server tests/e2e/second-instance.ts <name> <port>
+ *   npx tsx --conditions=react-server tests/e2e/second-instance.ts <name> <port> [database-url]
  */
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -16,7 +18,7 @@ import { dropEverything } from '../../src/server/db/migrate';
 import { migrateAndSeed } from '../../src/server/db/prepare';
 import { startTestDatabase } from '../support/test-database';
 
-const [name = 'e2e-second', port = '3290'] = process.argv.slice(2);
+const [name = 'e2e-second', port = '3290', sharedUrl] = process.argv.slice(2);
 
 async function waitForHealth(url: string): Promise<void> {
   for (let i = 0; i < 600; i += 1) {
@@ -32,11 +34,14 @@ async function waitForHealth(url: string): Promise<void> {
 
 async function main() {
   const env = loadEnv();
-  const database = await startTestDatabase(env, name);
-  const db = createDatabase(database.url, { max: 1 });
-  await dropEverything(db);
-  await db.$client.end();
-  await migrateAndSeed(database.url, () => {});
+  const database = sharedUrl ? { url: sharedUrl, stop: async () => {} } : await startTestDatabase(env, name);
+  if (!sharedUrl) {
+    const db = createDatabase(database.url, { max: 1 });
+    await dropEverything(db);
+    await db.$client.end();
+    await migrateAndSeed(database.url, () => {});
+  }
+  console.log(`database ${database.url}`);
 
   let child: ChildProcess | undefined;
   let stopping = false;

@@ -254,10 +254,14 @@ function AuditDetail({ row, canRevert, onReverted }: { row: AuditRow; canRevert:
 
   return (
     <div id={`audit-detail-${row.id}`} data-testid="audit-detail">
-      <div className="grid gap-3 desk:grid-cols-2">
-        <Snapshot label={t('before')} value={row.before} testId="audit-before" />
-        <Snapshot label={t('after')} value={row.after} testId="audit-after" />
-      </div>
+      <Changes before={row.before} after={row.after} />
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t('fullRecord')}</summary>
+        <div className="mt-2 grid gap-3 desk:grid-cols-2">
+          <Snapshot label={t('before')} value={row.before} testId="audit-before" />
+          <Snapshot label={t('after')} value={row.after} testId="audit-after" />
+        </div>
+      </details>
       {revertible ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <Button variant="secondary" onClick={() => void revert()} disabled={busy} data-testid="revert">
@@ -275,6 +279,60 @@ function AuditDetail({ row, canRevert, onReverted }: { row: AuditRow; canRevert:
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Bookkeeping every save changes: listing it would hide the change that matters. */
+const BOOKKEEPING = new Set(['version', 'updatedAt']);
+
+/** Every leaf of a record as `path → text`, so two versions compare field by field (`translations.ja.title`). */
+function leaves(value: unknown, path = '', into = new Map<string, string>()): Map<string, string> {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, item] of Object.entries(value)) leaves(item, path ? `${path}.${key}` : key, into);
+  } else if (path && !BOOKKEEPING.has(path)) {
+    into.set(
+      path,
+      value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value),
+    );
+  }
+  return into;
+}
+
+/** The fields a change touched, each before and after: what a reviewer reads first. */
+function Changes({ before, after }: { before: unknown; after: unknown }) {
+  const t = useTranslations('admin.audit');
+  const old = leaves(before);
+  const now = leaves(after);
+  const paths = [...new Set([...old.keys(), ...now.keys()])].filter((p) => old.get(p) !== now.get(p));
+  if (paths.length === 0) return <p className="text-sm text-muted">{t('noChanges')}</p>;
+  return (
+    <table className="w-full table-fixed border-collapse text-sm" data-testid="audit-changes">
+      <caption className="sr-only">{t('changes')}</caption>
+      <thead>
+        <tr className="text-left text-xs uppercase tracking-wide text-muted">
+          <th scope="col" className="w-1/4 py-1 pr-2">
+            {t('field')}
+          </th>
+          <th scope="col" className="py-1 pr-2">
+            {t('before')}
+          </th>
+          <th scope="col" className="py-1">
+            {t('after')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {paths.map((path) => (
+          <tr key={path} className="border-t border-line align-top">
+            <th scope="row" className="break-words py-1 pr-2 text-left font-mono text-xs font-normal">
+              {path}
+            </th>
+            <td className="whitespace-pre-wrap break-words py-1 pr-2 text-red-800">{old.get(path) || '—'}</td>
+            <td className="whitespace-pre-wrap break-words py-1 text-emerald-800">{now.get(path) || '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -10,6 +10,24 @@ export type ReadEntry = { readonly expiresAt: number; readonly body: string; rea
 const stores = new Set<Map<string, ReadEntry>>();
 
 /**
+ * Every read cache's `clear`, kept on the process rather than in this module: Next's bundles (the dev server's
+ * API route) and the production server's own load of this file (through tsx) are separate copies of it, and a
+ * change announced by the database must reach the caches of all of them (src/server/changes/listener.ts).
+ */
+const CLEARERS = Symbol.for('cirrus.readCacheClearers');
+const holder = globalThis as { [CLEARERS]?: Set<() => void> };
+holder[CLEARERS] ??= new Set();
+const clearers = holder[CLEARERS];
+
+/**
+ * Drops what every read cache of this process keeps, with `clear`'s guarantee (an answer being computed is not
+ * stored); the connection front answers only what these caches hold (api-front.ts), so its kept reads go too.
+ */
+export function dropAllReadCaches(): void {
+  for (const clear of clearers) clear();
+}
+
+/**
  * The key of an answer: the full URL (as the Node adapter builds it from Host and the request target) plus the
  * language the answer is in (requestLocale: the `language` query field, else the locale cookie, else
  * Accept-Language), so a cookie- or Accept-Language-chosen language never leaks to another visitor.
@@ -94,12 +112,12 @@ export function readCache(options: { ttlMs: number; maxEntries?: number }): Read
       settle(stored);
     }
   };
-  return Object.assign(middleware, {
-    clear: () => {
-      generation += 1;
-      entries.clear();
-      // Requests arriving from now on start a new read rather than wait for one begun before the write.
-      pending.clear();
-    },
-  });
+  const clear = () => {
+    generation += 1;
+    entries.clear();
+    // Requests arriving from now on start a new read rather than wait for one begun before the write.
+    pending.clear();
+  };
+  clearers.add(clear);
+  return Object.assign(middleware, { clear });
 }

@@ -1,8 +1,14 @@
 import 'server-only';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
 import { announcements, announcementTranslations } from '../../db/schema';
+
+/**
+ * Shown from its published_at on, by the database's clock: an operator may schedule an announcement ahead, and
+ * every instance drops its copies at that moment (src/server/changes/listener.ts).
+ */
+export const isPublished = () => lte(announcements.publishedAt, sql`now()`);
 
 export type AnnouncementSummary = { id: number; title: string; category: string; pinned: boolean; publishedAt: string };
 export type AnnouncementDetail = AnnouncementSummary & { body: string };
@@ -15,7 +21,7 @@ export async function listAnnouncements(
   db: Database,
   options: { locale: Locale; page: number; row: number },
 ): Promise<{ items: AnnouncementSummary[]; total: number }> {
-  const where = eq(announcementTranslations.locale, options.locale);
+  const where = and(eq(announcementTranslations.locale, options.locale), isPublished());
   const [rows, totals] = await Promise.all([
     db
       .select({
@@ -31,7 +37,11 @@ export async function listAnnouncements(
       .orderBy(desc(announcements.publishedAt), desc(announcements.id))
       .limit(options.row)
       .offset((options.page - 1) * options.row),
-    db.select({ total: count() }).from(announcementTranslations).where(where),
+    db
+      .select({ total: count() })
+      .from(announcementTranslations)
+      .innerJoin(announcements, eq(announcements.id, announcementTranslations.announcementId))
+      .where(where),
   ]);
   return {
     items: rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString() })),
@@ -57,7 +67,7 @@ export async function getAnnouncement(
     })
     .from(announcements)
     .innerJoin(announcementTranslations, eq(announcementTranslations.announcementId, announcements.id))
-    .where(and(eq(announcements.id, id)));
+    .where(and(eq(announcements.id, id), isPublished()));
   const row = rows.find((r) => r.locale === locale) ?? rows.find((r) => r.locale === 'en');
   if (!row) return undefined;
   if (row.locale !== locale) {
@@ -85,6 +95,7 @@ export async function listAnnouncementLanguages(
     })
     .from(announcements)
     .innerJoin(announcementTranslations, eq(announcementTranslations.announcementId, announcements.id))
+    .where(isPublished())
     .orderBy(desc(announcements.publishedAt), desc(announcements.id));
   const byId = new Map<number, { id: number; publishedAt: Date; locales: Locale[] }>();
   for (const row of rows) {

@@ -5,6 +5,7 @@ import { LOCALES, type Locale } from '@/lib/locales';
 import { markdownText } from '@/lib/markdown';
 import type { Database } from '../../db/client';
 import { announcements, announcementTranslations, docArticleTranslations } from '../../db/schema';
+import { isPublished } from '../announcements/queries';
 import { parseWith, withoutControlCharacters } from '../input';
 
 /*
@@ -208,6 +209,7 @@ export async function searchDocs(
       .where(
         and(
           eq(announcementTranslations.locale, locale),
+          isPublished(),
           allTerms(sql`(${announcementTranslations.title} || ' ' || ${announcementTranslations.body})`),
         ),
       ),

@@ -1,0 +1,219 @@
+import 'server-only';
+import pg from 'pg';
+import { dropAllReadCaches } from '../api/read-cache';
+import { logEvent } from '../log';
+import { CHANGE_CHANNEL } from './bus';
+import { mayBeRendering, runLocalChangeHooks } from './hooks';
+
+/** Waits between reconnection attempts: doubled from the first up to the last while the database stays away. */
+const FIRST_RETRY_MS = 250;
+const LAST_RETRY_MS = 10_000;
+/**
+ * The longest the publication timer is armed for before it looks again: setTimeout holds at most ~24.8 days,
+ * and a look every few hours also catches an announcement rescheduled without a notification (a hand edit in
+ * psql), and a clock that moved.
+ */
+const LONGEST_WAIT_MS = 6 * 3_600_000;
+/**
+ * Fired this long after an announcement's time, by the database's clock: the public queries compare with the
+ * database's now(), so a drop just before it would refill the pages without the announcement.
+ */
+const PUBLICATION_MARGIN_MS = 50;
+
+/**
+ * A second drop this long after each one. Next marks a page fresh from when its render is stored, not begun: a
+ * render under way at the change (read before the commit, stored after the first drop) would otherwise stand as
+ * new for its whole revalidate window (60–300 s), and the kept copies with it. Renders here take well under a
+ * second; one longer than this that began before the commit is the case left (decision 040). Skipped when the
+ * server saw no request go to Next for a while before the change (hooks.ts watchRendering): no render then.
+ */
+const SETTLE_MS = 1_000;
+
+export type ChangeListener = { stop: () => Promise<void> };
+
+type Why = { reason: 'notification'; kinds: string[]; at?: number } | { reason: 'connected' | 'scheduled' | 'settle' };
+
+/**
+ * This process's ear on the change bus (src/server/changes/bus.ts): one connection of its own, not from the pool
+ * (a pooled connection is handed to other queries and released; LISTEN lives on one session), that runs
+ * `LISTEN cirrus_changes`. Each notification drops what this process keeps of the site: the API's read caches at
+ * once, then the hooks the server registered (Next's page cache, then the documents and 404 pages kept in front
+ * of it, src/server/changes/hooks.ts). Every kind drops everything: changes are rare and a page shows many kinds
+ * (docs/decisions/040-changes-reach-every-instance.md).
+ *
+ * A notification sent while the connection was down is lost, so every (re)connection drops everything too, the
+ * first one included: what was kept before it may predate changes nobody told this process about. A database
+ * that is down is logged and retried with backoff, never thrown.
+ *
+ * It also keeps one timer on the next announcement due to appear (published_at in the future): at that moment it
+ * drops everything the same way, since no one writes anything then.
+ */
+export function startChangeListener(options: { url: string }): ChangeListener {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = FIRST_RETRY_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let publicationTimer: NodeJS.Timeout | undefined;
+  let settleTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  // One drop at a time; news arriving during one asks for another after it (its data may have been read by the
+  // first before it committed), and any number of such news make one more, not one each.
+  let running: Promise<void> | undefined;
+  let again: Why | undefined;
+
+  function drop(why: Why): void {
+    // The API's caches go at once, whatever else is under way: they cost nothing to refill.
+    dropAllReadCaches();
+    if (running) {
+      again = why;
+      return;
+    }
+    running = runDrop(why).finally(() => {
+      running = undefined;
+      const next = again;
+      again = undefined;
+      if (next && !stopped) drop(next);
+    });
+  }
+
+  async function runDrop(why: Why): Promise<void> {
+    const started = Date.now();
+    const settle = why.reason !== 'settle' && mayBeRendering();
+    await runLocalChangeHooks((hook, error) =>
+      logEvent('error', 'change hook failed', { hook, error: error instanceof Error ? error.message : String(error) }),
+    );
+    logEvent('info', 'change applied', {
+      ...why,
+      ...(why.reason === 'notification' && why.at ? { sinceCommitMs: Date.now() - why.at } : {}),
+      tookMs: Date.now() - started,
+    });
+    if (settle && !stopped) {
+      clearTimeout(settleTimer);
+      settleTimer = setTimeout(() => drop({ reason: 'settle' }), SETTLE_MS);
+      settleTimer.unref();
+    }
+    await armPublication();
+  }
+
+  /** The timer for the next announcement to appear, from the database's clock (instances' clocks may differ). */
+  async function armPublication(): Promise<void> {
+    const current = client;
+    if (!current || stopped) return;
+    let wait: number | null;
+    try {
+      const result = await current.query<{ ms: number | null }>(
+        'select (extract(epoch from min(published_at) - now()) * 1000)::float8 as ms from announcements where published_at > now()',
+      );
+      wait = result.rows[0]?.ms ?? null;
+    } catch (error) {
+      // The connection broke: reconnecting drops everything and arms again.
+      logEvent('warn', 'publication timer not armed', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return;
+    }
+    if (stopped || current !== client) return;
+    clearTimeout(publicationTimer);
+    const until = wait === null ? Number.POSITIVE_INFINITY : Math.max(0, wait + PUBLICATION_MARGIN_MS);
+    const due = until <= LONGEST_WAIT_MS;
+    const delay = due ? until : LONGEST_WAIT_MS;
+    publicationTimer = setTimeout(() => {
+      if (due) drop({ reason: 'scheduled' });
+      else void armPublication();
+    }, delay);
+    publicationTimer.unref();
+  }
+
+  function scheduleReconnect(): void {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect();
+    }, retryMs);
+    retryTimer.unref();
+    retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
+  }
+
+  function lost(lostClient: pg.Client, error?: Error): void {
+    if (client !== lostClient) return;
+    client = undefined;
+    clearTimeout(publicationTimer);
+    lostClient.end().catch(() => {});
+    if (stopped) return;
+    logEvent('warn', 'change listener disconnected', { error: error?.message ?? 'connection ended' });
+    scheduleReconnect();
+  }
+
+  async function connect(): Promise<void> {
+    if (stopped) return;
+    // keepAlive: a connection silently cut (a NAT, a failover) is noticed and reconnected rather than left deaf.
+    const next = new pg.Client({ connectionString: options.url, keepAlive: true });
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    next.on('notification', (message) => {
+      if (message.channel !== CHANGE_CHANNEL) return;
+      let kinds: string[] = [];
+      let at: number | undefined;
+      try {
+        const payload = JSON.parse(message.payload ?? '{}') as { kinds?: unknown; at?: unknown };
+        if (Array.isArray(payload.kinds)) kinds = payload.kinds.map(String);
+        if (typeof payload.at === 'number') at = payload.at;
+      } catch {
+        // A payload we cannot read is still news: everything is dropped anyway.
+      }
+      drop({ reason: 'notification', kinds, ...(at ? { at } : {}) });
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch (error) {
+      next.removeAllListeners('end');
+      next.end().catch(() => {});
+      failures += 1;
+      // One line when the database goes away and every tenth attempt after, not one per retry.
+      if (failures === 1 || failures % 10 === 0) {
+        logEvent('warn', 'change listener cannot connect; retrying', {
+          error: error instanceof Error ? error.message : String(error),
+          attempts: failures,
+        });
+      }
+      scheduleReconnect();
+      return;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    retryMs = FIRST_RETRY_MS;
+    if (failures > 0) logEvent('info', 'change listener connected', { after: failures });
+    failures = 0;
+    drop({ reason: 'connected' });
+  }
+
+  void connect();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      clearTimeout(settleTimer);
+      clearTimeout(publicationTimer);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => {});
+    },
+  };
+}
+
+const RUNNING = Symbol.for('cirrus.changeListener');
+
+/**
+ * The process's one listener, started on first call (the production server calls it in every worker, the dev
+ * server through src/instrumentation.ts; a dev reload calls it again and gets the same one).
+ */
+export function ensureChangeListener(url: string): ChangeListener {
+  const holder = globalThis as { [RUNNING]?: ChangeListener };
+  holder[RUNNING] ??= startChangeListener({ url });
+  return holder[RUNNING];
+}
