@@ -53,6 +53,9 @@ test('the back office: review moderation, the contact inbox, missing translation
       en.nav.translations,
       en.nav.reviews,
       en.nav.contact,
+      en.nav.jobs,
+      en.nav.history,
+      en.nav.footerLinks,
       en.nav.audit,
     ]);
   });
@@ -168,6 +171,36 @@ test('the back office: review moderation, the contact inbox, missing translation
       await editor.getByTestId('save').click();
       await expect(editor.getByTestId('editor-saved')).toBeVisible();
     }
+  });
+
+  await test.step('an editor adds a footer link: a bad address is refused next to it; then deletes the link', async () => {
+    for (const path of ['jobs', 'history']) {
+      await editor.goto(`/admin/${path}`);
+      await expect(editor.getByTestId('content-rows')).toBeVisible();
+      await expectNoAxeViolations(editor);
+    }
+    await editor.screenshot({ path: shot('history'), fullPage: false });
+    await editor.goto('/admin/footer-links');
+    await editor.getByTestId('content-new').click();
+    const dialog = editor.getByRole('dialog', { name: en.localized['footer-links'].new });
+    const name = `Status ${tag}`;
+    await dialog.getByLabel(`${LOCALE_LABEL.en} (${en.editor.required})`).fill(name);
+    await dialog.getByLabel(en.localized.fields.link).fill('javascript:alert(1)');
+    // Hidden from the site: other specs read the footer.
+    await dialog.getByLabel(en.localized.fields.active).uncheck();
+    await dialog.getByTestId('content-save').click();
+    await expect(dialog.getByTestId('content-link-error')).toHaveText(adminEn.api.admin.linkInvalid);
+    await editor.screenshot({ path: shot('footer-link-error'), fullPage: false });
+    await expectNoAxeViolations(editor);
+    await dialog.getByLabel(en.localized.fields.link).fill(`/doc/article/${slug}`);
+    await dialog.getByTestId('content-save').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(editor.getByTestId('content-notice')).toContainText(en.localized.saved);
+    const row = editor.getByTestId('content-rows').getByTestId('row').filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: en.localized.delete }).click();
+    await editor.getByRole('alertdialog').getByRole('button', { name: en.localized.delete }).click();
+    await expect(row).toHaveCount(0);
   });
 
   for (const context of contexts) await context.close();

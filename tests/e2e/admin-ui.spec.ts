@@ -200,6 +200,9 @@ test('sign-in: a field left wrong is named next to it, a refused code as an aler
     en.nav.translations,
     en.nav.reviews,
     en.nav.contact,
+    en.nav.jobs,
+    en.nav.history,
+    en.nav.footerLinks,
     en.nav.audit,
     en.nav.staff,
   ]);

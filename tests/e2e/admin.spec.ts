@@ -38,6 +38,9 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.translations,
       en.nav.reviews,
       en.nav.contact,
+      en.nav.jobs,
+      en.nav.history,
+      en.nav.footerLinks,
       en.nav.audit,
       en.nav.staff,
     ]);
@@ -71,6 +74,9 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.announcements,
       en.nav.articles,
       en.nav.translations,
+      en.nav.jobs,
+      en.nav.history,
+      en.nav.footerLinks,
       en.nav.audit,
     ]);
     const refused = await kenji.context().request.get('/api/admin/staff');
