@@ -88,6 +88,28 @@ test('the back office: review moderation, the contact inbox, missing translation
     await support.getByTestId('status-approved').click();
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(author);
+
+    await support.getByTestId('status-pending').click();
+  });
+
+  await test.step('a review decided elsewhere meanwhile: the refusal in words, and the row leaves the queue', async () => {
+    const author = `Late ${tag}`;
+    await withE2eDatabase((db) =>
+      db.query(`insert into reviews (author_name, locale, rating, body, status) values ($1, 'en', 2, $2, 'pending')`, [
+        author,
+        `Slow support. ${tag}`,
+      ]),
+    );
+    await support.getByLabel(en.reviews.search).fill(`Slow support. ${tag}`);
+    const rows = support.getByTestId('reviews').getByTestId('row');
+    await expect(rows).toHaveCount(1);
+    await withE2eDatabase((db) =>
+      db.query(`update reviews set status = 'rejected', moderated_at = now() where author_name = $1`, [author]),
+    );
+    await rows.first().getByTestId('approve').click();
+    await support.getByRole('alertdialog').getByRole('button', { name: en.reviews.approve }).click();
+    await expect(support.getByTestId('review-notice')).toContainText(adminEn.api.admin.alreadyModerated);
+    await expect(rows).toHaveCount(0);
   });
 
   await test.step('support reads a contact message and finds the reply link', async () => {
@@ -198,7 +220,7 @@ test('the back office: review moderation, the contact inbox, missing translation
     await expect(editor.getByTestId('content-notice')).toContainText(en.localized.saved);
     const row = editor.getByTestId('content-rows').getByTestId('row').filter({ hasText: name });
     await expect(row).toHaveCount(1);
-    await row.getByRole('button', { name: en.localized.delete }).click();
+    await row.getByRole('button', { name: `${en.localized.delete}: ${name}` }).click();
     await editor.getByRole('alertdialog').getByRole('button', { name: en.localized.delete }).click();
     await expect(row).toHaveCount(0);
   });

@@ -219,7 +219,7 @@ export function LocalizedContentList({ kind }: { kind: ContentKind }) {
     }
   };
 
-  const main = KINDS[kind].fields[0]?.name ?? 'title';
+  const main = KINDS[kind].fields.find((f) => f.kind === 'localized')?.name ?? 'title';
   const describe = (row: Row): string => {
     if (kind === 'history') return `${row.year}-${String(row.month).padStart(2, '0')}`;
     if (kind === 'footer-links') return String(row.link ?? '');
@@ -260,13 +260,19 @@ export function LocalizedContentList({ kind }: { kind: ContentKind }) {
                 </span>
                 {editable ? (
                   <span className="flex flex-wrap gap-3">
-                    <button type="button" className={buttonClass.link} onClick={() => setEditing(row)}>
+                    <button
+                      type="button"
+                      className={buttonClass.link}
+                      onClick={() => setEditing(row)}
+                      aria-label={`${t('edit')}: ${textOf(row[main], locale) || `#${row.id}`}`}
+                    >
                       {t('edit')}
                     </button>
                     <button
                       type="button"
                       className="font-semibold text-red-700 hover:underline"
                       onClick={() => setDeleting(row)}
+                      aria-label={`${t('delete')}: ${textOf(row[main], locale) || `#${row.id}`}`}
                     >
                       {t('delete')}
                     </button>
