@@ -42,13 +42,14 @@ async function signedInStaff(role: StaffRole) {
     .values({ email, name: `${role} ${seq}`, role, passwordHash, totpSecret: secret })
     .returning();
   if (!row) throw new Error('staff insert failed');
+  const usedCode = await code(secret);
   const login = await call(app, 'POST', '/api/admin/auth/login', {
-    json: { email, password: PASSWORD, totpCode: await code(secret) },
+    json: { email, password: PASSWORD, totpCode: usedCode },
   });
   expect(login.status, JSON.stringify(login.json)).toBe(200);
   const cookie = (login.headers.getSetCookie().find((c) => c.startsWith('staff_sid=')) ?? '').split(';')[0] ?? '';
   const csrf = (login.json.message as { csrfToken: string }).csrfToken;
-  return { row, secret, headers: { cookie, 'x-csrf-token': csrf } };
+  return { row, secret, usedCode, headers: { cookie, 'x-csrf-token': csrf } };
 }
 
 const announcement = (title: string) => ({
@@ -106,7 +107,7 @@ describe('setting up the first owner', () => {
 
 describe('signing in', () => {
   it('needs the password and a fresh code, answers the same for every failure, and takes a code once', async () => {
-    const { row, secret } = await signedInStaff('editor');
+    const { row, secret, usedCode } = await signedInStaff('editor');
     const wrongPassword = await call(app, 'POST', '/api/admin/auth/login', {
       json: { email: row.email, password: 'not the password', totpCode: await code(secret) },
     });
@@ -115,9 +116,9 @@ describe('signing in', () => {
       json: { email: uniqueEmail('nobody'), password: PASSWORD, totpCode: '123456' },
     });
     expect(unknown.json).toEqual({ code: 4010, message: 'api.admin.loginFailed' });
-    // The code signedInStaff used a moment ago: replayed, it is refused.
+    // The very code signedInStaff signed in with, replayed (within its 30 s or just after): refused.
     const replay = await call(app, 'POST', '/api/admin/auth/login', {
-      json: { email: row.email, password: PASSWORD, totpCode: await code(secret) },
+      json: { email: row.email, password: PASSWORD, totpCode: usedCode },
     });
     expect(replay.json).toEqual({ code: 4010, message: 'api.admin.loginFailed' });
   });

@@ -196,6 +196,13 @@ test('sign-in: a field left wrong is named next to it, a refused code as an aler
   await expect(page.getByRole('navigation', { name: en.nav.label }).getByRole('link')).toHaveText([
     en.nav.dashboard,
     en.nav.announcements,
+    en.nav.articles,
+    en.nav.translations,
+    en.nav.reviews,
+    en.nav.contact,
+    en.nav.jobs,
+    en.nav.history,
+    en.nav.footerLinks,
     en.nav.audit,
     en.nav.staff,
   ]);

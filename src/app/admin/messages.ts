@@ -42,7 +42,20 @@ export async function adminLocale(): Promise<AdminLocale> {
 }
 
 /** A page's title in the reader's language: the navigation's name for it. */
-export async function adminPageMetadata(page: 'announcements' | 'audit' | 'staff' | 'setup'): Promise<Metadata> {
+export async function adminPageMetadata(
+  page:
+    | 'announcements'
+    | 'articles'
+    | 'translations'
+    | 'reviews'
+    | 'contact'
+    | 'jobs'
+    | 'history'
+    | 'footerLinks'
+    | 'audit'
+    | 'staff'
+    | 'setup',
+): Promise<Metadata> {
   const messages = (await adminMessages(await adminLocale())) as {
     admin: { nav: Record<string, string>; setup: { title: string } };
   };

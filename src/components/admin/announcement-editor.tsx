@@ -17,6 +17,7 @@ import {
 import { HTML_LANG, LOCALE_LABEL } from '@/lib/locales';
 import { type AdminAnnouncement, formValuesOf, KNOWN_CATEGORIES, translationsOf } from './announcement-types';
 import { AdminApiError, adminApi } from './api';
+import { ConflictView } from './conflict-view';
 import { DeleteAnnouncement } from './delete-announcement';
 import { showApiError } from './form-errors';
 import { useAdminTranslations as useTranslations } from './i18n';
@@ -375,54 +376,17 @@ function Conflict({
     push(`${LOCALE_LABEL[l]} · ${t('titleLabel')}`, theirTexts[l].title, mine.translations[l].title ?? '');
     push(`${LOCALE_LABEL[l]} · ${t('body')}`, theirTexts[l].body, mine.translations[l].body ?? '');
   }
-  const differing = rows.filter((r) => r.theirs !== r.mine);
 
   return (
-    <section
-      aria-labelledby="conflict-title"
-      className="mb-6 rounded-xl border-2 border-amber-400 bg-amber-50 p-4"
-      data-testid="conflict"
-    >
-      <h2 id="conflict-title" className="text-lg font-semibold text-amber-950" tabIndex={-1} ref={(el) => el?.focus()}>
-        {t('conflictTitle')}
-      </h2>
-      <p className="mt-1 text-sm text-amber-950">
-        {theirs.updatedAt
-          ? t('conflictAt', { time: formatWhen(theirs.updatedAt, HTML_LANG[locale]) })
-          : t('conflictText')}
-      </p>
-      {/* Field by field, theirs beside yours (one above the other on a phone). */}
-      <ul className="mt-3 space-y-3">
-        {differing.map((row) => (
-          <li key={row.label} className="rounded-lg border border-amber-200 bg-white p-3 text-sm">
-            <p className="font-semibold">{row.label}</p>
-            <div className="mt-2 grid gap-3 desk:grid-cols-2">
-              <div>
-                <p className="text-xs font-semibold uppercase tracking-wide text-muted">
-                  {t('theirs', { version: theirs.version })}
-                </p>
-                <p className="mt-1 whitespace-pre-wrap break-words" data-testid="conflict-theirs">
-                  {row.theirs || '—'}
-                </p>
-              </div>
-              <div>
-                <p className="text-xs font-semibold uppercase tracking-wide text-muted">{t('mine')}</p>
-                <p className="mt-1 whitespace-pre-wrap break-words" data-testid="conflict-mine">
-                  {row.mine || '—'}
-                </p>
-              </div>
-            </div>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={onTakeTheirs} data-testid="take-theirs">
-          {t('takeTheirs')}
-        </Button>
-        <Button variant="danger" onClick={onOverwrite} disabled={busy} data-testid="overwrite">
-          {t('overwrite')}
-        </Button>
-      </div>
-    </section>
+    <ConflictView
+      title={t('conflictTitle')}
+      rows={rows}
+      version={theirs.version}
+      updatedAt={theirs.updatedAt}
+      locale={locale}
+      busy={busy}
+      onTakeTheirs={onTakeTheirs}
+      onOverwrite={onOverwrite}
+    />
   );
 }

@@ -5,9 +5,23 @@ import { useAdminTranslations as useTranslations } from './i18n';
 import { type Ability, can, useSession } from './session';
 import { PageHeading } from './ui';
 
-const CARDS: { href: string; key: 'announcements' | 'newAnnouncement' | 'audit' | 'staff'; ability?: Ability }[] = [
+type CardKey =
+  | 'announcements'
+  | 'newAnnouncement'
+  | 'articles'
+  | 'translations'
+  | 'reviews'
+  | 'contact'
+  | 'audit'
+  | 'staff';
+
+const CARDS: { href: string; key: CardKey; ability?: Ability }[] = [
   { href: '/admin/announcements/new', key: 'newAnnouncement', ability: 'announcements.edit' },
   { href: '/admin/announcements', key: 'announcements', ability: 'announcements.read' },
+  { href: '/admin/articles', key: 'articles', ability: 'announcements.read' },
+  { href: '/admin/translations', key: 'translations', ability: 'announcements.read' },
+  { href: '/admin/reviews', key: 'reviews', ability: 'support' },
+  { href: '/admin/contact', key: 'contact', ability: 'support' },
   { href: '/admin/audit', key: 'audit' },
   { href: '/admin/staff', key: 'staff', ability: 'staff' },
 ];

@@ -34,13 +34,19 @@ export function useSession(): SessionState {
  * What each role may do, to show only the navigation and buttons that will work (the roles table of
  * docs/product/back-office-api.md). The server checks every call again; this only spares staff a refusal.
  */
-export type Ability = 'announcements.read' | 'announcements.edit' | 'audit.all' | 'staff' | 'content.revert';
+export type Ability =
+  | 'announcements.read'
+  | 'announcements.edit'
+  | 'audit.all'
+  | 'staff'
+  | 'content.revert'
+  | 'support';
 
 const ABILITIES: Record<StaffRole, readonly Ability[]> = {
-  owner: ['announcements.read', 'announcements.edit', 'audit.all', 'staff', 'content.revert'],
+  owner: ['announcements.read', 'announcements.edit', 'audit.all', 'staff', 'content.revert', 'support'],
   editor: ['announcements.read', 'announcements.edit', 'content.revert'],
-  manager: ['announcements.read'],
-  support: ['announcements.read'],
+  manager: ['announcements.read', 'support'],
+  support: ['announcements.read', 'support'],
 };
 
 export function can(role: StaffRole | undefined, ability: Ability): boolean {

@@ -13,9 +13,29 @@ import { type Ability, can, type Session, SessionContext, type SessionState } fr
 import { SignInForm } from './sign-in';
 import { Modal } from './ui';
 
-const NAV: { href: string; key: 'dashboard' | 'announcements' | 'audit' | 'staff'; ability?: Ability }[] = [
+type NavKey =
+  | 'dashboard'
+  | 'announcements'
+  | 'articles'
+  | 'translations'
+  | 'reviews'
+  | 'contact'
+  | 'jobs'
+  | 'history'
+  | 'footerLinks'
+  | 'audit'
+  | 'staff';
+
+const NAV: { href: string; key: NavKey; ability?: Ability }[] = [
   { href: '/admin', key: 'dashboard' },
   { href: '/admin/announcements', key: 'announcements', ability: 'announcements.read' },
+  { href: '/admin/articles', key: 'articles', ability: 'announcements.read' },
+  { href: '/admin/translations', key: 'translations', ability: 'announcements.read' },
+  { href: '/admin/reviews', key: 'reviews', ability: 'support' },
+  { href: '/admin/contact', key: 'contact', ability: 'support' },
+  { href: '/admin/jobs', key: 'jobs', ability: 'announcements.read' },
+  { href: '/admin/history', key: 'history', ability: 'announcements.read' },
+  { href: '/admin/footer-links', key: 'footerLinks', ability: 'announcements.read' },
   { href: '/admin/audit', key: 'audit' },
   { href: '/admin/staff', key: 'staff', ability: 'staff' },
 ];

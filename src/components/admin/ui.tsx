@@ -241,6 +241,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   busy,
+  tone = 'danger',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -249,19 +250,34 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
   busy?: boolean;
+  /** Red for what cannot be undone; the brand colour for a plain confirmation (approving a review). */
+  tone?: 'danger' | 'primary';
 }) {
   const t = useTranslations('admin');
+  // Opened by state, as Modal is: focus goes back to the button that asked, when it is still on the page.
+  const opener = useRef<Element | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') opener.current = document.activeElement;
+  wasOpen.current = open;
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(420px,calc(100vw-24px))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={(event) => {
+            const back = opener.current;
+            if (!(back instanceof HTMLElement) || back === document.body || !back.isConnected) return;
+            event.preventDefault();
+            back.focus();
+          }}
+          className="fixed left-1/2 top-1/2 z-50 w-[min(420px,calc(100vw-24px))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel className={buttonClass.secondary}>{t('cancel')}</AlertDialog.Cancel>
             <AlertDialog.Action
-              className={buttonClass.danger}
+              className={buttonClass[tone]}
               disabled={busy}
               onClick={(event) => {
                 // The dialog stays open until the call answers, so a failure can still be seen.

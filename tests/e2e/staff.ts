@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { generate } from 'otplib';
+import adminEn from '../../src/i18n/admin/en.json';
+import { e2eDatabaseUrl } from './database';
+import { answerCookiePanel, expect, waitForScriptsAfterNavigation } from './fixtures';
+import { waitForMail } from './mailbox';
+
+/**
+ * Back-office people for the end-to-end specs (tests/e2e/admin.spec.ts, tests/e2e/admin-content.spec.ts): the
+ * first owner from the command, setup links opened with a computed authenticator code, invitations by mail.
+ */
+const en = adminEn.admin;
+const run = promisify(execFile);
+
+export async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** `npm run admin -- create-owner <email>` against the e2e database; the setup link it prints. */
+export async function createOwner(email: string): Promise<string> {
+  const { stdout, stderr } = await run('npm', ['run', '--silent', 'admin', '--', 'create-owner', email], {
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl(), LOG_LEVEL: 'warn' },
+  });
+  const link = /\/admin\/setup\?token=[\w-]+/.exec(stdout)?.[0];
+  expect(link, `the command prints the setup link (stdout: ${stdout} stderr: ${stderr})`).toBeTruthy();
+  return link ?? '';
+}
+
+export async function newStaffContext(browser: Browser, baseURL: string | undefined): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, locale: 'en-US' });
+  context.on('page', waitForScriptsAfterNavigation);
+  await answerCookiePanel(context);
+  return context;
+}
+
+/** Opens a setup link, reads the secret off the page, chooses a password and confirms with a computed code. */
+export async function completeSetup(
+  page: Page,
+  link: string,
+  name: string | RegExp,
+  screenshot?: string,
+): Promise<string> {
+  await page.goto(link);
+  await expect(page.getByTestId('setup-qr')).toBeVisible();
+  const secret = ((await page.getByTestId('setup-secret').textContent()) ?? '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByText(en.setup.showUrl).click();
+  await expect(page.getByTestId('setup-url')).toContainText(`secret=${secret}`);
+  if (screenshot) {
+    await page.screenshot({ path: screenshot, fullPage: true });
+    await expectNoAxeViolations(page);
+  }
+  await page.getByLabel(en.setup.password, { exact: true }).fill('a long staff passphrase');
+  await page.getByLabel(en.setup.confirm).fill('a long staff passphrase');
+  await page.getByLabel(en.setup.code).fill(await generate({ secret }));
+  await page.getByRole('button', { name: en.setup.submit }).click();
+  const heading = typeof name === 'string' ? en.dashboard.title.replace('{name}', name) : name;
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  return secret;
+}
+
+/** Invites someone from the staff page; their setup link, from the mail they receive. */
+export async function invite(page: Page, person: { email: string; name: string; role: string }): Promise<string> {
+  await page.goto('/admin/staff');
+  await page.getByTestId('invite-open').click();
+  const dialog = page.getByRole('dialog', { name: en.staff.inviteTitle });
+  await dialog.getByLabel(en.staff.email, { exact: true }).fill(person.email);
+  await dialog.getByLabel(en.staff.name, { exact: true }).fill(person.name);
+  await dialog.getByLabel(en.staff.role, { exact: true }).selectOption(person.role);
+  await dialog.getByRole('button', { name: en.staff.send }).click();
+  await expect(page.getByTestId('staff-notice')).toContainText(person.email);
+  const mail = await waitForMail(person.email, '/admin/setup');
+  const link = /\/admin\/setup\?token=[\w-]+/.exec(mail)?.[0];
+  expect(link, 'the invitation holds the setup link').toBeTruthy();
+  return link ?? '';
+}
