@@ -40,7 +40,15 @@ export default defineConfig({
       use: { viewport: { width: 375, height: 812 }, hasTouch: true },
       testIgnore: ['outage.spec.ts', 'changes.spec.ts'],
     },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: ['changes.spec.ts'] },
+    // Timed from an operator's change to every instance (2 s, decision 040), with two more servers of its own:
+    // run last and alone, so the other specs' pages do not share the two cores with the renders it times.
+    {
+      name: 'instances',
+      use: { viewport: { width: 1280, height: 800 } },
+      testMatch: 'changes.spec.ts',
+      dependencies: ['phone', 'desktop'],
+    },
   ],
   webServer: {
     command: 'npx tsx --conditions=react-server tests/e2e/serve.ts',

@@ -113,7 +113,13 @@ function createNotFoundPages(options) {
    */
   function refresh() {
     generation += 1;
-    for (const key of pages.keys()) stale.add(key);
+    for (const locale of LOCALES) {
+      for (const currency of CURRENCIES) {
+        // A copy not kept yet (its first fetch was under way, and is now void) is fetched at once.
+        if (pages.has(`${locale}/${currency}`)) stale.add(`${locale}/${currency}`);
+        else fetchPage(locale, currency).catch((error) => console.error(`[cirrus] 404 pages: ${error.message}`));
+      }
+    }
   }
 
   /** Starts fetching a stale copy again (once: a failed fetch leaves it for the periodic refresh). */
