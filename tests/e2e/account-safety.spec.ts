@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { withE2eDatabase } from './database';
+import { forgetSignUpCounts, withE2eDatabase } from './database';
 import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
 import { MESSAGES } from './support';
@@ -20,6 +20,7 @@ test.describe('a taken address and a forgotten password', () => {
     const email = `${locale}${Date.now().toString(36)}@example.com`;
 
     const signUp = async () => {
+      await forgetSignUpCounts();
       await page.goto(`/${locale}/about?ope=reg`);
       const dialog = page.getByRole('dialog', { name: m.account.registerTitle });
       await dialog.getByLabel(m.account.email).fill(email);

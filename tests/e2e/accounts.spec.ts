@@ -1,3 +1,4 @@
+import { forgetSignUpCounts } from './database';
 import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
 import { MESSAGES, waitForShell } from './support';
@@ -11,6 +12,7 @@ test.describe('accounts in Chinese on a phone', () => {
     page,
   }, info) => {
     test.skip(info.project.name !== 'phone', 'one run is enough');
+    await forgetSignUpCounts();
     const email = `zh${Date.now().toString(36)}@example.com`;
 
     await page.goto('/zh/about?ope=reg');

@@ -1,6 +1,7 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { forgetSignUpCounts } from './database';
 import { answerCookiePanel, expect, test, waitForScriptsAfterNavigation } from './fixtures';
 import { waitForMail } from './mailbox';
 import { MESSAGES, watchConsole } from './support';
@@ -24,6 +25,7 @@ async function encrypt(request: APIRequestContext, text: string): Promise<string
 async function activatedCustomer(request: APIRequestContext, prefix: string): Promise<string> {
   const email = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
   const password = await encrypt(request, PASSWORD);
+  await forgetSignUpCounts();
   const registered = await request.post('/api/register', {
     data: { email, password, acceptTerms: true, locale: 'en' },
   });
