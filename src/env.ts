@@ -15,7 +15,7 @@ const optionalUrl = z
 
 const fields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  /** "test" selects the test RSA key pair for password transport (SPEC §7). */
+  /** "test" selects the test RSA key pair for password transport (docs/decisions/008-accounts.md). */
   APP_ENV: z.enum(['production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Server processes sharing the port; unset is one per CPU core (scripts/production-server.cjs). */
@@ -35,7 +35,7 @@ const fields = z.object({
    * address on this machine, http://localhost:PORT (withSiteUrl), so links work on whatever port it was started.
    */
   SITE_URL: optionalUrl,
-  /** Brand name; it is the page title (SPEC §2, DESIGN §1). */
+  /** Brand name; it is the page title and the mails' sender name. */
   BRAND_NAME: z.string().min(1).default('Cirrus Cloud'),
   /** When set, `/` redirects here (SPEC §2): an absolute URL or a site path. */
   ROOT_REDIRECT: z

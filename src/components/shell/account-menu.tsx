@@ -15,7 +15,7 @@ const ITEMS = [
   { page: 'userCenter', label: 'userCenter' },
 ] as const satisfies readonly { page: CustomerCentrePage; label: string }[];
 
-/** Signed-in header menu (SPEC §2, §4): masked account with avatar; console, disks, user centre, logout. */
+/** Signed-in header menu (docs/decisions/008-accounts.md): masked account with avatar; console, disks, user centre, logout. */
 export function AccountMenu({
   customerCenterUrl,
   userAccount,

@@ -12,7 +12,7 @@ import { askingControl, OPEN_COOKIE_SETTINGS_EVENT, type OpenCookieSettingsDetai
 const CookiePanel = lazy(() => import('./cookie-panel').then((m) => ({ default: m.CookiePanel })));
 
 /**
- * Cookie consent (SPEC §4): the panel appears unless cookieConfirm is stored. The layout renders this first in the
+ * Cookie consent (docs/decisions/006-cookie-consent.md): the panel appears unless cookieConfirm is stored. The layout renders this first in the
  * body, so the panel comes first in the tab order: on a first visit one Tab reaches it, and Tab goes on past it to
  * the page (docs/decisions/006-cookie-consent.md).
  */

@@ -55,7 +55,7 @@ function Category(props: {
 }
 
 /**
- * Cookie consent (SPEC §4): shown unless cookieConfirm is stored; category 1 (necessary) always on and
+ * Cookie consent (docs/decisions/006-cookie-consent.md): shown unless cookieConfirm is stored; category 1 (necessary) always on and
  * locked; categories 2 (analytics) and 3 (advertising) stored in cookieSelect1..3 as 0 on / 1 off. Confirm
  * stores the choices, applies the deletion rules and hides the panel; cancel only hides it.
  *
