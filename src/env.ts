@@ -35,7 +35,7 @@ const fields = z.object({
    * address on this machine, http://localhost:PORT (withSiteUrl), so links work on whatever port it was started.
    */
   SITE_URL: optionalUrl,
-  /** Brand name; it is the page title and the mails' sender name. */
+  /** Brand name: the page title, and the name mails are signed with. */
   BRAND_NAME: z.string().min(1).default('Cirrus Cloud'),
   /** When set, `/` redirects here (SPEC §2): an absolute URL or a site path. */
   ROOT_REDIRECT: z
