@@ -1,56 +1,38 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { generate } from 'otplib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../src/lib/admin/schemas';
 import { createOwner } from '../../src/server/admin/staff';
-import { newTotpSecret } from '../../src/server/admin/totp';
-import { hashPassword } from '../../src/server/auth/password';
 import { announcements, auditLog, mailOutbox, reviews, staff, staffSessions } from '../../src/server/db/schema';
 import { call } from '../support/api';
 import { signedInCustomer } from '../support/factories';
 import { type OwnDatabase, ownDatabase } from '../support/own-database';
+import {
+  everyoneSignedIn,
+  roleMatrix,
+  STAFF_PASSWORD,
+  signedInStaff as staffSignedIn,
+  totpCode,
+  uniqueStaffEmail,
+  type Who,
+} from '../support/staff';
 
 /** The back office's API (docs/product/back-office-api.md): sign-in, roles, the audit log, versions. */
 // A database of its own: the announcements, jobs and footer links made here would change what other files count.
 let own: OwnDatabase;
 let app: OwnDatabase['app'];
 let db: OwnDatabase['db'];
-const PASSWORD = 'correct horse battery';
-let passwordHash: string;
-let seq = 0;
 
 beforeAll(async () => {
   own = await ownDatabase('admin');
   app = own.app;
   db = own.db;
-  passwordHash = await hashPassword(PASSWORD);
 });
 
-function uniqueEmail(role: string): string {
-  seq += 1;
-  return `${role}${Date.now().toString(36)}${seq}@staff.example.com`;
-}
-const code = (secret: string) => generate({ secret });
-
-/** A set-up staff member signed in through the API: the headers their browser sends. */
-async function signedInStaff(role: StaffRole) {
-  const secret = newTotpSecret();
-  const email = uniqueEmail(role);
-  const [row] = await db
-    .insert(staff)
-    .values({ email, name: `${role} ${seq}`, role, passwordHash, totpSecret: secret })
-    .returning();
-  if (!row) throw new Error('staff insert failed');
-  const usedCode = await code(secret);
-  const login = await call(app, 'POST', '/api/admin/auth/login', {
-    json: { email, password: PASSWORD, totpCode: usedCode },
-  });
-  expect(login.status, JSON.stringify(login.json)).toBe(200);
-  const cookie = (login.headers.getSetCookie().find((c) => c.startsWith('staff_sid=')) ?? '').split(';')[0] ?? '';
-  const csrf = (login.json.message as { csrfToken: string }).csrfToken;
-  return { row, secret, usedCode, headers: { cookie, 'x-csrf-token': csrf } };
-}
+const PASSWORD = STAFF_PASSWORD;
+const uniqueEmail = uniqueStaffEmail;
+const code = totpCode;
+const signedInStaff = (role: StaffRole) => staffSignedIn(app, db, role);
 
 const announcement = (title: string) => ({
   category: 'maintenance',
@@ -153,103 +135,75 @@ describe('signing in', () => {
 });
 
 describe('roles are checked on the server for every action', () => {
-  type Who = StaffRole | 'customer' | 'nobody';
-  const everyone: Who[] = ['owner', 'manager', 'editor', 'support', 'customer', 'nobody'];
   let headers: Record<Who, Record<string, string>>;
   let existing: { id: number; version: number };
 
   beforeAll(async () => {
-    const [owner, manager, editor, support, customer] = await Promise.all([
-      signedInStaff('owner'),
-      signedInStaff('manager'),
-      signedInStaff('editor'),
-      signedInStaff('support'),
-      signedInCustomer({}, db),
-    ]);
-    headers = {
-      owner: owner.headers,
-      manager: manager.headers,
-      editor: editor.headers,
-      support: support.headers,
-      customer: customer.headers,
-      nobody: {},
-    };
+    headers = await everyoneSignedIn(app, db);
     const made = await call(app, 'POST', '/api/admin/announcements', {
       json: announcement('Matrix base'),
-      headers: owner.headers,
+      headers: headers.owner,
     });
     existing = made.json.message as { id: number; version: number };
   });
 
   /** Each action, who may do it, and a request that would succeed for them. */
-  const actions: { name: string; allowed: Who[]; request: () => [string, string, Record<string, unknown>?] }[] = [
-    {
-      name: 'read me',
-      allowed: ['owner', 'manager', 'editor', 'support'],
-      request: () => ['GET', '/api/admin/auth/me'],
-    },
-    { name: 'list staff', allowed: ['owner'], request: () => ['GET', '/api/admin/staff'] },
-    {
-      name: 'invite staff',
-      allowed: ['owner'],
-      request: () => [
-        'POST',
-        '/api/admin/staff/invite',
-        { email: uniqueEmail('invited'), name: 'New Person', role: 'editor', locale: 'ja' },
-      ],
-    },
-    {
-      name: 'list announcements',
-      allowed: ['owner', 'manager', 'editor', 'support'],
-      request: () => ['GET', '/api/admin/announcements?rows=5'],
-    },
-    {
-      name: 'read an announcement',
-      allowed: ['owner', 'manager', 'editor', 'support'],
-      request: () => ['GET', `/api/admin/announcements/${existing.id}`],
-    },
-    {
-      name: 'create an announcement',
-      allowed: ['owner', 'editor'],
-      request: () => ['POST', '/api/admin/announcements', announcement('Matrix create')],
-    },
-    {
-      name: 'list reviews',
-      allowed: ['owner', 'manager', 'support'],
-      request: () => ['GET', '/api/admin/reviews?status=approved&rows=3'],
-    },
-    {
-      name: 'read the contact inbox',
-      allowed: ['owner', 'manager', 'support'],
-      request: () => ['GET', '/api/admin/contact-messages?rows=3'],
-    },
-    {
-      name: 'list missing translations',
-      allowed: ['owner', 'manager', 'editor', 'support'],
-      request: () => ['GET', '/api/admin/translations/missing?kind=announcement'],
-    },
-    {
-      name: 'read the audit log',
-      allowed: ['owner', 'manager', 'editor', 'support'],
-      request: () => ['GET', '/api/admin/audit'],
-    },
-  ];
-
-  for (const action of actions) {
-    it(`${action.name}: ${action.allowed.join(', ')} only`, async () => {
-      for (const who of everyone) {
-        const [method, path, json] = action.request();
-        const res = await call(app, method, path, { json, headers: headers[who] });
-        const expected = action.allowed.includes(who)
-          ? { status: 200 }
-          : who === 'nobody' || who === 'customer'
-            ? { status: 401, json: { code: 4010, message: 'api.unauthorized' } }
-            : { status: 403, json: { code: 4030, message: 'api.admin.forbidden' } };
-        expect({ who, status: res.status }, JSON.stringify(res.json)).toEqual({ who, status: expected.status });
-        if (expected.json) expect(res.json).toEqual(expected.json);
-      }
-    });
-  }
+  roleMatrix(
+    () => app,
+    () => headers,
+    [
+      {
+        name: 'read me',
+        allowed: ['owner', 'manager', 'editor', 'support'],
+        request: () => ['GET', '/api/admin/auth/me'],
+      },
+      { name: 'list staff', allowed: ['owner'], request: () => ['GET', '/api/admin/staff'] },
+      {
+        name: 'invite staff',
+        allowed: ['owner'],
+        request: () => [
+          'POST',
+          '/api/admin/staff/invite',
+          { email: uniqueEmail('invited'), name: 'New Person', role: 'editor', locale: 'ja' },
+        ],
+      },
+      {
+        name: 'list announcements',
+        allowed: ['owner', 'manager', 'editor', 'support'],
+        request: () => ['GET', '/api/admin/announcements?rows=5'],
+      },
+      {
+        name: 'read an announcement',
+        allowed: ['owner', 'manager', 'editor', 'support'],
+        request: () => ['GET', `/api/admin/announcements/${existing.id}`],
+      },
+      {
+        name: 'create an announcement',
+        allowed: ['owner', 'editor'],
+        request: () => ['POST', '/api/admin/announcements', announcement('Matrix create')],
+      },
+      {
+        name: 'list reviews',
+        allowed: ['owner', 'manager', 'support'],
+        request: () => ['GET', '/api/admin/reviews?status=approved&rows=3'],
+      },
+      {
+        name: 'read the contact inbox',
+        allowed: ['owner', 'manager', 'support'],
+        request: () => ['GET', '/api/admin/contact-messages?rows=3'],
+      },
+      {
+        name: 'list missing translations',
+        allowed: ['owner', 'manager', 'editor', 'support'],
+        request: () => ['GET', '/api/admin/translations/missing?kind=announcement'],
+      },
+      {
+        name: 'read the audit log',
+        allowed: ['owner', 'manager', 'editor', 'support'],
+        request: () => ['GET', '/api/admin/audit'],
+      },
+    ],
+  );
 
   it('updating and deleting an announcement: editors and owners only, and nothing changes for the others', async () => {
     for (const who of ['manager', 'support', 'customer', 'nobody'] as const) {
