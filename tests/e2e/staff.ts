@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { generate } from 'otplib';
 import adminEn from '../../src/i18n/admin/en.json';
-import { e2eDatabaseUrl } from './database';
+import { e2eDatabaseUrl, withE2eDatabase } from './database';
 import { answerCookiePanel, expect, waitForScriptsAfterNavigation } from './fixtures';
 import { waitForMail } from './mailbox';
 
@@ -77,4 +78,52 @@ export async function invite(page: Page, person: { email: string; name: string; 
   const link = /\/admin\/setup\?token=[\w-]+/.exec(mail)?.[0];
   expect(link, 'the invitation holds the setup link').toBeTruthy();
   return link ?? '';
+}
+
+export type StaffRole = 'owner' | 'manager' | 'editor' | 'support';
+export type SessionStaff = { id: number; email: string; name: string; sid: string; csrf: string };
+
+/**
+ * A staff member of the given role with a live back-office session, written straight to the e2e database: for
+ * specs about what a role does, not about signing in (admin.spec.ts covers that). The browser gets the cookie;
+ * the back office reads the CSRF token from `GET /api/admin/auth/me` as it does after a sign-in.
+ */
+export async function staffWithSession(role: StaffRole, name = `${role} ${randomBytes(2).toString('hex')}`) {
+  const sid = randomBytes(32).toString('base64url');
+  const csrf = randomBytes(32).toString('base64url');
+  const email = `${role}${Date.now().toString(36)}${randomBytes(3).toString('hex')}@staff.example.com`;
+  const id = await withE2eDatabase(async (db) => {
+    const row = await db.query<{ id: number }>(
+      `insert into staff (email, name, role, password_hash) values ($1, $2, $3, 'scrypt$not-used-in-this-test')
+       returning id`,
+      [email, name, role],
+    );
+    const staffId = row.rows[0]?.id ?? 0;
+    await db.query(
+      `insert into staff_sessions (id, staff_id, csrf_token, idle_expires_at, expires_at)
+       values ($1, $2, $3, now() + interval '30 minutes', now() + interval '12 hours')`,
+      [createHash('sha256').update(sid).digest('hex'), staffId, csrf],
+    );
+    return staffId;
+  });
+  return { id, email, name, sid, csrf } satisfies SessionStaff;
+}
+
+/** Signs the browser in as that staff member (the cookie the back office's sign-in would set). */
+export async function staffInBrowser(context: BrowserContext, baseURL: string, person: SessionStaff) {
+  await context.addCookies([
+    {
+      name: 'staff_sid',
+      value: person.sid,
+      domain: new URL(baseURL).hostname,
+      path: '/api/admin',
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ]);
+}
+
+/** The headers a back-office API call of that person carries. */
+export function staffHeaders(person: SessionStaff): Record<string, string> {
+  return { cookie: `staff_sid=${person.sid}`, 'x-csrf-token': person.csrf };
 }
