@@ -1,6 +1,5 @@
 import type { MetadataRoute } from 'next';
 import { LOCALES, type Locale } from '@/lib/locales';
-import { DOC_SLUGS } from '@/lib/routes';
 import { SITEMAP_STATIC_PATHS } from '@/lib/seo-routes';
 import { listAnnouncementLanguages } from '@/server/api/announcements/queries';
 import { listArticleDates } from '@/server/api/docs/queries';
@@ -18,7 +17,6 @@ export const revalidate = 3600;
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const db = getDb();
   const [articles, announcements] = await Promise.all([listArticleDates(db), listAnnouncementLanguages(db)]);
-  const updated = new Map(articles.map((a) => [a.slug, a.updatedAt]));
 
   const entries: MetadataRoute.Sitemap = [];
   const add = (path: string, options: { locales?: readonly Locale[]; lastModified?: Date; priority: number }) => {
@@ -35,9 +33,8 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   };
 
   for (const path of SITEMAP_STATIC_PATHS) add(path, { priority: path === '/' ? 1 : 0.8 });
-  for (const slug of DOC_SLUGS) {
-    const lastModified = updated.get(slug);
-    add(`/doc/article/${slug}`, { priority: 0.6, ...(lastModified ? { lastModified } : {}) });
+  for (const { slug, updatedAt } of articles) {
+    add(`/doc/article/${slug}`, { priority: 0.6, lastModified: updatedAt });
   }
   for (const a of announcements) {
     add(`/doc/announce/detail/${a.id}`, { locales: a.locales, lastModified: a.publishedAt, priority: 0.4 });

@@ -42,7 +42,7 @@ export const POPUP_HIDDEN_ROUTES: readonly RouteBaseName[] = [
   'ac-coupon',
 ];
 
-/** Documentation article slugs (SPEC §2). */
+/** The seeded documentation articles' slugs, prerendered at build; the back office adds and renames others. */
 export const DOC_SLUGS = [
   'pricing',
   'vps-pricing',
@@ -57,10 +57,6 @@ export const DOC_SLUGS = [
   'looking-glass-test-latency-network-speed',
 ] as const;
 export type DocSlug = (typeof DOC_SLUGS)[number];
-
-export function isDocSlug(value: string): value is DocSlug {
-  return (DOC_SLUGS as readonly string[]).includes(value);
-}
 
 /** Splits `/zh/about` into `zh` and `/about`; an unprefixed path is English (SPEC §2). */
 export function splitLocale(pathname: string): { locale: Locale; path: string } {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../src/lib/admin/schemas';
 import { createOwner } from '../../src/server/admin/staff';
+import { findArticleRedirect, getArticle } from '../../src/server/api/docs/queries';
 import { announcements, auditLog, mailOutbox, reviews, staff, staffSessions } from '../../src/server/db/schema';
 import { call } from '../support/api';
 import { signedInCustomer } from '../support/factories';
@@ -181,6 +182,20 @@ describe('roles are checked on the server for every action', () => {
         name: 'create an announcement',
         allowed: ['owner', 'editor'],
         request: () => ['POST', '/api/admin/announcements', announcement('Matrix create')],
+      },
+      {
+        name: 'add an article',
+        allowed: ['owner', 'editor'],
+        request: () => {
+          const slug = `matrix-article-${uniqueEmail('a').split('@')[0]}`;
+          const blank = { title: '', summary: '', body: '' };
+          const en = { title: 'Matrix article', summary: 'Matrix', body: 'Matrix body.' };
+          return [
+            'POST',
+            '/api/admin/articles',
+            { slug, category: 'product', translations: { en, zh: blank, ja: blank } },
+          ];
+        },
       },
       {
         name: 'list reviews',
@@ -410,9 +425,15 @@ describe('editing documentation articles', () => {
 
     const slug = 'vps-pricing';
     const loaded = (await call(app, 'GET', `/api/admin/articles/${slug}`, { headers: editor.headers })).json
-      .message as { version: number; translations: Record<string, { title: string; summary: string; body: string }> };
+      .message as {
+      category: string;
+      version: number;
+      translations: Record<string, { title: string; summary: string; body: string }>;
+    };
+    const address = { slug, category: loaded.category };
     const typo = await call(app, 'PUT', `/api/admin/articles/${slug}`, {
       json: {
+        ...address,
         version: loaded.version,
         translations: { ...loaded.translations, zh: { ...loaded.translations.zh, body: '{{catalog:vps-plan}}' } },
       },
@@ -423,6 +444,7 @@ describe('editing documentation articles', () => {
     const edited = `${loaded.translations.en?.body}\n\nEdited in the back office.`;
     const saved = await call(app, 'PUT', `/api/admin/articles/${slug}`, {
       json: {
+        ...address,
         version: loaded.version,
         translations: { ...loaded.translations, en: { ...loaded.translations.en, body: edited } },
       },
@@ -430,7 +452,7 @@ describe('editing documentation articles', () => {
     });
     expect(saved.json.message).toMatchObject({ version: loaded.version + 1 });
     const stale = await call(app, 'PUT', `/api/admin/articles/${slug}`, {
-      json: { version: loaded.version, translations: loaded.translations },
+      json: { ...address, version: loaded.version, translations: loaded.translations },
       headers: editor.headers,
     });
     expect(stale.json).toMatchObject({ code: 4090, current: { version: loaded.version + 1 } });
@@ -449,6 +471,79 @@ describe('editing documentation articles', () => {
       version: loaded.version + 2,
       translations: { en: { body: loaded.translations.en?.body } },
     });
+  });
+});
+
+describe('article addresses', () => {
+  const texts = (title: string) => ({
+    en: { title, summary: `${title} in short`, body: `## ${title}\n\nHow it works.` },
+    zh: { title: `${title}（中文）`, summary: '简介', body: '## 说明\n\n正文。' },
+    ja: { title: '', summary: '', body: '' },
+  });
+
+  it('adds an article, refuses a taken or malformed address at the field, and moves one leaving a redirect', async () => {
+    const editor = await signedInStaff('editor');
+    const tag = Date.now().toString(36);
+    const create = (slug: string) =>
+      call(app, 'POST', '/api/admin/articles', {
+        json: { slug, category: 'developer', translations: texts(`Guide ${tag}`) },
+        headers: editor.headers,
+      });
+    for (const [slug, key] of [
+      ['refund', 'api.admin.slugTaken'],
+      ['new', 'api.admin.slugTaken'],
+      ['Bad Slug', 'api.admin.slugInvalid'],
+      ['trailing-', 'api.admin.slugInvalid'],
+    ] as const) {
+      const refused = await create(slug);
+      expect({ slug, status: refused.status, fields: refused.json.fields }).toEqual({
+        slug,
+        status: 422,
+        fields: { slug: key },
+      });
+    }
+
+    const first = `guide-${tag}`;
+    const made = await create(first);
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    expect(made.json.message).toMatchObject({ slug: first, category: 'developer', version: 1 });
+    expect((await getArticle(db, first, 'zh'))?.title).toBe(`Guide ${tag}（中文）`);
+
+    // Moved: texts follow, the old address redirects, and the editor's own old address can be taken back.
+    const second = `${first}-moved`;
+    const moved = await call(app, 'PUT', `/api/admin/articles/${first}`, {
+      json: { slug: second, category: 'network', translations: texts(`Guide ${tag}`), version: 1 },
+      headers: editor.headers,
+    });
+    expect(moved.json.message).toMatchObject({ slug: second, category: 'network', version: 2 });
+    expect(await getArticle(db, first, 'en')).toBeUndefined();
+    expect((await getArticle(db, second, 'en'))?.title).toBe(`Guide ${tag}`);
+    expect(await findArticleRedirect(db, first)).toBe(second);
+    expect((await create(first)).json.fields).toEqual({ slug: 'api.admin.slugTaken' });
+
+    // Another article may not take an address that still leads to this one.
+    const other = `other-${tag}`;
+    expect((await create(other)).status).toBe(200);
+    const stolen = await call(app, 'PUT', `/api/admin/articles/${other}`, {
+      json: { slug: first, category: 'developer', translations: texts(`Guide ${tag}`), version: 1 },
+      headers: editor.headers,
+    });
+    expect(stolen.json.fields).toEqual({ slug: 'api.admin.slugTaken' });
+
+    // Undoing the move from the audit log puts the article back at its first address; the second redirects there.
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, second), eq(auditLog.action, 'update')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    const reverted = await call(app, 'POST', `/api/admin/audit/${entry?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(reverted.json.message).toMatchObject({ slug: first, category: 'developer', version: 3 });
+    expect(await findArticleRedirect(db, first)).toBeUndefined();
+    expect(await findArticleRedirect(db, second)).toBe(first);
   });
 });
 

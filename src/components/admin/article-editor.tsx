@@ -2,6 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useLocale } from 'next-intl';
 import { type MouseEvent, useCallback, useEffect, useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
@@ -11,7 +12,9 @@ import {
   type AdminLocale,
   ARTICLE_LIMITS,
   type ArticleUpdate,
+  articleCreate,
   articleUpdate,
+  DOC_CATEGORIES,
 } from '@/lib/admin/schemas';
 import { LOCALE_LABEL } from '@/lib/locales';
 import { localizedPath } from '@/lib/routes';
@@ -21,7 +24,7 @@ import { showApiError } from './form-errors';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { MarkdownPreview } from './markdown-preview';
 import { can, useSession } from './session';
-import { Alert, Button, buttonClass, PageHeading, TextAreaField, TextField } from './ui';
+import { Alert, Button, buttonClass, PageHeading, SelectField, TextAreaField, TextField } from './ui';
 import { useDebounced } from './use-list';
 
 type Text = { title: string; summary: string; body: string };
@@ -36,16 +39,32 @@ type FormInput = z.input<typeof articleUpdate>;
 type EditorForm = UseFormReturn<FormInput, unknown, ArticleUpdate>;
 type Preview = { html: string; unknownPlaceholders: string[] };
 
-const valuesOf = (row: ArticleSnapshot): FormInput => ({ translations: row.translations, version: row.version });
+const valuesOf = (row: ArticleSnapshot): FormInput => ({
+  slug: row.slug,
+  category: row.category as FormInput['category'],
+  translations: row.translations,
+  version: row.version,
+});
+const EMPTY_TEXT = { title: '', summary: '', body: '' };
+/** A new article: the same form; the create schema has no version, so it is left out when sending. */
+const NEW_ARTICLE: FormInput = {
+  slug: '',
+  category: 'product',
+  translations: { en: EMPTY_TEXT, zh: EMPTY_TEXT, ja: EMPTY_TEXT },
+  version: 0,
+};
 
 /**
- * /admin/articles/{slug}: a documentation article's three languages side by side (stacked on phones), each with
+ * /admin/articles/{slug} (and /admin/articles/new, without a slug): a documentation article's address and section, and
+ * its three languages side by side (stacked on phones), each with
  * title, summary, Markdown body and a preview made by the site's own renderer on the server, so catalog tables
  * and amounts show as visitors will see them (docs/product/back-office-api.md). A placeholder the site cannot
  * fill is named under its body as it is typed, and refused on save next to that body. A save over a newer
- * version shows the 409 view shared with announcements.
+ * version shows the 409 view shared with announcements. A new slug moves the article; the site redirects the old
+ * address to the new one for good.
  */
-export function ArticleEditor({ slug }: { slug: string }) {
+export function ArticleEditor({ slug }: { slug?: string }) {
+  const router = useRouter();
   const t = useTranslations('admin.articleEditor');
   const te = useTranslations('admin.editor');
   const locale = useLocale() as AdminLocale;
@@ -53,19 +72,14 @@ export function ArticleEditor({ slug }: { slug: string }) {
   const editable = can(session?.staff.role, 'announcements.edit');
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<ArticleSnapshot | null>(null);
+  const creating = slug === undefined;
   const [saved, setSaved] = useState(false);
   const [conflict, setConflict] = useState<ArticleSnapshot | null>(null);
 
   const form: EditorForm = useForm<FormInput, unknown, ArticleUpdate>({
-    resolver: zodResolver(articleUpdate),
-    defaultValues: {
-      translations: {
-        en: { title: '', summary: '', body: '' },
-        zh: { title: '', summary: '', body: '' },
-        ja: { title: '', summary: '', body: '' },
-      },
-      version: 0,
-    },
+    // A new article is checked by the create schema, which has no version: the form's 0 is not sent.
+    resolver: zodResolver(creating ? (articleCreate as unknown as typeof articleUpdate) : articleUpdate) as never,
+    defaultValues: NEW_ARTICLE,
   });
   const {
     handleSubmit,
@@ -76,6 +90,7 @@ export function ArticleEditor({ slug }: { slug: string }) {
   } = form;
 
   const load = useCallback(async () => {
+    if (slug === undefined) return;
     try {
       const row = await adminApi<ArticleSnapshot>(`/articles/${slug}`);
       reset(valuesOf(row));
@@ -91,11 +106,19 @@ export function ArticleEditor({ slug }: { slug: string }) {
   const save = async (values: ArticleUpdate) => {
     setSaved(false);
     try {
+      if (creating) {
+        const { version: _unsent, ...created } = values;
+        const row = await adminApi<ArticleSnapshot>('/articles', { method: 'POST', body: created });
+        router.replace(`/admin/articles/${row.slug}`);
+        return;
+      }
       const row = await adminApi<ArticleSnapshot>(`/articles/${slug}`, { method: 'PUT', body: values });
       setConflict(null);
       reset(valuesOf(row));
       setLoaded(row);
       setSaved(true);
+      // Moved: the editor's own address follows the article (the old one would find only its redirect).
+      if (row.slug !== slug) router.replace(`/admin/articles/${row.slug}`);
     } catch (error) {
       if (error instanceof AdminApiError && error.status === 409 && error.current) {
         // What was typed stays in the form; their version is shown beside it.
@@ -107,22 +130,30 @@ export function ArticleEditor({ slug }: { slug: string }) {
   };
 
   if (loadError) return <Alert messageKey={loadError} testId="editor-load-error" />;
-  if (!loaded) return <p aria-busy="true" className="h-64" />;
+  if (!loaded && !creating) return <p aria-busy="true" className="h-64" />;
 
-  const fieldErrors = ADMIN_LOCALES.flatMap((l) =>
-    (['title', 'summary', 'body'] as const).filter((f) => errors.translations?.[l]?.[f]),
-  );
+  const fieldErrors = [
+    ...(['slug', 'category'] as const).filter((f) => errors[f]),
+    ...ADMIN_LOCALES.flatMap((l) =>
+      (['title', 'summary', 'body'] as const).filter((f) => errors.translations?.[l]?.[f]),
+    ),
+  ];
+  const heading = loaded
+    ? loaded.translations[locale]?.title || loaded.translations.en.title || loaded.slug
+    : t('newTitle');
 
   return (
     <>
-      <PageHeading title={loaded.translations[locale]?.title || loaded.translations.en.title || slug}>
+      <PageHeading title={heading}>
         <Link href="/admin/articles" className={buttonClass.secondary}>
           {t('back')}
         </Link>
       </PageHeading>
-      <p className="-mt-4 mb-4 text-sm text-muted">
-        {loaded.category} · {slug} · v{loaded.version}
-      </p>
+      {loaded ? (
+        <p className="-mt-4 mb-4 text-sm text-muted">
+          {t(`categories.${loaded.category as (typeof DOC_CATEGORIES)[number]}`)} · {loaded.slug} · v{loaded.version}
+        </p>
+      ) : null}
 
       {saved && !isDirty ? (
         <div className="mb-4">
@@ -156,9 +187,41 @@ export function ArticleEditor({ slug }: { slug: string }) {
             {te('fixFields', { count: fieldErrors.length })}
           </div>
         ) : null}
+        <fieldset
+          disabled={!editable}
+          className="grid gap-4 rounded-xl border border-line bg-white p-4 desk:grid-cols-3"
+          data-testid="article-address"
+        >
+          <legend className="sr-only">{t('addressLegend')}</legend>
+          <div className="desk:col-span-2">
+            <TextField
+              id="article-slug"
+              label={t('slug')}
+              hint={creating ? t('slugHintNew') : t('slugHint', { slug: loaded?.slug ?? '' })}
+              maxLength={80}
+              autoCapitalize="off"
+              spellCheck={false}
+              className="font-mono"
+              error={errors.slug?.message}
+              {...form.register('slug')}
+            />
+          </div>
+          <SelectField
+            id="article-category"
+            label={t('category')}
+            error={errors.category?.message}
+            {...form.register('category')}
+          >
+            {DOC_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {t(`categories.${c}`)}
+              </option>
+            ))}
+          </SelectField>
+        </fieldset>
         <div className="grid gap-4 desk:grid-cols-3">
           {ADMIN_LOCALES.map((l) => (
-            <LanguageColumn key={l} language={l} slug={slug} form={form} editable={editable} />
+            <LanguageColumn key={l} language={l} slug={loaded?.slug} form={form} editable={editable} />
           ))}
         </div>
         {editable ? (
@@ -232,7 +295,8 @@ function LanguageColumn({
   editable,
 }: {
   language: AdminLocale;
-  slug: string;
+  /** The saved article's address (none yet for a new one). */
+  slug: string | undefined;
   form: EditorForm;
   editable: boolean;
 }) {
@@ -307,14 +371,16 @@ function LanguageColumn({
       >
         <p className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs font-semibold uppercase tracking-wide text-muted">
           <span>{te('preview')}</span>
-          <a
-            href={localizedPath(language, `/doc/article/${slug}`)}
-            target="_blank"
-            rel="noopener"
-            className="normal-case tracking-normal text-brand-700 underline"
-          >
-            {t('onSite')}
-          </a>
+          {slug ? (
+            <a
+              href={localizedPath(language, `/doc/article/${slug}`)}
+              target="_blank"
+              rel="noopener"
+              className="normal-case tracking-normal text-brand-700 underline"
+            >
+              {t('onSite')}
+            </a>
+          ) : null}
         </p>
         {!body.trim() && language !== 'en' ? <p className="mb-2 text-xs text-amber-800">{te('fallback')}</p> : null}
         <p className="text-lg font-semibold">{title || te('untitled')}</p>

@@ -7,6 +7,7 @@ import { ADMIN_LOCALES } from '@/lib/admin/schemas';
 import { HTML_LANG, type Locale } from '@/lib/locales';
 import { AdminApiError, adminApi } from './api';
 import { useAdminTranslations as useTranslations } from './i18n';
+import { can, useSession } from './session';
 import { Alert, buttonClass, formatWhen, PageHeading } from './ui';
 
 type ArticleSummary = {
@@ -28,6 +29,8 @@ export function ArticlesList() {
   const [items, setItems] = useState<ArticleSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
+  const { session } = useSession();
+  const editable = can(session?.staff.role, 'announcements.edit');
 
   useEffect(() => {
     adminApi<{ items: ArticleSummary[] }>('/articles')
@@ -46,7 +49,13 @@ export function ArticlesList() {
 
   return (
     <>
-      <PageHeading title={t('title')} />
+      <PageHeading title={t('title')}>
+        {editable ? (
+          <Link href="/admin/articles/new" className={buttonClass.primary} data-testid="article-new">
+            {t('new')}
+          </Link>
+        ) : null}
+      </PageHeading>
       <div className="mb-4 max-w-md">
         <label htmlFor="article-search" className="block text-sm font-semibold">
           {t('search')}

@@ -163,23 +163,49 @@ const articleText = z.object({
   body: z.string().max(ARTICLE_LIMITS.bodyMax, { error: 'api.field.tooLong' }).default(''),
 });
 
+/** The documentation index's sections, in its order (the site shows anything else under "other"). */
+export const DOC_CATEGORIES = ['product', 'pricing', 'developer', 'network', 'policy'] as const;
+
+/** `/admin/articles/new` is the editor of a new article, so no article may be called `new`. */
+const RESERVED_ARTICLE_SLUGS = ['new'];
+
+/** An article's address, `/doc/article/{slug}`: lower-case words joined by hyphens. */
+export const articleSlug = z
+  .string()
+  .trim()
+  .min(1, { error: 'api.field.required' })
+  .max(80, { error: 'api.field.tooLong' })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'api.admin.slugInvalid' })
+  .refine((slug) => !RESERVED_ARTICLE_SLUGS.includes(slug), { error: 'api.admin.slugTaken' });
+
+const articleFields = z.object({
+  slug: articleSlug,
+  category: z.enum(DOC_CATEGORIES, { error: 'api.field.invalid' }),
+  translations: z.object({ en: articleText, zh: articleText, ja: articleText }),
+});
+
 /**
  * A documentation article as an editor saves it: English title, summary and body required; a language with a
  * body needs its title and summary too. Placeholders are checked against the catalog on the server.
  */
-export const articleUpdate = z
-  .object({ translations: z.object({ en: articleText, zh: articleText, ja: articleText }), version })
-  .superRefine((value, ctx) => {
-    for (const locale of ADMIN_LOCALES) {
-      const text = value.translations[locale];
-      if (locale !== 'en' && !text.title && !text.summary && !text.body.trim()) continue;
-      for (const field of ['title', 'summary', 'body'] as const) {
-        if (!text[field].trim()) {
-          ctx.addIssue({ code: 'custom', path: ['translations', locale, field], message: 'api.field.required' });
-        }
+function languagesComplete(value: z.output<typeof articleFields>, ctx: z.RefinementCtx) {
+  for (const locale of ADMIN_LOCALES) {
+    const text = value.translations[locale];
+    if (locale !== 'en' && !text.title && !text.summary && !text.body.trim()) continue;
+    for (const field of ['title', 'summary', 'body'] as const) {
+      if (!text[field].trim()) {
+        ctx.addIssue({ code: 'custom', path: ['translations', locale, field], message: 'api.field.required' });
       }
     }
-  });
+  }
+}
+
+/** A new article. */
+export const articleCreate = articleFields.superRefine(languagesComplete);
+export type ArticleCreate = z.infer<typeof articleCreate>;
+
+/** A saved article: a changed slug moves it and leaves a redirect from the old address. */
+export const articleUpdate = articleFields.extend({ version }).superRefine(languagesComplete);
 export type ArticleUpdate = z.infer<typeof articleUpdate>;
 
 export const articlePreview = z.object({

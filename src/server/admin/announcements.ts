@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq, exists, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ADMIN_LOCALES, type AnnouncementInput, type listQuery } from '@/lib/admin/schemas';
 import { ApiError, BusinessCode, notFound } from '../api/errors';
@@ -7,6 +7,7 @@ import { announceChange } from '../changes/bus';
 import type { Database } from '../db/client';
 import { announcements, announcementTranslations } from '../db/schema';
 import { recordAudit } from './audit';
+import { cappedTotal } from './list-total';
 import type { SignedInStaff } from './sessions';
 
 export const ANNOUNCEMENT_SORTS = ['publishedAt', 'updatedAt', 'category', 'id'] as const;
@@ -50,15 +51,22 @@ export async function listAnnouncements(db: Database, query: ListQuery) {
       )
     : undefined;
   const order = query.dir === 'asc' ? asc : desc;
-  const [[counted], rows] = await Promise.all([
-    db.select({ n: count() }).from(announcements).where(where),
+  const ordering = [order(SORT_COLUMNS[query.sort]), order(announcements.id)];
+  // The page's ids first, from the sort's index alone (a deep page skips index entries, not rows), then their rows.
+  const pageIds = db
+    .select({ id: announcements.id })
+    .from(announcements)
+    .where(where)
+    .orderBy(...ordering)
+    .limit(query.rows)
+    .offset((query.page - 1) * query.rows);
+  const [{ total, capped }, rows] = await Promise.all([
+    cappedTotal(db, announcements, where),
     db
       .select()
       .from(announcements)
-      .where(where)
-      .orderBy(order(SORT_COLUMNS[query.sort]), order(announcements.id))
-      .limit(query.rows)
-      .offset((query.page - 1) * query.rows),
+      .where(inArray(announcements.id, pageIds))
+      .orderBy(...ordering),
   ]);
   const texts = rows.length
     ? await db
@@ -71,7 +79,8 @@ export async function listAnnouncements(db: Database, query: ListQuery) {
         .where(sql`${announcementTranslations.announcementId} in ${rows.map((r) => r.id)}`)
     : [];
   return {
-    total: counted?.n ?? 0,
+    total,
+    capped,
     page: query.page,
     rows: query.rows,
     items: rows.map((r) => ({

@@ -1,15 +1,15 @@
 import 'server-only';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, max, sql } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
 import en from '@/i18n/messages/en.json';
 import ja from '@/i18n/messages/ja.json';
 import zh from '@/i18n/messages/zh.json';
-import { ADMIN_LOCALES, type ArticleUpdate } from '@/lib/admin/schemas';
+import { ADMIN_LOCALES, type ArticleCreate, type ArticleUpdate } from '@/lib/admin/schemas';
 import { parseMarkdown } from '@/lib/markdown';
-import { ApiError, BusinessCode, type FieldErrors, notFound } from '../api/errors';
+import { ApiError, BusinessCode, type FieldErrors, isUniqueViolation, notFound } from '../api/errors';
 import { announceChange } from '../changes/bus';
 import type { Database } from '../db/client';
-import { docArticles, docArticleTranslations } from '../db/schema';
+import { docArticleRedirects, docArticles, docArticleTranslations } from '../db/schema';
 import { type CatalogLabels, isCatalogTable, loadCatalogTables } from '../docs/catalog-tables';
 import { fillInlineFacts, USD } from '../docs/inline-facts';
 import { catalogTableHtml, markdownHtml } from '../docs/markdown-html';
@@ -109,11 +109,19 @@ async function writeTexts(tx: Tx, slug: string, translations: Record<Locale, Tex
   if (rows.length) await tx.insert(docArticleTranslations).values(rows);
 }
 
-/**
- * Saves an article's three languages. A placeholder the site cannot fill is refused naming the language's body
- * (an article showing `{{catalog:vps-plan}}` to visitors is a typo nobody would see in the editor otherwise).
- */
-export async function updateArticle(db: Database, by: SignedInStaff, slug: string, input: ArticleUpdate) {
+/** The slug an article is at now: `slug` itself, or where an old address of it redirects. */
+export async function currentArticleSlug(db: Reader, slug: string): Promise<string | undefined> {
+  const [article] = await db.select({ slug: docArticles.slug }).from(docArticles).where(eq(docArticles.slug, slug));
+  if (article) return article.slug;
+  const [moved] = await db
+    .select({ slug: docArticleRedirects.toSlug })
+    .from(docArticleRedirects)
+    .where(eq(docArticleRedirects.fromSlug, slug));
+  return moved?.slug;
+}
+
+/** A placeholder the site cannot fill, named at the body of the language it is in. */
+function refusePlaceholders(input: { translations: Record<Locale, Text> }) {
   const fields: FieldErrors = {};
   for (const locale of ADMIN_LOCALES) {
     if (unknownPlaceholders(input.translations[locale].body).length) {
@@ -121,37 +129,113 @@ export async function updateArticle(db: Database, by: SignedInStaff, slug: strin
     }
   }
   if (Object.keys(fields).length) throw new ApiError(BusinessCode.invalidInput, 'api.invalidInput', { fields });
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${docArticles} where ${docArticles.slug} = ${slug} for update`);
-    const before = await articleSnapshot(tx, slug);
-    if (!before) throw notFound('api.admin.notFound');
-    if (before.version !== input.version) {
-      throw new ApiError(BusinessCode.conflict, 'api.admin.staleVersion', { extra: { current: before } });
-    }
-    await tx
-      .update(docArticles)
-      .set({ version: before.version + 1, updatedAt: new Date() })
-      .where(eq(docArticles.slug, slug));
-    await writeTexts(tx, slug, input.translations);
-    const after = (await articleSnapshot(tx, slug)) ?? null;
-    await recordAudit(tx, { staffId: by.id, kind: 'article', entityId: slug, action: 'update', before, after });
-    await announceChange(tx, ['articles']);
-    return after;
-  });
 }
 
-/** Puts an article's texts back as an audit entry found them, as a new version (the slug itself stays). */
+const slugTaken = () =>
+  new ApiError(BusinessCode.invalidInput, 'api.invalidInput', { fields: { slug: 'api.admin.slugTaken' } });
+
+/**
+ * Gives the article at `from` the address `to`: its texts and earlier redirects follow it (ON UPDATE CASCADE), and
+ * the old address redirects to the new one. An address another article has, or one that still leads to another
+ * article, is taken; the article's own old address can be taken back (its redirect goes).
+ */
+async function moveArticle(tx: Tx, from: string, to: string) {
+  if (from === to) return;
+  const [holder] = await tx
+    .select({ toSlug: docArticleRedirects.toSlug })
+    .from(docArticleRedirects)
+    .where(eq(docArticleRedirects.fromSlug, to));
+  if (holder && holder.toSlug !== from) throw slugTaken();
+  if (holder) await tx.delete(docArticleRedirects).where(eq(docArticleRedirects.fromSlug, to));
+  await tx.update(docArticles).set({ slug: to }).where(eq(docArticles.slug, from));
+  await tx.insert(docArticleRedirects).values({ fromSlug: from, toSlug: to });
+}
+
+/** Runs `work`; a unique-key refusal on the way (another save took the slug meanwhile) is the same answer as the check. */
+async function orSlugTaken<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+/**
+ * Adds an article, listed last in its section. Its address must be free: neither an article's nor an old address
+ * that still redirects to one.
+ */
+export async function createArticle(db: Database, by: SignedInStaff, input: ArticleCreate) {
+  refusePlaceholders(input);
+  return orSlugTaken(() =>
+    db.transaction(async (tx) => {
+      if (await currentArticleSlug(tx, input.slug)) throw slugTaken();
+      const [last] = await tx.select({ sort: max(docArticles.sort) }).from(docArticles);
+      await tx.insert(docArticles).values({ slug: input.slug, category: input.category, sort: (last?.sort ?? 0) + 1 });
+      await writeTexts(tx, input.slug, input.translations);
+      const after = (await articleSnapshot(tx, input.slug)) ?? null;
+      await recordAudit(tx, {
+        staffId: by.id,
+        kind: 'article',
+        entityId: input.slug,
+        action: 'create',
+        before: null,
+        after,
+      });
+      await announceChange(tx, ['articles']);
+      return after;
+    }),
+  );
+}
+
+/**
+ * Saves an article's address, section and three languages. A placeholder the site cannot fill is refused naming
+ * the language's body (an article showing `{{catalog:vps-plan}}` to visitors is a typo nobody would see in the
+ * editor otherwise). A new slug leaves a redirect from the old address.
+ */
+export async function updateArticle(db: Database, by: SignedInStaff, slug: string, input: ArticleUpdate) {
+  refusePlaceholders(input);
+  return orSlugTaken(() =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${docArticles} where ${docArticles.slug} = ${slug} for update`);
+      const before = await articleSnapshot(tx, slug);
+      if (!before) throw notFound('api.admin.notFound');
+      if (before.version !== input.version) {
+        throw new ApiError(BusinessCode.conflict, 'api.admin.staleVersion', { extra: { current: before } });
+      }
+      await moveArticle(tx, slug, input.slug);
+      await tx
+        .update(docArticles)
+        .set({ category: input.category, version: before.version + 1, updatedAt: new Date() })
+        .where(eq(docArticles.slug, input.slug));
+      await writeTexts(tx, input.slug, input.translations);
+      const after = (await articleSnapshot(tx, input.slug)) ?? null;
+      await recordAudit(tx, { staffId: by.id, kind: 'article', entityId: input.slug, action: 'update', before, after });
+      await announceChange(tx, ['articles']);
+      return after;
+    }),
+  );
+}
+
+/**
+ * Puts an article back as an audit entry found it (address, section and texts), as a new version. `slug` is the
+ * entry's, which may since have moved: the article is found through its redirects. Undoing its creation is not
+ * offered (its address may already be linked to).
+ */
 export async function restoreArticle(tx: Tx, slug: string, state: ArticleSnapshot | null) {
-  await tx.execute(sql`select 1 from ${docArticles} where ${docArticles.slug} = ${slug} for update`);
-  const now = await articleSnapshot(tx, slug);
-  if (!now || !state) throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
+  const at = await currentArticleSlug(tx, slug);
+  if (!at || !state) throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
+  await tx.execute(sql`select 1 from ${docArticles} where ${docArticles.slug} = ${at} for update`);
+  const now = await articleSnapshot(tx, at);
+  if (!now) throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
+  await orSlugTaken(() => moveArticle(tx, at, state.slug));
   await tx
     .update(docArticles)
-    .set({ version: now.version + 1, updatedAt: new Date() })
-    .where(eq(docArticles.slug, slug));
-  await writeTexts(tx, slug, state.translations);
+    .set({ category: state.category, version: now.version + 1, updatedAt: new Date() })
+    .where(eq(docArticles.slug, state.slug));
+  await writeTexts(tx, state.slug, state.translations);
   await announceChange(tx, ['articles']);
-  return (await articleSnapshot(tx, slug)) ?? null;
+  return (await articleSnapshot(tx, state.slug)) ?? null;
 }
 
 /**

@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { auditQuery } from '@/lib/admin/schemas';
 import type { Database } from '../db/client';
 import { auditLog, staff } from '../db/schema';
+import { cappedTotal } from './list-total';
 import type { SignedInStaff } from './sessions';
 
 type Snapshot = Record<string, unknown> | null;
@@ -43,8 +44,8 @@ export async function listAudit(db: Database, viewer: SignedInStaff, query: z.ou
     query.to === undefined ? undefined : lte(auditLog.at, new Date(query.to)),
   ];
   const where = and(...conditions);
-  const [[counted], rows] = await Promise.all([
-    db.select({ n: count() }).from(auditLog).where(where),
+  const [{ total, capped }, rows] = await Promise.all([
+    cappedTotal(db, auditLog, where),
     db
       .select({
         id: auditLog.id,
@@ -67,7 +68,8 @@ export async function listAudit(db: Database, viewer: SignedInStaff, query: z.ou
       .offset((query.page - 1) * query.rows),
   ]);
   return {
-    total: counted?.n ?? 0,
+    total,
+    capped,
     page: query.page,
     rows: query.rows,
     items: rows.map(({ staffId, staffEmail, staffName, at, ...row }) => ({

@@ -2,7 +2,7 @@ import 'server-only';
 import { ApiError, BusinessCode, notFound } from '../api/errors';
 import type { Database } from '../db/client';
 import { type AnnouncementSnapshot, announcementSnapshot, restoreAnnouncement } from './announcements';
-import { type ArticleSnapshot, articleSnapshot, restoreArticle } from './articles';
+import { type ArticleSnapshot, articleSnapshot, currentArticleSlug, restoreArticle } from './articles';
 import { findAuditEntry, recordAudit } from './audit';
 import { localizedReverter } from './localized-content';
 import { may } from './roles';
@@ -33,7 +33,10 @@ const REVERTIBLE: Record<
   footer: { permission: 'editContent', ...localizedReverter('footer') },
   article: {
     permission: 'editContent',
-    current: (tx, slug) => articleSnapshot(tx, slug),
+    current: async (tx, slug) => {
+      const at = await currentArticleSlug(tx, slug);
+      return at ? articleSnapshot(tx, at) : undefined;
+    },
     restore: (tx, slug, state) => restoreArticle(tx, slug, state as ArticleSnapshot | null),
   },
 };

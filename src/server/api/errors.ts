@@ -72,3 +72,12 @@ export class ApiError extends Error {
 export const notFound = (key = 'api.notFound') => new ApiError(BusinessCode.notFound, key);
 export const invalidInput = (fields: FieldErrors, key = 'api.invalidInput') =>
   new ApiError(BusinessCode.invalidInput, key, { fields });
+
+/**
+ * True when PostgreSQL refused a write for a unique key (23505), as thrown by pg or wrapped by Drizzle: the
+ * database's answer to a race two checks would both have passed (a second seat, a slug taken meanwhile).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  return (error as { code?: string })?.code === '23505' || cause?.code === '23505';
+}

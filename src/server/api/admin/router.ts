@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   announcementInput,
   announcementUpdate,
+  articleCreate,
   articlePreview,
   articleUpdate,
   auditQuery,
@@ -32,7 +33,7 @@ import {
   listAnnouncements,
   updateAnnouncement,
 } from '../../admin/announcements';
-import { getArticleForEditing, listArticles, previewArticle, updateArticle } from '../../admin/articles';
+import { createArticle, getArticleForEditing, listArticles, previewArticle, updateArticle } from '../../admin/articles';
 import { listAudit } from '../../admin/audit';
 import {
   createLocalized,
@@ -202,6 +203,11 @@ adminRouter.get('/admin/articles', requireStaff('readContent'), async (c) => {
 adminRouter.post('/admin/articles/preview', requireStaff('editContent'), async (c) => {
   const { locale, body } = await jsonBody(c, articlePreview);
   return c.json({ code: 2000, message: await previewArticle(c.get('db'), locale, body) });
+});
+
+adminRouter.post('/admin/articles', requireStaff('editContent'), async (c) => {
+  const input = await jsonBody(c, articleCreate);
+  return c.json({ code: 2000, message: await createArticle(c.get('db'), c.get('staff'), input) });
 });
 
 adminRouter.get('/admin/articles/:slug', requireStaff('readContent'), async (c) => {

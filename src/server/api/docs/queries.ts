@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
-import { docArticles, docArticleTranslations } from '../../db/schema';
+import { docArticleRedirects, docArticles, docArticleTranslations } from '../../db/schema';
 
 export type ArticleSummary = { slug: string; category: string; title: string; summary: string };
 export type Article = ArticleSummary & { body: string; updatedAt: string };
@@ -48,7 +48,16 @@ export async function getArticle(db: Database, slug: string, locale: Locale): Pr
   return { ...row, updatedAt: row.updatedAt.toISOString() };
 }
 
-/** Slug and last change of every article, for the sitemap (issue 7). */
+/** Where an old address of a renamed article leads now (its current slug), or undefined. */
+export async function findArticleRedirect(db: Database, slug: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ to: docArticleRedirects.toSlug })
+    .from(docArticleRedirects)
+    .where(eq(docArticleRedirects.fromSlug, slug));
+  return row?.to;
+}
+
+/** Slug and last change of every article, for the sitemap. */
 export async function listArticleDates(db: Database): Promise<{ slug: string; updatedAt: Date }[]> {
   return db
     .select({ slug: docArticles.slug, updatedAt: docArticles.updatedAt })

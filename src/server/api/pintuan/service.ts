@@ -4,7 +4,7 @@ import type { VpsConfig } from '@/lib/catalog/vps-config';
 import type { CurrencyCode } from '@/lib/currency';
 import type { Database } from '../../db/client';
 import { pintuanGroups, pintuanMembers, pintuanOffers, users } from '../../db/schema';
-import { ApiError, BusinessCode, notFound } from '../errors';
+import { ApiError, BusinessCode, isUniqueViolation, notFound } from '../errors';
 import { createVpsOrder, type OrderSummary, type OrderTx } from '../orders/service';
 import { findGroup, findMembership, type PintuanGroupView } from './queries';
 
@@ -77,12 +77,6 @@ async function lockedGroup(tx: OrderTx, groupId: number) {
   const [group] = await tx.select().from(pintuanGroups).where(eq(pintuanGroups.id, groupId)).for('update');
   if (!group) throw notFound('api.pintuan.groupNotFound');
   return group;
-}
-
-/** A unique violation on (group_id, user_id) is the database refusing a second seat: the same answer as the check. */
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return (error as { code?: string })?.code === '23505' || cause?.code === '23505';
 }
 
 /** A seat's order is the offer's plan in its region for its months, one server, with the OS the buyer chose. */

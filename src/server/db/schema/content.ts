@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { mailOutbox, users } from './accounts';
 import { at, createdAt, type DbLocale, type Localized, type LocalizedList, updatedAt } from './common';
@@ -14,9 +15,16 @@ export const announcements = pgTable(
     /** Bumped by every back-office save: a save over a newer version is refused (docs/decisions/039-back-office.md). */
     version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
+    /**
+     * Which of Chinese and Japanese this announcement has no title in, kept by a trigger on its translations
+     * (migration 0010), so the missing-translations view reads a partial index instead of every row's texts.
+     */
+    missingLocales: text('missing_locales').array().notNull().default(sql`'{zh,ja}'::text[]`),
   },
   (t) => [
-    index('announcements_published_idx').on(t.publishedAt),
+    // With the id: the back office's list pages by (published_at, id) from the index alone.
+    index('announcements_published_idx').on(t.publishedAt, t.id),
+    index('announcements_untranslated_idx').on(t.publishedAt.desc()).where(sql`cardinality(${t.missingLocales}) > 0`),
     // The back office's list sorted by category (docs/decisions/039-back-office.md, lists at 100,000 rows).
     index('announcements_category_idx').on(t.category, t.id),
   ],
@@ -39,7 +47,7 @@ export const announcementTranslations = pgTable(
   ],
 );
 
-/** Documentation articles, one per slug of SPEC §2; body is Markdown. */
+/** Documentation articles (seeded, or added in the back office); body is Markdown. */
 export const docArticles = pgTable('doc_articles', {
   slug: text('slug').primaryKey(),
   category: text('category').notNull(),
@@ -52,15 +60,32 @@ export const docArticles = pgTable('doc_articles', {
 export const docArticleTranslations = pgTable(
   'doc_article_translations',
   {
+    // A renamed article takes its texts along (docs/decisions/039-back-office.md, "Article addresses").
     slug: text('slug')
       .notNull()
-      .references(() => docArticles.slug, { onDelete: 'cascade' }),
+      .references(() => docArticles.slug, { onDelete: 'cascade', onUpdate: 'cascade' }),
     locale: text('locale').$type<DbLocale>().notNull(),
     title: text('title').notNull(),
     summary: text('summary').notNull(),
     body: text('body').notNull(),
   },
   (t) => [primaryKey({ columns: [t.slug, t.locale] })],
+);
+
+/**
+ * Old addresses of renamed articles: `/doc/article/{fromSlug}` answers a permanent redirect to the article now
+ * at `toSlug`, which follows the article through later renames (ON UPDATE CASCADE).
+ */
+export const docArticleRedirects = pgTable(
+  'doc_article_redirects',
+  {
+    fromSlug: text('from_slug').primaryKey(),
+    toSlug: text('to_slug')
+      .notNull()
+      .references(() => docArticles.slug, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('doc_article_redirects_to_idx').on(t.toSlug)],
 );
 
 /** Company history shown on /about (POST /api/seniorManage/about/history/search). */

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, createdAt } from './common';
 
 export type StaffRoleName = 'owner' | 'manager' | 'editor' | 'support';
@@ -65,6 +65,23 @@ export const staffSetupTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('staff_setup_tokens_staff_idx').on(t.staffId)],
+);
+
+/**
+ * One-time recovery codes, shown once when the second factor is set up: each signs in once in place of an
+ * authenticator code (a lost phone does not lock an owner out). Only their SHA-256 is kept.
+ */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.codeHash] })],
 );
 
 /**

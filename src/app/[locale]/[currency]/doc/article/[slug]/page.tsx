@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { notFound, permanentRedirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ArticleHtml } from '@/components/docs/article-html';
 import { Breadcrumbs } from '@/components/docs/breadcrumbs';
@@ -8,8 +8,8 @@ import { routing } from '@/i18n/routing';
 import { FIRST_SCREEN_ID } from '@/lib/first-screen';
 import { formatDate } from '@/lib/format-date';
 import { type Block, parseMarkdown } from '@/lib/markdown';
-import { DOC_SLUGS, isDocSlug } from '@/lib/routes';
-import { getArticle } from '@/server/api/docs/queries';
+import { DOC_SLUGS, localizedPath } from '@/lib/routes';
+import { findArticleRedirect, getArticle } from '@/server/api/docs/queries';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { type CatalogLabels, loadCatalogTables } from '@/server/docs/catalog-tables';
@@ -20,13 +20,16 @@ import { pageMetadata } from '@/server/seo';
 
 type Params = Promise<{ locale: string; currency: string; slug: string }>;
 
-// The 11 slugs of SPEC §2 are prerendered per language and currency; any other slug is a 404.
-export const dynamicParams = false;
+// The seeded articles are prerendered per language and currency; an article added or renamed in the back office
+// is rendered on its first request and kept like them. An old address of a renamed article redirects for good.
 export const revalidate = 300;
 
 export function generateStaticParams() {
   return routing.locales.flatMap((locale) => DOC_SLUGS.map((slug) => ({ locale, slug })));
 }
+
+/** The back office's rule for a slug (src/lib/admin/schemas.ts): anything else names no article. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Articles with at least this many sections get a table of contents. */
 const TOC_MIN_SECTIONS = 4;
@@ -34,8 +37,13 @@ const TOC_MIN_SECTIONS = 4;
 async function load(params: Params) {
   const { slug } = await params;
   const locale = await resolveLocale(params);
-  const article = isDocSlug(slug) ? await getArticle(getDb(), slug, locale) : undefined;
-  if (!article) notFound();
+  const valid = SLUG.test(slug) && slug.length <= 80;
+  const article = valid ? await getArticle(getDb(), slug, locale) : undefined;
+  if (!article) {
+    const movedTo = valid ? await findArticleRedirect(getDb(), slug) : undefined;
+    if (movedTo) permanentRedirect(localizedPath(locale, `/doc/article/${movedTo}`));
+    notFound();
+  }
   return { locale, article };
 }
 
@@ -66,7 +74,7 @@ function TocList({ items }: { items: Heading[] }) {
   );
 }
 
-/** /doc/article/{slug} (SPEC §2): the Markdown body rendered on the server, with live catalog tables. */
+/** /doc/article/{slug}: the Markdown body rendered on the server, with live catalog tables. */
 export default async function DocArticlePage({ params }: { params: Params }) {
   const { locale, article } = await load(params);
   const db = getDb();

@@ -1,0 +1,28 @@
+import 'server-only';
+import { count, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
+
+/**
+ * Past this many matches a back-office list says "more than 10,000" instead of counting them: an exact count reads
+ * every match (a search matching a quarter of 100,000 announcements read them all, for a number nobody pages
+ * through), while counting up to the cap stops there (docs/decisions/039-back-office.md, lists at scale).
+ */
+export const COUNT_CAP = 10_000;
+
+/** The number of rows of `table` matching `where`, up to COUNT_CAP; `capped` when there are more. */
+export async function cappedTotal(
+  db: Pick<Database, 'select'>,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<{ total: number; capped: boolean }> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  const n = row?.n ?? 0;
+  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+}
