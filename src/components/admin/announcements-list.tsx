@@ -154,6 +154,7 @@ export function AnnouncementsList() {
         columns={columns}
         data={answer?.items ?? []}
         total={answer?.total ?? 0}
+        capped={answer?.capped}
         page={page}
         rows={rows}
         sorting={sorting}

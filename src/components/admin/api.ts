@@ -81,4 +81,5 @@ export async function adminApi<T>(path: string, options: Options = {}): Promise<
 }
 
 /** A list answer (docs/product/back-office-api.md): at most 100 rows a page. */
-export type Page<T> = { total: number; page: number; rows: number; items: T[] };
+/** A page of a list; `capped` when there are more than `total` matches (the server counts up to 10,000). */
+export type Page<T> = { total: number; capped?: boolean; page: number; rows: number; items: T[] };

@@ -212,6 +212,7 @@ export function AuditLog() {
         columns={columns}
         data={answer?.items ?? []}
         total={answer?.total ?? 0}
+        capped={answer?.capped}
         page={page}
         rows={rows}
         onPageChange={setPage}

@@ -24,6 +24,7 @@ export function DataTable<T>({
   columns,
   data,
   total,
+  capped = false,
   page,
   rows,
   sorting,
@@ -39,6 +40,8 @@ export function DataTable<T>({
   columns: ColumnDef<T>[];
   data: T[];
   total: number;
+  /** More than `total` match: the summary says "more than". */
+  capped?: boolean;
   page: number;
   rows: number;
   sorting?: SortingState;
@@ -152,7 +155,7 @@ export function DataTable<T>({
         </p>
       ) : null}
       <nav aria-label={t('pages')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p aria-live="polite">{t('summary', { page, pages: pageCount, total })}</p>
+        <p aria-live="polite">{t(capped ? 'summaryCapped' : 'summary', { page, pages: pageCount, total })}</p>
         <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2">
             {t('rows')}
