@@ -81,5 +81,5 @@ export async function adminApi<T>(path: string, options: Options = {}): Promise<
 }
 
 /** A list answer (docs/product/back-office-api.md): at most 100 rows a page. */
-/** A page of a list; `capped` when there are more than `total` matches (the server counts up to 10,000). */
+/** A page of a list; `capped` when there are more than `total` matches (the server counts up to 1,000). */
 export type Page<T> = { total: number; capped?: boolean; page: number; rows: number; items: T[] };

@@ -4,11 +4,12 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 
 /**
- * Past this many matches a back-office list says "more than 10,000" instead of counting them: an exact count reads
+ * Past this many matches a back-office list says "more than 1,000" instead of counting them: an exact count reads
  * every match (a search matching a quarter of 100,000 announcements read them all, for a number nobody pages
- * through), while counting up to the cap stops there (docs/decisions/039-back-office.md, lists at scale).
+ * through: 50 pages of 20 are more than anyone reads before narrowing the search), while counting up to the cap
+ * stops there (docs/decisions/039-back-office.md, lists at scale).
  */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 
 /** The number of rows of `table` matching `where`, up to COUNT_CAP; `capped` when there are more. */
 export async function cappedTotal(

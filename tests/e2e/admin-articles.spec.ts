@@ -1,0 +1,87 @@
+import adminEn from '../../src/i18n/admin/en.json';
+import { withE2eDatabase } from './database';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations, newStaffContext, staffInBrowser, staffWithSession } from './staff';
+
+/**
+ * An editor adds a documentation article in the back office and then moves it to another address: the site shows
+ * it at once, and the old address answers a permanent redirect to the new one (docs/product/back-office-api.md).
+ * The article is the test's own, and is removed afterwards.
+ */
+const en = adminEn.admin;
+
+test('an editor adds an article, moves it, and its old address redirects to the new one', async ({
+  browser,
+  baseURL,
+}, info) => {
+  test.setTimeout(180_000);
+  const tag = `${info.project.name}-${Date.now().toString(36)}`;
+  const first = `e2e-guide-${tag}`;
+  const moved = `${first}-moved`;
+  const shot = (name: string) => `screenshots/admin-article-${name}-${info.project.name}.png`;
+  const context = await newStaffContext(browser, baseURL);
+  await staffInBrowser(context, baseURL ?? '', await staffWithSession('editor'));
+  const editor = await context.newPage();
+  try {
+    await test.step('a taken address is refused next to the field, and what was typed stays', async () => {
+      await editor.goto('/admin/articles');
+      await editor.getByTestId('article-new').click();
+      await expect(editor.getByRole('heading', { level: 1, name: en.articleEditor.newTitle })).toBeVisible();
+      await editor.getByLabel(en.articleEditor.slug).fill('refund');
+      await editor.getByLabel(en.articleEditor.category).selectOption('developer');
+      const english = editor.getByTestId('language-en');
+      await english.getByLabel(en.editor.titleLabel).fill(`Mounting a volume ${tag}`);
+      await english.getByLabel(en.editor.summary).fill('Attach a block-storage volume and mount it at boot.');
+      await english.getByLabel(en.editor.body).fill('## Attach\n\nOpen the console and attach the volume.');
+      const chinese = editor.getByTestId('language-zh');
+      await chinese.getByLabel(en.editor.titleLabel).fill(`挂载云硬盘 ${tag}`);
+      await chinese.getByLabel(en.editor.summary).fill('挂载云硬盘并设置开机自动挂载。');
+      await chinese.getByLabel(en.editor.body).fill('## 挂载\n\n在控制台中将云硬盘挂载到实例。');
+      await editor.getByTestId('save').click();
+      await expect(editor.getByTestId('article-slug-error')).toHaveText(adminEn.api.admin.slugTaken);
+      await expect(english.getByLabel(en.editor.body)).toHaveValue(/attach the volume/);
+      await editor.screenshot({ path: shot('taken'), fullPage: true });
+      await expectNoAxeViolations(editor);
+    });
+
+    await test.step('saved under its own address, the site shows it', async () => {
+      await editor.getByLabel(en.articleEditor.slug).fill(first);
+      await editor.getByTestId('save').click();
+      await expect(editor).toHaveURL(new RegExp(`/admin/articles/${first}$`));
+      const site = await context.newPage();
+      await expect(async () => {
+        await site.goto(`/zh/doc/article/${first}`);
+        await expect(site.getByRole('heading', { level: 1 })).toHaveText(`挂载云硬盘 ${tag}`, { timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
+      await site.close();
+    });
+
+    await test.step('moved: the old address redirects for good to the new one', async () => {
+      await expect(editor.getByLabel(en.articleEditor.slug)).toHaveValue(first);
+      await editor.getByLabel(en.articleEditor.slug).fill(moved);
+      await editor.getByTestId('save').click();
+      await expect(editor).toHaveURL(new RegExp(`/admin/articles/${moved}$`));
+      await expect(editor.getByTestId('editor-saved')).toBeVisible();
+      await editor.screenshot({ path: shot('moved'), fullPage: true });
+      await expectNoAxeViolations(editor);
+
+      const answer = await editor.request.get(`/zh/doc/article/${first}`, { maxRedirects: 0 });
+      expect(answer.status()).toBe(308);
+      expect(answer.headers().location).toMatch(new RegExp(`/zh/doc/article/${moved}$`));
+      const site = await context.newPage();
+      await site.goto(`/zh/doc/article/${first}`);
+      await expect(site).toHaveURL(new RegExp(`/zh/doc/article/${moved}$`));
+      await expect(site.getByRole('heading', { level: 1 })).toHaveText(`挂载云硬盘 ${tag}`);
+      await site.close();
+    });
+  } finally {
+    // The article is this test's own: it goes, and every instance is told, as a back-office change would.
+    await withE2eDatabase(async (db) => {
+      await db.query('delete from doc_articles where slug in ($1, $2)', [first, moved]);
+      await db.query(`select pg_notify('cirrus_changes', $1)`, [
+        JSON.stringify({ kinds: ['articles'], at: Date.now() }),
+      ]);
+    });
+    await context.close();
+  }
+});
