@@ -135,6 +135,66 @@ describe('signing in', () => {
   });
 });
 
+describe('recovery codes', () => {
+  it('are given once at setup, each signs in once in place of a code, and a renewal voids the old set', async () => {
+    const email = uniqueEmail('owner');
+    const { link } = await createOwner(db, email, 'Recovering Owner');
+    const token = new URL(link).searchParams.get('token') ?? '';
+    const offer = (await call(app, 'POST', '/api/admin/auth/setup/inspect', { json: { token } })).json.message as {
+      secret: string;
+    };
+    const done = await call(app, 'POST', '/api/admin/auth/setup', {
+      json: { token, password: PASSWORD, totpCode: await code(offer.secret) },
+    });
+    const codes = (done.json.message as { recoveryCodes: string[] }).recoveryCodes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const c of codes) expect(c).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+
+    const login = (totpCode: string) =>
+      call(app, 'POST', '/api/admin/auth/login', { json: { email, password: PASSWORD, totpCode } });
+    // Typed in capitals and without the hyphen, it still works; then never again.
+    const first = await login((codes[0] ?? '').replace('-', '').toUpperCase());
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    expect((await login(codes[0] ?? '')).json).toEqual({ code: 4010, message: 'api.admin.loginFailed' });
+    expect((await login('aaaaa-bbbbb')).json).toEqual({ code: 4010, message: 'api.admin.loginFailed' });
+    const cookie = (first.headers.getSetCookie().find((c) => c.startsWith('staff_sid=')) ?? '').split(';')[0] ?? '';
+    const headers = { cookie, 'x-csrf-token': (first.json.message as { csrfToken: string }).csrfToken };
+    expect((await call(app, 'GET', '/api/admin/auth/me', { headers })).json.message).toMatchObject({
+      recoveryCodesLeft: 9,
+    });
+
+    // A renewal asks for a fresh authenticator code; a recovery code or a wrong code is refused at the field.
+    const refused = await call(app, 'POST', '/api/admin/auth/recovery-codes', {
+      json: { totpCode: codes[1] ?? '' },
+      headers,
+    });
+    expect(refused.json.fields).toEqual({ totpCode: 'api.admin.totpInvalid' });
+    // As if the next 30 seconds had come: the setup's code (this time step) is spent, a fresh one is wanted.
+    const [row] = await db.update(staff).set({ totpLastStep: null }).where(eq(staff.email, email)).returning();
+    const nextStep = await code(offer.secret);
+    const renewed = await call(app, 'POST', '/api/admin/auth/recovery-codes', {
+      json: { totpCode: nextStep },
+      headers,
+    });
+    expect(renewed.status, JSON.stringify(renewed.json)).toBe(200);
+    const fresh = (renewed.json.message as { recoveryCodes: string[] }).recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect((await login(codes[2] ?? '')).json).toEqual({ code: 4010, message: 'api.admin.loginFailed' });
+    expect((await login(fresh[0] ?? '')).status).toBe(200);
+    const audited = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, 'staff'), eq(auditLog.entityId, String(row?.id))));
+    expect(audited.map((a) => a.after)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ recoveryCodeUsed: true, recoveryCodesLeft: 9 }),
+        expect.objectContaining({ recoveryCodesLeft: 10 }),
+      ]),
+    );
+  });
+});
+
 describe('roles are checked on the server for every action', () => {
   let headers: Record<Who, Record<string, string>>;
   let existing: { id: number; version: number };

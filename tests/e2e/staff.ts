@@ -59,6 +59,14 @@ export async function completeSetup(
   await page.getByLabel(en.setup.confirm).fill('a long staff passphrase');
   await page.getByLabel(en.setup.code).fill(await generate({ secret }));
   await page.getByRole('button', { name: en.setup.submit }).click();
+  // The recovery codes are shown once, before the back office opens.
+  await expect(page.getByTestId('recovery-code')).toHaveCount(10);
+  await expect(page.getByTestId('recovery-code').first()).toHaveText(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+  if (screenshot) {
+    await page.screenshot({ path: screenshot.replace(/\.png$/, '-codes.png'), fullPage: true });
+    await expectNoAxeViolations(page);
+  }
+  await page.getByTestId('setup-continue').click();
   const heading = typeof name === 'string' ? en.dashboard.title.replace('{name}', name) : name;
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   return secret;

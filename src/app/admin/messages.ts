@@ -54,10 +54,13 @@ export async function adminPageMetadata(
     | 'footerLinks'
     | 'audit'
     | 'staff'
-    | 'setup',
+    | 'setup'
+    | 'account',
 ): Promise<Metadata> {
   const messages = (await adminMessages(await adminLocale())) as {
-    admin: { nav: Record<string, string>; setup: { title: string } };
+    admin: { nav: Record<string, string>; setup: { title: string }; account: { title: string } };
   };
-  return { title: page === 'setup' ? messages.admin.setup.title : messages.admin.nav[page] };
+  if (page === 'setup') return { title: messages.admin.setup.title };
+  if (page === 'account') return { title: messages.admin.account.title };
+  return { title: messages.admin.nav[page] };
 }

@@ -10,6 +10,7 @@ export type Staff = {
   role: StaffRole;
   locale?: AdminLocale;
   status?: 'active' | 'disabled' | 'invited';
+  createdAt?: string;
 };
 
 export type Session = { staff: Staff; csrfToken: string };

@@ -10,6 +10,7 @@ import { STAFF_PASSWORD, type StaffRole, staffSetup } from '@/lib/admin/schemas'
 import { AdminApiError, adminApi } from './api';
 import { showApiError } from './form-errors';
 import { useAdminTranslations as useTranslations } from './i18n';
+import { RecoveryCodes } from './recovery-codes';
 import { type Session, useSession } from './session';
 import { Alert, Button, TextField } from './ui';
 
@@ -35,6 +36,7 @@ export function StaffSetup({ token }: { token: string }) {
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [qr, setQr] = useState<string | null>(null);
+  const [done, setDone] = useState<(Session & { recoveryCodes: string[] }) | null>(null);
 
   useEffect(() => {
     adminApi<Invitation>('/auth/setup/inspect', { method: 'POST', body: { token } })
@@ -62,9 +64,8 @@ export function StaffSetup({ token }: { token: string }) {
 
   const submit = handleSubmit(async ({ confirm: _confirm, ...values }) => {
     try {
-      const session = await adminApi<Session>('/auth/setup', { method: 'POST', body: values });
-      signedIn(session);
-      router.replace('/admin');
+      // Signed in; the recovery codes are shown before the back office opens, since they are never shown again.
+      setDone(await adminApi<Session & { recoveryCodes: string[] }>('/auth/setup', { method: 'POST', body: values }));
     } catch (error) {
       resetField('totpCode');
       showApiError(error, setError);
@@ -83,6 +84,25 @@ export function StaffSetup({ token }: { token: string }) {
     );
   }
   if (!invitation) return <p aria-busy="true" className="h-64" />;
+  if (done) {
+    return (
+      <section className="mx-auto max-w-xl space-y-4 rounded-xl border border-line bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-semibold">{t('doneTitle')}</h1>
+        <RecoveryCodes codes={done.recoveryCodes} email={invitation.email} />
+        <Button
+          data-testid="setup-continue"
+          className="w-full"
+          onClick={() => {
+            const { recoveryCodes: _shown, ...session } = done;
+            signedIn(session);
+            router.replace('/admin');
+          }}
+        >
+          {t('continue')}
+        </Button>
+      </section>
+    );
+  }
 
   return (
     <section

@@ -127,9 +127,14 @@ export function AdminShell({ children }: { children: ReactNode }) {
             <LanguageSelect />
             {session ? (
               <>
-                <span className="hidden text-sm text-white/80 desk:inline" data-testid="admin-who">
-                  {session.staff.name} · {t(`roles.${session.staff.role}`)}
-                </span>
+                <Link
+                  href="/admin/account"
+                  className="text-sm text-white/90 underline-offset-2 hover:underline"
+                  data-testid="admin-who"
+                >
+                  {session.staff.name}
+                  <span className="hidden desk:inline"> · {t(`roles.${session.staff.role}`)}</span>
+                </Link>
                 <button
                   type="button"
                   onClick={() => void signOut()}

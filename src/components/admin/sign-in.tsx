@@ -53,9 +53,10 @@ export function SignInForm({ onSignedIn, email }: { onSignedIn: (session: Sessio
         id="sign-in-code"
         label={t('code')}
         hint={t('codeHint')}
-        inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={7}
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={13}
         error={errors.totpCode?.message}
         {...register('totpCode')}
       />

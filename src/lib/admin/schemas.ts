@@ -41,15 +41,24 @@ const token = z
   .trim()
   .regex(/^[\w-]{20,100}$/, { error: 'api.admin.setupInvalid' });
 
+/** At sign-in: an authenticator's six digits, or a one-time recovery code (`abcde-fghij`). */
+const secondFactor = z
+  .string({ error: 'api.field.required' })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^(\d{6}|[A-Za-z2-7]{5}-?[A-Za-z2-7]{5})$/, { error: 'api.admin.totpInvalid' }));
+
 export const staffLogin = z.object({
   email,
   password: z.string({ error: 'api.field.required' }).min(1).max(1024),
-  totpCode,
+  totpCode: secondFactor,
 });
 export type StaffLogin = z.infer<typeof staffLogin>;
 
 export const setupInspect = z.object({ token });
 export const staffSetup = z.object({ token, password, totpCode });
+
+/** Renewing one's recovery codes asks for a fresh authenticator code (a left-open session is not enough). */
+export const recoveryCodesRenewal = z.object({ totpCode });
 export type StaffSetup = z.infer<typeof staffSetup>;
 
 const name = z

@@ -12,6 +12,7 @@ import { staff, staffSetupTokens } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { staffInviteMail } from '../mail/templates';
 import { recordAudit } from './audit';
+import { isRecoveryCodeShape, issueRecoveryCodes, recoveryCodesLeft, spendRecoveryCode } from './recovery-codes';
 import { endSessionsOf, type SignedInStaff } from './sessions';
 import { acceptTotp, newTotpSecret, totpUrl } from './totp';
 
@@ -127,7 +128,10 @@ export async function inspectSetupLink(db: Database, token: string) {
  * nobody ends up with a second factor they cannot produce. The link is used up in the same transaction; two
  * tabs completing it at once cannot both succeed.
  */
-export async function completeSetup(db: Database, input: StaffSetup): Promise<number> {
+export async function completeSetup(
+  db: Database,
+  input: StaffSetup,
+): Promise<{ staffId: number; recoveryCodes: string[] }> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const row = await openSetupLink(tx, input.token);
@@ -159,7 +163,7 @@ export async function completeSetup(db: Database, input: StaffSetup): Promise<nu
       before: { enrolled: row.staff.passwordHash !== null },
       after: { enrolled: true },
     });
-    return row.staff.id;
+    return { staffId: row.staff.id, recoveryCodes: await issueRecoveryCodes(tx, row.staff.id) };
   });
 }
 
@@ -179,17 +183,68 @@ export async function staffLogin(
   if (!person || !passwordRight || person.status !== 'active' || !person.totpSecret) {
     throw new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
   }
+  if (isRecoveryCodeShape(input.totpCode)) {
+    // A recovery code stands in for the authenticator once; the person is told how many are left in the back office.
+    if (!(await spendRecoveryCode(db, person.id, input.totpCode))) {
+      throw new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
+    }
+    await db.transaction(async (tx) => {
+      await tx.update(staff).set({ lastSeenAt: new Date() }).where(eq(staff.id, person.id));
+      await recordAudit(tx, {
+        staffId: person.id,
+        kind: 'staff',
+        entityId: person.id,
+        action: 'update',
+        before: { recoveryCodeUsed: false },
+        after: { recoveryCodeUsed: true, recoveryCodesLeft: await recoveryCodesLeft(tx, person.id) },
+      });
+    });
+    await endLoginAttemptWithSuccess(db, subject, ip);
+    return person.id;
+  }
   const step = await acceptTotp(person.totpSecret, input.totpCode, person.totpLastStep);
   if (step === null) throw new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
-  // Only a later step is taken: two sign-ins racing with the same code cannot both pass.
+  await takeTotpStep(db, person.id, step, 'api.admin.loginFailed');
+  await endLoginAttemptWithSuccess(db, subject, ip);
+  return person.id;
+}
+
+/** Only a later step is taken: two requests racing with the same code cannot both pass. */
+async function takeTotpStep(db: Pick<Database, 'update'>, staffId: number, step: number, refusal: string) {
   const [taken] = await db
     .update(staff)
     .set({ totpLastStep: step, lastSeenAt: new Date() })
-    .where(and(eq(staff.id, person.id), or(isNull(staff.totpLastStep), sql`${staff.totpLastStep} < ${step}`)))
+    .where(and(eq(staff.id, staffId), or(isNull(staff.totpLastStep), sql`${staff.totpLastStep} < ${step}`)))
     .returning({ id: staff.id });
-  if (!taken) throw new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
-  await endLoginAttemptWithSuccess(db, subject, ip);
-  return person.id;
+  if (!taken) throw new ApiError(BusinessCode.unauthorized, refusal);
+}
+
+/**
+ * A new set of recovery codes for the signed-in person, the old ones void, after a fresh authenticator code:
+ * someone at a session left open cannot read out codes for later.
+ */
+export async function renewRecoveryCodes(db: Database, by: SignedInStaff, code: string): Promise<string[]> {
+  const [person] = await db.select().from(staff).where(eq(staff.id, by.id));
+  const step = person?.totpSecret ? await acceptTotp(person.totpSecret, code, person.totpLastStep) : null;
+  const refuse = () =>
+    new ApiError(BusinessCode.invalidInput, 'api.invalidInput', { fields: { totpCode: 'api.admin.totpInvalid' } });
+  if (!person || step === null) throw refuse();
+  return db.transaction(async (tx) => {
+    const left = await recoveryCodesLeft(tx, by.id);
+    await takeTotpStep(tx, by.id, step, 'api.admin.totpInvalid').catch(() => {
+      throw refuse();
+    });
+    const codes = await issueRecoveryCodes(tx, by.id);
+    await recordAudit(tx, {
+      staffId: by.id,
+      kind: 'staff',
+      entityId: by.id,
+      action: 'update',
+      before: { recoveryCodesLeft: left },
+      after: { recoveryCodesLeft: codes.length },
+    });
+    return codes;
+  });
 }
 
 export async function listStaff(db: Database, query: ListQuery) {

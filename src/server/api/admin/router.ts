@@ -14,6 +14,7 @@ import {
   jobInput,
   listQuery,
   missingTranslationsQuery,
+  recoveryCodesRenewal,
   reviewDecision,
   reviewQuery,
   setupInspect,
@@ -45,6 +46,7 @@ import {
   updateLocalized,
 } from '../../admin/localized-content';
 import { listContactMessages, listReviews, moderateReview } from '../../admin/moderation';
+import { recoveryCodesLeft } from '../../admin/recovery-codes';
 import { revertAuditEntry } from '../../admin/revert';
 import { endStaffSession, requireStaff, startStaffSession } from '../../admin/sessions';
 import {
@@ -53,6 +55,7 @@ import {
   inspectSetupLink,
   inviteStaff,
   listStaff,
+  renewRecoveryCodes,
   STAFF_SORTS,
   staffLogin as signIn,
   updateStaff,
@@ -81,9 +84,12 @@ adminRouter.post('/admin/auth/setup/inspect', async (c) => {
 
 adminRouter.post('/admin/auth/setup', async (c) => {
   const input = await jsonBody(c, staffSetup);
-  const staffId = await completeSetup(c.get('db'), input);
+  const { staffId, recoveryCodes } = await completeSetup(c.get('db'), input);
   const csrfToken = await startStaffSession(c, staffId);
-  return c.json({ code: 2000, message: { staff: await findStaff(c.get('db'), staffId), csrfToken } });
+  return c.json({
+    code: 2000,
+    message: { staff: await findStaff(c.get('db'), staffId), csrfToken, recoveryCodes },
+  });
 });
 
 adminRouter.post('/admin/auth/login', async (c) => {
@@ -100,10 +106,18 @@ adminRouter.post('/admin/auth/logout', requireStaff(), async (c) => {
 });
 
 adminRouter.get('/admin/auth/me', requireStaff(), async (c) => {
+  const { id } = c.get('staff');
+  const [person, codesLeft] = await Promise.all([findStaff(c.get('db'), id), recoveryCodesLeft(c.get('db'), id)]);
   return c.json({
     code: 2000,
-    message: { staff: await findStaff(c.get('db'), c.get('staff').id), csrfToken: c.get('csrfToken') },
+    message: { staff: person, csrfToken: c.get('csrfToken'), recoveryCodesLeft: codesLeft },
   });
+});
+
+adminRouter.post('/admin/auth/recovery-codes', requireStaff(), async (c) => {
+  const { totpCode } = await jsonBody(c, recoveryCodesRenewal);
+  const codes = await renewRecoveryCodes(c.get('db'), c.get('staff'), totpCode);
+  return c.json({ code: 2000, message: { recoveryCodes: codes } });
 });
 
 // ---- staff ----------------------------------------------------------------------------------------------------
