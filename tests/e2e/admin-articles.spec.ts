@@ -47,7 +47,8 @@ test('an editor adds an article, moves it, and its old address redirects to the 
     await test.step('saved under its own address, the site shows it', async () => {
       await editor.getByLabel(en.articleEditor.slug).fill(first);
       await editor.getByTestId('save').click();
-      await expect(editor).toHaveURL(new RegExp(`/admin/articles/${first}$`));
+      await expect(editor).toHaveURL(new RegExp(`/admin/articles/${first}\\?created=1$`));
+      await expect(editor.getByTestId('editor-saved')).toBeVisible();
       const site = await context.newPage();
       await expect(async () => {
         await site.goto(`/zh/doc/article/${first}`);
@@ -60,8 +61,8 @@ test('an editor adds an article, moves it, and its old address redirects to the 
       await expect(editor.getByLabel(en.articleEditor.slug)).toHaveValue(first);
       await editor.getByLabel(en.articleEditor.slug).fill(moved);
       await editor.getByTestId('save').click();
-      await expect(editor).toHaveURL(new RegExp(`/admin/articles/${moved}$`));
-      await expect(editor.getByTestId('editor-saved')).toBeVisible();
+      await expect(editor).toHaveURL(new RegExp(`/admin/articles/${moved}\\?moved=${first}$`));
+      await expect(editor.getByTestId('editor-saved')).toContainText(`/doc/article/${first}`);
       await editor.screenshot({ path: shot('moved'), fullPage: true });
       await expectNoAxeViolations(editor);
 

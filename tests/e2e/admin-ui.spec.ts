@@ -230,6 +230,7 @@ test('setup link: the secret as a QR code and as text; a short password is refus
 test('announcements: the list, the editor in three languages, and the 409 view that keeps what was typed', async ({
   page,
 }, info) => {
+  test.setTimeout(60_000); // four accessibility scans of a long form
   const { puts } = await fakeApi(page, { signedIn: true });
   await page.goto('/admin/announcements');
   await expect(page.getByTestId('announcements').getByTestId('row')).toHaveCount(2);

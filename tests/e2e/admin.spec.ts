@@ -46,6 +46,13 @@ test('the back office: owner from the command, an editor invited by mail, an ann
     ]);
     await owner.screenshot({ path: shot('dashboard-owner'), fullPage: true });
     await expectNoAxeViolations(owner);
+
+    // Their own account, from their name in the header: the ten recovery codes of the setup are all left.
+    await owner.getByTestId('admin-who').click();
+    await expect(owner.getByRole('heading', { level: 1, name: en.account.title })).toBeVisible();
+    await expect(owner.getByTestId('recovery-left')).toHaveText('10 recovery codes left.');
+    await owner.screenshot({ path: shot('account'), fullPage: true });
+    await expectNoAxeViolations(owner);
   });
 
   const editorContexts: BrowserContext[] = [];

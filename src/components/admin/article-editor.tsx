@@ -63,7 +63,16 @@ const NEW_ARTICLE: FormInput = {
  * version shows the 409 view shared with announcements. A new slug moves the article; the site redirects the old
  * address to the new one for good.
  */
-export function ArticleEditor({ slug }: { slug?: string }) {
+export function ArticleEditor({
+  slug,
+  movedFrom,
+  justCreated = false,
+}: {
+  slug?: string;
+  /** The address this article was saved away from, just now. */
+  movedFrom?: string;
+  justCreated?: boolean;
+}) {
   const router = useRouter();
   const t = useTranslations('admin.articleEditor');
   const te = useTranslations('admin.editor');
@@ -73,7 +82,7 @@ export function ArticleEditor({ slug }: { slug?: string }) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<ArticleSnapshot | null>(null);
   const creating = slug === undefined;
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState(justCreated || movedFrom !== undefined);
   const [conflict, setConflict] = useState<ArticleSnapshot | null>(null);
 
   const form: EditorForm = useForm<FormInput, unknown, ArticleUpdate>({
@@ -109,7 +118,7 @@ export function ArticleEditor({ slug }: { slug?: string }) {
       if (creating) {
         const { version: _unsent, ...created } = values;
         const row = await adminApi<ArticleSnapshot>('/articles', { method: 'POST', body: created });
-        router.replace(`/admin/articles/${row.slug}`);
+        router.replace(`/admin/articles/${row.slug}?created=1`);
         return;
       }
       const row = await adminApi<ArticleSnapshot>(`/articles/${slug}`, { method: 'PUT', body: values });
@@ -118,7 +127,7 @@ export function ArticleEditor({ slug }: { slug?: string }) {
       setLoaded(row);
       setSaved(true);
       // Moved: the editor's own address follows the article (the old one would find only its redirect).
-      if (row.slug !== slug) router.replace(`/admin/articles/${row.slug}`);
+      if (row.slug !== slug) router.replace(`/admin/articles/${row.slug}?moved=${slug}`);
     } catch (error) {
       if (error instanceof AdminApiError && error.status === 409 && error.current) {
         // What was typed stays in the form; their version is shown beside it.
@@ -158,7 +167,7 @@ export function ArticleEditor({ slug }: { slug?: string }) {
       {saved && !isDirty ? (
         <div className="mb-4">
           <Alert tone="success" testId="editor-saved">
-            {t('saved')}
+            {t('saved')} {movedFrom && loaded?.slug !== movedFrom ? t('movedFrom', { slug: movedFrom }) : null}
           </Alert>
         </div>
       ) : null}
