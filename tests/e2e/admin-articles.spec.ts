@@ -1,4 +1,5 @@
 import adminEn from '../../src/i18n/admin/en.json';
+import { LOCALE_LABEL } from '../../src/lib/locales';
 import { withE2eDatabase } from './database';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, newStaffContext, staffInBrowser, staffWithSession } from './staff';
@@ -6,7 +7,8 @@ import { expectNoAxeViolations, newStaffContext, staffInBrowser, staffWithSessio
 /**
  * An editor adds a documentation article in the back office and then moves it to another address: the site shows
  * it at once, and the old address answers a permanent redirect to the new one (docs/product/back-office-api.md).
- * The article is the test's own, and is removed afterwards.
+ * An editor posts a job, its department and location chosen by name, and the careers page shows it. What each
+ * test adds is its own, and is removed afterwards.
  */
 const en = adminEn.admin;
 
@@ -82,6 +84,51 @@ test('an editor adds an article, moves it, and its old address redirects to the 
       await db.query(`select pg_notify('cirrus_changes', $1)`, [
         JSON.stringify({ kinds: ['articles'], at: Date.now() }),
       ]);
+    });
+    await context.close();
+  }
+});
+
+test('an editor posts a job with its department and location chosen by name, and the careers page shows it', async ({
+  browser,
+  baseURL,
+}, info) => {
+  test.setTimeout(120_000);
+  const tag = `${info.project.name}-${Date.now().toString(36)}`;
+  const context = await newStaffContext(browser, baseURL);
+  await staffInBrowser(context, baseURL ?? '', await staffWithSession('editor'));
+  const editor = await context.newPage();
+  const title = `Site reliability engineer ${tag}`;
+  try {
+    await editor.goto('/admin/jobs');
+    await editor.getByTestId('content-new').click();
+    const dialog = editor.getByRole('dialog', { name: en.localized.jobs.new });
+    const english = `${LOCALE_LABEL.en} (${en.editor.required})`;
+    const field = (name: keyof typeof en.localized.fields) =>
+      dialog.getByRole('group', { name: en.localized.fields[name] });
+    await field('title').getByLabel(english).fill(title);
+    await field('title').getByLabel(LOCALE_LABEL.zh).fill(`网站可靠性工程师 ${tag}`);
+    await field('summary').getByLabel(english).fill('Keep eight regions running through every change.');
+    await field('responsibilities').getByLabel(english).fill('Run the on-call rota\nAutomate recoveries');
+    await field('requirements').getByLabel(english).fill('Five years with Linux in production');
+    await dialog.getByLabel(en.localized.fields.department).selectOption({ label: 'Infrastructure' });
+    await dialog.getByLabel(en.localized.fields.location).selectOption({ label: 'Tokyo' });
+    await editor.screenshot({ path: `screenshots/admin-job-form-${info.project.name}.png`, fullPage: false });
+    await expectNoAxeViolations(editor);
+    await dialog.getByTestId('content-save').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(editor.getByTestId('content-notice')).toContainText(en.localized.saved);
+
+    const site = await context.newPage();
+    await expect(async () => {
+      await site.goto('/zh/jobs');
+      await expect(site.getByText(`网站可靠性工程师 ${tag}`)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await site.close();
+  } finally {
+    await withE2eDatabase(async (db) => {
+      await db.query(`delete from jobs where title->>'en' = $1`, [title]);
+      await db.query(`select pg_notify('cirrus_changes', $1)`, [JSON.stringify({ kinds: ['jobs'], at: Date.now() })]);
     });
     await context.close();
   }

@@ -40,7 +40,12 @@ type Field =
   | { name: string; kind: 'localized'; multiline?: boolean }
   | { name: string; kind: 'lines' }
   | { name: string; kind: 'code' | 'link' | 'number' | 'datetime' | 'checkbox' }
-  | { name: string; kind: 'select'; options: readonly string[] };
+  | { name: string; kind: 'select'; options: readonly string[] }
+  /** One of the rows of another table (a job's department), offered by name. */
+  | { name: string; kind: 'choice'; source: keyof JobChoices };
+
+type Choice = { code: string; name: Partial<Localized> };
+type JobChoices = { departments: Choice[]; locations: Choice[] };
 
 export type ContentKind = 'jobs' | 'history' | 'footer-links';
 
@@ -66,8 +71,8 @@ const KINDS: Record<ContentKind, { schema: z.ZodObject; fields: Field[]; blank: 
       { name: 'summary', kind: 'localized', multiline: true },
       { name: 'responsibilities', kind: 'lines' },
       { name: 'requirements', kind: 'lines' },
-      { name: 'department', kind: 'code' },
-      { name: 'location', kind: 'code' },
+      { name: 'department', kind: 'choice', source: 'departments' },
+      { name: 'location', kind: 'choice', source: 'locations' },
       { name: 'employmentType', kind: 'select', options: EMPLOYMENT_TYPES },
       { name: 'postedAt', kind: 'datetime' },
       { name: 'active', kind: 'checkbox' },
@@ -331,6 +336,14 @@ function ContentForm({ kind, row, onSaved }: { kind: ContentKind; row: Row | nul
   const config = KINDS[kind];
   const [version, setVersion] = useState(row?.version ?? 0);
   const [conflict, setConflict] = useState<Row | null>(null);
+  const [choices, setChoices] = useState<JobChoices | null>(null);
+  const needsChoices = config.fields.some((f) => f.kind === 'choice');
+  useEffect(() => {
+    if (!needsChoices) return;
+    adminApi<JobChoices>('/jobs/choices')
+      .then(setChoices)
+      .catch(() => setChoices({ departments: [], locations: [] }));
+  }, [needsChoices]);
   const {
     register,
     handleSubmit,
@@ -381,6 +394,9 @@ function ContentForm({ kind, row, onSaved }: { kind: ContentKind; row: Row | nul
         : [{ label: label(f.name), theirs: String(theirValues[f.name] ?? ''), mine: String(mine[f.name] ?? '') }],
     );
   };
+
+  // The fields mount once their choices are there, so each select shows the saved value, not its first option.
+  if (needsChoices && choices === null) return <p aria-busy="true" className="h-64" />;
 
   return (
     <form onSubmit={handleSubmit(() => save(version))} noValidate className="space-y-4" data-testid="content-form">
@@ -439,6 +455,25 @@ function ContentForm({ kind, row, onSaved }: { kind: ContentKind; row: Row | nul
               <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register(f.name)} />
               {label(f.name)}
             </label>
+          );
+        }
+        if (f.kind === 'choice') {
+          return (
+            <SelectField
+              key={f.name}
+              id={id(f.name)}
+              label={label(f.name)}
+              error={fieldError(f.name)}
+              aria-busy={choices === null}
+              {...register(f.name)}
+            >
+              <option value="">{t('choose')}</option>
+              {(choices?.[f.source] ?? []).map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name[locale] || c.name.en || c.code}
+                </option>
+              ))}
+            </SelectField>
           );
         }
         if (f.kind === 'select') {

@@ -235,3 +235,13 @@ export function localizedReverter(name: LocalizedKind) {
     },
   };
 }
+
+/** The departments and locations a job can name, in the careers page's order, with their names in three languages. */
+export async function listJobChoices(db: Database) {
+  const [departments, locations] = await Promise.all([
+    db.select().from(jobDepartments).orderBy(asc(jobDepartments.sort), asc(jobDepartments.code)),
+    db.select().from(jobLocations).orderBy(asc(jobLocations.sort), asc(jobLocations.code)),
+  ]);
+  const choice = ({ code, name }: { code: string; name: Record<string, string> }) => ({ code, name });
+  return { departments: departments.map(choice), locations: locations.map(choice) };
+}

@@ -42,6 +42,7 @@ import {
   getLocalized,
   LOCALIZED_KINDS,
   type LocalizedKind,
+  listJobChoices,
   listLocalized,
   updateLocalized,
 } from '../../admin/localized-content';
@@ -267,6 +268,10 @@ function localizedRoutes<S extends z.ZodObject>(path: string, name: LocalizedKin
   });
 }
 
+// Before the jobs' `/:id`: the departments and locations the job form offers.
+adminRouter.get('/admin/jobs/choices', requireStaff('readContent'), async (c) =>
+  c.json({ code: 2000, message: await listJobChoices(c.get('db')) }),
+);
 localizedRoutes('jobs', 'job', jobInput);
 localizedRoutes('history', 'history', historyInput);
 localizedRoutes('footer-links', 'footer', footerLinkInput);
