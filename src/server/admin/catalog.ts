@@ -756,6 +756,8 @@ export async function updateCatalogItem<K extends CatalogKind>(
   input: CatalogInput<K> & { version: number },
 ): Promise<CatalogSnapshot> {
   const kind = kindOf(name);
+  // A reserved name is only its text: it is added or deleted, never changed.
+  if (!kind.versioned) throw new ApiError(BusinessCode.methodNotAllowed, 'api.methodNotAllowed');
   const given = String((input as Record<string, unknown>)[keyField(name)]);
   // The key names the row everywhere (orders, the public API's ids): it is chosen once, at creation.
   if (given !== id) throw invalidInput({ [keyField(name)]: 'api.admin.catalogKeyFixed' });
