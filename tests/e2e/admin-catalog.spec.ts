@@ -194,6 +194,9 @@ test('support reads the catalog without a way to change it, and the API refuses 
   await expect(dialog.getByTestId('catalog-save')).toHaveCount(0);
   await expect(dialog.getByTestId('catalog-delete')).toHaveCount(0);
   await expect(dialog.getByLabel(en.fields.cpu)).toBeDisabled();
+  // Pickers show the saved choice (the first plan is a standard one), and the prices are the pricing screen's.
+  await expect(dialog.getByLabel(en.fields.lineId)).toHaveValue('standard');
+  await expect(dialog.getByTestId('catalog-monthlyPriceCents')).toContainText(en.pricingOwns);
   await page.screenshot({ path: shot('support-plan'), fullPage: false });
   await expectNoAxeViolations(page);
 

@@ -366,7 +366,8 @@ function CatalogForm({
     if (!needsChoices) return;
     adminApi<Choices>('/catalog/choices')
       .then(setChoices)
-      .catch(() => setChoices(null));
+      // Without them the pickers offer only what is saved: the form still opens.
+      .catch(() => setChoices({ regions: [], productLines: [], plans: [], images: [], disks: [], bandwidth: [] }));
   }, [needsChoices]);
 
   const save = async (overVersion: number) => {
@@ -452,11 +453,13 @@ function CatalogForm({
       {errors.root?.server ? <Alert messageKey={errors.root.server.message} testId="catalog-error" /> : null}
       {deleteError ? <Alert messageKey={deleteError} testId="catalog-delete-error" /> : null}
       {/* A reader sees every field as it is, and nothing to change it with. */}
-      <fieldset disabled={!editable} className="min-w-0 space-y-4">
+      {/* The pickers are drawn once their choices are here: a select drawn before its options would lose its value. */}
+      {needsChoices && choices === null ? <p aria-busy="true" className="h-64" /> : null}
+      <fieldset disabled={!editable} className="min-w-0 space-y-4" hidden={needsChoices && choices === null}>
         <legend className="sr-only">
           {row ? t('editTitle', { id: row.id }) : t('newTitle', { kind: t(`kinds.${kind}.one`) })}
         </legend>
-        {fields.map((f) => (
+        {(needsChoices && choices === null ? [] : fields).map((f) => (
           <FieldInput
             key={f.name}
             field={f}
