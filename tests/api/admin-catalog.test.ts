@@ -41,7 +41,10 @@ afterAll(async () => {
 
 const names = (en: string) => ({ en, zh: `${en}（中文）`, ja: `${en}（日本語）` });
 let seq = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${(seq += 1)}`;
+function unique(prefix: string): string {
+  seq += 1;
+  return `${prefix}-${Date.now().toString(36)}${seq}`;
+}
 
 /** A valid new item of each kind, under a code of its own. */
 function sample(kind: CatalogKind): Record<string, unknown> {
@@ -130,9 +133,6 @@ function sample(kind: CatalogKind): Record<string, unknown> {
       return { label: id };
   }
 }
-
-const keyOf = (kind: CatalogKind, item: Record<string, unknown>) =>
-  String(kind === 'domain-suffixes' ? item.suffix : kind === 'reserved-labels' ? item.label : item.id);
 
 async function create(kind: CatalogKind, item = sample(kind), who: Who = 'manager') {
   const res = await call(app, 'POST', `/api/admin/catalog/${kind}`, { json: item, headers: people[who] });
