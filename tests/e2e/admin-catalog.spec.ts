@@ -176,6 +176,8 @@ test('support reads the catalog without a way to change it, and the API refuses 
   baseURL,
   playwright,
 }, info) => {
+  // Two accessibility scans of a long page on a phone: more than the default half minute on a busy machine.
+  test.setTimeout(90_000);
   const shot = (name: string) => `screenshots/admin-catalog-${name}-${info.project.name}.png`;
   const support = await staffWithSession('support');
   const context = await newStaffContext(browser, baseURL);
