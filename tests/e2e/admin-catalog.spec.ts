@@ -191,7 +191,7 @@ test('support reads the catalog without a way to change it, and the API refuses 
   await page.screenshot({ path: shot('support-plans'), fullPage: true });
   await expectNoAxeViolations(page);
   await rows.first().getByTestId('open-item').click();
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog', { name: en.viewTitle.replace('{id}', 'std-1c1g') });
   await expect(dialog.getByTestId('catalog-form')).toBeVisible();
   await expect(dialog.getByTestId('catalog-save')).toHaveCount(0);
   await expect(dialog.getByTestId('catalog-delete')).toHaveCount(0);
@@ -200,6 +200,20 @@ test('support reads the catalog without a way to change it, and the API refuses 
   await expect(dialog.getByLabel(en.fields.lineId)).toHaveValue('standard');
   await expect(dialog.getByTestId('catalog-monthlyPriceCents')).toContainText(en.pricingOwns);
   await page.screenshot({ path: shot('support-plan'), fullPage: false });
+  await expectNoAxeViolations(page);
+
+  await page.keyboard.press('Escape');
+
+  // A template's rules, each with its note in three languages, read the same way.
+  await page.goto('/admin/catalog/security-groups');
+  await page.getByLabel(en.search).fill('web-server');
+  const groups = page.getByTestId('catalog-rows').getByTestId('row');
+  await expect(groups).toHaveCount(1);
+  await groups.first().getByTestId('open-item').click();
+  const rules = page.getByRole('dialog').getByTestId('catalog-rules');
+  await expect(rules.getByLabel(en.fields.ports).first()).toHaveValue('22');
+  await expect(rules.getByRole('button', { name: en.addRule })).toBeDisabled();
+  await page.screenshot({ path: shot('support-security-group'), fullPage: false });
   await expectNoAxeViolations(page);
 
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: staffHeaders(support) });

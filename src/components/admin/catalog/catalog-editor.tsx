@@ -259,7 +259,9 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
           if (!next) setOpen(null);
         }}
         title={
-          open === 'new' ? t('newTitle', { kind: t(`kinds.${kind}.one`) }) : t('editTitle', { id: open?.id ?? '' })
+          open === 'new'
+            ? t('newTitle', { kind: t(`kinds.${kind}.one`) })
+            : t(editable ? 'editTitle' : 'viewTitle', { id: open?.id ?? '' })
         }
         wide
       >
@@ -457,7 +459,9 @@ function CatalogForm({
       {needsChoices && choices === null ? <p aria-busy="true" className="h-64" /> : null}
       <fieldset disabled={!editable} className="min-w-0 space-y-4" hidden={needsChoices && choices === null}>
         <legend className="sr-only">
-          {row ? t('editTitle', { id: row.id }) : t('newTitle', { kind: t(`kinds.${kind}.one`) })}
+          {row
+            ? t(editable ? 'editTitle' : 'viewTitle', { id: row.id })
+            : t('newTitle', { kind: t(`kinds.${kind}.one`) })}
         </legend>
         {(needsChoices && choices === null ? [] : fields).map((f) => (
           <FieldInput
