@@ -52,6 +52,7 @@ export async function adminPageMetadata(
     | 'jobs'
     | 'history'
     | 'footerLinks'
+    | 'catalog'
     | 'audit'
     | 'staff'
     | 'setup'

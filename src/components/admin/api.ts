@@ -20,6 +20,8 @@ export class AdminApiError extends Error {
     readonly fields?: Record<string, string>,
     /** On a 409, the row as it is now. */
     readonly current?: unknown,
+    /** What else the answer said about the refusal (the sale that keeps a plan on offer). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(messageKey);
   }
@@ -77,7 +79,14 @@ export async function adminApi<T>(path: string, options: Options = {}): Promise<
 
   const key = typeof envelope?.message === 'string' ? envelope.message : 'api.requestFailed';
   if (response.status === 401) for (const listener of unauthorizedListeners) listener();
-  throw new AdminApiError(envelope?.code ?? response.status, key, response.status, envelope?.fields, envelope?.current);
+  throw new AdminApiError(
+    envelope?.code ?? response.status,
+    key,
+    response.status,
+    envelope?.fields,
+    envelope?.current,
+    envelope as Record<string, unknown> | undefined,
+  );
 }
 
 /** A list answer (docs/product/back-office-api.md): at most 100 rows a page. */

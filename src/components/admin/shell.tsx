@@ -23,6 +23,7 @@ type NavKey =
   | 'jobs'
   | 'history'
   | 'footerLinks'
+  | 'catalog'
   | 'audit'
   | 'staff';
 
@@ -36,6 +37,7 @@ const NAV: { href: string; key: NavKey; ability?: Ability }[] = [
   { href: '/admin/jobs', key: 'jobs', ability: 'announcements.read' },
   { href: '/admin/history', key: 'history', ability: 'announcements.read' },
   { href: '/admin/footer-links', key: 'footerLinks', ability: 'announcements.read' },
+  { href: '/admin/catalog', key: 'catalog' },
   { href: '/admin/audit', key: 'audit' },
   { href: '/admin/staff', key: 'staff', ability: 'staff' },
 ];

@@ -66,6 +66,7 @@ import { clientIp } from '../../auth/sessions';
 import type { AppEnv } from '../context';
 import { notFound } from '../errors';
 import { jsonBody, noFields, parseWith, queryInput } from '../input';
+import { catalogRoutes } from './catalog';
 
 /**
  * The back office's API (docs/product/back-office-api.md). Every route but sign-in and the setup link names the
@@ -275,3 +276,7 @@ adminRouter.get('/admin/jobs/choices', requireStaff('readContent'), async (c) =>
 localizedRoutes('jobs', 'job', jobInput);
 localizedRoutes('history', 'history', historyInput);
 localizedRoutes('footer-links', 'footer', footerLinkInput);
+
+// ---- catalog (docs/product/back-office-catalog.md) --------------------------------------------------------------
+
+adminRouter.route('/', catalogRoutes);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { type AnyColumn, and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { regionalPrice } from '@/lib/catalog/pricing-rules';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
@@ -335,7 +335,11 @@ export async function getPlan(db: Database, id: string): Promise<PlanRecord | un
 
 /** Block-storage volume types in display order. */
 export async function listDiskProducts(db: Database, locale: Locale): Promise<DiskProduct[]> {
-  const rows = await db.select().from(diskProducts).orderBy(asc(diskProducts.sort), asc(diskProducts.id));
+  const rows = await db
+    .select()
+    .from(diskProducts)
+    .where(eq(diskProducts.active, true))
+    .orderBy(asc(diskProducts.sort), asc(diskProducts.id));
   return rows.map((r) => ({
     id: r.id,
     name: localize(r.name, locale, `disk product ${r.id}`),
@@ -353,7 +357,7 @@ export async function listBandwidthTiers(db: Database, maxMbps?: number | undefi
   return db
     .select({ id: bandwidthTiers.id, mbps: bandwidthTiers.mbps, monthlyPriceCents: bandwidthTiers.monthlyPriceCents })
     .from(bandwidthTiers)
-    .where(maxMbps === undefined ? undefined : lte(bandwidthTiers.mbps, maxMbps))
+    .where(and(eq(bandwidthTiers.active, true), maxMbps === undefined ? undefined : lte(bandwidthTiers.mbps, maxMbps)))
     .orderBy(asc(bandwidthTiers.sort), asc(bandwidthTiers.mbps));
 }
 
@@ -362,12 +366,17 @@ export async function listTrafficPackages(db: Database): Promise<TrafficPackage[
   return db
     .select({ id: trafficPackages.id, gb: trafficPackages.gb, monthlyPriceCents: trafficPackages.monthlyPriceCents })
     .from(trafficPackages)
+    .where(eq(trafficPackages.active, true))
     .orderBy(asc(trafficPackages.sort), asc(trafficPackages.gb));
 }
 
 /** Public snapshot policies in display order. */
 export async function listSnapshotPolicies(db: Database, locale: Locale): Promise<SnapshotPolicy[]> {
-  const rows = await db.select().from(snapshotPolicies).orderBy(asc(snapshotPolicies.sort), asc(snapshotPolicies.id));
+  const rows = await db
+    .select()
+    .from(snapshotPolicies)
+    .where(eq(snapshotPolicies.active, true))
+    .orderBy(asc(snapshotPolicies.sort), asc(snapshotPolicies.id));
   return rows.map((r) => ({
     id: r.id,
     name: localize(r.name, locale, `snapshot policy ${r.id}`),
@@ -400,6 +409,7 @@ export async function listSecurityGroups(db: Database, locale: Locale): Promise<
     })
     .from(securityGroups)
     .leftJoin(securityGroupRules, eq(securityGroupRules.groupId, securityGroups.id))
+    .where(eq(securityGroups.active, true))
     .orderBy(
       asc(securityGroups.sort),
       asc(securityGroups.id),
@@ -444,10 +454,19 @@ export async function listQuickSets(db: Database, locale: Locale, regionId?: str
     .from(quickSets)
     .innerJoin(plans, and(eq(plans.id, quickSets.planId), eq(plans.active, true)))
     .innerJoin(images, and(eq(images.id, quickSets.imageId), eq(images.active, true)))
+    // A quick set whose disk or bandwidth tier was withdrawn would fill the configurator with a choice it no
+    // longer offers: it goes with them.
+    .leftJoin(diskProducts, eq(diskProducts.id, quickSets.dataDiskId))
+    .leftJoin(bandwidthTiers, eq(bandwidthTiers.id, quickSets.bandwidthTierId))
     .where(
-      regionId === undefined
-        ? undefined
-        : and(planSoldIn(quickSets.planId, regionId), imageOfferedIn(quickSets.imageId, regionId)),
+      and(
+        eq(quickSets.active, true),
+        or(isNull(quickSets.dataDiskId), eq(diskProducts.active, true)),
+        or(isNull(quickSets.bandwidthTierId), eq(bandwidthTiers.active, true)),
+        regionId === undefined
+          ? undefined
+          : and(planSoldIn(quickSets.planId, regionId), imageOfferedIn(quickSets.imageId, regionId)),
+      ),
     )
     .orderBy(asc(quickSets.sort), asc(quickSets.id));
   return rows.map((r) => ({

@@ -135,19 +135,36 @@ export async function quoteVps(
         ? db
             .select()
             .from(diskProducts)
-            .where(inArray(diskProducts.id, [...new Set(config.dataDisks.map((d) => d.diskId))]))
+            .where(
+              and(
+                inArray(diskProducts.id, [...new Set(config.dataDisks.map((d) => d.diskId))]),
+                eq(diskProducts.active, true),
+              ),
+            )
         : [],
       config.bandwidthTierId
-        ? db.select().from(bandwidthTiers).where(eq(bandwidthTiers.id, config.bandwidthTierId))
+        ? db
+            .select()
+            .from(bandwidthTiers)
+            .where(and(eq(bandwidthTiers.id, config.bandwidthTierId), eq(bandwidthTiers.active, true)))
         : [],
       config.trafficPackageId
-        ? db.select().from(trafficPackages).where(eq(trafficPackages.id, config.trafficPackageId))
+        ? db
+            .select()
+            .from(trafficPackages)
+            .where(and(eq(trafficPackages.id, config.trafficPackageId), eq(trafficPackages.active, true)))
         : [],
       config.securityGroupId
-        ? db.select({ id: securityGroups.id }).from(securityGroups).where(eq(securityGroups.id, config.securityGroupId))
+        ? db
+            .select({ id: securityGroups.id })
+            .from(securityGroups)
+            .where(and(eq(securityGroups.id, config.securityGroupId), eq(securityGroups.active, true)))
         : [],
       config.snapshotPolicyId
-        ? db.select().from(snapshotPolicies).where(eq(snapshotPolicies.id, config.snapshotPolicyId))
+        ? db
+            .select()
+            .from(snapshotPolicies)
+            .where(and(eq(snapshotPolicies.id, config.snapshotPolicyId), eq(snapshotPolicies.active, true)))
         : [],
       config.userCouponId !== undefined && options.userId
         ? db

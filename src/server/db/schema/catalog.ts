@@ -19,6 +19,7 @@ export const regions = pgTable('regions', {
   priceAdjustmentPct: smallint('price_adjustment_pct').notNull().default(0),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(1),
 });
 
 /** OS images (GET /api/cvm/get/image): family and version, with the smallest system disk they fit on. */
@@ -33,6 +34,8 @@ export const images = pgTable('images', {
   licenceCentsPerVcpu: integer('licence_cents_per_vcpu').notNull().default(0),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** The editing version (docs/decisions/039-back-office.md); `version` is the OS release. */
+  rowVersion: integer('row_version').notNull().default(1),
 });
 
 export const imageRegions = pgTable(
@@ -55,6 +58,7 @@ export const productLines = pgTable('product_lines', {
   description: jsonb('description').$type<Localized>().notNull(),
   dedicated: boolean('dedicated').notNull().default(false),
   sort: integer('sort').notNull().default(0),
+  version: integer('version').notNull().default(1),
 });
 
 export const plans = pgTable('plans', {
@@ -80,6 +84,7 @@ export const plans = pgTable('plans', {
   hourlyBilling: boolean('hourly_billing').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(1),
 });
 
 export const planRegions = pgTable(
@@ -106,6 +111,9 @@ export const diskProducts = pgTable('disk_products', {
   pricePerGbCents: integer('price_per_gb_cents').notNull(),
   maxIops: integer('max_iops').notNull(),
   sort: integer('sort').notNull().default(0),
+  /** False when withdrawn: gone from the public catalog and the configurator, still read by the orders that used it. */
+  active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(1),
 });
 
 /** Bandwidth tiers (GET /api/cvm/user/getBand): monthly price of the port speed beyond what a plan includes. */
@@ -114,6 +122,9 @@ export const bandwidthTiers = pgTable('bandwidth_tiers', {
   mbps: integer('mbps').notNull(),
   monthlyPriceCents: integer('monthly_price_cents').notNull(),
   sort: integer('sort').notNull().default(0),
+  /** False when withdrawn: gone from the public catalog and the configurator, still read by the orders that used it. */
+  active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(1),
 });
 
 /** Extra monthly traffic packages (GET /api/cvm/user/getFlow). */
@@ -122,6 +133,9 @@ export const trafficPackages = pgTable('traffic_packages', {
   gb: integer('gb').notNull(),
   monthlyPriceCents: integer('monthly_price_cents').notNull(),
   sort: integer('sort').notNull().default(0),
+  /** False when withdrawn: gone from the public catalog and the configurator, still read by the orders that used it. */
+  active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(1),
 });
 
 /** Official security-group templates (GET /api/cvm/securityGroup/official/search). */
@@ -130,6 +144,9 @@ export const securityGroups = pgTable('security_groups', {
   name: jsonb('name').$type<Localized>().notNull(),
   description: jsonb('description').$type<Localized>().notNull(),
   sort: integer('sort').notNull().default(0),
+  /** False when withdrawn: gone from the public catalog and the configurator, still read by the orders that used it. */
+  active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(1),
 });
 
 export const securityGroupRules = pgTable('security_group_rules', {
@@ -157,6 +174,9 @@ export const snapshotPolicies = pgTable('snapshot_policies', {
   retainCount: smallint('retain_count').notNull(),
   monthlyPriceCents: integer('monthly_price_cents').notNull(),
   sort: integer('sort').notNull().default(0),
+  /** False when withdrawn: gone from the public catalog and the configurator, still read by the orders that used it. */
+  active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(1),
 });
 
 /** Quick-set configurations (GET /api/product/cvm/fastSet/search): a named plan + image + disk + bandwidth. */
@@ -174,6 +194,9 @@ export const quickSets = pgTable('quick_sets', {
   dataDiskGb: integer('data_disk_gb').notNull().default(0),
   bandwidthTierId: text('bandwidth_tier_id').references(() => bandwidthTiers.id),
   sort: integer('sort').notNull().default(0),
+  /** False when withdrawn: gone from the public catalog and the configurator, still read by the orders that used it. */
+  active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(1),
 });
 
 /** Domain suffixes with register, renew and transfer prices per year (POST /api/domain/suffix/search). */
@@ -187,6 +210,7 @@ export const domainSuffixes = pgTable('domain_suffixes', {
   promo: boolean('promo').notNull().default(false),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(1),
 });
 
 /** The embedded registry: names already registered (ASCII/punycode, lower case, with suffix). */
