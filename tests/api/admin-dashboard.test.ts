@@ -53,6 +53,10 @@ async function insertData(db: OwnDatabase['db']) {
   await order('paid', 'USD', 999, '2024-02-29T23:59:00Z', '2024-02-29T23:50:00Z');
   // The first instant after the period in UTC.
   await order('paid', 'USD', 777, '2024-03-06T00:00:00Z', '2024-03-05T23:50:00Z');
+  // Either side of the night New York's clocks go forward (10 March 2024): 23:30 on 9 March (EST) and 23:30 on
+  // 10 March (EDT), a day of 23 hours.
+  await order('paid', 'HKD', 100, '2024-03-10T04:30:00Z', '2024-03-10T04:20:00Z');
+  await order('paid', 'HKD', 200, '2024-03-11T03:30:00Z', '2024-03-11T03:20:00Z');
 
   const [coupon] = (await db.execute<{ id: number }>(sql`select id from coupons order by id limit 1`)).rows;
   const claim = (claimedAt: string, usedAt: string | null) =>
@@ -166,6 +170,13 @@ describe('the numbers', () => {
     expect(got.signups?.created).toEqual([2, 1, 1, 0, 1]);
   });
 
+  it('counts a day of 23 hours where the clocks change', async () => {
+    const newYork = await numbers('owner', { from: '2024-03-09', to: '2024-03-10', tz: 'America/New_York' });
+    expect(newYork.sales?.HKD.revenueMinor).toEqual([100, 200]);
+    const utc = await numbers('owner', { from: '2024-03-09', to: '2024-03-11' });
+    expect(utc.sales?.HKD.revenueMinor).toEqual([0, 100, 200]);
+  });
+
   it('answers a period with nothing in it as zeros, one per day', async () => {
     const got = await numbers('owner', { from: '2023-06-01', to: '2023-06-03' });
     expect(got.days).toEqual(['2023-06-01', '2023-06-02', '2023-06-03']);
@@ -223,5 +234,13 @@ describe('refused periods', () => {
     expect(await refused({ from: '2024-03-01', to: 'tomorrow' })).toEqual({ to: 'api.field.invalid' });
     expect(await refused({ ...MARCH, tz: 'Mars/Olympus_Mons' })).toEqual({ tz: 'api.field.invalid' });
     expect(await refused({ ...MARCH, tz: "UTC'; drop table orders; --" })).toEqual({ tz: 'api.field.invalid' });
+  });
+});
+
+describe('currency digits', () => {
+  it('are the ones the site prices with', async () => {
+    const { MINOR_DIGITS } = await import('../../src/lib/money');
+    const { CURRENCY_DIGITS } = await import('../../src/lib/admin/dashboard-schemas');
+    for (const [currency, digits] of Object.entries(CURRENCY_DIGITS)) expect(MINOR_DIGITS[currency]).toBe(digits);
   });
 });

@@ -13,6 +13,12 @@ export const DASHBOARD_MAX_DAYS = 366;
 export const DASHBOARD_PRESETS = [7, 30, 90] as const;
 export const DASHBOARD_CURRENCIES = ['USD', 'HKD', 'JPY'] as const;
 export type DashboardCurrency = (typeof DASHBOARD_CURRENCIES)[number];
+/**
+ * Digits of each currency's minor unit, as src/lib/money.ts has them. Repeated rather than imported: a module the
+ * public pages load, imported by the back office too, is split into a chunk of its own and costs every public
+ * page a request's worth of gzip (docs/decisions/039-back-office.md).
+ */
+export const CURRENCY_DIGITS: Record<DashboardCurrency, number> = { USD: 2, HKD: 2, JPY: 0 };
 
 const DAY_MS = 86_400_000;
 

@@ -33,17 +33,19 @@ export function dashboardSectionsFor(role: StaffRole): DashboardSection[] {
 
 type Period = { from: string; to: string; tz: string };
 
-/** The instants that bound the period: midnight of `from` and midnight after `to`, both in the period's zone. */
-const lower = (p: Period) => sql`(${p.from}::date::timestamp at time zone ${p.tz})`;
-const upper = (p: Period) => sql`((${p.to}::date + 1)::timestamp at time zone ${p.tz})`;
-const day = (p: Period, column: SQL | PgColumn) => sql`(${column} at time zone ${p.tz})::date`;
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
 /** Every day of the period, so a day with nothing on it is a row of zeros rather than missing. */
 const everyDay = (p: Period) => sql`generate_series(${p.from}::date, ${p.to}::date, interval '1 day') as d(day)`;
-
 /**
- * One count (or two) per day over `table`, grouped on `column`'s day in the period's zone. The range on the bare
- * column keeps the lookup on its index; the day of each row is computed only for the rows in range.
+ * `column` within the day `d.day`: from its midnight to the next one in the period's zone (a day of 23 or 25
+ * hours where the clocks change). A range on the bare column is one range of its index per day; no row's time is
+ * converted to a day, and nothing is hashed.
  */
+const withinDay = (p: Period, column: PgColumn) =>
+  sql`${column} >= (d.day::timestamp at time zone ${p.tz}) and ${column} < ((d.day + interval '1 day')::timestamp at time zone ${p.tz})`;
+
+/** Per day of the period: how many rows of `table` began that day (`column`), and how many of them are `second`. */
 async function perDay(
   db: Database,
   p: Period,
@@ -52,50 +54,47 @@ async function perDay(
   second: SQL | undefined,
 ): Promise<{ first: number[]; second: number[] }> {
   const result = await db.execute<{ first: number; second: number }>(sql`
-    with counted as (
-      select ${day(p, column)} as day, count(*) as first, count(*) filter (where ${second}) as second
-        from ${table}
-       where ${column} >= ${lower(p)} and ${column} < ${upper(p)}
-       group by 1
-    )
-    select coalesce(c.first, 0)::int as first, coalesce(c.second, 0)::int as second
+    select s.first::int as first, s.second::int as second
       from ${everyDay(p)}
-      left join counted c on c.day = d.day::date
+     cross join lateral (
+           select count(*) as first, count(*) filter (where ${second}) as second
+             from ${table}
+            where ${withinDay(p, column)}
+           ) s
      order by d.day`);
   return { first: result.rows.map((r) => r.first), second: result.rows.map((r) => r.second) };
 }
 
 /** Paid orders and their totals per currency per day, by the day they were paid (refunds are not taken off). */
 async function sales(db: Database, p: Period): Promise<NonNullable<DashboardSeries['sales']>> {
-  const result = await db.execute<{ currency: string; orders: number; revenue: number }>(sql`
-    with paid as (
-      select ${day(p, orders.paidAt)} as day, ${orders.currency} as currency, count(*) as orders,
-             sum(${orders.totalMinor}) as revenue
-        from ${orders}
-       where ${orders.paidAt} >= ${lower(p)} and ${orders.paidAt} < ${upper(p)}
-       group by 1, 2
-    )
-    select c.currency, coalesce(paid.orders, 0)::int as orders, coalesce(paid.revenue, 0)::bigint as revenue
+  const columns = DASHBOARD_CURRENCIES.map(
+    (currency) =>
+      sql`count(*) filter (where ${orders.currency} = ${currency}) as ${sql.identifier(`${currency}_orders`)},
+          coalesce(sum(${orders.totalMinor}) filter (where ${orders.currency} = ${currency}), 0)::bigint
+            as ${sql.identifier(`${currency}_revenue`)}`,
+  );
+  const result = await db.execute<Record<string, number>>(sql`
+    select s.*
       from ${everyDay(p)}
-     cross join unnest(${sql.raw(`array[${DASHBOARD_CURRENCIES.map((c) => `'${c}'`).join(',')}]`)}) as c(currency)
-      left join paid on paid.day = d.day::date and paid.currency = c.currency
-     order by c.currency, d.day`);
+     cross join lateral (
+           select ${sql.join(columns, sql`, `)}
+             from ${orders}
+            where ${withinDay(p, orders.paidAt)}
+           ) s
+     order by d.day`);
   const out = {} as NonNullable<DashboardSeries['sales']>;
   for (const currency of DASHBOARD_CURRENCIES) {
-    const rows = result.rows.filter((r) => r.currency === currency);
-    const orders = rows.map((r) => r.orders);
-    const revenueMinor = rows.map((r) => Number(r.revenue));
+    const orderCounts = result.rows.map((r) => Number(r[`${currency}_orders`]));
+    const revenueMinor = result.rows.map((r) => Number(r[`${currency}_revenue`]));
     out[currency] = {
-      orders,
+      orders: orderCounts,
       revenueMinor,
-      totalOrders: orders.reduce((a, b) => a + b, 0),
-      totalRevenueMinor: revenueMinor.reduce((a, b) => a + b, 0),
+      totalOrders: sum(orderCounts),
+      totalRevenueMinor: sum(revenueMinor),
     };
   }
   return out;
 }
-
-const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /** A zone the browser knows but PostgreSQL does not (their lists differ at the edges) is a bad field, not a 500. */
 function unknownZone(error: unknown): boolean {

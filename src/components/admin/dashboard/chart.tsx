@@ -27,6 +27,7 @@ export default function LineChart({
   dayLabel,
   valueLabel,
   axisLabel,
+  emptyTop = 1,
 }: {
   days: string[];
   lines: ChartLine[];
@@ -36,6 +37,8 @@ export default function LineChart({
   valueLabel: (value: number) => string;
   /** A value in short (the axis). */
   axisLabel: (value: number) => string;
+  /** The top of the axis when every value is 0 (an amount's axis needs more than one cent to read). */
+  emptyTop?: number;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [pointed, setPointed] = useState<number | null>(null);
@@ -50,7 +53,7 @@ export default function LineChart({
       cursor: { drag: { x: false, y: false }, points: { size: 7 } },
       scales: {
         x: { time: false },
-        y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+        y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : emptyTop] },
       },
       axes: [
         {
@@ -90,7 +93,7 @@ export default function LineChart({
       resized.disconnect();
       plot.destroy();
     };
-  }, [days, lines, dayLabel, axisLabel]);
+  }, [days, lines, dayLabel, axisLabel, emptyTop]);
 
   const day = pointed === null ? undefined : days[pointed];
   return (

@@ -6,6 +6,7 @@ import { useLocale } from 'next-intl';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  CURRENCY_DIGITS,
   DASHBOARD_CURRENCIES,
   DASHBOARD_PRESETS,
   type DashboardCurrency,
@@ -15,7 +16,6 @@ import {
   daysBetween,
   presetPeriod,
 } from '@/lib/admin/dashboard-schemas';
-import { MINOR_DIGITS } from '@/lib/money';
 import { AdminApiError, adminApi } from '../api';
 import { showApiError } from '../form-errors';
 import { useAdminTranslations as useTranslations } from '../i18n';
@@ -300,7 +300,7 @@ function useNumbers() {
     const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
     const money = Object.fromEntries(
       DASHBOARD_CURRENCIES.map((currency) => {
-        const digits = MINOR_DIGITS[currency] ?? 2;
+        const digits = CURRENCY_DIGITS[currency];
         const full = new Intl.NumberFormat(locale, {
           style: 'currency',
           currency,
@@ -342,30 +342,33 @@ function Sections({ data }: { data: DashboardSeries }) {
         </p>
       ) : null}
       {data.sales ? <Sales data={data} sales={data.sales} /> : null}
-      {data.signups ? (
-        <TwoLines
-          section="signups"
-          data={data}
-          first={{ key: 'created', values: data.signups.created, total: data.signups.totalCreated }}
-          second={{ key: 'activated', values: data.signups.activated, total: data.signups.totalActivated }}
-        />
-      ) : null}
-      {data.coupons ? (
-        <TwoLines
-          section="coupons"
-          data={data}
-          first={{ key: 'claimed', values: data.coupons.claimed, total: data.coupons.totalClaimed }}
-          second={{ key: 'used', values: data.coupons.used, total: data.coupons.totalUsed }}
-        />
-      ) : null}
-      {data.groups ? (
-        <TwoLines
-          section="groups"
-          data={data}
-          first={{ key: 'opened', values: data.groups.opened, total: data.groups.totalOpened }}
-          second={{ key: 'filled', values: data.groups.filled, total: data.groups.totalFilled }}
-        />
-      ) : null}
+      {/* One chart each: side by side on a desk, so no chart runs the page's whole width. */}
+      <div className="grid gap-8 desk:grid-cols-2">
+        {data.signups ? (
+          <TwoLines
+            section="signups"
+            data={data}
+            first={{ key: 'created', values: data.signups.created, total: data.signups.totalCreated }}
+            second={{ key: 'activated', values: data.signups.activated, total: data.signups.totalActivated }}
+          />
+        ) : null}
+        {data.coupons ? (
+          <TwoLines
+            section="coupons"
+            data={data}
+            first={{ key: 'claimed', values: data.coupons.claimed, total: data.coupons.totalClaimed }}
+            second={{ key: 'used', values: data.coupons.used, total: data.coupons.totalUsed }}
+          />
+        ) : null}
+        {data.groups ? (
+          <TwoLines
+            section="groups"
+            data={data}
+            first={{ key: 'opened', values: data.groups.opened, total: data.groups.totalOpened }}
+            second={{ key: 'filled', values: data.groups.filled, total: data.groups.totalFilled }}
+          />
+        ) : null}
+      </div>
     </>
   );
 }
@@ -376,12 +379,15 @@ function SectionFrame({
   note,
   stats,
   children,
+  wide = false,
 }: {
   id: string;
   title: string;
   note: string;
   stats: ReactNode;
   children: ReactNode;
+  /** Several charts, two to a row on a desk; otherwise one chart under the totals. */
+  wide?: boolean;
 }) {
   return (
     <section aria-labelledby={`dashboard-${id}`} data-testid={`dashboard-${id}`}>
@@ -389,8 +395,8 @@ function SectionFrame({
         {title}
       </h3>
       <p className="mt-1 mb-3 text-sm text-muted">{note}</p>
-      <dl className="mb-4 grid grid-cols-2 gap-3 desk:grid-cols-4">{stats}</dl>
-      <div className="grid gap-4 desk:grid-cols-2">{children}</div>
+      <dl className="mb-4 grid grid-cols-2 gap-3 desk:grid-cols-3">{stats}</dl>
+      <div className={`grid gap-4 ${wide ? 'desk:grid-cols-2' : ''}`}>{children}</div>
     </section>
   );
 }
@@ -421,6 +427,7 @@ function Sales({ data, sales }: { data: DashboardSeries; sales: NonNullable<Dash
   return (
     <SectionFrame
       id="sales"
+      wide
       title={t('sales.title')}
       note={t('sales.note')}
       stats={DASHBOARD_CURRENCIES.map((currency) => (
@@ -470,6 +477,7 @@ function RevenueChart({
       lines={lines}
       value={n.money[currency].full}
       axis={n.money[currency].short}
+      emptyTop={10 * 10 ** CURRENCY_DIGITS[currency]}
     />
   );
 }
@@ -534,6 +542,7 @@ function ChartFigure({
   lines,
   value,
   axis,
+  emptyTop,
 }: {
   id: string;
   title: string;
@@ -541,6 +550,7 @@ function ChartFigure({
   lines: ChartLine[];
   value: (n: number) => string;
   axis: (n: number) => string;
+  emptyTop?: number;
 }) {
   const t = useTranslations('admin.dashboard');
   const dates = useDates();
@@ -575,7 +585,14 @@ function ChartFigure({
         ))}
       </ul>
       <div role="img" aria-label={chartLabel}>
-        <LineChart days={data.days} lines={lines} dayLabel={dayLabel} valueLabel={value} axisLabel={axis} />
+        <LineChart
+          days={data.days}
+          lines={lines}
+          dayLabel={dayLabel}
+          valueLabel={value}
+          axisLabel={axis}
+          emptyTop={emptyTop}
+        />
       </div>
       <details className="mt-1" data-testid="chart-table">
         <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t('table')}</summary>
