@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { DashboardOverview } from './dashboard/overview';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { type Ability, can, useSession } from './session';
 import { PageHeading } from './ui';
@@ -26,7 +27,10 @@ const CARDS: { href: string; key: CardKey; ability?: Ability }[] = [
   { href: '/admin/staff', key: 'staff', ability: 'staff' },
 ];
 
-/** The first page after sign-in: what this role can do here, one card each. */
+/**
+ * The first page after sign-in: the activity over a period (what this role may see of it), then what this role
+ * can do here, one card each.
+ */
 export function Dashboard() {
   const t = useTranslations('admin.dashboard');
   const tr = useTranslations('admin.roles');
@@ -39,6 +43,8 @@ export function Dashboard() {
       <p className="-mt-4 mb-6 text-sm text-muted" data-testid="dashboard-role">
         {t('role', { role: tr(staff.role) })}
       </p>
+      <DashboardOverview />
+      <h2 className="mb-3 text-lg font-semibold text-ink">{t('shortcuts')}</h2>
       <ul className="grid gap-4 desk:grid-cols-4">
         {CARDS.filter((card) => !card.ability || can(staff.role, card.ability)).map((card) => (
           <li key={card.key}>

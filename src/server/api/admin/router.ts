@@ -67,6 +67,7 @@ import type { AppEnv } from '../context';
 import { notFound } from '../errors';
 import { jsonBody, noFields, parseWith, queryInput } from '../input';
 import { catalogRoutes } from './catalog';
+import { dashboardRoutes } from './dashboard';
 
 /**
  * The back office's API (docs/product/back-office-api.md). Every route but sign-in and the setup link names the
@@ -280,3 +281,4 @@ localizedRoutes('footer-links', 'footer', footerLinkInput);
 // ---- catalog (docs/product/back-office-catalog.md) --------------------------------------------------------------
 
 adminRouter.route('/', catalogRoutes);
+adminRouter.route('/', dashboardRoutes);

@@ -20,7 +20,12 @@ export const users = pgTable(
     createdAt: createdAt(),
     activatedAt: at('activated_at'),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_username_key').on(t.username)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_key').on(t.username),
+    // The dashboard's sign-ups per day and how many activated, read from the index alone.
+    index('users_created_at_idx').on(t.createdAt, t.activatedAt),
+  ],
 );
 
 /** Server-side sessions; the browser holds only the random token in an HttpOnly cookie (DESIGN §6). */
@@ -140,7 +145,11 @@ export const userCoupons = pgTable(
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
   },
-  (t) => [index('user_coupons_user_idx').on(t.userId)],
+  (t) => [
+    index('user_coupons_user_idx').on(t.userId),
+    // The dashboard's coupons claimed per day and how many were used, read from the index alone.
+    index('user_coupons_claimed_at_idx').on(t.claimedAt, t.usedAt),
+  ],
 );
 
 /** One welcome bundle per account (issue 4, /welcome-signup). */

@@ -39,6 +39,8 @@ export const pintuanGroups = pgTable(
     // The sweep's and the joinable list's lookup: open groups by expiry.
     index('pintuan_groups_status_expires_idx').on(t.status, t.expiresAt),
     index('pintuan_groups_offer_idx').on(t.offerId),
+    // The dashboard's group-buys opened per day and how many filled, read from the index alone.
+    index('pintuan_groups_created_at_idx').on(t.createdAt, t.status),
     // A last guard behind the conditional join update: a group never holds more members than seats.
     check('pintuan_groups_seats_check', sql`${t.seatsTaken} between 1 and ${t.size}`),
   ],
