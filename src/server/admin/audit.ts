@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { auditQuery } from '@/lib/admin/schemas';
 import type { Database } from '../db/client';
@@ -44,6 +44,14 @@ export async function listAudit(db: Database, viewer: SignedInStaff, query: z.ou
     query.to === undefined ? undefined : lte(auditLog.at, new Date(query.to)),
   ];
   const where = and(...conditions);
+  // The page's ids from the index first (a deep page skips index entries, not rows), then their rows.
+  const pageIds = db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(query.rows)
+    .offset((query.page - 1) * query.rows);
   const [{ total, capped }, rows] = await Promise.all([
     cappedTotal(db, auditLog, where),
     db
@@ -62,10 +70,8 @@ export async function listAudit(db: Database, viewer: SignedInStaff, query: z.ou
       })
       .from(auditLog)
       .leftJoin(staff, eq(staff.id, auditLog.staffId))
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(query.rows)
-      .offset((query.page - 1) * query.rows),
+      .where(inArray(auditLog.id, pageIds))
+      .orderBy(desc(auditLog.at), desc(auditLog.id)),
   ]);
   return {
     total,
