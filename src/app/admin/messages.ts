@@ -54,6 +54,9 @@ export async function adminPageMetadata(
     | 'footerLinks'
     | 'audit'
     | 'staff'
+    | 'orders'
+    | 'customers'
+    | 'deliveries'
     | 'setup',
 ): Promise<Metadata> {
   const messages = (await adminMessages(await adminLocale())) as {

@@ -61,6 +61,7 @@ import { clientIp } from '../../auth/sessions';
 import type { AppEnv } from '../context';
 import { notFound } from '../errors';
 import { jsonBody, noFields, parseWith, queryInput } from '../input';
+import { ordersRoutes } from './orders';
 
 /**
  * The back office's API (docs/product/back-office-api.md). Every route but sign-in and the setup link names the
@@ -246,6 +247,8 @@ function localizedRoutes<S extends z.ZodObject>(path: string, name: LocalizedKin
     return c.json({ code: 2000, message: null });
   });
 }
+
+adminRouter.route('/', ordersRoutes);
 
 localizedRoutes('jobs', 'job', jobInput);
 localizedRoutes('history', 'history', historyInput);
