@@ -157,7 +157,7 @@ export function OrdersList({ customer = '' }: { customer?: string }) {
       <form
         onSubmit={handleSubmit((values) => setFilters(values))}
         noValidate
-        className="mb-6 grid gap-3 rounded-xl border border-line bg-white p-4 desk:grid-cols-4 desk:items-end"
+        className="mb-6 grid gap-3 rounded-xl border border-line bg-white p-4 desk:grid-cols-4 desk:items-start"
         aria-label={t('filters')}
       >
         <SelectField id="order-state" label={t('state')} {...register('state')}>
@@ -200,7 +200,7 @@ export function OrdersList({ customer = '' }: { customer?: string }) {
           {...register('from')}
         />
         <TextField id="order-to" label={t('to')} type="datetime-local" error={errors.to?.message} {...register('to')} />
-        <div className="flex gap-2 desk:col-span-2">
+        <div className="flex gap-2 desk:col-span-2 desk:self-end">
           <Button type="submit" data-testid="apply-filters">
             {t('apply')}
           </Button>
