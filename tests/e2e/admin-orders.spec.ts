@@ -218,8 +218,12 @@ test('orders, customers and deliveries: a manager cancels an unpaid order, suppo
     await expect(row.getByTestId('delivery-state')).toHaveText(en.deliveries.states.sent);
     await expect(row.getByTestId('retry')).toHaveCount(0);
 
+    // The customer centre's events: none is delivered here (no ORDER_WEBHOOK_URL), all of them wait.
     await page.getByTestId('delivery-kind-webhook').click();
+    await expect(page.getByTestId('empty')).toBeVisible();
+    await page.getByTestId('delivery-state-all').click();
     await expect(page.getByTestId('deliveries').getByTestId('row').first()).toBeVisible();
+    await expect(page.getByTestId('deliveries').getByTestId('row').first()).toContainText('order.');
     await expectNoAxeViolations(page);
   });
 

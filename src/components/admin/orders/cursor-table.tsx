@@ -33,9 +33,11 @@ export function useCursorList<T>(path: string, filters: Record<string, string | 
 
   // New filters: back to the first page (React's "state from props" pattern: set during render, before the fetch
   // below could read a cursor of the old query).
+  // The rows of the old filters go at once too: under the new caption they would read as an answer to it.
   if (cursorsOf !== key) {
     setCursorsOf(key);
     setCursors(['']);
+    setAnswer(null);
   }
   const cursor = cursorsOf === key ? (cursors.at(-1) ?? '') : '';
 
