@@ -269,7 +269,8 @@ function auditSnapshot(row: Pick<OrderRow, 'id' | 'number' | 'status' | 'statusC
   return { id: row.id, number: row.number, status: row.status, statusChangedAt: row.statusChangedAt.toISOString() };
 }
 
-async function lockedOrder(tx: Pick<Database, 'select'>, id: number): Promise<OrderRow> {
+/** The order as it is, or 404 (the transition itself locks and re-checks it). */
+async function findOrder(tx: Pick<Database, 'select'>, id: number): Promise<OrderRow> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id));
   if (!row) throw notFound('api.admin.notFound');
   return row;
@@ -286,7 +287,7 @@ const reasonWith = (reason: string, note: string) => (note ? `${reason}: ${note}
 export async function cancelOrder(db: Database, by: SignedInStaff, id: number, note: string) {
   const now = new Date();
   return db.transaction(async (tx) => {
-    const before = await lockedOrder(tx, id);
+    const before = await findOrder(tx, id);
     const [moved] = await transitionOrders(tx, [id], {
       from: ['pending_payment'],
       to: 'cancelled',
@@ -295,7 +296,7 @@ export async function cancelOrder(db: Database, by: SignedInStaff, id: number, n
       at: now,
     });
     if (!moved) {
-      const current = await lockedOrder(tx, id);
+      const current = await findOrder(tx, id);
       throw new ApiError(BusinessCode.conflict, 'api.admin.ordersNotCancellable', {
         extra: { current: auditSnapshot(current) },
       });
@@ -306,7 +307,8 @@ export async function cancelOrder(db: Database, by: SignedInStaff, id: number, n
       kind: 'order',
       entityId: id,
       action: 'update',
-      before: auditSnapshot(before),
+      // The state the transition moved from, read under its lock.
+      before: { ...auditSnapshot(before), status: moved.from },
       after: { ...auditSnapshot(moved.row), action: 'cancel', note },
     });
     await announceChange(tx, ['promotions']);
@@ -322,7 +324,7 @@ export async function cancelOrder(db: Database, by: SignedInStaff, id: number, n
 export async function markRefunded(db: Database, by: SignedInStaff, id: number, note: string) {
   const now = new Date();
   return db.transaction(async (tx) => {
-    const before = await lockedOrder(tx, id);
+    const before = await findOrder(tx, id);
     const [moved] = await transitionOrders(tx, [id], {
       from: ['refund_pending'],
       to: 'refunded',
@@ -331,7 +333,7 @@ export async function markRefunded(db: Database, by: SignedInStaff, id: number, 
       at: now,
     });
     if (!moved) {
-      const current = await lockedOrder(tx, id);
+      const current = await findOrder(tx, id);
       throw new ApiError(BusinessCode.conflict, 'api.admin.ordersNotRefundPending', {
         extra: { current: auditSnapshot(current) },
       });
@@ -341,7 +343,7 @@ export async function markRefunded(db: Database, by: SignedInStaff, id: number, 
       kind: 'order',
       entityId: id,
       action: 'update',
-      before: auditSnapshot(before),
+      before: { ...auditSnapshot(before), status: moved.from },
       after: { ...auditSnapshot(moved.row), action: 'markRefunded', note },
     });
     return auditSnapshot(moved.row);
@@ -354,7 +356,7 @@ export async function markRefunded(db: Database, by: SignedInStaff, id: number, 
  */
 export async function resendOrderConfirmation(db: Database, by: SignedInStaff, id: number) {
   const mailId = await db.transaction(async (tx) => {
-    const row = await lockedOrder(tx, id);
+    const row = await findOrder(tx, id);
     if (row.paidAt === null) throw new ApiError(BusinessCode.conflict, 'api.admin.ordersNotPaid');
     const made = await mailOrderPaid(tx, row);
     if (made === undefined) throw notFound('api.admin.notFound');
