@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import adminEn from '../../src/i18n/admin/en.json';
+import adminJa from '../../src/i18n/admin/ja.json';
 import { customerWithSession, sessionHeaders } from './customers';
 import { withE2eDatabase } from './database';
 import { expect, test } from './fixtures';
@@ -15,6 +16,7 @@ import { MESSAGES } from './support';
  * other's orders.
  */
 const en = adminEn.admin;
+const ja = adminJa.admin;
 const zh = MESSAGES.zh;
 
 type ApiSaleItem = {
@@ -173,6 +175,23 @@ test('orders, customers and deliveries: a manager cancels an unpaid order, suppo
     await expect(page.getByText(buyer.email)).toHaveCount(0);
     await page.screenshot({ path: shot('order-support'), fullPage: true });
     await expectNoAxeViolations(page);
+
+    // The same order in Japanese: the states, the history and the refusal-free page in the reader's words.
+    await page.getByTestId('admin-language').selectOption('ja');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+    await expect(
+      page.getByRole('heading', { level: 1, name: ja.orders.orderTitle.replace('{number}', unpaid.number) }),
+    ).toBeVisible();
+    await expect(page.getByTestId('order-state').first()).toHaveText(ja.orderStates.pending_payment);
+    await page.screenshot({ path: shot('order-support-ja'), fullPage: true });
+    await expectNoAxeViolations(page);
+    await page.goto('/admin/orders');
+    await expect(page.getByRole('heading', { level: 1, name: ja.orders.title })).toBeVisible();
+    await expect(page.getByTestId('orders').getByTestId('row').first()).toBeVisible();
+    await page.screenshot({ path: shot('orders-ja'), fullPage: true });
+    await expectNoAxeViolations(page);
+    await page.getByTestId('admin-language').selectOption('en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   });
 
   await test.step('support retries a failed mail from the deliveries list', async () => {
