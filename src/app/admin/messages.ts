@@ -55,6 +55,9 @@ export async function adminPageMetadata(
     | 'catalog'
     | 'audit'
     | 'staff'
+    | 'orders'
+    | 'customers'
+    | 'deliveries'
     | 'setup'
     | 'account',
 ): Promise<Metadata> {

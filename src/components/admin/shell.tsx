@@ -25,13 +25,19 @@ type NavKey =
   | 'footerLinks'
   | 'catalog'
   | 'audit'
-  | 'staff';
+  | 'staff'
+  | 'orders'
+  | 'customers'
+  | 'deliveries';
 
 const NAV: { href: string; key: NavKey; ability?: Ability }[] = [
   { href: '/admin', key: 'dashboard' },
   { href: '/admin/announcements', key: 'announcements', ability: 'announcements.read' },
   { href: '/admin/articles', key: 'articles', ability: 'announcements.read' },
   { href: '/admin/translations', key: 'translations', ability: 'announcements.read' },
+  { href: '/admin/orders', key: 'orders', ability: 'support' },
+  { href: '/admin/customers', key: 'customers', ability: 'support' },
+  { href: '/admin/deliveries', key: 'deliveries', ability: 'support' },
   { href: '/admin/reviews', key: 'reviews', ability: 'support' },
   { href: '/admin/contact', key: 'contact', ability: 'support' },
   { href: '/admin/jobs', key: 'jobs', ability: 'announcements.read' },

@@ -143,6 +143,10 @@ export const AUDIT_KINDS = [
   'footer',
   'review',
   'catalog',
+  'order',
+  'customer',
+  'mail',
+  'webhook',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

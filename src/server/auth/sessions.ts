@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { env } from '@/env';
@@ -20,7 +20,7 @@ export type SessionUser = {
   id: number;
   email: string;
   username: string;
-  status: 'pending' | 'active';
+  status: 'pending' | 'active' | 'disabled';
   locale: string;
   activatedAt: Date | null;
 };
@@ -56,7 +56,14 @@ export async function findSession(db: Database, sessionToken: string | undefined
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sha256(sessionToken)), gt(sessions.expiresAt, new Date())));
+    .where(
+      and(
+        eq(sessions.id, sha256(sessionToken)),
+        gt(sessions.expiresAt, new Date()),
+        // Disabling deletes the account's sessions; this also shuts one a sign-in racing with it created.
+        ne(users.status, 'disabled'),
+      ),
+    );
   return row;
 }
 

@@ -18,11 +18,26 @@ export type OutgoingMail = {
  */
 export type MailWriter = Pick<Database, 'insert'>;
 
-/** Writes a pending mail into the outbox and returns its id; the worker delivers it. */
-export async function enqueueMail(tx: MailWriter, mail: OutgoingMail): Promise<number> {
+/**
+ * Writes a pending mail into the outbox and returns its id; the worker delivers it. `about` names the customer
+ * and the order it concerns, so the back office lists it with them (docs/product/back-office-orders.md).
+ */
+export async function enqueueMail(
+  tx: MailWriter,
+  mail: OutgoingMail,
+  about: { userId?: number; orderId?: number } = {},
+): Promise<number> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ kind: mail.kind, recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    .values({
+      kind: mail.kind,
+      recipient: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      userId: about.userId ?? null,
+      orderId: about.orderId ?? null,
+    })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('mail_outbox insert returned no row');
   return row.id;

@@ -47,7 +47,12 @@ async function freeUsername(db: Database, email: string): Promise<string> {
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-async function issueActivation(tx: Tx, user: { id: number; email: string; username: string }, locale: Locale) {
+/** A new activation code and its mail, in the caller's transaction (also sent again from the back office). */
+export async function issueActivation(
+  tx: Tx,
+  user: { id: number; email: string; username: string },
+  locale: Locale,
+): Promise<void> {
   const code = randomBytes(24).toString('base64url');
   await tx
     .insert(activationCodes)
@@ -61,6 +66,7 @@ async function issueActivation(tx: Tx, user: { id: number; email: string; userna
       link: activationLink(locale, code),
       brand: env().BRAND_NAME,
     }),
+    { userId: user.id },
   );
 }
 
@@ -113,6 +119,7 @@ async function tellOwnerOfSignUp(db: Database, email: string, locale: Locale): P
         resetLink: siteLink(locale, '/resetPassword'),
         brand: env().BRAND_NAME,
       }),
+      { userId: owner.id },
     );
   });
 }
@@ -175,6 +182,7 @@ export async function login(db: Database, input: { account: string; password: st
   const valid = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !valid) throw new ApiError(BusinessCode.unauthorized, 'api.login.failed');
   await endLoginAttemptWithSuccess(db, subject, input.ip);
+  if (user.status === 'disabled') throw new ApiError(BusinessCode.forbidden, 'api.login.disabled');
   if (user.status !== 'active') throw new ApiError(BusinessCode.forbidden, 'api.login.notActivated');
   if (needsRehash(user.passwordHash)) {
     const rehashed = await hashPassword(input.password);
@@ -218,6 +226,7 @@ export async function requestPasswordReset(db: Database, email: string, ip: stri
         link: siteLink(locale, '/resetPassword', `?code=${encodeURIComponent(code)}`),
         brand: env().BRAND_NAME,
       }),
+      { userId: user.id },
     );
   });
   ensureMailWorker(db).kick();
@@ -246,8 +255,9 @@ export async function resetPassword(db: Database, code: string, password: string
       .update(users)
       .set({
         passwordHash,
-        status: 'active',
-        activatedAt: sql`coalesce(${users.activatedAt}, now())`,
+        // A pending account is activated (the code proves the address); one an operator disabled stays so.
+        status: sql`case when ${users.status} = 'pending' then 'active' else ${users.status} end`,
+        activatedAt: sql`case when ${users.status} = 'pending' then coalesce(${users.activatedAt}, now()) else ${users.activatedAt} end`,
       })
       .where(eq(users.id, row.userId))
       .returning({ id: users.id, email: users.email });

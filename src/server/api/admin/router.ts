@@ -68,6 +68,7 @@ import { notFound } from '../errors';
 import { jsonBody, noFields, parseWith, queryInput } from '../input';
 import { catalogRoutes } from './catalog';
 import { dashboardRoutes } from './dashboard';
+import { ordersRoutes } from './orders';
 
 /**
  * The back office's API (docs/product/back-office-api.md). Every route but sign-in and the setup link names the
@@ -274,6 +275,8 @@ function localizedRoutes<S extends z.ZodObject>(path: string, name: LocalizedKin
 adminRouter.get('/admin/jobs/choices', requireStaff('readContent'), async (c) =>
   c.json({ code: 2000, message: await listJobChoices(c.get('db')) }),
 );
+adminRouter.route('/', ordersRoutes);
+
 localizedRoutes('jobs', 'job', jobInput);
 localizedRoutes('history', 'history', historyInput);
 localizedRoutes('footer-links', 'footer', footerLinkInput);

@@ -134,7 +134,7 @@ async function apply(
   const step = TRANSITIONS[event.type];
   const [moved] = await transitionOrders(tx, [order.id], { ...step, actor: 'payment', at: now });
   if (!moved) throw new ApiError(BusinessCode.conflict, 'api.order.illegalTransition');
-  if (step.to === 'paid') await mailPaid(tx, moved.row);
+  if (step.to === 'paid') await mailOrderPaid(tx, moved.row);
   return {
     outcome: answer(moved.row.number, moved.row.status),
     paidOrderId: step.to === 'paid' ? order.id : undefined,
@@ -145,18 +145,21 @@ function answer(number: string, status: OrderStatus): NotifyOutcome {
   return { status: 200, body: { code: 2000, message: { number, status } } };
 }
 
-/** The payment confirmation, in the customer's language, through the outbox in the same transaction. */
-async function mailPaid(tx: OrderTx, order: typeof orders.$inferSelect): Promise<void> {
+/**
+ * The payment confirmation, in the customer's language, through the outbox in the caller's transaction (also
+ * sent again from the back office): the mail's id, undefined when the customer or the currency is gone.
+ */
+export async function mailOrderPaid(tx: OrderTx, order: typeof orders.$inferSelect): Promise<number | undefined> {
   const [user] = await tx.select().from(users).where(eq(users.id, order.userId));
   const [currency] = await tx.select().from(currencies).where(eq(currencies.code, order.currency));
-  if (!user || !currency) return;
+  if (!user || !currency) return undefined;
   const locale = parseLocale(user.locale) ?? 'en';
   const total = formatMoney(
     order.totalMinor,
     { type: currency.code, rate: Number(order.rate), digits: currency.minorDigits },
     locale,
   );
-  await enqueueMail(
+  return enqueueMail(
     tx,
     orderPaidMail({
       locale,
@@ -167,5 +170,6 @@ async function mailPaid(tx: OrderTx, order: typeof orders.$inferSelect): Promise
       link: new URL(localizedPath(locale, `/orders/${order.number}`), env().SITE_URL).href,
       brand: env().BRAND_NAME,
     }),
+    { userId: user.id, orderId: order.id },
   );
 }

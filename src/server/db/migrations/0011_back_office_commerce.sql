@@ -1,6 +1,8 @@
 DROP INDEX "audit_log_at_idx";--> statement-breakpoint
 DROP INDEX "audit_log_staff_idx";--> statement-breakpoint
 DROP INDEX "audit_log_kind_idx";--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "order_id" integer;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "user_id" integer;--> statement-breakpoint
 ALTER TABLE "bandwidth_tiers" ADD COLUMN "active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "bandwidth_tiers" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "disk_products" ADD COLUMN "active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
@@ -18,10 +20,26 @@ ALTER TABLE "snapshot_policies" ADD COLUMN "active" boolean DEFAULT true NOT NUL
 ALTER TABLE "snapshot_policies" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "traffic_packages" ADD COLUMN "active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "traffic_packages" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "mail_outbox_status_idx" ON "mail_outbox" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "mail_outbox_order_idx" ON "mail_outbox" USING btree ("order_id","id");--> statement-breakpoint
+CREATE INDEX "mail_outbox_user_idx" ON "mail_outbox" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "user_coupons_claimed_at_idx" ON "user_coupons" USING btree ("created_at","used_at");--> statement-breakpoint
 CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at","activated_at");--> statement-breakpoint
+CREATE INDEX "users_email_prefix_idx" ON "users" USING btree ("email" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_username_prefix_idx" ON "users" USING btree ("username" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "orders_paid_at_idx" ON "orders" USING btree ("paid_at","currency","total_minor") WHERE "orders"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_total_idx" ON "orders" USING btree ("total_minor","id");--> statement-breakpoint
+CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_currency_created_idx" ON "orders" USING btree ("currency","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_plan_created_idx" ON "orders" USING btree (("config"->>'planId'),"created_at","id");--> statement-breakpoint
+CREATE INDEX "webhook_outbox_status_idx" ON "webhook_outbox" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "webhook_outbox_order_idx" ON "webhook_outbox" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "pintuan_groups_created_at_idx" ON "pintuan_groups" USING btree ("created_at","status");--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "audit_log_staff_idx" ON "audit_log" USING btree ("staff_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "audit_log_kind_idx" ON "audit_log" USING btree ("kind","created_at","id");
+CREATE INDEX "audit_log_kind_idx" ON "audit_log" USING btree ("kind","created_at","id");--> statement-breakpoint
+-- Hand-written: links the mails written before mail_outbox had order_id and user_id to their customer and order.
+UPDATE "mail_outbox" m SET "user_id" = u."id" FROM "users" u WHERE m."user_id" IS NULL AND u."email" = m."recipient";--> statement-breakpoint
+UPDATE "mail_outbox" m SET "order_id" = o."id" FROM "orders" o WHERE m."order_id" IS NULL AND m."kind" = 'order-paid' AND o."number" = substring(m."subject" from 'CC[0-9]{8}[0-9A-F]{8}');

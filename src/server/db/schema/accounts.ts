@@ -15,7 +15,8 @@ export const users = pgTable(
     phone: text('phone'),
     /** scrypt$N$r$p$salt$hash (base64). */
     passwordHash: text('password_hash').notNull(),
-    status: text('status').$type<'pending' | 'active'>().notNull().default('pending'),
+    /** `disabled`: closed by an operator (docs/product/back-office-orders.md); it cannot sign in until activated. */
+    status: text('status').$type<'pending' | 'active' | 'disabled'>().notNull().default('pending'),
     locale: text('locale').$type<DbLocale>().notNull(),
     createdAt: createdAt(),
     activatedAt: at('activated_at'),
@@ -25,6 +26,10 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(t.username),
     // The dashboard's sign-ups per day and how many activated, read from the index alone.
     index('users_created_at_idx').on(t.createdAt, t.activatedAt),
+    // The back office's customer search is by prefix (`LIKE 'abc%'`), which a btree serves only with the
+    // pattern operator class under a non-C collation.
+    index('users_email_prefix_idx').on(t.email.op('text_pattern_ops')),
+    index('users_username_prefix_idx').on(t.username.op('text_pattern_ops')),
   ],
 );
 
@@ -107,8 +112,21 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: at('sent_at'),
+    /**
+     * The order a mail is about (a payment confirmation), so the back office shows it with the order. No foreign
+     * key: orders.ts imports this file, and orders are never deleted.
+     */
+    orderId: integer('order_id'),
+    /** The customer a mail is for (activation, an order's mail), so the back office shows it with them. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The deliveries list, newest first within a state, and the order's and customer's mails.
+    index('mail_outbox_status_idx').on(t.status, t.id),
+    index('mail_outbox_order_idx').on(t.orderId, t.id),
+    index('mail_outbox_user_idx').on(t.userId, t.id),
+  ],
 );
 
 /** Fixed-window counters for abuse limits, shared by every app instance (issue 4). */

@@ -78,6 +78,14 @@ export const orders = pgTable(
     // The dashboard's sales per day (src/server/admin/dashboard.ts): paid orders by payment time, with the
     // columns it sums, so a period is read from the index alone.
     index('orders_paid_at_idx').on(t.paidAt, t.currency, t.totalMinor).where(sql`${t.paidAt} is not null`),
+    // The back office's order list pages by (created_at, id) or (total_minor, id) from a cursor, filtered by
+    // state, currency or product: each filter has the sort's columns behind it, so a page is an index range
+    // however many orders there are (docs/product/back-office-orders.md).
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_total_idx').on(t.totalMinor, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_currency_created_idx').on(t.currency, t.createdAt, t.id),
+    index('orders_plan_created_idx').on(sql`(${t.config}->>'planId')`, t.createdAt, t.id),
   ],
 );
 
@@ -123,6 +131,9 @@ export const webhookOutbox = pgTable(
   (t) => [
     uniqueIndex('webhook_outbox_event_key').on(t.eventId),
     index('webhook_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The back office: the deliveries list newest first within a state, and an order's events.
+    index('webhook_outbox_status_idx').on(t.status, t.id),
+    index('webhook_outbox_order_idx').on(t.orderId, t.id),
   ],
 );
 

@@ -1,0 +1,138 @@
+import 'server-only';
+import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
+import { z } from 'zod';
+import { customerQuery, deliveryParams, deliveryQuery, orderAction, orderQuery } from '@/lib/admin/orders-schemas';
+import { recordId } from '@/lib/validation/numbers';
+import {
+  activateCustomer,
+  disableCustomer,
+  getCustomer,
+  listCustomers,
+  resendActivationMail,
+} from '../../admin/orders/customers';
+import { listDeliveries, retryDelivery } from '../../admin/orders/deliveries';
+import {
+  cancelOrder,
+  exportOrdersCsv,
+  getAdminOrder,
+  listOrders,
+  markRefunded,
+  orderFilterOptions,
+  resendOrderConfirmation,
+} from '../../admin/orders/orders';
+import { requireStaff } from '../../admin/sessions';
+import { logEvent } from '../../log';
+import type { AppEnv } from '../context';
+import { jsonBody, noFields, parseWith, queryInput } from '../input';
+
+/**
+ * Orders, customers and deliveries in the back office (docs/product/back-office-orders.md). Reading and resending
+ * mails is `support` (owner, manager, support); changing an order or an account is `manageCommerce` (owner,
+ * manager). requireStaff checks it on the server, with the session and, for changes, its CSRF token.
+ */
+export const ordersRoutes = new Hono<AppEnv>();
+
+const idParam = z.object({ id: recordId });
+
+// ---- orders ---------------------------------------------------------------------------------------------------
+
+ordersRoutes.get('/admin/orders', requireStaff('support'), async (c) => {
+  const query = queryInput(c, orderQuery);
+  return c.json({ code: 2000, message: await listOrders(c.get('db'), c.get('staff'), query) });
+});
+
+/** What the filters offer: the plans orders can name, and the currencies. */
+ordersRoutes.get('/admin/orders/filters', requireStaff('support'), async (c) => {
+  return c.json({ code: 2000, message: await orderFilterOptions(c.get('db')) });
+});
+
+/** The filtered list as CSV, streamed a batch at a time (the filters are read before the first byte). */
+ordersRoutes.get('/admin/orders/export', requireStaff('support'), async (c) => {
+  const query = queryInput(c, orderQuery);
+  const lines = exportOrdersCsv(c.get('db'), c.get('staff'), query);
+  // The first line is produced before the answer starts, so a refused cursor or filter is still a 4xx.
+  const first = await lines.next();
+  const day = new Date().toISOString().slice(0, 10);
+  c.header('content-type', 'text/csv; charset=utf-8');
+  c.header('content-disposition', `attachment; filename="orders-${day}.csv"`);
+  c.header('cache-control', 'no-store');
+  return stream(
+    c,
+    async (out) => {
+      // A byte-order mark: spreadsheet programs then read the file as UTF-8 (names in Chinese and Japanese).
+      await out.write('\uFEFF');
+      if (!first.done) await out.write(first.value);
+      for await (const chunk of lines) await out.write(chunk);
+    },
+    async (error) => {
+      logEvent('error', 'order export failed', { error: error.message });
+    },
+  );
+});
+
+ordersRoutes.get('/admin/orders/:id', requireStaff('support'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  return c.json({ code: 2000, message: await getAdminOrder(c.get('db'), c.get('staff'), id) });
+});
+
+ordersRoutes.post('/admin/orders/:id/cancel', requireStaff('manageCommerce'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  const { note } = await jsonBody(c, orderAction);
+  return c.json({ code: 2000, message: await cancelOrder(c.get('db'), c.get('staff'), id, note) });
+});
+
+ordersRoutes.post('/admin/orders/:id/mark-refunded', requireStaff('manageCommerce'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  const { note } = await jsonBody(c, orderAction);
+  return c.json({ code: 2000, message: await markRefunded(c.get('db'), c.get('staff'), id, note) });
+});
+
+ordersRoutes.post('/admin/orders/:id/resend-confirmation', requireStaff('support'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  await jsonBody(c, noFields);
+  return c.json({ code: 2000, message: await resendOrderConfirmation(c.get('db'), c.get('staff'), id) });
+});
+
+// ---- customers ------------------------------------------------------------------------------------------------
+
+ordersRoutes.get('/admin/customers', requireStaff('support'), async (c) => {
+  const query = queryInput(c, customerQuery);
+  return c.json({ code: 2000, message: await listCustomers(c.get('db'), c.get('staff'), query) });
+});
+
+ordersRoutes.get('/admin/customers/:id', requireStaff('support'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  return c.json({ code: 2000, message: await getCustomer(c.get('db'), c.get('staff'), id) });
+});
+
+ordersRoutes.post('/admin/customers/:id/activate', requireStaff('manageCommerce'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  await jsonBody(c, noFields);
+  return c.json({ code: 2000, message: await activateCustomer(c.get('db'), c.get('staff'), id) });
+});
+
+ordersRoutes.post('/admin/customers/:id/disable', requireStaff('manageCommerce'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  await jsonBody(c, noFields);
+  return c.json({ code: 2000, message: await disableCustomer(c.get('db'), c.get('staff'), id) });
+});
+
+ordersRoutes.post('/admin/customers/:id/resend-activation', requireStaff('support'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  await jsonBody(c, noFields);
+  return c.json({ code: 2000, message: await resendActivationMail(c.get('db'), c.get('staff'), id) });
+});
+
+// ---- deliveries -----------------------------------------------------------------------------------------------
+
+ordersRoutes.get('/admin/deliveries', requireStaff('support'), async (c) => {
+  const query = queryInput(c, deliveryQuery);
+  return c.json({ code: 2000, message: await listDeliveries(c.get('db'), c.get('staff'), query) });
+});
+
+ordersRoutes.post('/admin/deliveries/:kind/:id/retry', requireStaff('support'), async (c) => {
+  const { kind, id } = parseWith(deliveryParams, c.req.param());
+  await jsonBody(c, noFields);
+  return c.json({ code: 2000, message: await retryDelivery(c.get('db'), c.get('staff'), kind, id) });
+});
