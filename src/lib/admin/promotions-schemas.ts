@@ -44,7 +44,8 @@ function optionalLocalizedText(max: number) {
     .object({ en: text, zh: text, ja: text })
     .default({ en: '', zh: '', ja: '' })
     .superRefine((value, ctx) => {
-      if (!value.en && (value.zh || value.ja)) ctx.addIssue({ code: 'custom', path: ['en'], message: 'api.field.required' });
+      if (!value.en && (value.zh || value.ja))
+        ctx.addIssue({ code: 'custom', path: ['en'], message: 'api.field.required' });
     });
 }
 
@@ -166,7 +167,8 @@ export const pintuanOfferInput = z
     rules: optionalLocalizedText(2000),
   })
   .superRefine((value, ctx) => {
-    if (value.groupPriceCents >= value.singlePriceCents) {
+    // Compared only when both are prices: a refused one is already shown at its own field.
+    if (value.singlePriceCents >= 1 && value.groupPriceCents >= value.singlePriceCents) {
       ctx.addIssue({ code: 'custom', path: ['groupPriceCents'], message: 'api.admin.promotionsGroupPriceNotLower' });
     }
     endsAfterStart(value, ctx);
@@ -201,7 +203,9 @@ export const promotionInput = z
       .string({ error: 'api.field.invalid' })
       .trim()
       .max(500, { error: 'api.field.tooLong' })
-      .refine((v) => v === '' || SITE_PATH.test(v) || WEB_ADDRESS.test(v), { error: 'api.admin.promotionsImageInvalid' })
+      .refine((v) => v === '' || SITE_PATH.test(v) || WEB_ADDRESS.test(v), {
+        error: 'api.admin.promotionsImageInvalid',
+      })
       .default(''),
     popup: z.boolean({ error: 'api.field.invalid' }).default(false),
     startsAt: instant,
@@ -228,4 +232,3 @@ export const pintuanQuery = listQuery(PINTUAN_SORTS);
 
 export const PROMOTION_SORTS = ['sort', 'id', 'startsAt', 'endsAt'] as const;
 export const promotionQuery = listQuery(PROMOTION_SORTS);
-

@@ -112,10 +112,7 @@ export async function listCoupons(db: Database, query: z.output<typeof couponQue
 async function checkProducts(tx: Tx, products: string[]): Promise<void> {
   const lines = products.filter((p) => p !== 'domain');
   if (lines.length === 0) return;
-  const found = await tx
-    .select({ id: productLines.id })
-    .from(productLines)
-    .where(inArray(productLines.id, lines));
+  const found = await tx.select({ id: productLines.id }).from(productLines).where(inArray(productLines.id, lines));
   if (found.length !== lines.length) throw refusedAt('products', 'api.admin.promotionsProductUnknown');
 }
 
@@ -143,7 +140,12 @@ export async function createCoupon(db: Database, by: SignedInStaff, input: Coupo
     await checkProducts(tx, input.products);
     const [row] = await tx
       .insert(coupons)
-      .values({ ...columnsOf(input), welcome: input.welcome, stockTotal: input.stockTotal, stockLeft: input.stockTotal })
+      .values({
+        ...columnsOf(input),
+        welcome: input.welcome,
+        stockTotal: input.stockTotal,
+        stockLeft: input.stockTotal,
+      })
       .returning({ id: coupons.id });
     if (!row) throw new Error('coupons insert returned no row');
     const after = (await couponSnapshot(tx, row.id)) ?? null;

@@ -6,7 +6,16 @@ import { notFound } from '../../api/errors';
 import type { Database } from '../../db/client';
 import { planRegions, saleActivities, saleItems } from '../../db/schema';
 import type { SignedInStaff } from '../sessions';
-import { lockForSave, plain, type Reader, recorded, refusedAt, searchLocalized, stockBelowTaken, type Tx } from './common';
+import {
+  lockForSave,
+  plain,
+  type Reader,
+  recorded,
+  refusedAt,
+  searchLocalized,
+  stockBelowTaken,
+  type Tx,
+} from './common';
 
 type ActivityRow = typeof saleActivities.$inferSelect;
 type ItemRow = typeof saleItems.$inferSelect;

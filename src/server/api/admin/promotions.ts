@@ -2,7 +2,6 @@ import 'server-only';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-
   couponInput,
   couponQuery,
   couponUpdate,
