@@ -687,6 +687,18 @@ describe('campaigns: the pop-up and the banner', () => {
   });
 });
 
+describe('a scheduled campaign', () => {
+  it('is the next moment every instance drops what it keeps, without anyone writing then', async () => {
+    const { NEXT_SCHEDULED_CHANGE } = await import('../../src/server/changes/listener');
+    const soon = new Date(Date.now() + 90_000);
+    await save('POST', '/campaigns', campaignBody({ startsAt: soon.toISOString(), endsAt: future(3) }));
+    const result = await db.$client.query<{ ms: number }>(NEXT_SCHEDULED_CHANGE);
+    const ms = Number(result.rows[0]?.ms);
+    expect(ms).toBeGreaterThan(0);
+    expect(ms).toBeLessThanOrEqual(90_000);
+  });
+});
+
 describe('reading is not changing', () => {
   it('refuses a save from support without touching the row', async () => {
     const coupon = await insertCoupon();
