@@ -54,6 +54,7 @@ export async function adminPageMetadata(
     | 'footerLinks'
     | 'audit'
     | 'staff'
+    | 'promotions'
     | 'setup',
 ): Promise<Metadata> {
   const messages = (await adminMessages(await adminLocale())) as {
