@@ -79,8 +79,9 @@ const FORMS: Record<FormKind, { schema: z.ZodType; fields: Field[]; blank: () =>
       { name: 'percentOff', kind: 'integer', when: (v) => v.kind === 'percent' },
       { name: 'thresholdCents', kind: 'money' },
       { name: 'products', kind: 'products' },
-      { name: 'startsAt', kind: 'datetime' },
-      { name: 'endsAt', kind: 'datetime' },
+      // The welcome bundle is given with each claim and valid from then: no schedule, stock or limit of its own.
+      { name: 'startsAt', kind: 'datetime', when: (v) => !v.welcome },
+      { name: 'endsAt', kind: 'datetime', when: (v) => !v.welcome },
       { name: 'validDays', kind: 'integer' },
       { name: 'stockTotal', kind: 'integer', when: (v) => !v.welcome },
       { name: 'perUserLimit', kind: 'integer', when: (v) => !v.welcome },

@@ -30,8 +30,8 @@ export function PromotionTabs() {
   const t = useTranslations('admin.promotions');
   const pathname = usePathname();
   return (
-    <nav aria-label={t('sectionsLabel')} className="mb-6 overflow-x-auto border-b border-line">
-      <ul className="flex gap-1">
+    <nav aria-label={t('sectionsLabel')} className="mb-6 border-b border-line">
+      <ul className="flex flex-wrap gap-x-1">
         {SECTIONS.map((s) => {
           const current = s.href === '/admin/promotions' ? pathname === s.href : pathname.startsWith(s.href);
           return (
@@ -122,10 +122,13 @@ const LISTS: Record<PromotionSection, ListConfig> = {
         id: 'value',
         header: t('columns.value'),
         enableSorting: false,
-        cell: ({ row }) =>
-          row.original.kind === 'percent'
-            ? t('percentOff', { percent: Number(row.original.percentOff) })
-            : usd(row.original.amountCents, locale),
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">
+            {row.original.kind === 'percent'
+              ? t('percentOff', { percent: Number(row.original.percentOff) })
+              : usd(row.original.amountCents, locale)}
+          </span>
+        ),
       },
       {
         id: 'threshold',
@@ -137,7 +140,7 @@ const LISTS: Record<PromotionSection, ListConfig> = {
         id: 'claimed',
         header: t('columns.claimed'),
         cell: ({ row }) => (
-          <span data-testid="claimed">
+          <span className="whitespace-nowrap" data-testid="claimed">
             {t('ofStock', { taken: Number(row.original.claimed), stock: Number(row.original.stockTotal) })}
           </span>
         ),
@@ -158,10 +161,13 @@ const LISTS: Record<PromotionSection, ListConfig> = {
         id: 'value',
         header: t('columns.value'),
         enableSorting: false,
-        cell: ({ row }) =>
-          row.original.kind === 'percent'
-            ? t('percentOff', { percent: Number(row.original.percentOff) })
-            : usd(row.original.amountCents, locale),
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">
+            {row.original.kind === 'percent'
+              ? t('percentOff', { percent: Number(row.original.percentOff) })
+              : usd(row.original.amountCents, locale)}
+          </span>
+        ),
       },
       {
         id: 'threshold',
@@ -309,10 +315,14 @@ export function PromotionList({ section, children }: { section: PromotionSection
           );
         },
       },
-      ...config.columns({ locale, t }).map((c) => ({
-        ...c,
-        enableSorting: c.enableSorting !== false && config.sorts.includes(String(c.id)),
-      })),
+      // A column the server sorts by reads its value for TanStack, which offers sorting only on such columns.
+      ...config
+        .columns({ locale, t })
+        .map((c) =>
+          c.enableSorting !== false && config.sorts.includes(String(c.id))
+            ? ({ ...c, accessorFn: (row: PromotionRow) => row[String(c.id)] } as ColumnDef<PromotionRow>)
+            : { ...c, enableSorting: false },
+        ),
       ...(editable
         ? [
             {

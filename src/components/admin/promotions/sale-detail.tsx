@@ -155,7 +155,8 @@ export function SaleDetail({ id }: { id: number }) {
           </div>
           <DataTable
             caption={t('items')}
-            columns={columns}
+            // Every item on one page, in the site's order: nothing to sort or page.
+            columns={columns.map((c) => ({ ...c, enableSorting: false }))}
             data={sale.items}
             total={sale.items.length}
             page={1}
