@@ -172,6 +172,21 @@ test('promotions: a coupon made in the back office, claimed on the site, its sto
       await admin.screenshot({ path: shot('campaign-editor'), fullPage: false });
       await expectNoAxeViolations(admin);
     });
+
+    await test.step('support reads the promotions and is offered no change', async () => {
+      const support = await staffWithSession('support', `Support ${tag}`);
+      const context = await newStaffContext(browser, baseURL);
+      contexts.push(context);
+      await staffInBrowser(context, baseURL ?? '', support);
+      const page = await context.newPage();
+      await page.goto('/admin/promotions');
+      await page.getByLabel(p.search).fill(tag);
+      const row = page.getByTestId('promo-coupons').getByTestId('row').filter({ hasText: couponName });
+      await expect(row.getByTestId('claimed')).toHaveText('1 of 8');
+      await expect(page.getByText(p.readOnly)).toBeVisible();
+      await expect(page.getByTestId('promo-new')).toHaveCount(0);
+      await expect(row.getByTestId('edit')).toHaveCount(0);
+    });
   } finally {
     for (const context of contexts) await context.close();
   }
