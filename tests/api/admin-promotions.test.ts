@@ -557,6 +557,7 @@ describe('VPS sales', () => {
       { regionId: 'api.admin.promotionsPlanRegionUnknown' },
     ],
     ['a term that is not sold', 'item', { months: 5 }, { months: 'api.field.invalid' }],
+    ['no plan chosen', 'item', { planId: '' }, { planId: 'api.field.required' }],
     [
       'a sale that ends before it starts',
       'sale',

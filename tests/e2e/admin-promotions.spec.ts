@@ -1,5 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 import adminEn from '../../src/i18n/admin/en.json';
+import adminJa from '../../src/i18n/admin/ja.json';
 import { customerWithSession, signInBrowser } from './customers';
 import { withE2eDatabase } from './database';
 import { expect, test } from './fixtures';
@@ -171,6 +172,28 @@ test('promotions: a coupon made in the back office, claimed on the site, its sto
       await expect(admin.getByRole('dialog').getByLabel(p.fields.imageUrl)).toBeVisible();
       await admin.screenshot({ path: shot('campaign-editor'), fullPage: false });
       await expectNoAxeViolations(admin);
+    });
+
+    await test.step('in Japanese, a refusal reads in Japanese next to its field', async () => {
+      const ja = adminJa.admin.promotions;
+      await admin.goto('/admin/promotions/group-buys');
+      await admin.getByTestId('admin-language').selectOption('ja');
+      await expect(admin.locator('html')).toHaveAttribute('lang', 'ja-JP');
+      await expect(admin.getByRole('heading', { level: 1, name: ja.title })).toBeVisible();
+      await admin.getByTestId('promo-new').click();
+      const dialog = admin.getByRole('dialog', { name: ja.new.groupBuys });
+      await dialog.getByLabel(`${ja.fields.groupPriceCents} (USD)`).fill('90');
+      await dialog.getByLabel(`${ja.fields.singlePriceCents} (USD)`).fill('60');
+      await dialog.getByTestId('promo-save').click();
+      await expect(dialog.getByTestId('promo-groupPriceCents-error')).toHaveText(
+        adminJa.api.admin.promotionsGroupPriceNotLower,
+      );
+      await expect(dialog.getByLabel(`${ja.fields.groupPriceCents} (USD)`)).toHaveValue('90');
+      await admin.screenshot({ path: shot('group-buy-refused-ja'), fullPage: false });
+      await expectNoAxeViolations(admin);
+      await admin.keyboard.press('Escape');
+      await admin.getByTestId('admin-language').selectOption('en');
+      await expect(admin.locator('html')).toHaveAttribute('lang', 'en-US');
     });
 
     await test.step('support reads the promotions and is offered no change', async () => {

@@ -59,6 +59,7 @@ const months = wholeNumber({ min: 1, max: 36 }).refine((m) => (PROMOTION_MONTHS 
 const code = z
   .string({ error: 'api.field.required' })
   .trim()
+  .min(1, { error: 'api.field.required', abort: true })
   .regex(/^[a-z0-9-]{1,64}$/, { error: 'api.field.invalid' });
 
 /** The end of a schedule must come after its start (the error shows at the end). */

@@ -332,7 +332,7 @@ export function PromotionList({ section, children }: { section: PromotionSection
               cell: ({ row }) => {
                 const title = config.title(row.original, locale) || `#${row.original.id}`;
                 return (
-                  <span className="flex flex-wrap gap-3">
+                  <span className="flex flex-wrap gap-3 whitespace-nowrap">
                     <button
                       type="button"
                       className={buttonClass.link}

@@ -86,7 +86,7 @@ export function SaleDetail({ id }: { id: number }) {
               cell: ({ row }) => (
                 <button
                   type="button"
-                  className={buttonClass.link}
+                  className={`${buttonClass.link} whitespace-nowrap`}
                   onClick={() => setEditing(row.original)}
                   aria-label={`${t('edit')}: ${planName(row.original.planId)} · ${regionName(row.original.regionId)}`}
                   data-testid="edit"
