@@ -59,7 +59,9 @@ const months = wholeNumber({ min: 1, max: 36 }).refine((m) => (PROMOTION_MONTHS 
 const code = z
   .string({ error: 'api.field.required' })
   .trim()
-  .min(1, { error: 'api.field.required', abort: true })
+  // Not aborting: an unchosen plan must not keep the form's checks across fields (prices, schedule) from
+  // showing; the first problem of a field is the one shown.
+  .min(1, { error: 'api.field.required' })
   .regex(/^[a-z0-9-]{1,64}$/, { error: 'api.field.invalid' });
 
 /** The end of a schedule must come after its start (the error shows at the end). */
