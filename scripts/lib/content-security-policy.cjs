@@ -32,7 +32,9 @@ function policy(scriptSources = []) {
     "default-src 'self'",
     ['script-src', "'self'", ...scriptSources, TAG_SCRIPTS].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: ${TAG_IMAGES}`,
+    // Any https image: the promotional pop-up shows a picture an operator links to, wherever it is kept
+    // (docs/product/back-office-promotions.md). An image cannot run code.
+    `img-src 'self' data: https: ${TAG_IMAGES}`,
     "font-src 'self'",
     `connect-src 'self' ${TAG_CONNECTIONS}`,
     "frame-ancestors 'none'",

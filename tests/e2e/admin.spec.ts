@@ -44,6 +44,7 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.jobs,
       en.nav.history,
       en.nav.footerLinks,
+      en.nav.promotions,
       en.nav.audit,
       en.nav.staff,
     ]);
@@ -87,6 +88,7 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.jobs,
       en.nav.history,
       en.nav.footerLinks,
+      en.nav.promotions,
       en.nav.audit,
     ]);
     const refused = await kenji.context().request.get('/api/admin/staff');

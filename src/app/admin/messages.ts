@@ -58,6 +58,7 @@ export async function adminPageMetadata(
     | 'orders'
     | 'customers'
     | 'deliveries'
+    | 'promotions'
     | 'setup'
     | 'account',
 ): Promise<Metadata> {

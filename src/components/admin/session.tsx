@@ -41,12 +41,21 @@ export type Ability =
   | 'audit.all'
   | 'staff'
   | 'content.revert'
-  | 'support';
+  | 'support'
+  | 'promotions.edit';
 
 const ABILITIES: Record<StaffRole, readonly Ability[]> = {
-  owner: ['announcements.read', 'announcements.edit', 'audit.all', 'staff', 'content.revert', 'support'],
+  owner: [
+    'announcements.read',
+    'announcements.edit',
+    'audit.all',
+    'staff',
+    'content.revert',
+    'support',
+    'promotions.edit',
+  ],
   editor: ['announcements.read', 'announcements.edit', 'content.revert'],
-  manager: ['announcements.read', 'support'],
+  manager: ['announcements.read', 'support', 'promotions.edit'],
   support: ['announcements.read', 'support'],
 };
 

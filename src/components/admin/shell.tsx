@@ -28,7 +28,8 @@ type NavKey =
   | 'staff'
   | 'orders'
   | 'customers'
-  | 'deliveries';
+  | 'deliveries'
+  | 'promotions';
 
 const NAV: { href: string; key: NavKey; ability?: Ability }[] = [
   { href: '/admin', key: 'dashboard' },
@@ -44,6 +45,7 @@ const NAV: { href: string; key: NavKey; ability?: Ability }[] = [
   { href: '/admin/history', key: 'history', ability: 'announcements.read' },
   { href: '/admin/footer-links', key: 'footerLinks', ability: 'announcements.read' },
   { href: '/admin/catalog', key: 'catalog' },
+  { href: '/admin/promotions', key: 'promotions' },
   { href: '/admin/audit', key: 'audit' },
   { href: '/admin/staff', key: 'staff', ability: 'staff' },
 ];

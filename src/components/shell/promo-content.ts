@@ -1,6 +1,13 @@
 import { ACTIVE_IMG_KEY } from '@/lib/promo-popup';
 
-export type PromoContent = { title: string; subtitle: string; ctaLabel: string; accent: string };
+export type PromoContent = {
+  title: string;
+  subtitle: string;
+  ctaLabel: string;
+  accent: string;
+  /** The pop-up's picture, chosen in the back office; null for none. */
+  imageUrl?: string | null;
+};
 
 /** Closing, following or first seeing the pop-up stores the current time (SPEC §4, decision 005). */
 export function rememberPopupSeen(): void {

@@ -29,6 +29,18 @@ export function PromoDialog({ promo }: { promo: PromoContent }) {
             <p className="text-xs font-semibold uppercase tracking-wide opacity-90">{t('dialogLabel')}</p>
             <Dialog.Title className="mt-2 text-2xl font-semibold">{promo.title}</Dialog.Title>
           </div>
+          {promo.imageUrl ? (
+            // An operator's picture from anywhere (a site path or an https address): not a Next image, whose
+            // loader would need every host listed. Decorative: the title and text say what it shows.
+            // biome-ignore lint/performance/noImgElement: the address is the operator's, on any host
+            <img
+              src={promo.imageUrl}
+              alt=""
+              className="block max-h-56 w-full object-cover"
+              loading="lazy"
+              data-testid="promo-image"
+            />
+          ) : null}
           <Dialog.Description className="px-6 pt-4 text-sm text-muted">{promo.subtitle}</Dialog.Description>
           <div className="flex justify-end gap-2 p-6">
             <Dialog.Close className="rounded-md border border-line px-4 py-2 text-sm font-semibold hover:bg-surface">

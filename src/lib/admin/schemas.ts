@@ -147,6 +147,11 @@ export const AUDIT_KINDS = [
   'customer',
   'mail',
   'webhook',
+  'coupon',
+  'sale',
+  'saleItem',
+  'pintuanOffer',
+  'promotion',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   editContent: ['owner', 'editor'],
   /** Read the content lists (a manager checks a promotion's announcement, support quotes one). */
   readContent: ['owner', 'manager', 'editor', 'support'],
+  /** Read the promotions (sales, coupons, group-buy offers, campaigns): support answers customers about them. */
+  readPromotions: ['owner', 'manager', 'editor', 'support'],
   /** Catalog, prices, promotions and orders. */
   manageCommerce: ['owner', 'manager'],
   /** Read orders and customers, moderate reviews, read the contact inbox, resend mails. */

@@ -29,6 +29,22 @@ const PUBLICATION_MARGIN_MS = 50;
  */
 const SETTLE_MS = 1_000;
 
+/**
+ * Milliseconds to the next moment the site changes by itself, by the database's clock: an announcement appearing,
+ * or a campaign (the pop-up and banner), a sale, a coupon or a group-buy offer starting or ending
+ * (docs/product/back-office-promotions.md). Nobody writes anything then, so no notification comes.
+ */
+export const NEXT_SCHEDULED_CHANGE = `
+  select (extract(epoch from min(due) - now()) * 1000)::float8 as ms from (
+    select min(published_at) as due from announcements where published_at > now()
+    union all select min(t) from (
+      select starts_at as t from promotions union all select ends_at from promotions
+      union all select starts_at from sale_activities union all select ends_at from sale_activities
+      union all select starts_at from coupons union all select ends_at from coupons
+      union all select starts_at from pintuan_offers union all select ends_at from pintuan_offers
+    ) promotion_times where t > now()
+  ) next_times`;
+
 export type ChangeListener = { stop: () => Promise<void> };
 
 type Why = { reason: 'notification'; kinds: string[]; at?: number } | { reason: 'connected' | 'scheduled' | 'settle' };
@@ -45,8 +61,8 @@ type Why = { reason: 'notification'; kinds: string[]; at?: number } | { reason: 
  * first one included: what was kept before it may predate changes nobody told this process about. A database
  * that is down is logged and retried with backoff, never thrown.
  *
- * It also keeps one timer on the next announcement due to appear (published_at in the future): at that moment it
- * drops everything the same way, since no one writes anything then.
+ * It also keeps one timer on the next scheduled moment (an announcement due to appear, a promotion starting or
+ * ending): at that moment it drops everything the same way, since no one writes anything then.
  */
 export function startChangeListener(options: { url: string }): ChangeListener {
   let client: pg.Client | undefined;
@@ -102,9 +118,7 @@ export function startChangeListener(options: { url: string }): ChangeListener {
     if (!current || stopped) return;
     let wait: number | null;
     try {
-      const result = await current.query<{ ms: number | null }>(
-        'select (extract(epoch from min(published_at) - now()) * 1000)::float8 as ms from announcements where published_at > now()',
-      );
+      const result = await current.query<{ ms: number | null }>(NEXT_SCHEDULED_CHANGE);
       wait = result.rows[0]?.ms ?? null;
     } catch (error) {
       // The connection broke: reconnecting drops everything and arms again.

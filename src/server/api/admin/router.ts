@@ -69,6 +69,7 @@ import { jsonBody, noFields, parseWith, queryInput } from '../input';
 import { catalogRoutes } from './catalog';
 import { dashboardRoutes } from './dashboard';
 import { ordersRoutes } from './orders';
+import { promotionRoutes } from './promotions';
 
 /**
  * The back office's API (docs/product/back-office-api.md). Every route but sign-in and the setup link names the
@@ -285,3 +286,4 @@ localizedRoutes('footer-links', 'footer', footerLinkInput);
 
 adminRouter.route('/', catalogRoutes);
 adminRouter.route('/', dashboardRoutes);
+adminRouter.route('/', promotionRoutes);

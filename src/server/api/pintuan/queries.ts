@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import { maskAccount } from '@/lib/account-display';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
-import { pintuanGroups, pintuanMembers, pintuanOffers, plans, regions, users } from '../../db/schema';
+import { type Localized, pintuanGroups, pintuanMembers, pintuanOffers, plans, regions, users } from '../../db/schema';
 import { localize } from '../../localize';
 import { listImageFamilies, type PromotedPlan } from '../catalog/queries';
 
@@ -20,6 +20,8 @@ export type PintuanOfferView = PromotedPlan & {
   endsAt: string;
   /** Whether a group can be opened now. */
   running: boolean;
+  /** The offer's own rules in the visitor's language, one a line (after the general rules); empty for none. */
+  rules: string[];
 };
 
 /** What a group shows to anyone: masked names only, never an account (issue 6). */
@@ -47,6 +49,15 @@ type OfferRow = {
   region: typeof regions.$inferSelect;
 };
 
+/** An offer's own rules in `locale`, English when that language has none; one rule a line. */
+function offerRules(rules: Localized | null, locale: Locale): string[] {
+  if (!rules?.en) return [];
+  return (rules[locale] || rules.en)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
 function offerView({ offer, plan, region }: OfferRow, locale: Locale, now: Date): PintuanOfferView {
   return {
     id: offer.id,
@@ -67,6 +78,7 @@ function offerView({ offer, plan, region }: OfferRow, locale: Locale, now: Date)
     startsAt: offer.startsAt.toISOString(),
     endsAt: offer.endsAt.toISOString(),
     running: offer.startsAt <= now && offer.endsAt > now,
+    rules: offerRules(offer.rules, locale),
   };
 }
 

@@ -15,6 +15,8 @@ export type PromotionSummary = {
   accent: string;
   popup: boolean;
   endsAt: string;
+  /** The pop-up's picture (a site path or an http(s) address), null for none. */
+  imageUrl: string | null;
 };
 
 function toSummary(row: typeof promotions.$inferSelect, locale: Locale): PromotionSummary {
@@ -28,6 +30,7 @@ function toSummary(row: typeof promotions.$inferSelect, locale: Locale): Promoti
     accent: row.accent,
     popup: row.popup,
     endsAt: row.endsAt.toISOString(),
+    imageUrl: row.imageUrl,
   };
 }
 

@@ -24,6 +24,7 @@ export const coupons = pgTable('coupons', {
   /** Part of the welcome sign-up bundle rather than the public coupon centre. */
   welcome: boolean('welcome').notNull().default(false),
   sort: integer('sort').notNull().default(0),
+  version: integer('version').notNull().default(1),
 });
 
 /** VPS sale events (POST /api/home/activity/cvm/search). */
@@ -33,6 +34,7 @@ export const saleActivities = pgTable('sale_activities', {
   description: jsonb('description').$type<Localized>().notNull(),
   startsAt: at('starts_at').notNull(),
   endsAt: at('ends_at').notNull(),
+  version: integer('version').notNull().default(1),
 });
 
 export const saleItems = pgTable('sale_items', {
@@ -53,6 +55,7 @@ export const saleItems = pgTable('sale_items', {
   stockLeft: integer('stock_left').notNull(),
   perUserLimit: smallint('per_user_limit').notNull().default(1),
   sort: integer('sort').notNull().default(0),
+  version: integer('version').notNull().default(1),
 });
 
 /** Group-buy (pintuan) offers (POST /api/activity/pintuan/cvm/search). */
@@ -74,6 +77,12 @@ export const pintuanOffers = pgTable('pintuan_offers', {
   startsAt: at('starts_at').notNull(),
   endsAt: at('ends_at').notNull(),
   sort: integer('sort').notNull().default(0),
+  /**
+   * The offer's own rules, one per line, shown after the general group-buy rules on its pages; null or an empty
+   * language shows the general rules only.
+   */
+  rules: jsonb('rules').$type<Localized>(),
+  version: integer('version').notNull().default(1),
 });
 
 /** Campaigns shown on /activity/promotion and behind the shell's pop-up and banner (SPEC §4). */
@@ -92,6 +101,9 @@ export const promotions = pgTable('promotions', {
   startsAt: at('starts_at').notNull(),
   endsAt: at('ends_at').notNull(),
   sort: integer('sort').notNull().default(0),
+  /** The pop-up's picture: a site path (/images/…) or an http(s) address; null for none. */
+  imageUrl: text('image_url'),
+  version: integer('version').notNull().default(1),
 });
 
 /** Views of activity pages (POST /api/user/behavior/actPage), recorded only with analytics consent (SPEC §4). */

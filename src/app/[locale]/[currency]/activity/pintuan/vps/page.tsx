@@ -85,6 +85,9 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
                   {t('window', { start: formatDate(offer.startsAt, locale), end: formatDate(offer.endsAt, locale) })}
                 </li>
                 <li>{t('hoursToFill', { count: offer.groupHours })}</li>
+                {offer.rules.map((rule) => (
+                  <li key={rule}>{rule}</li>
+                ))}
                 <li>
                   <Countdown
                     endsAt={offer.endsAt}

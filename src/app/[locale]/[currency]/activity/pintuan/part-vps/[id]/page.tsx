@@ -115,7 +115,7 @@ export default async function GroupBuyJoinPage({ params }: { params: Params }) {
           </PageMessages>
           <PintuanRules
             title={t('rulesTitle')}
-            rules={[t('rules.open'), t('rules.share'), t('rules.full'), t('rules.fail')]}
+            rules={[t('rules.open'), t('rules.share'), t('rules.full'), t('rules.fail'), ...offer.rules]}
           />
         </div>
       </div>

@@ -1,0 +1,178 @@
+import 'server-only';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  couponInput,
+  couponQuery,
+  couponUpdate,
+  pintuanOfferInput,
+  pintuanOfferUpdate,
+  pintuanQuery,
+  promotionInput,
+  promotionQuery,
+  promotionUpdate,
+  saleInput,
+  saleItemInput,
+  saleItemUpdate,
+  saleQuery,
+  saleUpdate,
+} from '@/lib/admin/promotions-schemas';
+import { version } from '@/lib/admin/schemas';
+import { recordId } from '@/lib/validation/numbers';
+import {
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  listCampaigns,
+  updateCampaign,
+} from '../../admin/promotions/campaigns';
+import { createCoupon, getCoupon, listCoupons, updateCoupon } from '../../admin/promotions/coupons';
+import { promotionOptions } from '../../admin/promotions/options';
+import {
+  createPintuanOffer,
+  getPintuanOffer,
+  listPintuanOffers,
+  updatePintuanOffer,
+} from '../../admin/promotions/pintuan';
+import {
+  createSale,
+  createSaleItem,
+  getSale,
+  getSaleItem,
+  listSales,
+  updateSale,
+  updateSaleItem,
+} from '../../admin/promotions/sales';
+import { requireStaff } from '../../admin/sessions';
+import type { AppEnv } from '../context';
+import { jsonBody, parseWith, queryInput } from '../input';
+
+/**
+ * The promotion editors' API (docs/product/back-office-promotions.md): VPS sales and their items, coupons and
+ * the welcome bundle, group-buy offers, and the campaigns behind the pop-up and banner. Owners and managers
+ * change them (`manageCommerce`); every staff role reads them (`readPromotions`).
+ */
+export const promotionRoutes = new Hono<AppEnv>();
+
+const idParam = z.object({ id: recordId });
+const versionQuery = z.object({ version });
+
+promotionRoutes.get('/admin/promotion-options', requireStaff('readPromotions'), async (c) =>
+  c.json({ code: 2000, message: await promotionOptions(c.get('db')) }),
+);
+
+// ---- coupons and the welcome bundle ---------------------------------------------------------------------------
+
+promotionRoutes.get('/admin/coupons', requireStaff('readPromotions'), async (c) => {
+  const query = queryInput(c, couponQuery);
+  return c.json({ code: 2000, message: await listCoupons(c.get('db'), query) });
+});
+
+promotionRoutes.get('/admin/coupons/:id', requireStaff('readPromotions'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  return c.json({ code: 2000, message: await getCoupon(c.get('db'), id) });
+});
+
+promotionRoutes.post('/admin/coupons', requireStaff('manageCommerce'), async (c) => {
+  const input = await jsonBody(c, couponInput);
+  return c.json({ code: 2000, message: await createCoupon(c.get('db'), c.get('staff'), input) });
+});
+
+promotionRoutes.put('/admin/coupons/:id', requireStaff('manageCommerce'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  const input = await jsonBody(c, couponUpdate);
+  return c.json({ code: 2000, message: await updateCoupon(c.get('db'), c.get('staff'), id, input) });
+});
+
+// ---- VPS sales and their items --------------------------------------------------------------------------------
+
+promotionRoutes.get('/admin/sales', requireStaff('readPromotions'), async (c) => {
+  const query = queryInput(c, saleQuery);
+  return c.json({ code: 2000, message: await listSales(c.get('db'), query) });
+});
+
+promotionRoutes.get('/admin/sales/:id', requireStaff('readPromotions'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  return c.json({ code: 2000, message: await getSale(c.get('db'), id) });
+});
+
+promotionRoutes.post('/admin/sales', requireStaff('manageCommerce'), async (c) => {
+  const input = await jsonBody(c, saleInput);
+  return c.json({ code: 2000, message: await createSale(c.get('db'), c.get('staff'), input) });
+});
+
+promotionRoutes.put('/admin/sales/:id', requireStaff('manageCommerce'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  const input = await jsonBody(c, saleUpdate);
+  return c.json({ code: 2000, message: await updateSale(c.get('db'), c.get('staff'), id, input) });
+});
+
+promotionRoutes.post('/admin/sales/:id/items', requireStaff('manageCommerce'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  const input = await jsonBody(c, saleItemInput);
+  return c.json({ code: 2000, message: await createSaleItem(c.get('db'), c.get('staff'), id, input) });
+});
+
+promotionRoutes.get('/admin/sale-items/:id', requireStaff('readPromotions'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  return c.json({ code: 2000, message: await getSaleItem(c.get('db'), id) });
+});
+
+promotionRoutes.put('/admin/sale-items/:id', requireStaff('manageCommerce'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  const input = await jsonBody(c, saleItemUpdate);
+  return c.json({ code: 2000, message: await updateSaleItem(c.get('db'), c.get('staff'), id, input) });
+});
+
+// ---- group-buy offers -----------------------------------------------------------------------------------------
+
+promotionRoutes.get('/admin/pintuan-offers', requireStaff('readPromotions'), async (c) => {
+  const query = queryInput(c, pintuanQuery);
+  return c.json({ code: 2000, message: await listPintuanOffers(c.get('db'), query) });
+});
+
+promotionRoutes.get('/admin/pintuan-offers/:id', requireStaff('readPromotions'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  return c.json({ code: 2000, message: await getPintuanOffer(c.get('db'), id) });
+});
+
+promotionRoutes.post('/admin/pintuan-offers', requireStaff('manageCommerce'), async (c) => {
+  const input = await jsonBody(c, pintuanOfferInput);
+  return c.json({ code: 2000, message: await createPintuanOffer(c.get('db'), c.get('staff'), input) });
+});
+
+promotionRoutes.put('/admin/pintuan-offers/:id', requireStaff('manageCommerce'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  const input = await jsonBody(c, pintuanOfferUpdate);
+  return c.json({ code: 2000, message: await updatePintuanOffer(c.get('db'), c.get('staff'), id, input) });
+});
+
+// ---- campaigns: the promotion page, the pop-up and the banner -------------------------------------------------
+
+promotionRoutes.get('/admin/campaigns', requireStaff('readPromotions'), async (c) => {
+  const query = queryInput(c, promotionQuery);
+  return c.json({ code: 2000, message: await listCampaigns(c.get('db'), query) });
+});
+
+promotionRoutes.get('/admin/campaigns/:id', requireStaff('readPromotions'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  return c.json({ code: 2000, message: await getCampaign(c.get('db'), id) });
+});
+
+promotionRoutes.post('/admin/campaigns', requireStaff('manageCommerce'), async (c) => {
+  const input = await jsonBody(c, promotionInput);
+  return c.json({ code: 2000, message: await createCampaign(c.get('db'), c.get('staff'), input) });
+});
+
+promotionRoutes.put('/admin/campaigns/:id', requireStaff('manageCommerce'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  const input = await jsonBody(c, promotionUpdate);
+  return c.json({ code: 2000, message: await updateCampaign(c.get('db'), c.get('staff'), id, input) });
+});
+
+promotionRoutes.delete('/admin/campaigns/:id', requireStaff('manageCommerce'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  const { version: expected } = queryInput(c, versionQuery);
+  await deleteCampaign(c.get('db'), c.get('staff'), id, expected);
+  return c.json({ code: 2000, message: null });
+});
