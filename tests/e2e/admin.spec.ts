@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import adminEn from '../../src/i18n/admin/en.json';
 import { expect, test } from './fixtures';
-import { completeSetup, createOwner, expectNoAxeViolations, invite, newStaffContext } from './staff';
+import { completeSetup, createOwner, expectNoAxeViolations, invite, navigationLinks, newStaffContext } from './staff';
 
 /**
  * The back office end to end (docs/product/back-office-api.md): the first owner made by the command, their setup
@@ -31,20 +31,21 @@ test('the back office: owner from the command, an editor invited by mail, an ann
     const link = await createOwner(ownerEmail);
     // The command names nobody: the greeting's name is whatever it chose.
     await completeSetup(owner, link, new RegExp(`^${en.dashboard.title.replace('{name}', '.+')}$`), shot('setup'));
-    await expect(owner.getByRole('navigation', { name: en.nav.label }).getByRole('link')).toHaveText([
+    await expect(await navigationLinks(owner)).toHaveText([
       en.nav.dashboard,
       en.nav.announcements,
       en.nav.articles,
       en.nav.translations,
-      en.nav.orders,
-      en.nav.customers,
-      en.nav.deliveries,
-      en.nav.reviews,
-      en.nav.contact,
       en.nav.jobs,
       en.nav.history,
       en.nav.footerLinks,
+      en.nav.catalog,
       en.nav.promotions,
+      en.nav.orders,
+      en.nav.customers,
+      en.nav.reviews,
+      en.nav.contact,
+      en.nav.deliveries,
       en.nav.audit,
       en.nav.staff,
     ]);
@@ -80,7 +81,7 @@ test('the back office: owner from the command, an editor invited by mail, an ann
   const [kenji, mei] = editorPages as [Page, Page];
 
   await test.step('an editor sees no owner-only navigation and the server refuses the owner-only call', async () => {
-    await expect(kenji.getByRole('navigation', { name: en.nav.label }).getByRole('link')).toHaveText([
+    await expect(await navigationLinks(kenji)).toHaveText([
       en.nav.dashboard,
       en.nav.announcements,
       en.nav.articles,
@@ -88,6 +89,7 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.jobs,
       en.nav.history,
       en.nav.footerLinks,
+      en.nav.catalog,
       en.nav.promotions,
       en.nav.audit,
     ]);

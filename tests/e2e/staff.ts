@@ -135,3 +135,11 @@ export async function staffInBrowser(context: BrowserContext, baseURL: string, p
 export function staffHeaders(person: SessionStaff): Record<string, string> {
   return { cookie: `staff_sid=${person.sid}`, 'x-csrf-token': person.csrf };
 }
+
+/** The back office's navigation links as the person sees them: on a phone, after opening the menu. */
+export async function navigationLinks(page: Page) {
+  await page.locator('#admin-nav').waitFor({ state: 'attached' });
+  const menu = page.getByTestId('admin-menu');
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  return page.getByRole('navigation', { name: en.nav.label }).getByRole('link');
+}

@@ -31,23 +31,46 @@ type NavKey =
   | 'deliveries'
   | 'promotions';
 
-const NAV: { href: string; key: NavKey; ability?: Ability }[] = [
-  { href: '/admin', key: 'dashboard' },
-  { href: '/admin/announcements', key: 'announcements', ability: 'announcements.read' },
-  { href: '/admin/articles', key: 'articles', ability: 'announcements.read' },
-  { href: '/admin/translations', key: 'translations', ability: 'announcements.read' },
-  { href: '/admin/orders', key: 'orders', ability: 'support' },
-  { href: '/admin/customers', key: 'customers', ability: 'support' },
-  { href: '/admin/deliveries', key: 'deliveries', ability: 'support' },
-  { href: '/admin/reviews', key: 'reviews', ability: 'support' },
-  { href: '/admin/contact', key: 'contact', ability: 'support' },
-  { href: '/admin/jobs', key: 'jobs', ability: 'announcements.read' },
-  { href: '/admin/history', key: 'history', ability: 'announcements.read' },
-  { href: '/admin/footer-links', key: 'footerLinks', ability: 'announcements.read' },
-  { href: '/admin/catalog', key: 'catalog' },
-  { href: '/admin/promotions', key: 'promotions' },
-  { href: '/admin/audit', key: 'audit' },
-  { href: '/admin/staff', key: 'staff', ability: 'staff' },
+type NavSection = 'overview' | 'content' | 'commerce' | 'support' | 'administration';
+
+/** The back office's pages in the sections an operator looks for them under; a role sees what it may use. */
+const NAV: { section: NavSection; items: { href: string; key: NavKey; ability?: Ability }[] }[] = [
+  { section: 'overview', items: [{ href: '/admin', key: 'dashboard' }] },
+  {
+    section: 'content',
+    items: [
+      { href: '/admin/announcements', key: 'announcements', ability: 'announcements.read' },
+      { href: '/admin/articles', key: 'articles', ability: 'announcements.read' },
+      { href: '/admin/translations', key: 'translations', ability: 'announcements.read' },
+      { href: '/admin/jobs', key: 'jobs', ability: 'announcements.read' },
+      { href: '/admin/history', key: 'history', ability: 'announcements.read' },
+      { href: '/admin/footer-links', key: 'footerLinks', ability: 'announcements.read' },
+    ],
+  },
+  {
+    section: 'commerce',
+    items: [
+      { href: '/admin/catalog', key: 'catalog' },
+      { href: '/admin/promotions', key: 'promotions' },
+      { href: '/admin/orders', key: 'orders', ability: 'support' },
+      { href: '/admin/customers', key: 'customers', ability: 'support' },
+    ],
+  },
+  {
+    section: 'support',
+    items: [
+      { href: '/admin/reviews', key: 'reviews', ability: 'support' },
+      { href: '/admin/contact', key: 'contact', ability: 'support' },
+      { href: '/admin/deliveries', key: 'deliveries', ability: 'support' },
+    ],
+  },
+  {
+    section: 'administration',
+    items: [
+      { href: '/admin/audit', key: 'audit' },
+      { href: '/admin/staff', key: 'staff', ability: 'staff' },
+    ],
+  },
 ];
 
 /**
@@ -64,6 +87,10 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const [expired, setExpired] = useState(false);
   const sessionRef = useRef<Session | null>(null);
   const setup = pathname.startsWith('/admin/setup');
+  // Phones: the navigation folds under a menu button, and folds again when a page of it is opened.
+  const [menuOpen, setMenuOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on each new page
+  useEffect(() => setMenuOpen(false), [pathname]);
 
   const signedIn = useCallback((next: Session) => {
     sessionRef.current = next;
@@ -97,6 +124,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   const state = useMemo<SessionState>(() => ({ session, signedIn, signOut }), [session, signedIn, signOut]);
 
+  const showNav = session !== null && !setup;
   let main: ReactNode;
   if (setup) main = children;
   else if (!checked) main = <p aria-busy="true" className="h-64" />;
@@ -113,25 +141,17 @@ export function AdminShell({ children }: { children: ReactNode }) {
           <Link href="/admin" className="text-lg font-semibold text-white">
             {t('title')}
           </Link>
-          {session && !setup ? (
-            <nav aria-label={t('nav.label')} className="order-last w-full desk:order-none desk:w-auto">
-              <ul className="flex flex-wrap gap-1">
-                {NAV.filter((item) => !item.ability || can(session.staff.role, item.ability)).map((item) => {
-                  const current = item.href === '/admin' ? pathname === '/admin' : pathname.startsWith(item.href);
-                  return (
-                    <li key={item.key}>
-                      <Link
-                        href={item.href}
-                        aria-current={current ? 'page' : undefined}
-                        className={`block whitespace-nowrap rounded-md px-3 py-1.5 text-sm ${current ? 'bg-white/15 font-semibold text-white' : 'text-white/80 hover:bg-white/10 hover:text-white'}`}
-                      >
-                        {t(`nav.${item.key}`)}
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
-            </nav>
+          {showNav ? (
+            <button
+              type="button"
+              className="rounded-md border border-white/40 px-3 py-1.5 text-sm text-white hover:bg-white/10 desk:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="admin-nav"
+              onClick={() => setMenuOpen((open) => !open)}
+              data-testid="admin-menu"
+            >
+              {t('nav.menu')}
+            </button>
           ) : null}
           <div className="ml-auto flex items-center gap-3">
             <LanguageSelect />
@@ -157,9 +177,49 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 desk:py-8">
-        {main}
-      </main>
+      <div className="mx-auto flex w-full max-w-[90rem] flex-1 flex-col desk:flex-row desk:gap-6 desk:px-4">
+        {showNav && session ? (
+          <nav
+            id="admin-nav"
+            aria-label={t('nav.label')}
+            className={`${menuOpen ? 'block' : 'hidden'} border-b border-line bg-white px-4 py-3 desk:sticky desk:top-0 desk:block desk:max-h-screen desk:w-52 desk:shrink-0 desk:self-start desk:overflow-y-auto desk:border-0 desk:bg-transparent desk:px-0 desk:py-6`}
+          >
+            {NAV.map(({ section, items }) => {
+              const allowed = items.filter((item) => !item.ability || can(session.staff.role, item.ability));
+              if (allowed.length === 0) return null;
+              return (
+                <div key={section} className="mb-4 last:mb-0">
+                  <h2
+                    id={`nav-${section}`}
+                    className="mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-muted"
+                  >
+                    {t(`nav.sections.${section}`)}
+                  </h2>
+                  <ul aria-labelledby={`nav-${section}`} className="grid grid-cols-2 gap-0.5 desk:grid-cols-1">
+                    {allowed.map((item) => {
+                      const current = item.href === '/admin' ? pathname === '/admin' : pathname.startsWith(item.href);
+                      return (
+                        <li key={item.key}>
+                          <Link
+                            href={item.href}
+                            aria-current={current ? 'page' : undefined}
+                            className={`block rounded-md px-3 py-1.5 text-sm ${current ? 'bg-brand-50 font-semibold text-brand-900' : 'text-ink hover:bg-surface'}`}
+                          >
+                            {t(`nav.${item.key}`)}
+                          </Link>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </div>
+              );
+            })}
+          </nav>
+        ) : null}
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 desk:px-0 desk:py-8">
+          {main}
+        </main>
+      </div>
       <Modal open={expired} onOpenChange={() => {}} title={t('signIn.expiredTitle')} description={t('signIn.expired')}>
         <SignInForm onSignedIn={signedIn} email={session?.staff.email} />
       </Modal>
