@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   editContent: ['owner', 'editor'],
   /** Read the content lists (a manager checks a promotion's announcement, support quotes one). */
   readContent: ['owner', 'manager', 'editor', 'support'],
+  /** Read the prices, their schedule and the currency rates (support quotes them, editors write about them). */
+  readPrices: ['owner', 'manager', 'editor', 'support'],
   /** Catalog, prices, promotions and orders. */
   manageCommerce: ['owner', 'manager'],
   /** Read orders and customers, moderate reviews, read the contact inbox, resend mails. */

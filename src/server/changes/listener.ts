@@ -1,6 +1,8 @@
 import 'server-only';
 import pg from 'pg';
+import { applyDuePriceChanges } from '../admin/prices/scheduled';
 import { dropAllReadCaches } from '../api/read-cache';
+import { getDb } from '../db/client';
 import { logEvent } from '../log';
 import { CHANGE_CHANNEL } from './bus';
 import { mayBeRendering, runLocalChangeHooks } from './hooks';
@@ -19,6 +21,21 @@ const LONGEST_WAIT_MS = 6 * 3_600_000;
  * database's now(), so a drop just before it would refill the pages without the announcement.
  */
 const PUBLICATION_MARGIN_MS = 50;
+
+/**
+ * After a pass that could not apply the scheduled price changes due (the database away), the next one waits this
+ * long: a change whose time has passed is due at once, and the timer would otherwise spin on it.
+ */
+const SCHEDULED_RETRY_MS = 5_000;
+
+/**
+ * What is due at a scheduled time besides dropping: the price changes whose time came are applied
+ * (src/server/admin/prices/scheduled.ts), once, by whichever instance gets there first.
+ */
+async function applyScheduledChanges(): Promise<void> {
+  const { applied, failed } = await applyDuePriceChanges(getDb());
+  if (applied || failed) logEvent('info', 'scheduled price changes', { applied, failed });
+}
 
 /**
  * A second drop this long after each one. Next marks a page fresh from when its render is stored, not begun: a
@@ -45,10 +62,17 @@ type Why = { reason: 'notification'; kinds: string[]; at?: number } | { reason: 
  * first one included: what was kept before it may predate changes nobody told this process about. A database
  * that is down is logged and retried with backoff, never thrown.
  *
- * It also keeps one timer on the next announcement due to appear (published_at in the future): at that moment it
- * drops everything the same way, since no one writes anything then.
+ * It also keeps one timer on the next announcement due to appear (published_at in the future) or scheduled price
+ * change to apply: at that moment it applies the price changes due (one instance wins each,
+ * docs/decisions/042-scheduled-prices.md) and drops everything the same way; an announcement's time writes nothing.
  */
-export function startChangeListener(options: { url: string }): ChangeListener {
+export function startChangeListener(options: {
+  url: string;
+  /** Run at each scheduled time before the drop; the scheduled price changes by default. */
+  onScheduledTime?: () => Promise<void>;
+}): ChangeListener {
+  const onScheduledTime = options.onScheduledTime ?? applyScheduledChanges;
+  let scheduledFailedAt = 0;
   let client: pg.Client | undefined;
   let stopped = false;
   let retryMs = FIRST_RETRY_MS;
@@ -96,14 +120,21 @@ export function startChangeListener(options: { url: string }): ChangeListener {
     await armPublication();
   }
 
-  /** The timer for the next announcement to appear, from the database's clock (instances' clocks may differ). */
+  /**
+   * The timer for the next announcement to appear or price change to apply (decision 042), from the database's
+   * clock (instances' clocks may differ). A price change whose time has passed is due at once: every instance
+   * fires for it, one applies it, the others only drop.
+   */
   async function armPublication(): Promise<void> {
     const current = client;
     if (!current || stopped) return;
     let wait: number | null;
     try {
       const result = await current.query<{ ms: number | null }>(
-        'select (extract(epoch from min(published_at) - now()) * 1000)::float8 as ms from announcements where published_at > now()',
+        `select (extract(epoch from least(
+            (select min(published_at) from announcements where published_at > now()),
+            (select min(starts_at) from scheduled_price_changes where status = 'pending')
+          ) - now()) * 1000)::float8 as ms`,
       );
       wait = result.rows[0]?.ms ?? null;
     } catch (error) {
@@ -115,14 +146,28 @@ export function startChangeListener(options: { url: string }): ChangeListener {
     }
     if (stopped || current !== client) return;
     clearTimeout(publicationTimer);
-    const until = wait === null ? Number.POSITIVE_INFINITY : Math.max(0, wait + PUBLICATION_MARGIN_MS);
+    let until = wait === null ? Number.POSITIVE_INFINITY : Math.max(0, wait + PUBLICATION_MARGIN_MS);
+    if (Date.now() - scheduledFailedAt < SCHEDULED_RETRY_MS) until = Math.max(until, SCHEDULED_RETRY_MS);
     const due = until <= LONGEST_WAIT_MS;
     const delay = due ? until : LONGEST_WAIT_MS;
     publicationTimer = setTimeout(() => {
-      if (due) drop({ reason: 'scheduled' });
+      if (due) void scheduledTime();
       else void armPublication();
     }, delay);
     publicationTimer.unref();
+  }
+
+  /** A scheduled moment: what is due is applied first, so the drop that follows lets go of the old prices. */
+  async function scheduledTime(): Promise<void> {
+    try {
+      await onScheduledTime();
+    } catch (error) {
+      scheduledFailedAt = Date.now();
+      logEvent('error', 'scheduled changes not applied', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    if (!stopped) drop({ reason: 'scheduled' });
   }
 
   function scheduleReconnect(): void {

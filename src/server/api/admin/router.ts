@@ -61,6 +61,7 @@ import { clientIp } from '../../auth/sessions';
 import type { AppEnv } from '../context';
 import { notFound } from '../errors';
 import { jsonBody, noFields, parseWith, queryInput } from '../input';
+import { pricesRoutes } from './prices';
 
 /**
  * The back office's API (docs/product/back-office-api.md). Every route but sign-in and the setup link names the
@@ -250,3 +251,5 @@ function localizedRoutes<S extends z.ZodObject>(path: string, name: LocalizedKin
 localizedRoutes('jobs', 'job', jobInput);
 localizedRoutes('history', 'history', historyInput);
 localizedRoutes('footer-links', 'footer', footerLinkInput);
+
+adminRouter.route('/', pricesRoutes);

@@ -19,6 +19,7 @@ export const regions = pgTable('regions', {
   priceAdjustmentPct: smallint('price_adjustment_pct').notNull().default(0),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(1),
 });
 
 /** OS images (GET /api/cvm/get/image): family and version, with the smallest system disk they fit on. */
@@ -33,6 +34,8 @@ export const images = pgTable('images', {
   licenceCentsPerVcpu: integer('licence_cents_per_vcpu').notNull().default(0),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** Bumped by every back-office save (`version` is the OS version here). */
+  rowVersion: integer('row_version').notNull().default(1),
 });
 
 export const imageRegions = pgTable(
@@ -80,6 +83,7 @@ export const plans = pgTable('plans', {
   hourlyBilling: boolean('hourly_billing').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  version: integer('version').notNull().default(1),
 });
 
 export const planRegions = pgTable(
@@ -91,6 +95,15 @@ export const planRegions = pgTable(
     regionId: text('region_id')
       .notNull()
       .references(() => regions.id, { onDelete: 'cascade' }),
+    /**
+     * This plan's own monthly price in this region (USD cents), in place of the plan's price with the region's
+     * adjustment; null follows the adjustment. How one plan's price in one region is set
+     * (docs/decisions/042-scheduled-prices.md).
+     */
+    monthlyPriceCents: integer('monthly_price_cents'),
+    /** Its own hourly price here (micro-USD); null follows the region's adjustment of the plan's hourly price. */
+    hourlyPriceMicroUsd: integer('hourly_price_micro_usd'),
+    version: integer('version').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.planId, t.regionId] })],
 );
@@ -207,4 +220,5 @@ export const reservedDomainLabels = pgTable('reserved_domain_labels', {
 export const termDiscounts = pgTable('term_discounts', {
   months: smallint('months').primaryKey(),
   percentOff: smallint('percent_off').notNull(),
+  version: integer('version').notNull().default(1),
 });
