@@ -54,6 +54,7 @@ export async function adminPageMetadata(
     | 'footerLinks'
     | 'audit'
     | 'staff'
+    | 'prices'
     | 'setup',
 ): Promise<Metadata> {
   const messages = (await adminMessages(await adminLocale())) as {

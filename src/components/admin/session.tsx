@@ -40,12 +40,13 @@ export type Ability =
   | 'audit.all'
   | 'staff'
   | 'content.revert'
-  | 'support';
+  | 'support'
+  | 'prices.edit';
 
 const ABILITIES: Record<StaffRole, readonly Ability[]> = {
-  owner: ['announcements.read', 'announcements.edit', 'audit.all', 'staff', 'content.revert', 'support'],
+  owner: ['announcements.read', 'announcements.edit', 'audit.all', 'staff', 'content.revert', 'support', 'prices.edit'],
   editor: ['announcements.read', 'announcements.edit', 'content.revert'],
-  manager: ['announcements.read', 'support'],
+  manager: ['announcements.read', 'support', 'prices.edit'],
   support: ['announcements.read', 'support'],
 };
 

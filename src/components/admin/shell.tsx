@@ -24,7 +24,8 @@ type NavKey =
   | 'history'
   | 'footerLinks'
   | 'audit'
-  | 'staff';
+  | 'staff'
+  | 'prices';
 
 const NAV: { href: string; key: NavKey; ability?: Ability }[] = [
   { href: '/admin', key: 'dashboard' },
@@ -36,6 +37,7 @@ const NAV: { href: string; key: NavKey; ability?: Ability }[] = [
   { href: '/admin/jobs', key: 'jobs', ability: 'announcements.read' },
   { href: '/admin/history', key: 'history', ability: 'announcements.read' },
   { href: '/admin/footer-links', key: 'footerLinks', ability: 'announcements.read' },
+  { href: '/admin/prices', key: 'prices' },
   { href: '/admin/audit', key: 'audit' },
   { href: '/admin/staff', key: 'staff', ability: 'staff' },
 ];

@@ -125,7 +125,18 @@ export type AnnouncementInput = z.infer<typeof announcementInput>;
 
 export const announcementUpdate = z.intersection(announcementInput, z.object({ version }));
 
-export const AUDIT_KINDS = ['staff', 'announcement', 'article', 'job', 'history', 'footer', 'review'] as const;
+export const AUDIT_KINDS = [
+  'staff',
+  'announcement',
+  'article',
+  'job',
+  'history',
+  'footer',
+  'review',
+  'price',
+  'priceSchedule',
+  'currencyRate',
+] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const auditQuery = z.object({
