@@ -56,6 +56,7 @@ test('the back office: review moderation, the contact inbox, missing translation
       en.nav.jobs,
       en.nav.history,
       en.nav.footerLinks,
+      en.nav.prices,
       en.nav.audit,
     ]);
   });

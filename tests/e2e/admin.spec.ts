@@ -41,6 +41,7 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.jobs,
       en.nav.history,
       en.nav.footerLinks,
+      en.nav.prices,
       en.nav.audit,
       en.nav.staff,
     ]);
@@ -77,6 +78,7 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.jobs,
       en.nav.history,
       en.nav.footerLinks,
+      en.nav.prices,
       en.nav.audit,
     ]);
     const refused = await kenji.context().request.get('/api/admin/staff');

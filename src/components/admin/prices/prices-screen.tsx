@@ -84,6 +84,7 @@ export function PricesScreen() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for the prices again after a change.
   useEffect(load, [load, reloadKey]);
 
+  const reloadPrices = useCallback(() => load(), [load]);
   const done = (text: string) => {
     setDialog(null);
     setNotice(text);
@@ -228,12 +229,7 @@ export function PricesScreen() {
             ))}
           </Section>
 
-          <ScheduledList
-            overview={overview}
-            editable={editable}
-            reloadKey={reloadKey}
-            onChanged={() => setReloadKey((k) => k + 1)}
-          />
+          <ScheduledList overview={overview} editable={editable} reloadKey={reloadKey} onChanged={reloadPrices} />
 
           <Modal
             open={dialog !== null}

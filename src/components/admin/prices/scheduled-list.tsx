@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { SCHEDULED_STATUSES } from '@/lib/admin/prices-schemas';
 import type { AdminLocale } from '@/lib/admin/schemas';
 import { HTML_LANG } from '@/lib/locales';
@@ -38,14 +38,19 @@ export function ScheduledList({
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
+  // The changes seen pending: when one of them has applied since, the prices above are out of date.
+  const seenPending = useRef(new Set<number>());
   const load = useCallback(() => {
     adminApi<Page<Scheduled>>('/prices/scheduled', { query: { status, rows: 50 } })
       .then((answer) => {
         setPage(answer);
         setError(null);
+        const settled = answer.items.some((i) => i.status !== 'pending' && seenPending.current.has(i.id));
+        seenPending.current = new Set(answer.items.filter((i) => i.status === 'pending').map((i) => i.id));
+        if (settled) onChanged();
       })
       .catch((e) => setError(e instanceof AdminApiError ? e.messageKey : 'api.requestFailed'));
-  }, [status]);
+  }, [status, onChanged]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh list after a change.
   useEffect(load, [load, reloadKey]);
   const pending = page?.items.some((i) => i.status === 'pending') ?? false;
