@@ -101,6 +101,9 @@ test('a manager schedules a Hong Kong price; at its time both instances show it 
   }
 
   const row = page.locator(`[data-testid="plan-row"][data-id="${PLAN}"]`);
+  await expect(row).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'screenshots/admin-prices-desktop.png', fullPage: true });
   await row.getByRole('button', { name: new RegExp(`^${en.prices.change}`) }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(en.prices.scope).selectOption('hong-kong');

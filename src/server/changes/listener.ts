@@ -2,7 +2,7 @@ import 'server-only';
 import pg from 'pg';
 import { applyDuePriceChanges } from '../admin/prices/scheduled';
 import { dropAllReadCaches } from '../api/read-cache';
-import { getDb } from '../db/client';
+import { createDatabase, type Database } from '../db/client';
 import { logEvent } from '../log';
 import { CHANGE_CHANNEL } from './bus';
 import { mayBeRendering, runLocalChangeHooks } from './hooks';
@@ -30,11 +30,22 @@ const SCHEDULED_RETRY_MS = 5_000;
 
 /**
  * What is due at a scheduled time besides dropping: the price changes whose time came are applied
- * (src/server/admin/prices/scheduled.ts), once, by whichever instance gets there first.
+ * (src/server/admin/prices/scheduled.ts), once, by whichever instance gets there first. On a small pool of the
+ * listener's own: the production server loads this module apart from Next's bundle, and the pool the bundle made
+ * belongs to the bundle's copy of the database code.
  */
-async function applyScheduledChanges(): Promise<void> {
-  const { applied, failed } = await applyDuePriceChanges(getDb());
-  if (applied || failed) logEvent('info', 'scheduled price changes', { applied, failed });
+function scheduledChangesOn(url: string): { run: () => Promise<void>; end: () => Promise<void> } {
+  let db: Database | undefined;
+  return {
+    run: async () => {
+      db ??= createDatabase(url, { max: 2 });
+      const { applied, failed } = await applyDuePriceChanges(db);
+      if (applied || failed) logEvent('info', 'scheduled price changes', { applied, failed });
+    },
+    end: async () => {
+      await db?.$client.end().catch(() => undefined);
+    },
+  };
 }
 
 /**
@@ -71,7 +82,8 @@ export function startChangeListener(options: {
   /** Run at each scheduled time before the drop; the scheduled price changes by default. */
   onScheduledTime?: () => Promise<void>;
 }): ChangeListener {
-  const onScheduledTime = options.onScheduledTime ?? applyScheduledChanges;
+  const scheduled = scheduledChangesOn(options.url);
+  const onScheduledTime = options.onScheduledTime ?? scheduled.run;
   let scheduledFailedAt = 0;
   let client: pg.Client | undefined;
   let stopped = false;
@@ -247,6 +259,7 @@ export function startChangeListener(options: {
       const current = client;
       client = undefined;
       await current?.end().catch(() => {});
+      await scheduled.end();
     },
   };
 }

@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -183,6 +183,7 @@ export function PriceChangeForm({
   const [conflict, setConflict] = useState<{ current: Record<string, unknown>; version: number } | null>(null);
 
   // The schema follows the choice of when: a change made now needs only the change; scheduled, a time to come.
+  // It checks what would be sent; the handlers send the form's own values (the schema's output is in cents).
   const resolver: Resolver<FormValues> = (values, context, options) => {
     const payload = { change: changeOf(values.change), startsAt: startsAtOf(values.startsAt) };
     const schema = values.when === 'later' ? priceSchedule : pricePreview;
@@ -208,6 +209,11 @@ export function PriceChangeForm({
       startsAt: toLocalInput(new Date(Date.now() + 3_600_000)),
     },
   });
+  // A preview shows the values it was asked for: once they are edited it is out of date, and goes.
+  useEffect(() => {
+    const watching = watch(() => setPreview(null));
+    return () => watching.unsubscribe();
+  }, [watch]);
   const when = watch('when');
   const target = watch('change.target');
   const fieldError = (name: keyof ChangeValues) => errors.change?.[name]?.message;
@@ -260,7 +266,7 @@ export function PriceChangeForm({
 
   return (
     <form
-      onSubmit={handleSubmit((values) => save(values, version))}
+      onSubmit={handleSubmit(() => save(getValues(), version))}
       noValidate
       className="space-y-4"
       data-testid="price-form"
@@ -291,7 +297,7 @@ export function PriceChangeForm({
             setVersion(conflict.version);
             setConflict(null);
           }}
-          onOverwrite={handleSubmit((values) => save(values, conflict.version))}
+          onOverwrite={handleSubmit(() => save(getValues(), conflict.version))}
         />
       ) : null}
       {errors.root?.server ? <Alert messageKey={errors.root.server.message} testId="price-error" /> : null}
@@ -412,7 +418,7 @@ export function PriceChangeForm({
       <div className="flex flex-wrap gap-2">
         <Button
           variant="secondary"
-          onClick={handleSubmit(showPreview)}
+          onClick={handleSubmit(() => showPreview(getValues()))}
           disabled={previewing}
           data-testid="price-preview-button"
         >
