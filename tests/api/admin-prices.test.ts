@@ -578,6 +578,46 @@ describe('scheduled changes', () => {
   });
 });
 
+describe("the change listener's timer", () => {
+  it('applies a scheduled change at its time in every listening process, once', async () => {
+    const { startChangeListener } = await import('../../src/server/changes/listener');
+    // Two processes' listeners on the same database, as two instances would run.
+    const listeners = [startChangeListener({ url: own.url }), startChangeListener({ url: own.url })];
+    try {
+      // Let both connect and arm their timers before the change is scheduled: scheduling announces itself.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const startsAt = new Date(Date.now() + 1_500).toISOString();
+      const scheduled = await call(app, 'POST', '/api/admin/prices/scheduled', {
+        json: { change: { target: 'region', regionId: 'osaka', priceAdjustmentPct: 12 }, startsAt },
+        headers: manager(),
+      });
+      expect(scheduled.status).toBe(200);
+      const { id } = scheduled.json.message as { id: number };
+      await expect
+        .poll(
+          async () =>
+            (await db.select().from(scheduledPriceChanges).where(eq(scheduledPriceChanges.id, id)))[0]?.status,
+          { timeout: 10_000, interval: 100 },
+        )
+        .toBe('applied');
+      const [row] = await db.select().from(scheduledPriceChanges).where(eq(scheduledPriceChanges.id, id));
+      // At its time, not before, and within the 2 s every instance has to show it.
+      const late = (row?.appliedAt?.getTime() ?? 0) - Date.parse(startsAt);
+      expect(late).toBeGreaterThanOrEqual(0);
+      expect(late).toBeLessThan(2_000);
+      const [osaka] = await db.select().from(regions).where(eq(regions.id, 'osaka'));
+      expect(osaka?.priceAdjustmentPct).toBe(12);
+      const audits = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.kind, 'price'), eq(auditLog.entityId, 'region:osaka')));
+      expect(audits).toHaveLength(1);
+    } finally {
+      await Promise.all(listeners.map((l) => l.stop()));
+    }
+  });
+});
+
 describe('currency rates', () => {
   it('a new rate has its history row (who, from when); orders placed before keep their rate and total', async () => {
     const customer = await signedInCustomer({}, db);
