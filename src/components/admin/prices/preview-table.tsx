@@ -27,14 +27,14 @@ export function PreviewTable({ preview, overview }: { preview: Preview; overview
 
   if (preview.rows.length === 0) return <p className="text-sm text-muted">{t('previewEmpty')}</p>;
   return (
-    <section aria-labelledby="price-preview-title" data-testid="price-preview">
+    <div data-testid="price-preview">
       <h3 id="price-preview-title" className="text-base font-semibold">
         {t('previewTitle')}
       </h3>
       <p className="mt-1 text-sm text-muted">{t('previewIntro', { changed, total: preview.rows.length })}</p>
       <section
         className="mt-3 overflow-x-auto rounded-lg border border-line"
-        aria-label={t('previewTitle')}
+        aria-labelledby="price-preview-title"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways must take focus to be read by keyboard
         tabIndex={0}
       >
@@ -106,6 +106,6 @@ export function PreviewTable({ preview, overview }: { preview: Preview; overview
           ))}
         </table>
       </section>
-    </section>
+    </div>
   );
 }
