@@ -481,7 +481,7 @@ describe('scheduled changes', () => {
     // Before its time nothing applies, on either instance.
     const second = createDatabase(own.url, { max: 4 });
     try {
-      expect(await applyDuePriceChanges(db)).toEqual({ applied: 0, failed: 0 });
+      expect(await applyDuePriceChanges(db)).toEqual({ applied: 0, failed: 0, due: 0 });
       expect((await planRegionRow('std-2c4g', 'hong-kong'))?.monthlyPriceCents).toBeNull();
       const pending = await call(app, 'GET', '/api/admin/prices/scheduled?status=pending', { headers: as('support') });
       expect((pending.json.message as { items: { id: number }[] }).items.map((i) => i.id)).toContain(scheduled.id);
@@ -567,8 +567,8 @@ describe('scheduled changes', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, Date.parse(startsAt) - Date.now() + 50));
     const terms = await db.select().from(termDiscounts);
-    expect(await applyDuePriceChanges(db)).toEqual({ applied: 0, failed: 1 });
-    expect(await applyDuePriceChanges(db)).toEqual({ applied: 0, failed: 0 });
+    expect(await applyDuePriceChanges(db)).toEqual({ applied: 0, failed: 1, due: 1 });
+    expect(await applyDuePriceChanges(db)).toEqual({ applied: 0, failed: 0, due: 0 });
     expect(await db.select().from(termDiscounts)).toEqual(terms);
     const [failed] = await db
       .select()

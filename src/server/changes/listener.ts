@@ -34,13 +34,14 @@ const SCHEDULED_RETRY_MS = 5_000;
  * listener's own: the production server loads this module apart from Next's bundle, and the pool the bundle made
  * belongs to the bundle's copy of the database code.
  */
-function scheduledChangesOn(url: string): { run: () => Promise<void>; end: () => Promise<void> } {
+function scheduledChangesOn(url: string): { run: () => Promise<boolean>; end: () => Promise<void> } {
   let db: Database | undefined;
   return {
     run: async () => {
       db ??= createDatabase(url, { max: 2 });
-      const { applied, failed } = await applyDuePriceChanges(db);
+      const { applied, failed, due } = await applyDuePriceChanges(db);
       if (applied || failed) logEvent('info', 'scheduled price changes', { applied, failed });
+      return due > 0;
     },
     end: async () => {
       await db?.$client.end().catch(() => undefined);
@@ -79,8 +80,11 @@ type Why = { reason: 'notification'; kinds: string[]; at?: number } | { reason: 
  */
 export function startChangeListener(options: {
   url: string;
-  /** Run at each scheduled time before the drop; the scheduled price changes by default. */
-  onScheduledTime?: () => Promise<void>;
+  /**
+   * Run at each scheduled time before the drop; the scheduled price changes by default. True when what it did
+   * was announced (a change applied, here or by another instance): the notification then does the drop.
+   */
+  onScheduledTime?: () => Promise<boolean>;
 }): ChangeListener {
   const scheduled = scheduledChangesOn(options.url);
   const onScheduledTime = options.onScheduledTime ?? scheduled.run;
@@ -169,17 +173,25 @@ export function startChangeListener(options: {
     publicationTimer.unref();
   }
 
-  /** A scheduled moment: what is due is applied first, so the drop that follows lets go of the old prices. */
+  /**
+   * A scheduled moment: what is due is applied first. A price change applied (by this process or, while this one
+   * waited on its lock, by another) was announced in its transaction, and that notification drops everything here
+   * as for any change: a drop of our own as well would only render every page once more. An announcement's time
+   * writes nothing and announces nothing, so then the drop is ours.
+   */
   async function scheduledTime(): Promise<void> {
+    let announced = false;
     try {
-      await onScheduledTime();
+      announced = await onScheduledTime();
     } catch (error) {
       scheduledFailedAt = Date.now();
       logEvent('error', 'scheduled changes not applied', {
         error: error instanceof Error ? error.message : String(error),
       });
     }
-    if (!stopped) drop({ reason: 'scheduled' });
+    if (stopped) return;
+    if (announced) void armPublication();
+    else drop({ reason: 'scheduled' });
   }
 
   function scheduleReconnect(): void {

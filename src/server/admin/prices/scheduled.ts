@@ -1,5 +1,5 @@
 import 'server-only';
-import { aliasedTable, and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PriceChange, priceSchedule, scheduledQuery } from '@/lib/admin/prices-schemas';
 import { ApiError, BusinessCode, notFound } from '../../api/errors';
@@ -153,9 +153,20 @@ export async function cancelScheduled(db: Database, staffId: number, id: number,
  * `pending` in the same transaction as the prices; the others wait on that lock, find the row no longer pending
  * when it is released (PostgreSQL checks the condition again on the row as committed) and have nothing left to
  * do, so a change is applied by exactly one, and the others return only after it committed. A change whose row is gone
- * by its time is marked failed with the reason, not retried for ever. Answers how many applied.
+ * by its time is marked failed with the reason, not retried for ever. Answers how many applied and failed here,
+ * and how many were due when it began (applied here or by another instance, each announced either way).
  */
-export async function applyDuePriceChanges(db: Database, batch = 50): Promise<{ applied: number; failed: number }> {
+export async function applyDuePriceChanges(
+  db: Database,
+  batch = 50,
+): Promise<{ applied: number; failed: number; due: number }> {
+  // What was due when this pass began: each of these is applied or failed by some instance, and announced.
+  const [seen] = await db
+    .select({ n: count() })
+    .from(scheduledPriceChanges)
+    .where(and(eq(scheduledPriceChanges.status, 'pending'), lte(scheduledPriceChanges.startsAt, sql`now()`)));
+  const due = seen?.n ?? 0;
+  if (due === 0) return { applied: 0, failed: 0, due };
   let applied = 0;
   let failed = 0;
   for (let i = 0; i < batch; i += 1) {
@@ -194,5 +205,5 @@ export async function applyDuePriceChanges(db: Database, batch = 50): Promise<{ 
     if (outcome === 'applied') applied += 1;
     else failed += 1;
   }
-  return { applied, failed };
+  return { applied, failed, due };
 }
