@@ -182,7 +182,8 @@ test('a manager schedules a Hong Kong price; at its time both instances show it 
   const visitor = await browser.newContext({ baseURL: second.baseURL, locale: 'zh-CN' });
   const buy = await visitor.newPage();
   await buy.goto(`/zh/product/vps-buy?regionId=hong-kong&planId=${PLAN}&imageId=ubuntu-24.04`);
-  await expect(buy.getByText(SHOWN.HKD).first()).toBeVisible();
+  await expect(buy.getByTestId('price-summary').getByTestId('total')).toHaveText(SHOWN.HKD);
+  await buy.screenshot({ path: 'screenshots/admin-prices-configurator-second-instance.png' });
   await visitor.close();
 
   // The list says it applied (it looks again every few seconds while a change is pending).
@@ -204,6 +205,14 @@ test('support reads the prices but has no save button, and the API refuses a cha
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: 'screenshots/admin-prices-support-phone.png', fullPage: true });
+  // The rate history reads the same for everyone; support gets it without a form.
+  await page.getByRole('button', { name: `${en.prices.rateHistory}: HKD` }).click();
+  const history = page.getByRole('dialog', { name: en.prices.rateTitle.replace('{code}', 'HKD') });
+  await expect(history.getByTestId('rate-history')).toContainText('7.78');
+  await expect(history.getByTestId('rate-form')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'screenshots/admin-prices-rate-history-phone.png' });
+  await page.keyboard.press('Escape');
 
   const headers = { cookie: `staff_sid=${person.sid}`, 'x-csrf-token': person.csrf };
   const change = { target: 'planRegion', planId: PLAN, regionId: 'hong-kong', monthlyPrice: '1.00', hourlyPrice: '' };

@@ -68,7 +68,11 @@ export function PreviewTable({ preview, overview }: { preview: Preview; overview
                   data-currency={code}
                 >
                   {index === 0 ? (
-                    <th scope="rowgroup" rowSpan={preview.currencies.length} className="px-3 py-2 text-left align-top">
+                    <th
+                      scope="rowgroup"
+                      rowSpan={preview.currencies.length}
+                      className="min-w-40 px-3 py-2 text-left align-top"
+                    >
                       <span className="block font-semibold">{planName(row.planId)}</span>
                       <span className="block text-xs font-normal text-muted">
                         {regionName(row.regionId)} · {imageName(row.imageId)}
