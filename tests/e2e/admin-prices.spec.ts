@@ -104,6 +104,15 @@ test('a manager schedules a Hong Kong price; at its time both instances show it 
   await expect(row).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'screenshots/admin-prices-desktop.png', fullPage: true });
+  // The rate form with its history, opened and left without saving.
+  await page.getByRole('button', { name: `${en.prices.changeRate}: JPY` }).click();
+  const rates = page.getByRole('dialog', { name: en.prices.rateTitle.replace('{code}', 'JPY') });
+  await expect(rates.getByLabel(en.prices.rateLabel.replace('{code}', 'JPY'))).toHaveValue('154.2');
+  await expect(rates.getByTestId('rate-history')).toContainText('154.2');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'screenshots/admin-prices-rate-desktop.png' });
+  await page.keyboard.press('Escape');
+  await expect(rates).toHaveCount(0);
   await row.getByRole('button', { name: new RegExp(`^${en.prices.change}`) }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(en.prices.scope).selectOption('hong-kong');
