@@ -249,6 +249,17 @@ describe('product lines and plans (GET /api/cvm/user/product)', () => {
       monthlyPriceCents: stored?.monthlyPriceCents,
       hourlyPriceMicroUsd: stored?.hourlyPriceMicroUsd,
       listPriceCents: stored?.monthlyPriceCents,
+      // Each region's price by its adjustment (docs/decisions/036-pricing-model.md): no plan has its own here.
+      monthlyByRegion: {
+        'hong-kong': 600,
+        tokyo: 550,
+        osaka: 550,
+        singapore: 550,
+        'los-angeles': 500,
+        frankfurt: 500,
+        seoul: 575,
+        taipei: 575,
+      },
       hourlyBilling: true,
       regions: ['hong-kong', 'tokyo', 'osaka', 'singapore', 'los-angeles', 'frankfurt', 'seoul', 'taipei'],
     });

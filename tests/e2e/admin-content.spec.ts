@@ -55,6 +55,7 @@ test('the back office: review moderation, the contact inbox, missing translation
       en.nav.history,
       en.nav.footerLinks,
       en.nav.catalog,
+      en.nav.prices,
       en.nav.promotions,
       en.nav.orders,
       en.nav.customers,

@@ -203,6 +203,7 @@ test('sign-in: a field left wrong is named next to it, a refused code as an aler
     en.nav.history,
     en.nav.footerLinks,
     en.nav.catalog,
+    en.nav.prices,
     en.nav.promotions,
     en.nav.orders,
     en.nav.customers,

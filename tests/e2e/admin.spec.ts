@@ -40,6 +40,7 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.history,
       en.nav.footerLinks,
       en.nav.catalog,
+      en.nav.prices,
       en.nav.promotions,
       en.nav.orders,
       en.nav.customers,
@@ -90,6 +91,7 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.history,
       en.nav.footerLinks,
       en.nav.catalog,
+      en.nav.prices,
       en.nav.promotions,
       en.nav.audit,
     ]);

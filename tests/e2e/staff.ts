@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { generate } from 'otplib';
+import pg from 'pg';
 import adminEn from '../../src/i18n/admin/en.json';
 import { e2eDatabaseUrl, withE2eDatabase } from './database';
 import { answerCookiePanel, expect, waitForScriptsAfterNavigation } from './fixtures';
@@ -92,15 +93,21 @@ export type StaffRole = 'owner' | 'manager' | 'editor' | 'support';
 export type SessionStaff = { id: number; email: string; name: string; sid: string; csrf: string };
 
 /**
- * A staff member of the given role with a live back-office session, written straight to the e2e database: for
- * specs about what a role does, not about signing in (admin.spec.ts covers that). The browser gets the cookie;
- * the back office reads the CSRF token from `GET /api/admin/auth/me` as it does after a sign-in.
+ * A staff member of the given role with a live back-office session, written straight to the e2e database (or to
+ * `databaseUrl`'s, for an instance of a spec's own, tests/e2e/instances.ts): for specs about what a role does,
+ * not about signing in (admin.spec.ts covers that). The browser gets the cookie; the back office reads the CSRF
+ * token from `GET /api/admin/auth/me` as it does after a sign-in.
  */
-export async function staffWithSession(role: StaffRole, name = `${role} ${randomBytes(2).toString('hex')}`) {
+export async function staffWithSession(
+  role: StaffRole,
+  name = `${role} ${randomBytes(2).toString('hex')}`,
+  databaseUrl?: string,
+) {
   const sid = randomBytes(32).toString('base64url');
   const csrf = randomBytes(32).toString('base64url');
   const email = `${role}${Date.now().toString(36)}${randomBytes(3).toString('hex')}@staff.example.com`;
-  const id = await withE2eDatabase(async (db) => {
+  const withDatabase = databaseUrl ? withDatabaseAt(databaseUrl) : withE2eDatabase;
+  const id = await withDatabase(async (db) => {
     const row = await db.query<{ id: number }>(
       `insert into staff (email, name, role, password_hash) values ($1, $2, $3, 'scrypt$not-used-in-this-test')
        returning id`,
@@ -115,6 +122,19 @@ export async function staffWithSession(role: StaffRole, name = `${role} ${random
     return staffId;
   });
   return { id, email, name, sid, csrf } satisfies SessionStaff;
+}
+
+/** Like withE2eDatabase, on another database. */
+function withDatabaseAt(url: string) {
+  return async <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return await run(client);
+    } finally {
+      await client.end();
+    }
+  };
 }
 
 /** Signs the browser in as that staff member (the cookie the back office's sign-in would set). */

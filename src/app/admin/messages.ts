@@ -59,6 +59,7 @@ export async function adminPageMetadata(
     | 'customers'
     | 'deliveries'
     | 'promotions'
+    | 'prices'
     | 'setup'
     | 'account',
 ): Promise<Metadata> {

@@ -42,7 +42,8 @@ export type Ability =
   | 'staff'
   | 'content.revert'
   | 'support'
-  | 'promotions.edit';
+  | 'promotions.edit'
+  | 'prices.edit';
 
 const ABILITIES: Record<StaffRole, readonly Ability[]> = {
   owner: [
@@ -53,9 +54,10 @@ const ABILITIES: Record<StaffRole, readonly Ability[]> = {
     'content.revert',
     'support',
     'promotions.edit',
+    'prices.edit',
   ],
   editor: ['announcements.read', 'announcements.edit', 'content.revert'],
-  manager: ['announcements.read', 'support', 'promotions.edit'],
+  manager: ['announcements.read', 'support', 'promotions.edit', 'prices.edit'],
   support: ['announcements.read', 'support'],
 };
 

@@ -29,7 +29,8 @@ type NavKey =
   | 'orders'
   | 'customers'
   | 'deliveries'
-  | 'promotions';
+  | 'promotions'
+  | 'prices';
 
 type NavSection = 'overview' | 'content' | 'commerce' | 'support' | 'administration';
 
@@ -51,6 +52,7 @@ const NAV: { section: NavSection; items: { href: string; key: NavKey; ability?: 
     section: 'commerce',
     items: [
       { href: '/admin/catalog', key: 'catalog' },
+      { href: '/admin/prices', key: 'prices' },
       { href: '/admin/promotions', key: 'promotions' },
       { href: '/admin/orders', key: 'orders', ability: 'support' },
       { href: '/admin/customers', key: 'customers', ability: 'support' },

@@ -255,7 +255,7 @@ export function VpsConfigurator({
               {regionPlans.map((p) => (
                 <option key={p.id} value={p.id}>
                   {/* Plan names usually begin with their line's name ("Standard 1 vCPU / 1 GB"): said once. */}
-                  {`${p.name.startsWith(p.lineName) ? '' : `${p.lineName} · `}${p.name} · ${regional(p.listPriceCents)}`}
+                  {`${p.name.startsWith(p.lineName) ? '' : `${p.lineName} · `}${p.name} · ${p.monthlyByRegion[regionId] === undefined ? regional(p.listPriceCents) : formatUsdCents(p.monthlyByRegion[regionId], currency, locale)}`}
                 </option>
               ))}
             </select>

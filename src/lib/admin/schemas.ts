@@ -152,6 +152,9 @@ export const AUDIT_KINDS = [
   'saleItem',
   'pintuanOffer',
   'promotion',
+  'price',
+  'priceSchedule',
+  'currencyRate',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

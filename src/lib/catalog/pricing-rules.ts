@@ -9,6 +9,15 @@ export function regionalPrice(amount: number, adjustmentPct: number): number {
   return Math.round((amount * (100 + adjustmentPct)) / 100);
 }
 
+/**
+ * A plan's price in a region: its own price there when one is set (a per-plan, per-region price, null when not),
+ * else the plan's price with the region's adjustment. Monthly in cents or hourly in micro-USD alike.
+ * docs/decisions/042-scheduled-prices.md.
+ */
+export function planRegionalPrice(amount: number, adjustmentPct: number, ownPrice: number | null | undefined): number {
+  return ownPrice ?? regionalPrice(amount, adjustmentPct);
+}
+
 /** The term discount on an amount in minor units, rounded once for the whole order. */
 export function termDiscount(amountMinor: number, percentOff: number): number {
   return Math.round((amountMinor * percentOff) / 100);
@@ -23,7 +32,8 @@ export function regularTermPriceCents(
   adjustmentPct: number,
   months: number,
   percentOff: number,
+  ownMonthlyCents: number | null = null,
 ): number {
-  const full = regionalPrice(monthlyCents, adjustmentPct) * months;
+  const full = planRegionalPrice(monthlyCents, adjustmentPct, ownMonthlyCents) * months;
   return full - termDiscount(full, percentOff);
 }

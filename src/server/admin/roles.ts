@@ -14,6 +14,8 @@ export const PERMISSIONS = {
   readContent: ['owner', 'manager', 'editor', 'support'],
   /** Read the promotions (sales, coupons, group-buy offers, campaigns): support answers customers about them. */
   readPromotions: ['owner', 'manager', 'editor', 'support'],
+  /** Read the prices, their schedule and the currency rates (support quotes them, editors write about them). */
+  readPrices: ['owner', 'manager', 'editor', 'support'],
   /** Catalog, prices, promotions and orders. */
   manageCommerce: ['owner', 'manager'],
   /** Read orders and customers, moderate reviews, read the contact inbox, resend mails. */

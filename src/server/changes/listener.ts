@@ -1,6 +1,8 @@
 import 'server-only';
 import pg from 'pg';
+import { applyDuePriceChanges } from '../admin/prices/scheduled';
 import { dropAllReadCaches } from '../api/read-cache';
+import { createDatabase, type Database } from '../db/client';
 import { logEvent } from '../log';
 import { CHANGE_CHANNEL } from './bus';
 import { mayBeRendering, runLocalChangeHooks } from './hooks';
@@ -19,6 +21,33 @@ const LONGEST_WAIT_MS = 6 * 3_600_000;
  * database's now(), so a drop just before it would refill the pages without the announcement.
  */
 const PUBLICATION_MARGIN_MS = 50;
+
+/**
+ * After a pass that could not apply the scheduled price changes due (the database away), the next one waits this
+ * long: a change whose time has passed is due at once, and the timer would otherwise spin on it.
+ */
+const SCHEDULED_RETRY_MS = 5_000;
+
+/**
+ * What is due at a scheduled time besides dropping: the price changes whose time came are applied
+ * (src/server/admin/prices/scheduled.ts), once, by whichever instance gets there first. On a small pool of the
+ * listener's own: the production server loads this module apart from Next's bundle, and the pool the bundle made
+ * belongs to the bundle's copy of the database code.
+ */
+function scheduledChangesOn(url: string): { run: () => Promise<boolean>; end: () => Promise<void> } {
+  let db: Database | undefined;
+  return {
+    run: async () => {
+      db ??= createDatabase(url, { max: 2 });
+      const { applied, failed, due } = await applyDuePriceChanges(db);
+      if (applied || failed) logEvent('info', 'scheduled price changes', { applied, failed });
+      return due > 0;
+    },
+    end: async () => {
+      await db?.$client.end().catch(() => undefined);
+    },
+  };
+}
 
 /**
  * A second drop this long after each one. Next marks a page fresh from when its render is stored, not begun: a
@@ -43,6 +72,8 @@ export const NEXT_SCHEDULED_CHANGE = `
       union all select starts_at from coupons union all select ends_at from coupons
       union all select starts_at from pintuan_offers union all select ends_at from pintuan_offers
     ) promotion_times where t > now()
+    -- A pending price change is due even when its time has passed (an instance was down): it fires at once.
+    union all select min(starts_at) from scheduled_price_changes where status = 'pending'
   ) next_times`;
 
 export type ChangeListener = { stop: () => Promise<void> };
@@ -62,9 +93,20 @@ type Why = { reason: 'notification'; kinds: string[]; at?: number } | { reason: 
  * that is down is logged and retried with backoff, never thrown.
  *
  * It also keeps one timer on the next scheduled moment (an announcement due to appear, a promotion starting or
- * ending): at that moment it drops everything the same way, since no one writes anything then.
+ * ending, a scheduled price change to apply): at that moment it applies the price changes due (one instance wins
+ * each, docs/decisions/042-scheduled-prices.md) and drops everything the same way; the other moments write nothing.
  */
-export function startChangeListener(options: { url: string }): ChangeListener {
+export function startChangeListener(options: {
+  url: string;
+  /**
+   * Run at each scheduled time before the drop; the scheduled price changes by default. True when what it did
+   * was announced (a change applied, here or by another instance): the notification then does the drop.
+   */
+  onScheduledTime?: () => Promise<boolean>;
+}): ChangeListener {
+  const scheduled = scheduledChangesOn(options.url);
+  const onScheduledTime = options.onScheduledTime ?? scheduled.run;
+  let scheduledFailedAt = 0;
   let client: pg.Client | undefined;
   let stopped = false;
   let retryMs = FIRST_RETRY_MS;
@@ -112,7 +154,11 @@ export function startChangeListener(options: { url: string }): ChangeListener {
     await armPublication();
   }
 
-  /** The timer for the next announcement to appear, from the database's clock (instances' clocks may differ). */
+  /**
+   * The timer for the next announcement to appear or price change to apply (decision 042), from the database's
+   * clock (instances' clocks may differ). A price change whose time has passed is due at once: every instance
+   * fires for it, one applies it, the others only drop.
+   */
   async function armPublication(): Promise<void> {
     const current = client;
     if (!current || stopped) return;
@@ -129,14 +175,36 @@ export function startChangeListener(options: { url: string }): ChangeListener {
     }
     if (stopped || current !== client) return;
     clearTimeout(publicationTimer);
-    const until = wait === null ? Number.POSITIVE_INFINITY : Math.max(0, wait + PUBLICATION_MARGIN_MS);
+    let until = wait === null ? Number.POSITIVE_INFINITY : Math.max(0, wait + PUBLICATION_MARGIN_MS);
+    if (Date.now() - scheduledFailedAt < SCHEDULED_RETRY_MS) until = Math.max(until, SCHEDULED_RETRY_MS);
     const due = until <= LONGEST_WAIT_MS;
     const delay = due ? until : LONGEST_WAIT_MS;
     publicationTimer = setTimeout(() => {
-      if (due) drop({ reason: 'scheduled' });
+      if (due) void scheduledTime();
       else void armPublication();
     }, delay);
     publicationTimer.unref();
+  }
+
+  /**
+   * A scheduled moment: what is due is applied first. A price change applied (by this process or, while this one
+   * waited on its lock, by another) was announced in its transaction, and that notification drops everything here
+   * as for any change: a drop of our own as well would only render every page once more. An announcement's time
+   * writes nothing and announces nothing, so then the drop is ours.
+   */
+  async function scheduledTime(): Promise<void> {
+    let announced = false;
+    try {
+      announced = await onScheduledTime();
+    } catch (error) {
+      scheduledFailedAt = Date.now();
+      logEvent('error', 'scheduled changes not applied', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    if (stopped) return;
+    if (announced) void armPublication();
+    else drop({ reason: 'scheduled' });
   }
 
   function scheduleReconnect(): void {
@@ -216,6 +284,7 @@ export function startChangeListener(options: { url: string }): ChangeListener {
       const current = client;
       client = undefined;
       await current?.end().catch(() => {});
+      await scheduled.end();
     },
   };
 }

@@ -147,7 +147,7 @@ export async function loadCatalogTables(
             const cheapest = Math.min(
               ...plans
                 .filter((p) => p.regions.includes(r.id))
-                .map((p) => regionalPrice(p.listPriceCents, r.priceAdjustmentPct)),
+                .map((p) => p.monthlyByRegion[r.id] ?? regionalPrice(p.listPriceCents, r.priceAdjustmentPct)),
             );
             return [
               `${r.city} · ${r.country}`,

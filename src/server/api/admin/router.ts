@@ -69,6 +69,7 @@ import { jsonBody, noFields, parseWith, queryInput } from '../input';
 import { catalogRoutes } from './catalog';
 import { dashboardRoutes } from './dashboard';
 import { ordersRoutes } from './orders';
+import { pricesRoutes } from './prices';
 import { promotionRoutes } from './promotions';
 
 /**
@@ -287,3 +288,4 @@ localizedRoutes('footer-links', 'footer', footerLinkInput);
 adminRouter.route('/', catalogRoutes);
 adminRouter.route('/', dashboardRoutes);
 adminRouter.route('/', promotionRoutes);
+adminRouter.route('/', pricesRoutes);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { type AnyColumn, and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { regionalPrice } from '@/lib/catalog/pricing-rules';
+import { planRegionalPrice } from '@/lib/catalog/pricing-rules';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
 import {
@@ -58,8 +58,13 @@ export type Plan = {
    */
   monthlyPriceCents: number;
   hourlyPriceMicroUsd: number;
-  /** The monthly price before any region's adjustment: what the configurator adjusts for the region chosen. */
+  /** The monthly price before any region's adjustment. */
   listPriceCents: number;
+  /**
+   * The monthly price in each active region it is sold in, a plan's own price there or its adjusted one: what the
+   * configurator labels the plan with for the region chosen (docs/decisions/042-scheduled-prices.md).
+   */
+  monthlyByRegion: Record<string, number>;
   /** Whether the plan can be billed by the hour (dedicated servers cannot). */
   hourlyBilling: boolean;
   /** Ids of the active regions the plan is sold in, in region order. */
@@ -241,6 +246,21 @@ const soldInRegions = sql<string[]>`array(
   order by ${regions.sort}, ${regions.id})`;
 
 /**
+ * The active regions a plan (of the outer query) is sold in with what prices it there: the region's adjustment
+ * and the plan's own prices in it (null when it follows the adjustment), in region order.
+ */
+const regionPricesOfPlan = sql<
+  { regionId: string; pct: number; ownMonthly: number | null; ownHourly: number | null }[]
+>`
+  coalesce((select json_agg(json_build_object(
+      'regionId', ${regions.id}, 'pct', ${regions.priceAdjustmentPct},
+      'ownMonthly', ${planRegions.monthlyPriceCents}, 'ownHourly', ${planRegions.hourlyPriceMicroUsd})
+      order by ${regions.sort}, ${regions.id})
+    from ${planRegions}
+    inner join ${regions} on ${regions.id} = ${planRegions.regionId}
+    where ${planRegions.planId} = ${plans.id} and ${regions.active}), '[]'::json)`;
+
+/**
  * Product lines with their active plans, in display order and the visitor's language. With a region, only plans
  * sold there; with a line, only that line. A line left without plans is dropped.
  */
@@ -269,13 +289,7 @@ export async function listProductLines(
       hourlyPriceMicroUsd: plans.hourlyPriceMicroUsd,
       hourlyBilling: plans.hourlyBilling,
       regions: soldInRegions,
-      adjustmentPct:
-        filter.regionId === undefined
-          ? sql<number>`(select coalesce(min(${regions.priceAdjustmentPct}), 0) from ${planRegions}
-              inner join ${regions} on ${regions.id} = ${planRegions.regionId}
-              where ${planRegions.planId} = ${plans.id} and ${regions.active})`
-          : sql<number>`(select coalesce(min(${regions.priceAdjustmentPct}), 0) from ${regions}
-              where ${regions.id} = ${filter.regionId})`,
+      regionPrices: regionPricesOfPlan,
     })
     .from(plans)
     .innerJoin(productLines, eq(productLines.id, plans.lineId))
@@ -290,7 +304,7 @@ export async function listProductLines(
 
   // An inner join from plans already leaves out lines without plans; rows arrive grouped by line.
   const lines: ProductLine[] = [];
-  for (const { lineId, lineName, lineDescription, dedicated, name, adjustmentPct, ...plan } of rows) {
+  for (const { lineId, lineName, lineDescription, dedicated, name, regionPrices, ...plan } of rows) {
     let line = lines.at(-1);
     if (line?.id !== lineId) {
       line = {
@@ -302,11 +316,26 @@ export async function listProductLines(
       };
       lines.push(line);
     }
+    // Each region's price by the rule the quote charges; the one shown is the region's asked for, else the
+    // lowest (a "from" price), its hourly price from the same region.
+    const priced = regionPrices.map((r) => ({
+      regionId: r.regionId,
+      monthly: planRegionalPrice(plan.monthlyPriceCents, r.pct, r.ownMonthly),
+      hourly: planRegionalPrice(plan.hourlyPriceMicroUsd, r.pct, r.ownHourly),
+    }));
+    const shown =
+      filter.regionId === undefined
+        ? priced.reduce<(typeof priced)[number] | undefined>(
+            (best, r) => (best === undefined || r.monthly < best.monthly ? r : best),
+            undefined,
+          )
+        : priced.find((r) => r.regionId === filter.regionId);
     line.plans.push({
       ...plan,
       listPriceCents: plan.monthlyPriceCents,
-      monthlyPriceCents: regionalPrice(plan.monthlyPriceCents, Number(adjustmentPct)),
-      hourlyPriceMicroUsd: regionalPrice(plan.hourlyPriceMicroUsd, Number(adjustmentPct)),
+      monthlyByRegion: Object.fromEntries(priced.map((r) => [r.regionId, r.monthly])),
+      monthlyPriceCents: shown?.monthly ?? plan.monthlyPriceCents,
+      hourlyPriceMicroUsd: shown?.hourly ?? plan.hourlyPriceMicroUsd,
       name: localize(name, locale, `plan ${plan.id}`),
     });
   }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { ConfiguratorQuote } from '@/lib/catalog/configurator';
-import { regionalPrice, termDiscount } from '@/lib/catalog/pricing-rules';
+import { planRegionalPrice, regionalPrice, termDiscount } from '@/lib/catalog/pricing-rules';
 import { type VpsConfig, vpsConfig } from '@/lib/catalog/vps-config';
 import { HOURS_PER_MONTH } from '@/lib/catalog/vps-limits';
 import { type CurrencyRate, convertUsdCents } from '@/lib/money';
@@ -98,6 +98,14 @@ export async function quoteVps(
   config: VpsConfig,
   options: { userId?: number; now?: Date; pintuan?: PintuanPrice } = {},
 ): Promise<Quote> {
+  return priceConfiguration(await loadQuoteRows(db, config, options), config, options);
+}
+
+/** Everything pricing a configuration reads from the tables, as quoteVps loads it. */
+export type QuoteRows = Awaited<ReturnType<typeof loadQuoteRows>>;
+
+/** The rows a configuration's price depends on, read at once. */
+export async function loadQuoteRows(db: Reader, config: VpsConfig, options: { userId?: number; now?: Date } = {}) {
   const now = options.now ?? new Date();
   // Every lookup depends only on the request, so they run at once: the configurator re-quotes on each
   // change and its price update must land within 100 ms (issue 5). Checks below keep their order.
@@ -109,7 +117,12 @@ export async function quoteVps(
         .from(regions)
         .where(and(eq(regions.id, config.regionId), eq(regions.active, true))),
       db
-        .select({ plan: plans, offered: planRegions.regionId })
+        .select({
+          plan: plans,
+          offered: planRegions.regionId,
+          ownMonthlyCents: planRegions.monthlyPriceCents,
+          ownHourlyMicroUsd: planRegions.hourlyPriceMicroUsd,
+        })
         .from(plans)
         .leftJoin(planRegions, and(eq(planRegions.planId, plans.id), eq(planRegions.regionId, config.regionId)))
         .where(and(eq(plans.id, config.planId), eq(plans.active, true))),
@@ -182,6 +195,19 @@ export async function quoteVps(
         : [],
       db.select().from(termDiscounts).where(eq(termDiscounts.months, config.months)),
     ]);
+  return { currencies, region, plan, image, saleItem, disks, tier, pack, group, policy, held, term };
+}
+
+/**
+ * The price of a configuration from its rows: the one arithmetic of docs/decisions/036-pricing-model.md, used by
+ * every quote and order, and by the back office's preview on the rows as they would be after a price change.
+ */
+export function priceConfiguration(
+  rows: QuoteRows,
+  config: VpsConfig,
+  options: { userId?: number; pintuan?: PintuanPrice } = {},
+): Quote {
+  const { currencies, region, plan, image, saleItem, disks, tier, pack, group, policy, held, term } = rows;
 
   const currency = currencies.find((c) => c.type === config.currency);
   if (!currency) throw invalidInput({ currency: 'api.field.invalid' });
@@ -242,8 +268,14 @@ export async function quoteVps(
     lines.push({ key: 'sale', itemId: String(item.item.id), quantity: 1, months, unitMinor, amountMinor: unitMinor });
     sale = { saleItemId: item.item.id, perUserLimit: item.item.perUserLimit };
   } else {
-    addLine('plan', plan.plan.id, adjust(plan.plan.monthlyPriceCents));
-    hourlyMicroUsd += adjust(plan.plan.hourlyPriceMicroUsd) * quantity;
+    // The plan's own price in this region, when set, stands in for the adjusted one (decision 042).
+    addLine(
+      'plan',
+      plan.plan.id,
+      planRegionalPrice(plan.plan.monthlyPriceCents, region.priceAdjustmentPct, plan.ownMonthlyCents),
+    );
+    hourlyMicroUsd +=
+      planRegionalPrice(plan.plan.hourlyPriceMicroUsd, region.priceAdjustmentPct, plan.ownHourlyMicroUsd) * quantity;
   }
 
   config.dataDisks.forEach((wanted, i) => {

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import { regularTermPriceCents } from '@/lib/catalog/pricing-rules';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
-import { plans, regions, saleActivities, saleItems, termDiscounts } from '../../db/schema';
+import { planRegions, plans, regions, saleActivities, saleItems, termDiscounts } from '../../db/schema';
 import { localize } from '../../localize';
 import type { PromotedPlan } from '../catalog/queries';
 
@@ -28,16 +28,24 @@ export type Sale = {
 /** Running VPS sales with their items (POST /api/home/activity/cvm/search), one query. */
 export async function listRunningSales(db: Database, locale: Locale, now = new Date()): Promise<Sale[]> {
   const rows = await db
-    .select({ activity: saleActivities, item: saleItems, plan: plans, region: regions, term: termDiscounts })
+    .select({
+      activity: saleActivities,
+      item: saleItems,
+      plan: plans,
+      region: regions,
+      term: termDiscounts,
+      ownMonthlyCents: planRegions.monthlyPriceCents,
+    })
     .from(saleItems)
     .innerJoin(saleActivities, eq(saleActivities.id, saleItems.activityId))
     .innerJoin(plans, eq(plans.id, saleItems.planId))
     .innerJoin(regions, eq(regions.id, saleItems.regionId))
     .leftJoin(termDiscounts, eq(termDiscounts.months, saleItems.months))
+    .leftJoin(planRegions, and(eq(planRegions.planId, saleItems.planId), eq(planRegions.regionId, saleItems.regionId)))
     .where(and(lte(saleActivities.startsAt, now), gt(saleActivities.endsAt, now)))
     .orderBy(asc(saleActivities.endsAt), asc(saleItems.sort), asc(saleItems.id));
   const sales = new Map<number, Sale>();
-  for (const { activity, item, plan, region, term } of rows) {
+  for (const { activity, item, plan, region, term, ownMonthlyCents } of rows) {
     let sale = sales.get(activity.id);
     if (!sale) {
       sale = {
@@ -67,6 +75,7 @@ export async function listRunningSales(db: Database, locale: Locale, now = new D
         region.priceAdjustmentPct,
         item.months,
         term?.percentOff ?? 0,
+        ownMonthlyCents,
       ),
       stockTotal: item.stockTotal,
       stockLeft: item.stockLeft,

@@ -96,6 +96,15 @@ export const planRegions = pgTable(
     regionId: text('region_id')
       .notNull()
       .references(() => regions.id, { onDelete: 'cascade' }),
+    /**
+     * This plan's own monthly price in this region (USD cents), in place of the plan's price with the region's
+     * adjustment; null follows the adjustment. How one plan's price in one region is set
+     * (docs/decisions/042-scheduled-prices.md).
+     */
+    monthlyPriceCents: integer('monthly_price_cents'),
+    /** Its own hourly price here (micro-USD); null follows the region's adjustment of the plan's hourly price. */
+    hourlyPriceMicroUsd: integer('hourly_price_micro_usd'),
+    version: integer('version').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.planId, t.regionId] })],
 );
@@ -231,4 +240,5 @@ export const reservedDomainLabels = pgTable('reserved_domain_labels', {
 export const termDiscounts = pgTable('term_discounts', {
   months: smallint('months').primaryKey(),
   percentOff: smallint('percent_off').notNull(),
+  version: integer('version').notNull().default(1),
 });

@@ -4,6 +4,7 @@ export * from './common';
 export * from './content';
 export * from './orders';
 export * from './pintuan';
+export * from './prices';
 export * from './promotions';
 export * from './staff';
 export * from './system';

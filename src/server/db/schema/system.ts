@@ -11,6 +11,7 @@ export const currencies = pgTable('currencies', {
   minorDigits: smallint('minor_digits').notNull(),
   sort: integer('sort').notNull().default(0),
   updatedAt: updatedAt(),
+  version: integer('version').notNull().default(1),
 });
 
 /** Footer link list (SPEC §3: name, link), fetched by GET /api/seniorManage/footLink/search. */

@@ -145,6 +145,12 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
     if (existing.length > 0) return false;
 
     await insertAll(tx, schema.currencies, system.currencies);
+    // Every rate has its history row, the first one set by nobody (docs/product/back-office-prices.md).
+    await insertAll(
+      tx,
+      schema.currencyRateHistory,
+      system.currencies.map((c) => ({ code: c.code, rate: c.rate })),
+    );
     await insertAll(tx, schema.footerLinks, system.footerLinks);
 
     await insertAll(tx, schema.regions, catalog.regions);

@@ -1,0 +1,215 @@
+import '../validation/zod-config';
+import { z } from 'zod';
+import { recordId, wholeNumber } from '../validation/numbers';
+import { version } from './schemas';
+
+/**
+ * The prices screen's inputs (docs/product/back-office-prices.md), shared by its forms and the `/api/admin/prices`
+ * handlers. Amounts are typed as operators think of them, USD with a decimal point ("5.00", hourly "0.006849"),
+ * and leave the schema as the integers the tables hold (cents, micro-USD), converted digit by digit, never through
+ * a float.
+ */
+
+/** What no price may go beyond: a typo of a few zeros is refused at the field, not charged. */
+export const PRICE_LIMITS = {
+  /** A plan's month, USD cents: $20,000. */
+  monthlyCentsMax: 2_000_000,
+  /** A plan's hour, micro-USD: $40. */
+  hourlyMicroUsdMax: 40_000_000,
+  /** A licence per vCPU and month, USD cents: $100. */
+  licenceCentsMax: 10_000,
+  /** A region's adjustment, percent. */
+  adjustmentPctMin: -50,
+  adjustmentPctMax: 200,
+  /** A term discount, percent. */
+  discountPctMax: 90,
+  /** A currency rate (units per USD) changing by more than this needs `confirm`. */
+  rateDriftPct: 50,
+  rateMax: 1_000_000,
+  /** How far ahead a change may be scheduled, days. */
+  scheduleMaxDays: 366,
+} as const;
+
+export const PRICE_TARGETS = ['plan', 'planRegion', 'region', 'term', 'licence'] as const;
+export type PriceTarget = (typeof PRICE_TARGETS)[number];
+
+type UsdBounds = { decimals: number; min: number; max: number };
+
+/** Reads a decimal amount of USD as typed into integer units of 10^-decimals USD, or reports the field's problem. */
+function readUsd(value: string | number, bounds: UsdBounds, ctx: z.RefinementCtx): number {
+  const { decimals, min, max } = bounds;
+  const text = String(value).trim();
+  const problem = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (text === '') return problem('api.field.required');
+  if (/^-/.test(text)) return problem('api.admin.pricesNegative');
+  const match = new RegExp(`^(\\d{1,9})(?:\\.(\\d{0,${decimals}}))?$`).exec(text);
+  if (!match) return problem('api.admin.pricesAmountInvalid');
+  const units = Number(match[1]) * 10 ** decimals + Number((match[2] ?? '').padEnd(decimals, '0') || '0');
+  if (units < min) return problem(min > 0 ? 'api.admin.pricesMustBePositive' : 'api.admin.pricesNegative');
+  if (units > max) return problem('api.admin.pricesTooHigh');
+  return units;
+}
+
+/** A decimal amount of USD as typed, to integer units of 10^-decimals USD (cents for 2, micro-USD for 6). */
+export function usdAmount(bounds: UsdBounds) {
+  return z
+    .union([z.string(), z.number()], { error: 'api.field.required' })
+    .transform((value, ctx) => readUsd(value, bounds, ctx));
+}
+
+/** The same, where empty (or null) means "none": a plan's own price in a region that follows the adjustment. */
+export function optionalUsdAmount(bounds: UsdBounds) {
+  return z
+    .union([z.string(), z.number(), z.null()], { error: 'api.field.invalid' })
+    .transform((value, ctx) => (value === null || String(value).trim() === '' ? null : readUsd(value, bounds, ctx)));
+}
+
+/** The same amount written back for a form field: integer units to "5.00" or "0.006849". */
+export function usdText(units: number, decimals: number): string {
+  const scale = 10 ** decimals;
+  return `${Math.floor(units / scale)}.${String(units % scale).padStart(decimals, '0')}`;
+}
+
+const id = z
+  .string({ error: 'api.field.required' })
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9.-]{0,63}$/, { error: 'api.field.invalid' });
+
+const MONTHLY = { decimals: 2, min: 1, max: PRICE_LIMITS.monthlyCentsMax };
+const HOURLY = { decimals: 6, min: 1, max: PRICE_LIMITS.hourlyMicroUsdMax };
+
+/** A whole percent between bounds, one key for both sides ("between 0 and 90"). */
+function percent(min: number, max: number, key: string) {
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^[+-]?\d{1,6}$/, { error: key }),
+      ],
+      { error: 'api.field.required' },
+    )
+    .pipe(z.coerce.number<string | number>().int({ error: key }).min(min, { error: key }).max(max, { error: key }));
+}
+
+/**
+ * One price change, the same whether it is made now or scheduled: a plan's base prices and hourly billing, one
+ * plan's own price in one region (null: follow the region's adjustment), a region's adjustment, a term's
+ * discount, an image's licence fee.
+ */
+export const priceChange = z.discriminatedUnion(
+  'target',
+  [
+    z.object({
+      target: z.literal('plan'),
+      planId: id,
+      monthlyPrice: usdAmount(MONTHLY),
+      hourlyPrice: usdAmount(HOURLY),
+      hourlyBilling: z.boolean({ error: 'api.field.invalid' }),
+    }),
+    z.object({
+      target: z.literal('planRegion'),
+      planId: id,
+      regionId: id,
+      /** Empty or null: the plan's price with the region's adjustment. */
+      monthlyPrice: optionalUsdAmount(MONTHLY),
+      hourlyPrice: optionalUsdAmount(HOURLY),
+    }),
+    z.object({
+      target: z.literal('region'),
+      regionId: id,
+      priceAdjustmentPct: percent(
+        PRICE_LIMITS.adjustmentPctMin,
+        PRICE_LIMITS.adjustmentPctMax,
+        'api.admin.pricesAdjustmentRange',
+      ),
+    }),
+    z.object({
+      target: z.literal('term'),
+      months: wholeNumber({ min: 1, max: 36 }),
+      percentOff: percent(0, PRICE_LIMITS.discountPctMax, 'api.admin.pricesDiscountRange'),
+    }),
+    z.object({
+      target: z.literal('licence'),
+      imageId: id,
+      licencePerVcpu: usdAmount({ decimals: 2, min: 0, max: PRICE_LIMITS.licenceCentsMax }),
+    }),
+  ],
+  { error: 'api.field.invalid' },
+);
+export type PriceChangeInput = z.input<typeof priceChange>;
+export type PriceChange = z.output<typeof priceChange>;
+
+/** A change made now, over the version of the row it was loaded at. */
+export const priceUpdate = z.object({ change: priceChange, version });
+
+/** A change from a given time: a moment still to come, at most a year ahead. */
+export const priceSchedule = z
+  .object({
+    change: priceChange,
+    startsAt: z.iso.datetime({ offset: true, error: 'api.field.invalid' }),
+  })
+  .superRefine((value, ctx) => {
+    const at = Date.parse(value.startsAt);
+    if (at <= Date.now()) ctx.addIssue({ code: 'custom', path: ['startsAt'], message: 'api.admin.pricesStartInPast' });
+    else if (at > Date.now() + PRICE_LIMITS.scheduleMaxDays * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['startsAt'], message: 'api.admin.pricesStartTooFar' });
+  });
+
+/** A preview of a change before it is made: the same change body. */
+export const pricePreview = z.object({ change: priceChange });
+
+export const SCHEDULED_STATUSES = ['pending', 'applied', 'cancelled', 'failed'] as const;
+
+export const scheduledQuery = z.object({
+  status: z.enum(SCHEDULED_STATUSES, { error: 'api.field.invalid' }).optional(),
+  page: wholeNumber({ min: 1, max: 100_000 }).default(1),
+  rows: wholeNumber({ min: 1, max: 100 }).default(20),
+});
+
+export const scheduledCancel = z.object({ version });
+export const scheduledId = z.object({ id: recordId });
+
+/**
+ * A currency rate, units per USD as typed ("7.80"): more than zero, at most 8 decimals (the column's scale). One
+ * more than PRICE_LIMITS.rateDriftPct away from the current rate needs `confirm` (checked on the server, which
+ * knows the current rate).
+ */
+export const rateUpdate = z.object({
+  rate: z.union([z.string(), z.number()], { error: 'api.field.required' }).transform((value, ctx) => {
+    const text = String(value).trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: 'api.field.required' });
+      return z.NEVER;
+    }
+    if (!/^-?\d{1,10}(\.\d{1,8})?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'api.admin.pricesRateInvalid' });
+      return z.NEVER;
+    }
+    const rate = Number(text);
+    if (!(rate > 0)) {
+      ctx.addIssue({ code: 'custom', message: 'api.admin.pricesRatePositive' });
+      return z.NEVER;
+    }
+    if (rate > PRICE_LIMITS.rateMax) {
+      ctx.addIssue({ code: 'custom', message: 'api.admin.pricesTooHigh' });
+      return z.NEVER;
+    }
+    return text;
+  }),
+  confirm: z.boolean({ error: 'api.field.invalid' }).default(false),
+  version,
+});
+export type RateUpdate = z.output<typeof rateUpdate>;
+
+export const currencyCode = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { error: 'api.field.invalid' }),
+});

@@ -1,0 +1,78 @@
+import 'server-only';
+import { asc } from 'drizzle-orm';
+import { PRICE_LIMITS } from '@/lib/admin/prices-schemas';
+import { planRegionalPrice } from '@/lib/catalog/pricing-rules';
+import type { Database } from '../../db/client';
+import { currencies, images, planRegions, plans, regions, termDiscounts } from '../../db/schema';
+
+/**
+ * Every price of the model as stored (docs/decisions/036-pricing-model.md), for the prices screen: plans with their
+ * own prices per region and the price a customer pays there (computed here, by the engine's rule, so the screen
+ * does no arithmetic), region adjustments, term discounts, licence fees and currency rates, each with its version.
+ * Inactive plans, regions and images are listed too, marked: their prices are kept for when they return.
+ */
+export async function pricesOverview(db: Database) {
+  const [regionRows, planRows, planRegionRows, termRows, imageRows, currencyRows] = await Promise.all([
+    db.select().from(regions).orderBy(asc(regions.sort), asc(regions.id)),
+    db.select().from(plans).orderBy(asc(plans.sort), asc(plans.id)),
+    db.select().from(planRegions),
+    db.select().from(termDiscounts).orderBy(asc(termDiscounts.months)),
+    db.select().from(images).orderBy(asc(images.sort), asc(images.id)),
+    db.select().from(currencies).orderBy(asc(currencies.sort), asc(currencies.code)),
+  ]);
+  return {
+    limits: PRICE_LIMITS,
+    regions: regionRows.map((r) => ({
+      id: r.id,
+      city: r.city,
+      priceAdjustmentPct: r.priceAdjustmentPct,
+      active: r.active,
+      version: r.version,
+    })),
+    plans: planRows.map((p) => ({
+      id: p.id,
+      lineId: p.lineId,
+      name: p.name,
+      active: p.active,
+      monthlyPriceCents: p.monthlyPriceCents,
+      hourlyPriceMicroUsd: p.hourlyPriceMicroUsd,
+      hourlyBilling: p.hourlyBilling,
+      version: p.version,
+      regions: regionRows.flatMap((r) => {
+        const own = planRegionRows.find((pr) => pr.planId === p.id && pr.regionId === r.id);
+        if (!own) return [];
+        return [
+          {
+            regionId: r.id,
+            monthlyPriceCents: own.monthlyPriceCents,
+            hourlyPriceMicroUsd: own.hourlyPriceMicroUsd,
+            version: own.version,
+            /** What a customer pays there now, USD: its own price or the adjusted one. */
+            effectiveMonthlyCents: planRegionalPrice(p.monthlyPriceCents, r.priceAdjustmentPct, own.monthlyPriceCents),
+            effectiveHourlyMicroUsd: planRegionalPrice(
+              p.hourlyPriceMicroUsd,
+              r.priceAdjustmentPct,
+              own.hourlyPriceMicroUsd,
+            ),
+          },
+        ];
+      }),
+    })),
+    terms: termRows.map((t) => ({ months: t.months, percentOff: t.percentOff, version: t.version })),
+    images: imageRows.map((i) => ({
+      id: i.id,
+      name: i.name,
+      licenceCentsPerVcpu: i.licenceCentsPerVcpu,
+      active: i.active,
+      version: i.rowVersion,
+    })),
+    currencies: currencyRows.map((c) => ({
+      code: c.code,
+      rate: c.rate,
+      minorDigits: c.minorDigits,
+      updatedAt: c.updatedAt.toISOString(),
+      version: c.version,
+    })),
+  };
+}
+export type PricesOverview = Awaited<ReturnType<typeof pricesOverview>>;

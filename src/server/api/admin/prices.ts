@@ -1,0 +1,68 @@
+import 'server-only';
+import { Hono } from 'hono';
+import {
+  currencyCode,
+  pricePreview,
+  priceSchedule,
+  priceUpdate,
+  rateUpdate,
+  scheduledCancel,
+  scheduledId,
+  scheduledQuery,
+} from '@/lib/admin/prices-schemas';
+import { changePriceNow } from '../../admin/prices/changes';
+import { pricesOverview } from '../../admin/prices/overview';
+import { previewPriceChange } from '../../admin/prices/preview';
+import { listRateHistory, updateRate } from '../../admin/prices/rates';
+import { cancelScheduled, listScheduled, scheduleChange } from '../../admin/prices/scheduled';
+import { requireStaff } from '../../admin/sessions';
+import type { AppEnv } from '../context';
+import { jsonBody, parseWith, queryInput } from '../input';
+
+/**
+ * The prices screen's API (docs/product/back-office-prices.md): every role reads, owners and managers change.
+ * A change is made now, or scheduled from a time and applied then by whichever instance gets to it first
+ * (docs/decisions/042-scheduled-prices.md).
+ */
+export const pricesRoutes = new Hono<AppEnv>();
+
+pricesRoutes.get('/admin/prices', requireStaff('readPrices'), async (c) => {
+  return c.json({ code: 2000, message: await pricesOverview(c.get('db')) });
+});
+
+pricesRoutes.post('/admin/prices/preview', requireStaff('manageCommerce'), async (c) => {
+  const { change } = await jsonBody(c, pricePreview);
+  return c.json({ code: 2000, message: await previewPriceChange(c.get('db'), change) });
+});
+
+pricesRoutes.put('/admin/prices', requireStaff('manageCommerce'), async (c) => {
+  const { change, version } = await jsonBody(c, priceUpdate);
+  return c.json({ code: 2000, message: await changePriceNow(c.get('db'), c.get('staff').id, change, version) });
+});
+
+pricesRoutes.get('/admin/prices/scheduled', requireStaff('readPrices'), async (c) => {
+  const query = queryInput(c, scheduledQuery);
+  return c.json({ code: 2000, message: await listScheduled(c.get('db'), query) });
+});
+
+pricesRoutes.post('/admin/prices/scheduled', requireStaff('manageCommerce'), async (c) => {
+  const input = await jsonBody(c, priceSchedule);
+  return c.json({ code: 2000, message: await scheduleChange(c.get('db'), c.get('staff').id, input) });
+});
+
+pricesRoutes.post('/admin/prices/scheduled/:id/cancel', requireStaff('manageCommerce'), async (c) => {
+  const { id } = parseWith(scheduledId, c.req.param());
+  const { version } = await jsonBody(c, scheduledCancel);
+  return c.json({ code: 2000, message: await cancelScheduled(c.get('db'), c.get('staff').id, id, version) });
+});
+
+pricesRoutes.get('/admin/prices/currencies/:code/history', requireStaff('readPrices'), async (c) => {
+  const { code } = parseWith(currencyCode, c.req.param());
+  return c.json({ code: 2000, message: await listRateHistory(c.get('db'), code) });
+});
+
+pricesRoutes.put('/admin/prices/currencies/:code', requireStaff('manageCommerce'), async (c) => {
+  const { code } = parseWith(currencyCode, c.req.param());
+  const input = await jsonBody(c, rateUpdate);
+  return c.json({ code: 2000, message: await updateRate(c.get('db'), c.get('staff').id, code, input) });
+});
