@@ -159,6 +159,21 @@ async function fakeApi(page: Page, options: { signedIn: boolean }) {
         ],
       });
     }
+    if (path === '/dashboard') {
+      // A quiet week: the charts draw empty days.
+      const from = url.searchParams.get('from') ?? '2026-05-01';
+      const days = Array.from({ length: 7 }, (_, i) =>
+        new Date(Date.parse(from) + i * 86_400_000).toISOString().slice(0, 10),
+      );
+      const zeros = days.map(() => 0);
+      return ok(route, {
+        from,
+        to: url.searchParams.get('to') ?? from,
+        tz: url.searchParams.get('tz') ?? 'UTC',
+        days,
+        signups: { created: zeros, activated: zeros, totalCreated: 0, totalActivated: 0 },
+      });
+    }
     return refuse(route, 404, { code: 4040, message: 'api.notFound' });
   });
   return { puts };
