@@ -11,7 +11,8 @@ import { expectNoAxeViolations, newStaffContext, type SessionStaff, staffInBrows
  * time the new price is on the Chinese product page and in the configurator's quote of the OTHER instance, within
  * 2 s (docs/decisions/042-scheduled-prices.md); support reads the same screen with nothing to change and is
  * refused by the API. Both instances run on a database of their own, since the price changes for every page.
- * In the `instances` project (playwright.config.ts): it times the change, so it runs apart from the suite.
+ * In the `scheduled-prices` project (playwright.config.ts), after the `instances` one: it times the change, so it runs
+ * apart from the suite and from the other timed spec.
  */
 const en = adminEn.admin;
 const PLAN = 'std-1c1g';
