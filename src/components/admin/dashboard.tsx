@@ -13,6 +13,10 @@ type CardKey =
   | 'translations'
   | 'reviews'
   | 'contact'
+  | 'orders'
+  | 'prices'
+  | 'promotions'
+  | 'deliveries'
   | 'audit'
   | 'staff';
 
@@ -21,8 +25,12 @@ const CARDS: { href: string; key: CardKey; ability?: Ability }[] = [
   { href: '/admin/announcements', key: 'announcements', ability: 'announcements.read' },
   { href: '/admin/articles', key: 'articles', ability: 'announcements.read' },
   { href: '/admin/translations', key: 'translations', ability: 'announcements.read' },
+  { href: '/admin/orders', key: 'orders', ability: 'support' },
+  { href: '/admin/prices', key: 'prices', ability: 'prices.edit' },
+  { href: '/admin/promotions', key: 'promotions', ability: 'promotions.edit' },
   { href: '/admin/reviews', key: 'reviews', ability: 'support' },
   { href: '/admin/contact', key: 'contact', ability: 'support' },
+  { href: '/admin/deliveries', key: 'deliveries', ability: 'support' },
   { href: '/admin/audit', key: 'audit' },
   { href: '/admin/staff', key: 'staff', ability: 'staff' },
 ];
