@@ -18,17 +18,10 @@ import { findViolations, markdownAnchors, type RepoView } from './lib/references
 
 const ROOT = path.resolve(__dirname, '..');
 const SCANNED_DIRS = ['src', 'tests', 'scripts', 'bench', 'docs'];
-const SKIPPED_DIRS = new Set([
-  'node_modules',
-  'data',
-  'test-results',
-  'playwright-report',
-  'coverage',
-  'dist',
-  'build',
-  'out',
-  'meta',
-]);
+/** Skipped wherever they are. */
+const SKIPPED_DIRS = new Set(['node_modules', 'test-results', 'playwright-report', 'coverage']);
+/** Skipped at these paths only: `src/server/db/seed/data` is source, `./data` is the databases. */
+const SKIPPED_PATHS = new Set(['data', 'dist', 'build', 'out', 'src/server/db/migrations/meta']);
 const SCANNED_EXTENSIONS = new Set([
   '.ts',
   '.tsx',
@@ -55,7 +48,7 @@ function listFiles(dir: string, out: string[]): void {
   for (const entry of entries) {
     const repoPath = dir === '' ? entry.name : `${dir}/${entry.name}`;
     if (entry.isDirectory()) {
-      if (SKIPPED_DIRS.has(entry.name) || entry.name.startsWith('.next') || entry.name.startsWith('.')) continue;
+      if (SKIPPED_DIRS.has(entry.name) || SKIPPED_PATHS.has(repoPath) || entry.name.startsWith('.')) continue;
       listFiles(repoPath, out);
     } else if (entry.isFile() && SCANNED_EXTENSIONS.has(path.extname(entry.name)) && !SELF.has(repoPath)) {
       out.push(repoPath);

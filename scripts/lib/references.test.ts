@@ -81,6 +81,7 @@ describe('findViolations', () => {
       '1 outside-document SPEC.md',
     ]);
     expect(rules('src/a.ts', '// as SPEC spells them')).toEqual(['1 outside-document SPEC']);
+    expect(rules('src/a.test.ts', "describe('SPEC §5 pattern rules', () => {")).toEqual(['1 outside-document SPEC §5']);
   });
 
   it('leaves identifiers and strings that only look like document names', () => {

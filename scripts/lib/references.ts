@@ -96,7 +96,7 @@ function isParagraphLine(line: string): boolean {
  * `SPEC_X` constant are not.
  */
 const OUTSIDE_DOCUMENT =
-  /(?<![\w'"`$.-])(?:(?:SPEC|DESIGN)(?:\.md)?\s*§\s*\d*|(?:SPEC|DESIGN|STYLE|TOOLCHAIN)(?:\.md\b|(?![\w'"`(-])))/g;
+  /(?<![\w$])(?:SPEC|DESIGN)(?:\.md)?\s*§\s*\d*|(?<![\w'"`$.-])(?:SPEC|DESIGN|STYLE|TOOLCHAIN)(?:\.md\b|(?![\w'"`(-]))/g;
 /** `issue 9`, `Issue 9's`, `issue #9`, `issues 5 and 6`: a tracker the repository does not have. */
 const ISSUE_NUMBER = /(?<![\w/-])[Ii]ssues?\s+#?\d+/g;
 /** A path leaving the repository for the documents it was first written from. */
