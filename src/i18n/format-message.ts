@@ -8,11 +8,12 @@ import type icuFormatMessageType from 'use-intl/format-message';
  * rich-text tags (`<terms>…</terms>` for `t.rich`). next.config.ts aliases `use-intl/format-message` to this
  * module, the same switch next-intl's own precompile option uses (decision 026).
  *
- * Why (issue 9): the package's formatter hands every message with values to intl-messageformat, whose
- * constructor resolves the locale with `Intl.NumberFormat.supportedLocalesOf`. The first NumberFormat-family
- * call in a page loads ICU's locale data, 150–230 ms of main thread at Lighthouse's 4x slowdown on these
- * machines (PluralRules alone: 1–6 ms), and it fell inside the configurator's hydration; intl-messageformat
- * and its parser are also the largest part of next-intl's chunk on every page.
+ * Why: the package's formatter hands every message with values to intl-messageformat, whose constructor
+ * resolves the locale with `Intl.NumberFormat.supportedLocalesOf`. The first NumberFormat-family call in a page
+ * loads ICU's locale data, far more main thread than PluralRules alone, and it fell inside the configurator's
+ * hydration; intl-messageformat and its parser are also the largest part of next-intl's chunk on every page.
+ * next-intl's own precompiled messages would ship less code but still write a plural's `#` with
+ * `Intl.NumberFormat`; decision 026 has the measurements of all three.
  *
  * It writes what intl-messageformat writes, part for part (tests/api/format-message.test.ts compares every
  * message of the three catalogs and the syntax cases). Number, date and time arguments, `selectordinal` and

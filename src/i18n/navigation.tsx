@@ -2,7 +2,7 @@ import { createNavigation } from 'next-intl/navigation';
 import type { ComponentProps } from 'react';
 import { routing } from './routing';
 
-// The only place locale-aware links and redirects come from (DESIGN §3); the path hooks that hide the
+// The only place locale-aware links and redirects come from; the path hooks that hide the
 // internal currency segment live in navigation-client.ts.
 export const navigation = createNavigation(routing);
 export const { redirect, useRouter, getPathname } = navigation;
@@ -16,7 +16,7 @@ export const INTENT_PREFETCH_ATTRIBUTE = 'data-prefetch-intent';
  * view. Next's viewport prefetch asked for every visible link's page as soon as the page was interactive, about
  * a dozen requests per home view, and decoding those answers loaded the JavaScript of the pages they name (the
  * configurator's form code and zod among it): work inside the window Total Blocking Time counts, and a dozen
- * renders on the server for one visit (issue 9, docs/decisions/020-prefetch-on-intent.md).
+ * renders on the server for one visit (docs/decisions/020-prefetch-on-intent.md).
  * An explicit `prefetch={false}` still means never; `prefetch` true keeps Next's own viewport prefetch.
  */
 export function Link({ prefetch, ...props }: ComponentProps<typeof navigation.Link>) {

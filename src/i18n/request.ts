@@ -18,7 +18,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
   return {
     locale,
     messages: (await import(`./messages/${locale}.json`)).default,
-    // A missing translation shows the English text and is logged (DESIGN §5), never a raw key.
+    // A missing translation shows the English text and is logged, never a raw key.
     onError(error) {
       console.error(JSON.stringify({ level: 'error', msg: 'i18n', locale, error: error.message }));
     },

@@ -1,7 +1,7 @@
 import { defineRouting } from 'next-intl/routing';
 import { DEFAULT_LOCALE, LOCALES } from '@/lib/locales';
 
-export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365; // SPEC §9: the locale cookie lasts 365 days
+export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365; // the locale cookie lasts 365 days
 
 export const routing = defineRouting({
   locales: LOCALES,
