@@ -1,17 +1,16 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import type { Locale } from '@/lib/locales';
 import { markdownSections } from '@/lib/markdown';
-import type { Database } from '../db/client';
-import { announcements, announcementTranslations, docArticleTranslations } from '../db/schema';
-import { fillInlineFacts, USD } from '../docs/inline-facts';
+import type { CurrencyRate } from '@/lib/money';
+import { fillInlineFacts } from '../docs/inline-facts';
+import type { FoundDocument } from './documents';
+import { splitSentences } from './sentences';
 
 /**
- * Retrieval for the chat helper (issue 8) over the same documents the documentation search serves (issue 7),
- * in the visitor's language. A question is a sentence, not a search phrase: the page search requires every
- * term, which a question's filler words would defeat, so the helper ranks by BM25 instead, over sections
- * (an article cut at its headings) so that the quoted passage is the part that answers. Latin text counts
- * words; Chinese and Japanese, written without spaces, count overlapping character pairs.
+ * Passage retrieval for the chat helper (docs/decisions/047-chat-answers.md). The candidate documents come from
+ * `candidateDocuments`; inside them the helper ranks sections (an article cut at its headings) by BM25, then the
+ * sentences of the best section, so what it quotes is the part that answers, in whole sentences. Latin text
+ * counts words; Chinese and Japanese, written without spaces, count overlapping character pairs.
  */
 
 export type Passage = {
@@ -27,9 +26,8 @@ export type Passage = {
 };
 
 type Section = Omit<Passage, 'score'> & { terms: Map<string, number>; length: number };
-type Index = { sections: Section[]; df: Map<string, number>; avgLength: number; builtAt: number };
+export type Corpus = { df: Map<string, number>; avgLength: number } & ({ docs: unknown[] } | { sections: unknown[] });
 
-const CACHE_MS = 60_000;
 const K1 = 1.2;
 const B = 0.75;
 /** Title words count this many times in each of the article's sections. */
@@ -83,102 +81,91 @@ export function terms(text: string): string[] {
   return out;
 }
 
-function countTerms(list: string[], into = new Map<string, number>(), weight = 1): Map<string, number> {
+export function countTerms(list: string[], into = new Map<string, number>(), weight = 1): Map<string, number> {
   for (const t of list) into.set(t, (into.get(t) ?? 0) + weight);
   return into;
 }
 
-const indexes = new Map<Locale, Index>();
+/** BM25 of one document or section for the question's distinct terms. */
+export function bm25(wanted: string[], counts: Map<string, number>, length: number, corpus: Corpus): number {
+  const n = 'docs' in corpus ? corpus.docs.length : corpus.sections.length;
+  let score = 0;
+  for (const t of wanted) {
+    const tf = counts.get(t);
+    if (!tf) continue;
+    const df = corpus.df.get(t) ?? 0;
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    score += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / corpus.avgLength));
+  }
+  return score;
+}
 
-async function buildIndex(db: Database, locale: Locale): Promise<Index> {
-  const [articles, notices] = await Promise.all([
-    db
-      .select({
-        slug: docArticleTranslations.slug,
-        title: docArticleTranslations.title,
-        summary: docArticleTranslations.summary,
-        body: docArticleTranslations.body,
-      })
-      .from(docArticleTranslations)
-      .where(eq(docArticleTranslations.locale, locale)),
-    db
-      .select({ id: announcements.id, title: announcementTranslations.title, body: announcementTranslations.body })
-      .from(announcementTranslations)
-      .innerJoin(announcements, eq(announcements.id, announcementTranslations.announcementId))
-      .where(eq(announcementTranslations.locale, locale)),
-  ]);
+/** `{{catalog:…}}` lines are tables the page fills from the catalog; the chat states those facts from the catalog. */
+const CATALOG_LINE = /^[ \t]*\{\{catalog:[^}]*\}\}[ \t]*$/gm;
+
+/** Sections of a document as the visitor reads them (amounts in their currency), kept while its body is the same. */
+const sectionCache = new Map<string, { body: string; sections: Section[] }>();
+const SECTION_CACHE_MAX = 2_000;
+
+function sectionsOf(doc: FoundDocument, locale: Locale, currency: CurrencyRate): Section[] {
+  const key = `${locale} ${currency.type} ${currency.rate} ${doc.path}`;
+  const cached = sectionCache.get(key);
+  if (cached && cached.body === doc.body) return cached.sections;
   const sections: Section[] = [];
-  const add = (base: Omit<Section, 'terms' | 'length'>) => {
-    const counts = countTerms(terms(base.text));
-    countTerms(terms(base.title), counts, TITLE_WEIGHT);
-    if (base.heading !== base.title) countTerms(terms(base.heading), counts, HEADING_WEIGHT);
+  const add = (heading: string, text: string) => {
+    const counts = countTerms(terms(text));
+    countTerms(terms(doc.title), counts, TITLE_WEIGHT);
+    if (heading !== doc.title) countTerms(terms(heading), counts, HEADING_WEIGHT);
     let length = 0;
     for (const n of counts.values()) length += n;
-    sections.push({ ...base, terms: counts, length });
-  };
-  for (const a of articles) {
-    const path = `/doc/article/${a.slug}`;
-    add({ kind: 'article', id: a.slug, path, title: a.title, heading: a.title, text: a.summary });
-    for (const s of markdownSections(fillInlineFacts(a.body, USD, locale))) {
-      if (s.text.trim())
-        add({ kind: 'article', id: a.slug, path, title: a.title, heading: s.heading || a.title, text: s.text });
-    }
-  }
-  for (const n of notices) {
-    const [first] = markdownSections(n.body);
-    const text = markdownSections(n.body)
-      .map((s) => s.text)
-      .join(' ');
-    add({
-      kind: 'announcement',
-      id: String(n.id),
-      path: `/doc/announce/detail/${n.id}`,
-      title: n.title,
-      heading: first?.heading || n.title,
+    sections.push({
+      kind: doc.kind,
+      id: doc.id,
+      path: doc.path,
+      title: doc.title,
+      heading,
       text,
+      terms: counts,
+      length,
     });
-  }
+  };
+  if (doc.summary) add(doc.title, doc.summary);
+  const body = fillInlineFacts(doc.body.replace(CATALOG_LINE, ''), currency, locale);
+  for (const s of markdownSections(body)) if (s.text.trim()) add(s.heading || doc.title, s.text);
+  if (sectionCache.size >= SECTION_CACHE_MAX) sectionCache.clear();
+  sectionCache.set(key, { body: doc.body, sections });
+  return sections;
+}
+
+/**
+ * The best section of each candidate document for the question (plus `hints`, words the recognised intent adds,
+ * e.g. "availability" for an SLA question), best first.
+ */
+export function rankPassages(
+  docs: FoundDocument[],
+  question: string,
+  hints: string,
+  locale: Locale,
+  currency: CurrencyRate,
+): Passage[] {
+  const all = docs.flatMap((d) => sectionsOf(d, locale, currency));
+  const wanted = [...new Set(terms(`${question} ${hints}`))];
+  if (wanted.length === 0 || all.length === 0) return [];
   const df = new Map<string, number>();
   let total = 0;
-  for (const s of sections) {
+  for (const s of all) {
     total += s.length;
-    for (const t of s.terms.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+    for (const t of wanted) if (s.terms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
   }
-  return { sections, df, avgLength: sections.length ? total / sections.length : 1, builtAt: Date.now() };
-}
-
-async function indexFor(db: Database, locale: Locale): Promise<Index> {
-  const cached = indexes.get(locale);
-  // Edited articles reach the helper within a minute; the corpus is a few dozen documents per language.
-  if (cached && Date.now() - cached.builtAt < CACHE_MS) return cached;
-  const built = await buildIndex(db, locale);
-  indexes.set(locale, built);
-  return built;
-}
-
-/** The best passages for a question, one per document, best first. */
-export async function retrievePassages(db: Database, question: string, locale: Locale, limit = 3): Promise<Passage[]> {
-  const index = await indexFor(db, locale);
-  const wanted = [...new Set(terms(question))];
-  if (wanted.length === 0) return [];
-  const n = index.sections.length;
+  const corpus: Corpus = { sections: all, df, avgLength: total / all.length };
   const best = new Map<string, Passage>();
-  for (const s of index.sections) {
-    let score = 0;
-    for (const t of wanted) {
-      const tf = s.terms.get(t);
-      if (!tf) continue;
-      const df = index.df.get(t) ?? 0;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      score += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * s.length) / index.avgLength));
-    }
+  for (const s of all) {
+    let score = bm25(wanted, s.terms, s.length, corpus);
     if (score <= 0) continue;
-    // Articles answer questions; announcements are news, so they rank a little lower at equal match.
     if (s.kind === 'announcement') score *= 0.8;
-    const key = `${s.kind}:${s.id}`;
-    const previous = best.get(key);
+    const previous = best.get(s.path);
     if (!previous || previous.score < score) {
-      best.set(key, {
+      best.set(s.path, {
         kind: s.kind,
         id: s.id,
         path: s.path,
@@ -189,32 +176,35 @@ export async function retrievePassages(db: Database, question: string, locale: L
       });
     }
   }
-  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+  return [...best.values()].sort((a, b) => b.score - a.score);
 }
 
-/** The sentences of a passage that share the most terms with the question, in their order, up to ~280 characters. */
-export function bestExcerpt(text: string, question: string, maxChars = 280): string {
-  const sentences = text
-    .match(/[^.!?。！？\n]+[.!?。！？]?/gu)
-    ?.map((s) => s.trim())
-    .filter(Boolean) ?? [text];
+/**
+ * The sentences of a passage that answer the question, whole and in their order: the sentence sharing most terms
+ * with the question (the section's first one when none does: a section's opening usually states its point), then
+ * the ones after it while they fit in about `maxChars`. A sentence is never cut, so a number is never cut either.
+ */
+export function bestExcerpt(text: string, question: string, locale: Locale, maxChars = 320): string[] {
+  const sentences = splitSentences(text, locale);
   const wanted = new Set(terms(question));
-  const scored = sentences.map((sentence, i) => ({
-    i,
-    sentence,
-    hits: terms(sentence).filter((t) => wanted.has(t)).length,
-  }));
-  const top = [...scored].sort((a, b) => b.hits - a.hits || a.i - b.i)[0];
-  if (!top) return '';
-  let excerpt = top.sentence;
-  for (let i = top.i + 1; i < sentences.length; i += 1) {
+  let top = 0;
+  let topHits = 0;
+  sentences.forEach((sentence, i) => {
+    const hits = new Set(terms(sentence).filter((t) => wanted.has(t))).size;
+    if (hits > topHits) {
+      top = i;
+      topHits = hits;
+    }
+  });
+  const first = sentences[top];
+  if (first === undefined) return [];
+  const out = [first];
+  let length = first.length;
+  for (let i = top + 1; i < sentences.length; i += 1) {
     const next = sentences[i] ?? '';
-    if (excerpt.length + next.length + 1 > maxChars) break;
-    excerpt += /[。！？]$/u.test(excerpt) ? next : ` ${next}`;
+    if (length + next.length > maxChars) break;
+    out.push(next);
+    length += next.length;
   }
-  return Array.from(excerpt).length > maxChars
-    ? `${Array.from(excerpt)
-        .slice(0, maxChars - 1)
-        .join('')}…`
-    : excerpt;
+  return out;
 }

@@ -8,3 +8,4 @@ export * from './prices';
 export * from './promotions';
 export * from './staff';
 export * from './system';
+export * from './chat';
