@@ -46,7 +46,6 @@ const QUESTIONS = JSON.parse(
   readFileSync(path.join(import.meta.dirname, '../chat-eval/questions.json'), 'utf8'),
 ) as Question[];
 const PASS_SHARE = 0.9;
-const withProvider = Boolean(process.env.CHAT_LLM_URL);
 
 let own: OwnDatabase;
 beforeAll(async () => {
@@ -113,7 +112,7 @@ function numbersIn(text: string): string[] {
   return [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((m) => m[0].replace(/,/g, ''));
 }
 
-async function evaluate(q: Question): Promise<string[]> {
+async function evaluate(q: Question, withProvider: boolean): Promise<string[]> {
   const conversation = crypto.randomUUID();
   const settings = withProvider ? llmSettings() : null;
   for (const previous of q.previous ?? []) {
@@ -145,32 +144,46 @@ async function evaluate(q: Question): Promise<string[]> {
   return problems;
 }
 
-describe.skipIf(withProvider && !process.env.CHAT_LLM_URL)('chat evaluation set', () => {
-  it('has at least 30 questions per language', () => {
+async function run(withProvider: boolean): Promise<number> {
+  const failures: { id: string; question: string; problems: string[] }[] = [];
+  const perLanguage = new Map<Locale, { pass: number; total: number }>();
+  for (const q of QUESTIONS) {
+    const problems = await evaluate(q, withProvider);
+    const tally = perLanguage.get(q.language) ?? { pass: 0, total: 0 };
+    tally.total += 1;
+    if (problems.length === 0) tally.pass += 1;
+    else failures.push({ id: q.id, question: q.question, problems });
+    perLanguage.set(q.language, tally);
+  }
+  const passed = QUESTIONS.length - failures.length;
+  const lines = [
+    `chat evaluation${withProvider ? ' (provider)' : ''}: ${passed}/${QUESTIONS.length} (${((100 * passed) / QUESTIONS.length).toFixed(1)}%)`,
+    ...[...perLanguage].map(([l, t]) => `  ${l}: ${t.pass}/${t.total}`),
+    ...failures.map((f) => `  FAIL ${f.id} "${f.question}"\n    ${f.problems.join('\n    ')}`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return passed / QUESTIONS.length;
+}
+
+describe('chat evaluation set', () => {
+  it('has at least 30 questions per language, each id once', () => {
     for (const language of ['en', 'zh', 'ja'] as const) {
       expect(QUESTIONS.filter((q) => q.language === language).length).toBeGreaterThanOrEqual(30);
     }
     expect(new Set(QUESTIONS.map((q) => q.id)).size).toBe(QUESTIONS.length);
   });
 
-  it(`answers at least ${PASS_SHARE * 100}% of the set correctly`, { timeout: 60_000 }, async () => {
-    const failures: { id: string; question: string; problems: string[] }[] = [];
-    const perLanguage = new Map<Locale, { pass: number; total: number }>();
-    for (const q of QUESTIONS) {
-      const problems = await evaluate(q);
-      const tally = perLanguage.get(q.language) ?? { pass: 0, total: 0 };
-      tally.total += 1;
-      if (problems.length === 0) tally.pass += 1;
-      else failures.push({ id: q.id, question: q.question, problems });
-      perLanguage.set(q.language, tally);
-    }
-    const passed = QUESTIONS.length - failures.length;
-    const lines = [
-      `chat evaluation${withProvider ? ' (provider)' : ''}: ${passed}/${QUESTIONS.length} (${((100 * passed) / QUESTIONS.length).toFixed(1)}%)`,
-      ...[...perLanguage].map(([l, t]) => `  ${l}: ${t.pass}/${t.total}`),
-      ...failures.map((f) => `  FAIL ${f.id} "${f.question}"\n    ${f.problems.join('\n    ')}`),
-    ];
-    process.stdout.write(`${lines.join('\n')}\n`);
-    expect(passed / QUESTIONS.length).toBeGreaterThanOrEqual(PASS_SHARE);
+  it(`answers at least ${PASS_SHARE * 100}% of the set correctly by retrieval`, { timeout: 60_000 }, async () => {
+    expect(await run(false)).toBeGreaterThanOrEqual(PASS_SHARE);
   });
+
+  // Against a real provider only when one is configured (CHAT_LLM_URL, CHAT_LLM_KEY, CHAT_LLM_MODEL): a paid,
+  // slow outside service has no place in every run.
+  it.skipIf(!process.env.CHAT_LLM_URL)(
+    `answers at least ${PASS_SHARE * 100}% of the set correctly through the provider`,
+    { timeout: 600_000 },
+    async () => {
+      expect(await run(true)).toBeGreaterThanOrEqual(PASS_SHARE);
+    },
+  );
 });

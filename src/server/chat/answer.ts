@@ -269,8 +269,7 @@ async function snapshotAnswer(c: Ctx): Promise<Built> {
   const passages: Passage[] = [];
   const sources: { path: string; text: string }[] = [];
   if (passage && passage.score >= MIN_SCORE_WITH_INTENT) {
-    const hints = INTENT_HINTS.snapshot?.[c.language] ?? '';
-    const sentences = bestExcerpt(passage.text, `${c.question} ${hints}`, c.language);
+    const sentences = bestExcerpt(passage, c.question, INTENT_HINTS.snapshot?.[c.language] ?? '', c.language);
     parts.push(para(c.copy.snapshotStorage), para(sentences.join(c.language === 'en' ? ' ' : '')));
     passages.push({ ...passage, text: sentences.join(' ') });
     sources.push({ path: passage.path, text: passage.title });
@@ -379,9 +378,9 @@ async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built
   const min = intent ? MIN_SCORE_WITH_INTENT : MIN_SCORE;
   if (!top || top.score < min) return { parts: [], facts: [], passages: [], sources: [], answered: false };
   const hints = intent ? (INTENT_HINTS[intent]?.[c.language] ?? '') : '';
-  const sentences = bestExcerpt(top.text, `${c.question} ${hints}`, c.language);
+  const sentences = bestExcerpt(top, c.question, hints, c.language);
   const parts = [
-    para(c.copy.fromDoc(top.title)),
+    para(top.kind === 'article' ? c.copy.fromDoc(top.title) : c.copy.fromNotice(top.title)),
     sentences.length > 1 ? list(sentences) : para(sentences[0] ?? ''),
     `<p>${link(c.language, top.path, c.copy.readArticle(top.title))}</p>`,
   ];

@@ -69,6 +69,7 @@ export type ChatCopy = {
   noCoupons: string;
   couponCentre: string;
   fromDoc: (title: string) => string;
+  fromNotice: (title: string) => string;
   readArticle: (title: string) => string;
   signUp: string;
   productVps: string;
@@ -123,7 +124,8 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     percentOff: (pct) => `${pct}% off`,
     noCoupons: 'No coupon can be claimed right now.',
     couponCentre: 'Open the coupon centre',
-    fromDoc: (title) => `From “${title}”:`,
+    fromDoc: (title) => `From our guide “${title}”:`,
+    fromNotice: (title) => `From our announcement “${title}”:`,
     readArticle: (title) => `Read “${title}”`,
     signUp: 'Create an account',
     productVps: 'Cloud server plans',
@@ -176,7 +178,8 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     percentOff: (pct) => `减 ${pct}%`,
     noCoupons: '目前没有可领取的优惠券。',
     couponCentre: '前往领券中心',
-    fromDoc: (title) => `摘自《${title}》：`,
+    fromDoc: (title) => `摘自文档《${title}》：`,
+    fromNotice: (title) => `摘自公告《${title}》：`,
     readArticle: (title) => `阅读《${title}》`,
     signUp: '注册账户',
     productVps: '云服务器套餐',
@@ -228,7 +231,8 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     percentOff: (pct) => `${pct}% オフ`,
     noCoupons: '現在受け取れるクーポンはありません。',
     couponCentre: 'クーポンセンターを開く',
-    fromDoc: (title) => `「${title}」より：`,
+    fromDoc: (title) => `ドキュメント「${title}」より：`,
+    fromNotice: (title) => `お知らせ「${title}」より：`,
     readArticle: (title) => `「${title}」を読む`,
     signUp: 'アカウントを作成する',
     productVps: 'クラウドサーバーのプラン',

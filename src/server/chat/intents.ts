@@ -207,6 +207,8 @@ export function recognise(question: string, views: CatalogView[]): Recognised {
   else if (wantsPrice && entities.regionId) intent = 'planPrice';
   else if (wantsPrice) intent = 'billing';
   else if (has(P.availability, text) && entities.regionId) intent = 'regions';
+  // A bare product word ("VPS", "サーバー") asks what we sell: the plans and their prices.
+  else if (has(P.server, text) && text.replace(/[^\p{L}\p{N}]/gu, '').length <= 8) intent = 'planPrice';
 
   const onlyEntities = intent === undefined && Object.keys(entities).length > 0;
   const followUp = onlyEntities || (has(P.followUp, text) && text.length <= 40);

@@ -25,7 +25,7 @@ export type Passage = {
   score: number;
 };
 
-type Section = Omit<Passage, 'score'> & { terms: Map<string, number>; length: number };
+type Section = Omit<Passage, 'score'> & { terms: Map<string, number>; length: number; headingTerms: Set<string> };
 export type Corpus = { df: Map<string, number>; avgLength: number } & ({ docs: unknown[] } | { sections: unknown[] });
 
 const K1 = 1.2;
@@ -48,6 +48,18 @@ const CJK_STOP =
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+/gu;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}._-]*/gu;
 
+/**
+ * A light English fold: plurals and the -ing and -ed forms, so "snapshots" finds "snapshot" and "powered" finds
+ * "powering" (both "power"). Not a stemmer: short words and "ss" are left alone.
+ */
+function fold(word: string): string {
+  if (!/^[a-z]+$/.test(word) || word.length <= 4) return word;
+  if (word.endsWith('ing') && word.length > 6) return word.slice(0, -3);
+  if (word.endsWith('ed') && word.length > 5) return word.slice(0, -2);
+  if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
 /** Terms of a text: lower-cased words (stop words and single letters dropped) and CJK character pairs. */
 export function terms(text: string): string[] {
   const normalized = text.normalize('NFKC').toLowerCase();
@@ -55,9 +67,12 @@ export function terms(text: string): string[] {
   const latin = normalized.replace(CJK_RUN, ' ');
   for (const match of latin.matchAll(WORD)) {
     const word = match[0].replace(/[._-]+$/, '');
-    if (word.length < 2 || STOPWORDS.has(word)) continue;
-    // A light plural fold, so "snapshots" finds "snapshot".
-    out.push(word.length > 4 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word);
+    // "powered-off" is also "powered" and "off".
+    const words = word.includes('-') ? [word, ...word.split('-')] : [word];
+    for (const w of words) {
+      if (w.length < 2 || STOPWORDS.has(w)) continue;
+      out.push(fold(w));
+    }
   }
   for (const match of normalized.matchAll(CJK_RUN)) {
     // Japanese writes its content words in kanji and katakana and its grammar in hiragana: hiragana runs
@@ -86,8 +101,22 @@ export function countTerms(list: string[], into = new Map<string, number>(), wei
   return into;
 }
 
-/** BM25 of one document or section for the question's distinct terms. */
-export function bm25(wanted: string[], counts: Map<string, number>, length: number, corpus: Corpus): number {
+/**
+ * Weight of a question term in ranking: a single Han character (a one-character run, "使" of 使い方) says little
+ * on its own and counts less than a word or a character pair.
+ */
+export function termWeight(term: string): number {
+  return term.length === 1 && /\p{Script=Han}/u.test(term) ? 0.4 : 1;
+}
+
+/** BM25 of one document or section for the question's distinct terms, each with its weight (1 unless given). */
+export function bm25(
+  wanted: string[],
+  counts: Map<string, number>,
+  length: number,
+  corpus: Corpus,
+  weights?: Map<string, number>,
+): number {
   const n = 'docs' in corpus ? corpus.docs.length : corpus.sections.length;
   let score = 0;
   for (const t of wanted) {
@@ -95,7 +124,8 @@ export function bm25(wanted: string[], counts: Map<string, number>, length: numb
     if (!tf) continue;
     const df = corpus.df.get(t) ?? 0;
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-    score += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / corpus.avgLength));
+    const weight = weights?.get(t) ?? termWeight(t);
+    score += (weight * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / corpus.avgLength));
   }
   return score;
 }
@@ -127,9 +157,10 @@ function sectionsOf(doc: FoundDocument, locale: Locale, currency: CurrencyRate):
       text,
       terms: counts,
       length,
+      headingTerms: new Set(heading === doc.title ? [] : terms(heading)),
     });
   };
-  if (doc.summary) add(doc.title, doc.summary);
+  // The summary describes the article rather than answering: it is not a passage.
   const body = fillInlineFacts(doc.body.replace(CATALOG_LINE, ''), currency, locale);
   for (const s of markdownSections(body)) if (s.text.trim()) add(s.heading || doc.title, s.text);
   if (sectionCache.size >= SECTION_CACHE_MAX) sectionCache.clear();
@@ -149,7 +180,10 @@ export function rankPassages(
   currency: CurrencyRate,
 ): Passage[] {
   const all = docs.flatMap((d) => sectionsOf(d, locale, currency));
-  const wanted = [...new Set(terms(`${question} ${hints}`))];
+  const own = new Set(terms(question));
+  const wanted = [...new Set([...own, ...terms(hints)])];
+  // The intent's hint words help, at half the weight of the visitor's own words.
+  const weights = new Map(wanted.map((t) => [t, termWeight(t) * (own.has(t) ? 1 : 0.5)]));
   if (wanted.length === 0 || all.length === 0) return [];
   const df = new Map<string, number>();
   let total = 0;
@@ -160,9 +194,15 @@ export function rankPassages(
   const corpus: Corpus = { sections: all, df, avgLength: total / all.length };
   const best = new Map<string, Passage>();
   for (const s of all) {
-    let score = bm25(wanted, s.terms, s.length, corpus);
+    let score = bm25(wanted, s.terms, s.length, corpus, weights);
     if (score <= 0) continue;
     if (s.kind === 'announcement') score *= 0.8;
+    // A heading that restates the question ("If a payment fails") marks the section that answers it.
+    if (own.size > 0 && s.headingTerms.size > 0) {
+      let covered = 0;
+      for (const t of own) if (s.headingTerms.has(t)) covered += 1;
+      if (covered / own.size >= 0.5) score *= 1.5;
+    }
     const previous = best.get(s.path);
     if (!previous || previous.score < score) {
       best.set(s.path, {
@@ -181,21 +221,41 @@ export function rankPassages(
 
 /**
  * The sentences of a passage that answer the question, whole and in their order: the sentence sharing most terms
- * with the question (the section's first one when none does: a section's opening usually states its point), then
- * the ones after it while they fit in about `maxChars`. A sentence is never cut, so a number is never cut either.
+ * with the question (the intent's hint words count half), then the ones after it while they fit in about
+ * `maxChars`. When no sentence shares more with the question than the section's heading does, the section is
+ * about the question as a whole and its opening is quoted. A sentence is never cut, so a number never is.
  */
-export function bestExcerpt(text: string, question: string, locale: Locale, maxChars = 320): string[] {
-  const sentences = splitSentences(text, locale);
+export function bestExcerpt(
+  passage: { text: string; heading: string },
+  question: string,
+  hints: string,
+  locale: Locale,
+  maxChars = 320,
+): string[] {
+  const sentences = splitSentences(passage.text, locale);
   const wanted = new Set(terms(question));
+  const hinted = new Set(terms(hints).filter((t) => !wanted.has(t)));
+  const headingHits = new Set(terms(passage.heading).filter((t) => wanted.has(t))).size;
   let top = 0;
+  let topScore = 0;
   let topHits = 0;
   sentences.forEach((sentence, i) => {
-    const hits = new Set(terms(sentence).filter((t) => wanted.has(t))).size;
-    if (hits > topHits) {
+    const own = new Set(terms(sentence));
+    let hits = 0;
+    let score = 0;
+    for (const t of own) {
+      if (wanted.has(t)) {
+        hits += 1;
+        score += 1;
+      } else if (hinted.has(t)) score += 0.5;
+    }
+    if (score > topScore) {
       top = i;
+      topScore = score;
       topHits = hits;
     }
   });
+  if (headingHits > 0 && topHits <= headingHits) top = 0;
   const first = sentences[top];
   if (first === undefined) return [];
   const out = [first];

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './catalog';
+export * from './chat';
 export * from './common';
 export * from './content';
 export * from './orders';
@@ -8,4 +9,3 @@ export * from './prices';
 export * from './promotions';
 export * from './staff';
 export * from './system';
-export * from './chat';
