@@ -112,17 +112,22 @@ function numbersIn(text: string): string[] {
   return [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((m) => m[0].replace(/,/g, ''));
 }
 
+/** Answer times of the questions asked (the last of each case), for the report line. */
+const timings: number[] = [];
+
 async function evaluate(q: Question, withProvider: boolean): Promise<string[]> {
   const conversation = crypto.randomUUID();
   const settings = withProvider ? llmSettings() : null;
   for (const previous of q.previous ?? []) {
     await answerQuestion(own.db, { question: previous, locale: q.page, currency: q.currency, conversation }, settings);
   }
+  const started = performance.now();
   const answer = await answerQuestion(
     own.db,
     { question: q.question, locale: q.page, currency: q.currency, conversation },
     settings,
   );
+  timings.push(performance.now() - started);
   const text = textOf(answer.html);
   const problems: string[] = [];
   if (answer.language !== q.language) problems.push(`answered in ${answer.language}, not ${q.language}`);
@@ -156,9 +161,14 @@ async function run(withProvider: boolean): Promise<number> {
     perLanguage.set(q.language, tally);
   }
   const passed = QUESTIONS.length - failures.length;
+  const sorted = [...timings].sort((a, b) => a - b);
+  const at = (share: number) =>
+    (sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0).toFixed(1);
+  timings.length = 0;
   const lines = [
     `chat evaluation${withProvider ? ' (provider)' : ''}: ${passed}/${QUESTIONS.length} (${((100 * passed) / QUESTIONS.length).toFixed(1)}%)`,
     ...[...perLanguage].map(([l, t]) => `  ${l}: ${t.pass}/${t.total}`),
+    `  answer time: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms (caches warm after the first questions)`,
     ...failures.map((f) => `  FAIL ${f.id} "${f.question}"\n    ${f.problems.join('\n    ')}`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
