@@ -73,10 +73,17 @@ async function load(db: Database, locale: Locale): Promise<CatalogView> {
 export function catalogView(db: Database, locale: Locale): Promise<CatalogView> {
   const hit = cache.get(locale);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.view;
+  // A stale view answers while the next is read, so no question waits for the catalog's queries.
   const view = load(db, locale);
-  cache.set(locale, { at: Date.now(), view });
-  view.catch(() => cache.delete(locale));
-  return view;
+  const entry = { at: Date.now(), view: hit ? hit.view : view };
+  cache.set(locale, entry);
+  view.then(
+    () => {
+      entry.view = view;
+    },
+    () => cache.delete(locale),
+  );
+  return entry.view;
 }
 
 /** The catalog in every language: questions are recognised by names in any of them. */

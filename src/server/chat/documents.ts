@@ -78,12 +78,17 @@ async function buildIndex(db: Database, locale: Locale): Promise<Index> {
 
 function indexFor(db: Database, locale: Locale): Promise<Index> {
   const cached = indexes.get(locale);
-  // Edited articles reach the helper within a minute. One build at a time per language: concurrent questions
-  // share it instead of each reading every article.
   if (cached && Date.now() - (builtAt.get(locale) ?? 0) < CACHE_MS) return cached;
-  const building = buildIndex(db, locale);
-  indexes.set(locale, building);
+  // Edited articles reach the helper within a minute. A stale index keeps answering while the next one is built
+  // (one build at a time per language), so no question waits for every article to be read.
   builtAt.set(locale, Date.now());
+  const building = buildIndex(db, locale);
+  building.then(
+    () => indexes.set(locale, building),
+    () => builtAt.delete(locale),
+  );
+  if (cached) return cached;
+  indexes.set(locale, building);
   building.catch(() => indexes.delete(locale));
   return building;
 }

@@ -141,8 +141,10 @@ export function findEntities(text: string, views: CatalogView[]): Entities {
       const names = [r.city, r.id.replace(/-/g, ' ')].map(normalize);
       if (!entities.regionId && names.some((n) => n && text.includes(n))) entities.regionId = r.id;
     }
+    // "Storage" names a line of servers, but "block storage" and volumes are disks.
+    const aboutVolumes = /block storage|volumes?|云硬盘|块存储|ブロックストレージ|ボリューム/.test(text);
     for (const l of view.lines) {
-      if (!entities.lineId && flat.includes(compact(l.name))) entities.lineId = l.id;
+      if (!entities.lineId && !aboutVolumes && flat.includes(compact(l.name))) entities.lineId = l.id;
     }
   }
   if (!entities.lineId && has(P.dedicated, text)) {
