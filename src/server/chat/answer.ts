@@ -10,7 +10,16 @@ import { type CatalogView, type ChatPlan, catalogViews } from './catalog';
 import { readContext, saveContext } from './context';
 import { CHAT_COPY, type ChatCopy, EXAMPLE_QUESTIONS } from './copy';
 import { candidateDocuments } from './documents';
-import { CATALOG_INTENTS, type Entities, INTENT_HINTS, type Intent, recognise } from './intents';
+import {
+  CATALOG_INTENTS,
+  type Entities,
+  INTENT_HINTS,
+  type Intent,
+  normalize,
+  PASSWORD_WORDS,
+  recognise,
+  SIGN_UP_WORDS,
+} from './intents';
 import { questionLanguage } from './language';
 import { askLlm, type LlmFact, type LlmSettings } from './llm';
 import { bestExcerpt, type Passage, rankPassages } from './retrieve';
@@ -391,6 +400,35 @@ async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built
   return { parts, facts: [], passages: [{ ...top, text: sentences.join(' ') }], sources, answered: true };
 }
 
+/**
+ * Signing up, activating and resetting a password are what the site's own pages do: the answer is what those pages
+ * say (their texts), with a link to them. Other account questions (two-factor, responsibilities) go to the
+ * documents.
+ */
+async function accountAnswer(c: Ctx): Promise<Built> {
+  const text = normalize(c.question);
+  const a = c.view.account;
+  let facts: string[];
+  let next: { path: string; text: string };
+  if (PASSWORD_WORDS.test(text)) {
+    facts = [a.resetPassword];
+    next = { path: '/resetPassword', text: c.copy.resetPassword };
+  } else if (SIGN_UP_WORDS.test(text)) {
+    facts = [a.signUp, a.activate];
+    next = { path: '/signUp', text: c.copy.signUp };
+  } else {
+    return documentAnswer(c, 'account');
+  }
+  const parts = [list(facts), cite(c, [next, { path: '/activate', text: c.copy.activatePage }])];
+  return {
+    parts,
+    facts: facts.map((f) => ({ text: f, link: next.path })),
+    passages: [],
+    sources: [next.path, '/activate'],
+    answered: true,
+  };
+}
+
 function decline(c: Ctx, offTopic: boolean): Built {
   const parts = [
     para(offTopic ? c.copy.declined : c.copy.notFound),
@@ -423,6 +461,8 @@ async function compose(c: Ctx, intent: Intent | undefined): Promise<Built> {
       return couponAnswer(c);
     case 'offTopic':
       return decline(c, true);
+    case 'account':
+      return accountAnswer(c);
     default: {
       const built = await documentAnswer(c, intent);
       return built.answered ? built : decline(c, false);

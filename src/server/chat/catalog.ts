@@ -38,6 +38,8 @@ export type CatalogView = {
   currencies: CurrencyRate[];
   /** The group-buy page's general rules, one a line. */
   groupRules: string[];
+  /** What the sign-up, activation and password pages tell the visitor, in their words. */
+  account: { signUp: string; activate: string; resetPassword: string };
 };
 
 const CACHE_MS = 10_000;
@@ -67,6 +69,11 @@ async function load(db: Database, locale: Locale): Promise<CatalogView> {
     coupons: coupons.filter((c) => c.state === 'active'),
     currencies,
     groupRules: Object.values(MESSAGES[locale].pintuan.rules),
+    account: {
+      signUp: MESSAGES[locale].pages.signUp.intro,
+      activate: MESSAGES[locale].pages.activate.intro,
+      resetPassword: MESSAGES[locale].pages.resetPassword.intro,
+    },
   };
 }
 

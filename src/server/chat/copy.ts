@@ -72,6 +72,8 @@ export type ChatCopy = {
   fromNotice: (title: string) => string;
   readArticle: (title: string) => string;
   signUp: string;
+  resetPassword: string;
+  activatePage: string;
   productVps: string;
   productDomain: string;
   sources: string;
@@ -128,6 +130,8 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     fromNotice: (title) => `From our announcement “${title}”:`,
     readArticle: (title) => `Read “${title}”`,
     signUp: 'Create an account',
+    resetPassword: 'Reset your password',
+    activatePage: 'Account activation',
     productVps: 'Cloud server plans',
     productDomain: 'Domain prices',
     sources: 'Sources:',
@@ -182,6 +186,8 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     fromNotice: (title) => `摘自公告《${title}》：`,
     readArticle: (title) => `阅读《${title}》`,
     signUp: '注册账户',
+    resetPassword: '重设密码',
+    activatePage: '账户激活',
     productVps: '云服务器套餐',
     productDomain: '域名价格',
     sources: '来源：',
@@ -235,6 +241,8 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     fromNotice: (title) => `お知らせ「${title}」より：`,
     readArticle: (title) => `「${title}」を読む`,
     signUp: 'アカウントを作成する',
+    resetPassword: 'パスワードを再設定する',
+    activatePage: 'アカウントの有効化',
     productVps: 'クラウドサーバーのプラン',
     productDomain: 'ドメイン料金',
     sources: '出典：',

@@ -61,9 +61,9 @@ const P = {
     ja: /\bsla\b|稼働率|サービスレベル|可用性/,
   },
   billing: {
-    en: /\bbill(?:ing|ed)?\b|invoices?|payments?|\bpay\b|hourly|charged?|\btax(?:es)?\b|\bvat\b|balance|currenc(?:y|ies)|proration|prorat/,
-    zh: /计费|账单|付款|支付|发票|按小时|按时|扣费|余额|税|币种|续费/,
-    ja: /課金|請求|支払|時間単位|インボイス|税|残高|通貨|日割/,
+    en: /\bbill(?:ing|ed)?\b|invoices?|payments?|\bpay\b|hourly|charged?|\btax(?:es)?\b|\bvat\b|balance|currenc(?:y|ies)|proration|prorat|paypal|alipay|wechat pay|credit cards?|payment methods?/,
+    zh: /计费|账单|付款|支付|发票|按小时|按时|扣费|余额|税|币种|续费|信用卡/,
+    ja: /課金|請求|支払|時間単位|インボイス|税|残高|通貨|日割|クレジットカード|paypay/,
   },
   account: {
     en: /\baccount\b|sign[\s-]?up|\bregister\b|activat|verif|log[\s-]?in|password|two[\s-]factor|\b2fa\b/,
@@ -216,6 +216,10 @@ export function recognise(question: string, views: CatalogView[]): Recognised {
   const followUp = onlyEntities || (has(P.followUp, text) && text.length <= 40);
   return { intent, entities, followUp };
 }
+
+/** Account questions the site's own pages answer: signing up and activating, or a forgotten password. */
+export const SIGN_UP_WORDS = /sign[\s-]?up|\bregister|activat|注册|激活|開設|登録|有効化|アクティベ/;
+export const PASSWORD_WORDS = /password|密码|パスワード/;
 
 /** Intents whose entities carry over to a follow-up that names another region or plan. */
 export const CATALOG_INTENTS: ReadonlySet<Intent> = new Set<Intent>([

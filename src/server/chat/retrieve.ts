@@ -221,9 +221,10 @@ export function rankPassages(
 
 /**
  * The sentences of a passage that answer the question, whole and in their order: the sentence sharing most terms
- * with the question (the intent's hint words count half), then the ones after it while they fit in about
- * `maxChars`. When no sentence shares more with the question than the section's heading does, the section is
- * about the question as a whole and its opening is quoted. A sentence is never cut, so a number never is.
+ * with the question (the intent's hint words only break ties), then the ones after it while they fit in about
+ * `maxChars`. When the section's heading shares as much with the question as any sentence does (or more with the
+ * question and hints), the section is about the question as a whole and its opening is quoted. A sentence is never cut, so
+ * a number never is.
  */
 export function bestExcerpt(
   passage: { text: string; heading: string },
@@ -235,19 +236,23 @@ export function bestExcerpt(
   const sentences = splitSentences(passage.text, locale);
   const wanted = new Set(terms(question));
   const hinted = new Set(terms(hints).filter((t) => !wanted.has(t)));
-  const headingHits = new Set(terms(passage.heading).filter((t) => wanted.has(t))).size;
+  let headingHits = 0;
+  let headingAll = 0;
+  for (const t of new Set(terms(passage.heading))) {
+    if (wanted.has(t)) headingHits += 1;
+    if (wanted.has(t) || hinted.has(t)) headingAll += 1;
+  }
   let top = 0;
   let topScore = 0;
   let topHits = 0;
   sentences.forEach((sentence, i) => {
-    const own = new Set(terms(sentence));
     let hits = 0;
     let score = 0;
-    for (const t of own) {
+    for (const t of new Set(terms(sentence))) {
       if (wanted.has(t)) {
         hits += 1;
         score += 1;
-      } else if (hinted.has(t)) score += 0.5;
+      } else if (hinted.has(t)) score += 0.1;
     }
     if (score > topScore) {
       top = i;
@@ -255,7 +260,7 @@ export function bestExcerpt(
       topHits = hits;
     }
   });
-  if (headingHits > 0 && topHits <= headingHits) top = 0;
+  if ((headingHits > 0 && headingHits >= topHits) || headingAll > topHits) top = 0;
   const first = sentences[top];
   if (first === undefined) return [];
   const out = [first];
