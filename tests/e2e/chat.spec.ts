@@ -86,6 +86,14 @@ test.describe('chat helper', () => {
     await expect(page.locator('input[name="regionId"][value="tokyo"]')).toBeChecked();
   });
 
+  test('its domain search link opens the search with the name filled in and searched', async ({ page }) => {
+    const searched = page.waitForResponse('**/api/domain/suffix/check');
+    await page.goto('/product/domain?name=example.com');
+    expect((await searched).ok()).toBe(true);
+    await expect(page.getByTestId('domain-search-input')).toHaveValue('example.com');
+    await expect(page.getByTestId('domain-result').first()).toBeVisible();
+  });
+
   test('sends nothing for an empty question', async ({ page }) => {
     let asked = 0;
     await page.route('**/api/chat', (route) => {
