@@ -2,6 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerQuestion } from '../../src/server/chat/answer';
+import { readContext, saveContext, sweepContexts } from '../../src/server/chat/context';
+import { questionLanguage } from '../../src/server/chat/language';
+import { splitSentences } from '../../src/server/chat/sentences';
+import { chatContexts } from '../../src/server/db/schema';
 import { call, testApp, testDb } from '../support/api';
 
 const app = testApp();
@@ -34,10 +38,51 @@ describe('POST /api/chat (issue 8, SPEC §7)', () => {
     const ja = await ask('2コアのVPSを購入したいです。料金はいくらですか？', { language: 'ja', currency: 'JPY' });
     const html = answerOf(ja);
     expect(html).toMatch(/[￥¥]\s?[\d,]+(?![.\d])/);
-    expect(html).toMatch(/href="\/ja\/product\/vps-buy\?planId=[^"&]+&amp;regionId=[^"]+"/);
+    expect(html).toMatch(/href="\/ja\/product\/vps-buy\?planId=std-2c4g"/);
+    // The disk type is the plan's own, never a word of the helper's.
+    expect(html).toContain('NVMe');
+    expect(html).not.toContain('SSD');
 
     const en = await ask('What does the cheapest plan cost per month?', { language: 'en', currency: 'HKD' });
     expect(answerOf(en)).toMatch(/HK\$\s?[\d,]+\.\d\d/);
+
+    const tokyo = await ask('What is the cheapest VPS in Tokyo?', { language: 'en' });
+    expect(answerOf(tokyo)).toContain('href="/product/vps-buy?planId=std-1c1g&amp;regionId=tokyo"');
+  });
+
+  it('answers the SLA with the whole number, and a question in its own language on any page', async () => {
+    const sla = answerOf(await ask('Is there an SLA?', { language: 'en' }));
+    expect(sla).toContain('99.95%');
+    expect(sla).toContain('href="/doc/article/legal-and-terms"');
+
+    const ja = answerOf(await ask('スナップショットの料金は', { language: 'en', currency: 'JPY' }));
+    expect(ja).toContain('スナップショット');
+    expect(ja).toContain('href="/ja/product/vps-buy"');
+    expect(ja).toMatch(/￥\d/);
+
+    const domain = answerOf(await ask('How much is a .com domain?', { language: 'en' }));
+    expect(domain).toContain('.com');
+    expect(domain).toContain('href="/product/domain"');
+    expect(domain).not.toContain('refund');
+  });
+
+  it('follows up on the question before in the same conversation, in any language', async () => {
+    const uuid = crypto.randomUUID();
+    const first = await ask('How much is the Standard 2 vCPU / 4 GB plan?', { uuid, language: 'en' });
+    expect(answerOf(first)).toContain('href="/product/vps-buy?planId=std-2c4g"');
+    const tokyo = await ask('and in Tokyo?', { uuid, language: 'en' });
+    expect(answerOf(tokyo)).toContain('href="/product/vps-buy?planId=std-2c4g&amp;regionId=tokyo"');
+    const osaka = await ask('那大阪呢？', { uuid, language: 'en' });
+    expect(answerOf(osaka)).toContain('href="/zh/product/vps-buy?planId=std-2c4g&amp;regionId=osaka"');
+    // Another conversation knows nothing of it.
+    const other = await ask('and in Tokyo?', { language: 'en' });
+    expect(answerOf(other)).not.toContain('planId=std-2c4g');
+  });
+
+  it('declines an off-topic question and says what it can help with', async () => {
+    const html = answerOf(await ask('What is the weather in Paris today?', { language: 'en' }));
+    expect(html).toContain('only help with questions about Cirrus Cloud');
+    expect(html).toContain('href="/product/vps"');
   });
 
   it('says clearly when the documentation has nothing, with links onward', async () => {
@@ -60,6 +105,28 @@ describe('POST /api/chat (issue 8, SPEC §7)', () => {
     expect(badId.json).toMatchObject({ code: 4001, fields: { uuid: 'api.field.invalid' } });
   });
 
+  it('keeps a conversation’s context 30 minutes, and sweeps expired ones', async () => {
+    const db = testDb();
+    const live = crypto.randomUUID();
+    const old = crypto.randomUUID();
+    await saveContext(db, live, { intent: 'planPrice', entities: { planId: 'std-1c1g' }, language: 'en' });
+    await db.insert(chatContexts).values({
+      conversation: old,
+      intent: 'planPrice',
+      entities: {},
+      language: 'en',
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    expect(await readContext(db, live)).toEqual({
+      intent: 'planPrice',
+      entities: { planId: 'std-1c1g' },
+      language: 'en',
+    });
+    expect(await readContext(db, old)).toBeUndefined();
+    expect(await sweepContexts(db)).toBeGreaterThanOrEqual(1);
+    expect(await readContext(db, live)).toBeDefined();
+  });
+
   it('never returns script from a question', async () => {
     const res = await ask('<script>alert(1)</script><img src=x onerror=alert(1)> refund', { language: 'en' });
     const html = answerOf(res);
@@ -78,6 +145,31 @@ describe('POST /api/chat (issue 8, SPEC §7)', () => {
     }
     expect(codes.slice(0, 20).every((c) => c === 2000)).toBe(true);
     expect(codes[20]).toBe(4290);
+  });
+});
+
+describe('chat sentences and languages', () => {
+  it('never splits a sentence inside a number, a version or an abbreviation', () => {
+    expect(splitSentences('We commit to 99.95% monthly availability. Credits are 10%.', 'en')).toEqual([
+      'We commit to 99.95% monthly availability.',
+      'Credits are 10%.',
+    ]);
+    expect(splitSentences('Use e.g. Ubuntu with API v2.0 at $1.50 a month. Then reboot.', 'en')).toEqual([
+      'Use e.g. Ubuntu with API v2.0 at $1.50 a month.',
+      'Then reboot.',
+    ]);
+    expect(
+      splitSentences('月間稼働率 99.95% をお約束します。目標を下回った場合はクレジットを提供します。', 'ja'),
+    ).toEqual(['月間稼働率 99.95% をお約束します。', '目標を下回った場合はクレジットを提供します。']);
+  });
+
+  it('tells the question’s language from its script and words', () => {
+    expect(questionLanguage('東京は?', 'en')).toBe('ja');
+    expect(questionLanguage('那东京呢?', 'ja')).toBe('zh');
+    expect(questionLanguage('料金', 'zh')).toBe('ja');
+    expect(questionLanguage('and in Tokyo?', 'ja')).toBe('en');
+    expect(questionLanguage('VPS', 'ja')).toBe('ja');
+    expect(questionLanguage('.com', 'zh')).toBe('zh');
   });
 });
 
@@ -103,7 +195,7 @@ describe('chat with a configured provider', () => {
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/chat/completions`;
   }
 
-  it('writes the answer from the retrieved passages, sanitized to the allow-list', async () => {
+  it('uses a correct answer of the provider, given the facts and passages with their links', async () => {
     let sent = '';
     const url = await provider((body) => {
       sent = body;
@@ -114,7 +206,7 @@ describe('chat with a configured provider', () => {
             {
               message: {
                 content:
-                  '<p onclick="x()">Refunds <strong>within 7 days</strong>.</p><script>alert(1)</script><a href="https://evil.example">x</a><a href="/doc/article/refund">Refund policy</a>',
+                  '<p>Yes: <strong>99.95%</strong> monthly availability (<a href="/doc/article/legal-and-terms">terms</a>).</p>',
               },
             },
           ],
@@ -123,16 +215,52 @@ describe('chat with a configured provider', () => {
     });
     const answer = await answerQuestion(
       testDb(),
-      { question: 'How do refunds work?', locale: 'en' },
+      { question: 'Is there an SLA?', locale: 'en' },
       { url, model: 'test-model', timeoutMs: 2000 },
     );
     expect(answer.provider).toBe('llm');
     expect(answer.html).toBe(
-      '<p>Refunds <strong>within 7 days</strong>.</p><a>x</a><a href="/doc/article/refund">Refund policy</a>',
+      '<p>Yes: <strong>99.95%</strong> monthly availability (<a href="/doc/article/legal-and-terms">terms</a>).</p>',
     );
     const request = JSON.parse(sent) as { model: string; messages: { role: string; content: string }[] };
     expect(request.model).toBe('test-model');
-    expect(request.messages[0]?.content).toContain('/doc/article/refund');
+    const system = request.messages[0]?.content ?? '';
+    expect(system).toContain('link: /doc/article/legal-and-terms');
+    expect(system).toContain('99.95%');
+    expect(system).toMatch(/Cite every fact or passage/);
+
+    // Catalog facts go with the page that shows them, in the answer's language.
+    await answerQuestion(
+      testDb(),
+      { question: '一番安いVPSはいくらですか', locale: 'en' },
+      { url, model: 'test-model', timeoutMs: 2000 },
+    );
+    expect(JSON.parse(sent).messages[0].content).toContain('(link: /ja/product/vps)');
+  });
+
+  it('removes script from the provider’s HTML and cites the sources when it did not', async () => {
+    const url = await provider(() => ({
+      status: 200,
+      json: {
+        choices: [
+          {
+            message: {
+              content:
+                '<p onclick="x()">Refunds <strong>within 7 days</strong>.</p><script>alert(1)</script><a href="https://evil.example">x</a>',
+            },
+          },
+        ],
+      },
+    }));
+    const answer = await answerQuestion(
+      testDb(),
+      { question: 'How do refunds work?', locale: 'en' },
+      { url, model: 'test-model', timeoutMs: 2000 },
+    );
+    expect(answer.provider).toBe('llm');
+    expect(answer.html).not.toMatch(/<script|onclick|evil\.example/);
+    expect(answer.html).toContain('<p>Refunds <strong>within 7 days</strong>.</p>');
+    expect(answer.html).toContain('href="/doc/article/refund"');
   });
 
   it('falls back to the retrieval answer when the provider is too slow or fails', async () => {

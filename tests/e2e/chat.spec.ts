@@ -63,6 +63,37 @@ test.describe('chat helper', () => {
     expect(fresh).not.toBe(uuid);
   });
 
+  test('answers a Japanese question on an English page in Japanese, citing its source, and its configurator link selects the plan', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await waitForShell(page);
+    const panel = await openChat(page);
+    const input = panel.getByRole('textbox', { name: t.placeholder });
+    await input.fill('東京でスタンダード 2vCPU / 4GB は使えますか？');
+    const answered = page.waitForResponse('**/api/chat');
+    await input.press('Enter');
+    expect((await answered).ok()).toBe(true);
+    const answer = panel.getByTestId('chat-answer').last();
+    await expect(answer).toContainText('東京');
+    await expect(answer).toContainText('NVMe');
+    await expect(answer.locator('a[href="/ja/product/vps"]')).toBeVisible();
+    const configure = answer.locator('a[href^="/ja/product/vps-buy?"]');
+    await expect(configure).toHaveAttribute('href', '/ja/product/vps-buy?planId=std-2c4g&regionId=tokyo');
+
+    await Promise.all([page.waitForURL(/\/ja\/product\/vps-buy\?planId=std-2c4g/), configure.click()]);
+    await expect(page.locator('select[name="planId"]')).toHaveValue('std-2c4g');
+    await expect(page.locator('input[name="regionId"][value="tokyo"]')).toBeChecked();
+  });
+
+  test('its domain search link opens the search with the name filled in and searched', async ({ page }) => {
+    const searched = page.waitForResponse('**/api/domain/suffix/check');
+    await page.goto('/product/domain?name=example.com');
+    expect((await searched).ok()).toBe(true);
+    await expect(page.getByTestId('domain-search-input')).toHaveValue('example.com');
+    await expect(page.getByTestId('domain-result').first()).toBeVisible();
+  });
+
   test('sends nothing for an empty question', async ({ page }) => {
     let asked = 0;
     await page.route('**/api/chat', (route) => {
@@ -76,9 +107,14 @@ test.describe('chat helper', () => {
     await input.fill('   ');
     await input.press('Enter');
     await panel.getByRole('button', { name: t.send }).click();
-    await page.waitForTimeout(300);
-    expect(asked).toBe(0);
     await expect(panel.getByTestId('chat-answer')).toHaveCount(0);
+    // A real question afterwards is the first and only request: the empty ones sent nothing before it.
+    await input.fill('refund');
+    const answered = page.waitForResponse('**/api/chat');
+    await input.press('Enter');
+    await answered;
+    await expect(panel.getByTestId('chat-answer')).toHaveCount(1);
+    expect(asked).toBe(1);
   });
 
   test('on a failed answer shows the auto-reply and puts the question back', async ({ page }) => {
@@ -119,8 +155,10 @@ test.describe('chat helper', () => {
     await input.press('Enter');
     const last = panel.getByTestId('chat-answer').last();
     await expect(last.getByText('safe')).toBeVisible();
+    // The javascript: address was dropped, so following the link can run nothing.
+    await expect(last.getByText('link')).not.toHaveAttribute('href', /javascript/i);
     await last.getByText('link').click();
-    await page.waitForTimeout(300);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await expect(last.locator('img, svg, iframe, script')).toHaveCount(0);
   });

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormError, FormField } from '@/components/account/form-field';
 import { ApiCallError, apiCall } from '@/lib/api-client';
 import { type CurrencyRate, formatUsdCents } from '@/lib/money';
@@ -36,7 +36,21 @@ export function DomainSearch({ currency, promoSuffixes }: { currency: CurrencyRa
 
   async function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const query = name.trim();
+    await runSearch(name.trim());
+  }
+
+  // A link may carry the name to look up (`/product/domain?name=example.com`, as the chat helper offers): the
+  // page is prerendered, so the name is read in the browser once mounted, filled in and searched.
+  const runLatest = useRef<(query: string) => Promise<void>>(async () => {});
+  useEffect(() => {
+    const linked = new URLSearchParams(window.location.search).get('name')?.trim().slice(0, 253);
+    if (linked) {
+      setName(linked);
+      void runLatest.current(linked);
+    }
+  }, []);
+
+  async function runSearch(query: string) {
     if (query === '' || busy) return;
     setBusy(true);
     setFieldError(undefined);
@@ -54,6 +68,8 @@ export function DomainSearch({ currency, promoSuffixes }: { currency: CurrencyRa
       setBusy(false);
     }
   }
+
+  runLatest.current = runSearch;
 
   const available = result?.rows.filter((r) => r.state === 'available').length ?? 0;
 

@@ -1,17 +1,16 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import type { Locale } from '@/lib/locales';
 import { markdownSections } from '@/lib/markdown';
-import type { Database } from '../db/client';
-import { announcements, announcementTranslations, docArticleTranslations } from '../db/schema';
-import { fillInlineFacts, USD } from '../docs/inline-facts';
+import type { CurrencyRate } from '@/lib/money';
+import { fillInlineFacts } from '../docs/inline-facts';
+import type { FoundDocument } from './documents';
+import { splitSentences } from './sentences';
 
 /**
- * Retrieval for the chat helper (issue 8) over the same documents the documentation search serves (issue 7),
- * in the visitor's language. A question is a sentence, not a search phrase: the page search requires every
- * term, which a question's filler words would defeat, so the helper ranks by BM25 instead, over sections
- * (an article cut at its headings) so that the quoted passage is the part that answers. Latin text counts
- * words; Chinese and Japanese, written without spaces, count overlapping character pairs.
+ * Passage retrieval for the chat helper (docs/decisions/047-chat-answers.md). The candidate documents come from
+ * `candidateDocuments`; inside them the helper ranks sections (an article cut at its headings) by BM25, then the
+ * sentences of the best section, so what it quotes is the part that answers, in whole sentences. Latin text
+ * counts words; Chinese and Japanese, written without spaces, count overlapping character pairs.
  */
 
 export type Passage = {
@@ -26,10 +25,9 @@ export type Passage = {
   score: number;
 };
 
-type Section = Omit<Passage, 'score'> & { terms: Map<string, number>; length: number };
-type Index = { sections: Section[]; df: Map<string, number>; avgLength: number; builtAt: number };
+type Section = Omit<Passage, 'score'> & { terms: Map<string, number>; length: number; headingTerms: Set<string> };
+export type Corpus = { df: Map<string, number>; avgLength: number } & ({ docs: unknown[] } | { sections: unknown[] });
 
-const CACHE_MS = 60_000;
 const K1 = 1.2;
 const B = 0.75;
 /** Title words count this many times in each of the article's sections. */
@@ -50,6 +48,18 @@ const CJK_STOP =
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+/gu;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}._-]*/gu;
 
+/**
+ * A light English fold: plurals and the -ing and -ed forms, so "snapshots" finds "snapshot" and "powered" finds
+ * "powering" (both "power"). Not a stemmer: short words and "ss" are left alone.
+ */
+function fold(word: string): string {
+  if (!/^[a-z]+$/.test(word) || word.length <= 4) return word;
+  if (word.endsWith('ing') && word.length > 6) return word.slice(0, -3);
+  if (word.endsWith('ed') && word.length > 5) return word.slice(0, -2);
+  if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
 /** Terms of a text: lower-cased words (stop words and single letters dropped) and CJK character pairs. */
 export function terms(text: string): string[] {
   const normalized = text.normalize('NFKC').toLowerCase();
@@ -57,9 +67,12 @@ export function terms(text: string): string[] {
   const latin = normalized.replace(CJK_RUN, ' ');
   for (const match of latin.matchAll(WORD)) {
     const word = match[0].replace(/[._-]+$/, '');
-    if (word.length < 2 || STOPWORDS.has(word)) continue;
-    // A light plural fold, so "snapshots" finds "snapshot".
-    out.push(word.length > 4 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word);
+    // "powered-off" is also "powered" and "off".
+    const words = word.includes('-') ? [word, ...word.split('-')] : [word];
+    for (const w of words) {
+      if (w.length < 2 || STOPWORDS.has(w)) continue;
+      out.push(fold(w));
+    }
   }
   for (const match of normalized.matchAll(CJK_RUN)) {
     // Japanese writes its content words in kanji and katakana and its grammar in hiragana: hiragana runs
@@ -83,102 +96,116 @@ export function terms(text: string): string[] {
   return out;
 }
 
-function countTerms(list: string[], into = new Map<string, number>(), weight = 1): Map<string, number> {
+export function countTerms(list: string[], into = new Map<string, number>(), weight = 1): Map<string, number> {
   for (const t of list) into.set(t, (into.get(t) ?? 0) + weight);
   return into;
 }
 
-const indexes = new Map<Locale, Index>();
+/**
+ * Weight of a question term in ranking: a single Han character (a one-character run, "使" of 使い方) says little
+ * on its own and counts less than a word or a character pair.
+ */
+export function termWeight(term: string): number {
+  return term.length === 1 && /\p{Script=Han}/u.test(term) ? 0.4 : 1;
+}
 
-async function buildIndex(db: Database, locale: Locale): Promise<Index> {
-  const [articles, notices] = await Promise.all([
-    db
-      .select({
-        slug: docArticleTranslations.slug,
-        title: docArticleTranslations.title,
-        summary: docArticleTranslations.summary,
-        body: docArticleTranslations.body,
-      })
-      .from(docArticleTranslations)
-      .where(eq(docArticleTranslations.locale, locale)),
-    db
-      .select({ id: announcements.id, title: announcementTranslations.title, body: announcementTranslations.body })
-      .from(announcementTranslations)
-      .innerJoin(announcements, eq(announcements.id, announcementTranslations.announcementId))
-      .where(eq(announcementTranslations.locale, locale)),
-  ]);
+/** BM25 of one document or section for the question's distinct terms, each with its weight (1 unless given). */
+export function bm25(
+  wanted: string[],
+  counts: Map<string, number>,
+  length: number,
+  corpus: Corpus,
+  weights?: Map<string, number>,
+): number {
+  const n = 'docs' in corpus ? corpus.docs.length : corpus.sections.length;
+  let score = 0;
+  for (const t of wanted) {
+    const tf = counts.get(t);
+    if (!tf) continue;
+    const df = corpus.df.get(t) ?? 0;
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    const weight = weights?.get(t) ?? termWeight(t);
+    score += (weight * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / corpus.avgLength));
+  }
+  return score;
+}
+
+/** `{{catalog:…}}` lines are tables the page fills from the catalog; the chat states those facts from the catalog. */
+const CATALOG_LINE = /^[ \t]*\{\{catalog:[^}]*\}\}[ \t]*$/gm;
+
+/** Sections of a document as the visitor reads them (amounts in their currency), kept while its body is the same. */
+const sectionCache = new Map<string, { body: string; sections: Section[] }>();
+const SECTION_CACHE_MAX = 2_000;
+
+function sectionsOf(doc: FoundDocument, locale: Locale, currency: CurrencyRate): Section[] {
+  const key = `${locale} ${currency.type} ${currency.rate} ${doc.path}`;
+  const cached = sectionCache.get(key);
+  if (cached && cached.body === doc.body) return cached.sections;
   const sections: Section[] = [];
-  const add = (base: Omit<Section, 'terms' | 'length'>) => {
-    const counts = countTerms(terms(base.text));
-    countTerms(terms(base.title), counts, TITLE_WEIGHT);
-    if (base.heading !== base.title) countTerms(terms(base.heading), counts, HEADING_WEIGHT);
+  const add = (heading: string, text: string) => {
+    const counts = countTerms(terms(text));
+    countTerms(terms(doc.title), counts, TITLE_WEIGHT);
+    if (heading !== doc.title) countTerms(terms(heading), counts, HEADING_WEIGHT);
     let length = 0;
     for (const n of counts.values()) length += n;
-    sections.push({ ...base, terms: counts, length });
-  };
-  for (const a of articles) {
-    const path = `/doc/article/${a.slug}`;
-    add({ kind: 'article', id: a.slug, path, title: a.title, heading: a.title, text: a.summary });
-    for (const s of markdownSections(fillInlineFacts(a.body, USD, locale))) {
-      if (s.text.trim())
-        add({ kind: 'article', id: a.slug, path, title: a.title, heading: s.heading || a.title, text: s.text });
-    }
-  }
-  for (const n of notices) {
-    const [first] = markdownSections(n.body);
-    const text = markdownSections(n.body)
-      .map((s) => s.text)
-      .join(' ');
-    add({
-      kind: 'announcement',
-      id: String(n.id),
-      path: `/doc/announce/detail/${n.id}`,
-      title: n.title,
-      heading: first?.heading || n.title,
+    sections.push({
+      kind: doc.kind,
+      id: doc.id,
+      path: doc.path,
+      title: doc.title,
+      heading,
       text,
+      terms: counts,
+      length,
+      headingTerms: new Set(heading === doc.title ? [] : terms(heading)),
     });
-  }
+  };
+  // The summary describes the article rather than answering: it is not a passage.
+  const body = fillInlineFacts(doc.body.replace(CATALOG_LINE, ''), currency, locale);
+  for (const s of markdownSections(body)) if (s.text.trim()) add(s.heading || doc.title, s.text);
+  if (sectionCache.size >= SECTION_CACHE_MAX) sectionCache.clear();
+  sectionCache.set(key, { body: doc.body, sections });
+  return sections;
+}
+
+/**
+ * The best section of each candidate document for the question (plus `hints`, words the recognised intent adds,
+ * e.g. "availability" for an SLA question), best first.
+ */
+export function rankPassages(
+  docs: FoundDocument[],
+  question: string,
+  hints: string,
+  locale: Locale,
+  currency: CurrencyRate,
+): Passage[] {
+  const all = docs.flatMap((d) => sectionsOf(d, locale, currency));
+  const own = new Set(terms(question));
+  const wanted = [...new Set([...own, ...terms(hints)])];
+  // The intent's hint words help, at half the weight of the visitor's own words.
+  const weights = new Map(wanted.map((t) => [t, termWeight(t) * (own.has(t) ? 1 : 0.5)]));
+  if (wanted.length === 0 || all.length === 0) return [];
   const df = new Map<string, number>();
   let total = 0;
-  for (const s of sections) {
+  for (const s of all) {
     total += s.length;
-    for (const t of s.terms.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+    for (const t of wanted) if (s.terms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
   }
-  return { sections, df, avgLength: sections.length ? total / sections.length : 1, builtAt: Date.now() };
-}
-
-async function indexFor(db: Database, locale: Locale): Promise<Index> {
-  const cached = indexes.get(locale);
-  // Edited articles reach the helper within a minute; the corpus is a few dozen documents per language.
-  if (cached && Date.now() - cached.builtAt < CACHE_MS) return cached;
-  const built = await buildIndex(db, locale);
-  indexes.set(locale, built);
-  return built;
-}
-
-/** The best passages for a question, one per document, best first. */
-export async function retrievePassages(db: Database, question: string, locale: Locale, limit = 3): Promise<Passage[]> {
-  const index = await indexFor(db, locale);
-  const wanted = [...new Set(terms(question))];
-  if (wanted.length === 0) return [];
-  const n = index.sections.length;
+  const corpus: Corpus = { sections: all, df, avgLength: total / all.length };
   const best = new Map<string, Passage>();
-  for (const s of index.sections) {
-    let score = 0;
-    for (const t of wanted) {
-      const tf = s.terms.get(t);
-      if (!tf) continue;
-      const df = index.df.get(t) ?? 0;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      score += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * s.length) / index.avgLength));
-    }
+  for (const s of all) {
+    let score = bm25(wanted, s.terms, s.length, corpus, weights);
     if (score <= 0) continue;
-    // Articles answer questions; announcements are news, so they rank a little lower at equal match.
     if (s.kind === 'announcement') score *= 0.8;
-    const key = `${s.kind}:${s.id}`;
-    const previous = best.get(key);
+    // A heading that restates the question ("If a payment fails") marks the section that answers it.
+    if (own.size > 0 && s.headingTerms.size > 0) {
+      let covered = 0;
+      for (const t of own) if (s.headingTerms.has(t)) covered += 1;
+      if (covered / own.size >= 0.5) score *= 1.5;
+    }
+    const previous = best.get(s.path);
     if (!previous || previous.score < score) {
-      best.set(key, {
+      best.set(s.path, {
         kind: s.kind,
         id: s.id,
         path: s.path,
@@ -189,32 +216,60 @@ export async function retrievePassages(db: Database, question: string, locale: L
       });
     }
   }
-  return [...best.values()].sort((a, b) => b.score - a.score).slice(0, limit);
+  return [...best.values()].sort((a, b) => b.score - a.score);
 }
 
-/** The sentences of a passage that share the most terms with the question, in their order, up to ~280 characters. */
-export function bestExcerpt(text: string, question: string, maxChars = 280): string {
-  const sentences = text
-    .match(/[^.!?。！？\n]+[.!?。！？]?/gu)
-    ?.map((s) => s.trim())
-    .filter(Boolean) ?? [text];
+/**
+ * The sentences of a passage that answer the question, whole and in their order: the sentence sharing most terms
+ * with the question (the intent's hint words only break ties), then the ones after it while they fit in about
+ * `maxChars`. When the section's heading shares as much with the question as any sentence does (or more with the
+ * question and hints), the section is about the question as a whole and its opening is quoted. A sentence is never cut, so
+ * a number never is.
+ */
+export function bestExcerpt(
+  passage: { text: string; heading: string },
+  question: string,
+  hints: string,
+  locale: Locale,
+  maxChars = 320,
+): string[] {
+  const sentences = splitSentences(passage.text, locale);
   const wanted = new Set(terms(question));
-  const scored = sentences.map((sentence, i) => ({
-    i,
-    sentence,
-    hits: terms(sentence).filter((t) => wanted.has(t)).length,
-  }));
-  const top = [...scored].sort((a, b) => b.hits - a.hits || a.i - b.i)[0];
-  if (!top) return '';
-  let excerpt = top.sentence;
-  for (let i = top.i + 1; i < sentences.length; i += 1) {
-    const next = sentences[i] ?? '';
-    if (excerpt.length + next.length + 1 > maxChars) break;
-    excerpt += /[。！？]$/u.test(excerpt) ? next : ` ${next}`;
+  const hinted = new Set(terms(hints).filter((t) => !wanted.has(t)));
+  let headingHits = 0;
+  let headingAll = 0;
+  for (const t of new Set(terms(passage.heading))) {
+    if (wanted.has(t)) headingHits += 1;
+    if (wanted.has(t) || hinted.has(t)) headingAll += 1;
   }
-  return Array.from(excerpt).length > maxChars
-    ? `${Array.from(excerpt)
-        .slice(0, maxChars - 1)
-        .join('')}…`
-    : excerpt;
+  let top = 0;
+  let topScore = 0;
+  let topHits = 0;
+  sentences.forEach((sentence, i) => {
+    let hits = 0;
+    let score = 0;
+    for (const t of new Set(terms(sentence))) {
+      if (wanted.has(t)) {
+        hits += 1;
+        score += 1;
+      } else if (hinted.has(t)) score += 0.1;
+    }
+    if (score > topScore) {
+      top = i;
+      topScore = score;
+      topHits = hits;
+    }
+  });
+  if ((headingHits > 0 && headingHits >= topHits) || headingAll > topHits) top = 0;
+  const first = sentences[top];
+  if (first === undefined) return [];
+  const out = [first];
+  let length = first.length;
+  for (let i = top + 1; i < sentences.length; i += 1) {
+    const next = sentences[i] ?? '';
+    if (length + next.length > maxChars) break;
+    out.push(next);
+    length += next.length;
+  }
+  return out;
 }

@@ -26,7 +26,9 @@ export const chatRouter = new Hono<AppEnv>();
 
 /**
  * POST /api/chat (SPEC §7): `{key, question, uuid}` answers `{code: 2000, message: {answer}}`, the answer being
- * sanitized HTML. A wrong widget key is 4030; an empty or over-long question a 4001 naming the field.
+ * sanitized HTML in the question's language; `uuid` also keys the conversation's short context (follow-ups,
+ * docs/decisions/047-chat-answers.md). A wrong widget key is 4030; an empty or over-long question a 4001 naming
+ * the field.
  */
 chatRouter.post('/chat', async (c) => {
   const input = await jsonBody(c, chatQuestion);
@@ -38,6 +40,7 @@ chatRouter.post('/chat', async (c) => {
     question: input.question,
     locale: requestLocale(c, input.language),
     currency: input.currency,
+    conversation: input.uuid,
   });
   return c.json({ code: 2000, message: { answer: answer.html } });
 });

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './catalog';
+export * from './chat';
 export * from './common';
 export * from './content';
 export * from './orders';

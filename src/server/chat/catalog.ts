@@ -1,0 +1,105 @@
+import 'server-only';
+import en from '@/i18n/messages/en.json';
+import ja from '@/i18n/messages/ja.json';
+import zh from '@/i18n/messages/zh.json';
+import { LOCALES, type Locale } from '@/lib/locales';
+import {
+  listProductLines,
+  listRegions,
+  listSnapshotPolicies,
+  type Plan,
+  type Region,
+  type SnapshotPolicy,
+} from '../api/catalog/queries';
+import { type CentreCoupon, listCentreCoupons } from '../api/coupons/queries';
+import { type DomainSuffix, listDomainSuffixes } from '../api/domains/queries';
+import { type CurrencyRate, listCurrencies } from '../api/finance/queries';
+import { listRunningOffers, type PintuanOfferView } from '../api/pintuan/queries';
+import { listRunningSales, type Sale } from '../api/sales/queries';
+import type { Database } from '../db/client';
+
+/**
+ * The catalog as the chat states it (docs/decisions/047-chat-answers.md): plans with their price in every region
+ * by the pricing model's own rule (`listProductLines`, docs/decisions/036-pricing-model.md), regions, domain
+ * suffixes, snapshot policies, running sales and group-buy offers, claimable coupons and the currency rates, read
+ * by the same queries as the pages. Kept a few seconds per language, as the API's catalog reads are.
+ */
+export type ChatPlan = Plan & { lineId: string; lineName: string; dedicated: boolean };
+export type CatalogView = {
+  locale: Locale;
+  plans: ChatPlan[];
+  lines: { id: string; name: string; dedicated: boolean }[];
+  regions: Region[];
+  suffixes: DomainSuffix[];
+  snapshots: SnapshotPolicy[];
+  sales: Sale[];
+  offers: PintuanOfferView[];
+  coupons: CentreCoupon[];
+  currencies: CurrencyRate[];
+  /** The group-buy page's general rules, one a line. */
+  groupRules: string[];
+  /** What the sign-up, activation and password pages tell the visitor, in their words. */
+  account: { signUp: string; activate: string; resetPassword: string };
+};
+
+const CACHE_MS = 10_000;
+const cache = new Map<Locale, { at: number; view: Promise<CatalogView> }>();
+const MESSAGES = { en, zh, ja } as const;
+
+async function load(db: Database, locale: Locale): Promise<CatalogView> {
+  const [lines, regions, suffixes, snapshots, sales, offers, coupons, currencies] = await Promise.all([
+    listProductLines(db, locale),
+    listRegions(db, locale),
+    listDomainSuffixes(db),
+    listSnapshotPolicies(db, locale),
+    listRunningSales(db, locale),
+    listRunningOffers(db, locale),
+    listCentreCoupons(db, locale),
+    listCurrencies(db),
+  ]);
+  return {
+    locale,
+    plans: lines.flatMap((l) => l.plans.map((p) => ({ ...p, lineId: l.id, lineName: l.name, dedicated: l.dedicated }))),
+    lines: lines.map((l) => ({ id: l.id, name: l.name, dedicated: l.dedicated })),
+    regions,
+    suffixes,
+    snapshots,
+    sales,
+    offers: offers.filter((o) => o.running),
+    coupons: coupons.filter((c) => c.state === 'active'),
+    currencies,
+    groupRules: Object.values(MESSAGES[locale].pintuan.rules),
+    account: {
+      signUp: MESSAGES[locale].pages.signUp.intro,
+      activate: MESSAGES[locale].pages.activate.intro,
+      resetPassword: MESSAGES[locale].pages.resetPassword.intro,
+    },
+  };
+}
+
+export function catalogView(db: Database, locale: Locale): Promise<CatalogView> {
+  const hit = cache.get(locale);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.view;
+  // A stale view answers while the next is read, so no question waits for the catalog's queries.
+  const view = load(db, locale);
+  const entry = { at: Date.now(), view: hit ? hit.view : view };
+  cache.set(locale, entry);
+  view.then(
+    () => {
+      entry.view = view;
+    },
+    () => cache.delete(locale),
+  );
+  return entry.view;
+}
+
+/** The catalog in every language: questions are recognised by names in any of them. */
+export async function catalogViews(db: Database): Promise<Record<Locale, CatalogView>> {
+  const views = await Promise.all(LOCALES.map((l) => catalogView(db, l)));
+  return Object.fromEntries(LOCALES.map((l, i) => [l, views[i]])) as Record<Locale, CatalogView>;
+}
+
+/** Forget the kept catalog (tests that change prices). */
+export function forgetCatalog(): void {
+  cache.clear();
+}
