@@ -39,10 +39,6 @@ async function readOutboxes(db: Database): Promise<OutboxReading[]> {
  */
 export async function collectDatabaseGauges(db: Database, now = Date.now()): Promise<void> {
   const m = metrics();
-  const pool = db.$client;
-  m.poolConnections.set({ state: 'total' }, pool.totalCount);
-  m.poolConnections.set({ state: 'idle' }, pool.idleCount);
-  m.poolWaiting.set(pool.waitingCount);
 
   if (reading === undefined || now - reading.at >= OUTBOX_READING_TTL_MS) {
     const rows = readOutboxes(db);
@@ -62,6 +58,11 @@ export async function collectDatabaseGauges(db: Database, now = Date.now()): Pro
     // outbox gauges keep their last values, and the failure is counted.
     m.outboxReadFailures.inc();
   }
+  // After the reading, which may have opened the pool's first connection.
+  const pool = db.$client;
+  m.poolConnections.set({ state: 'total' }, pool.totalCount);
+  m.poolConnections.set({ state: 'idle' }, pool.idleCount);
+  m.poolWaiting.set(pool.waitingCount);
 }
 
 /** Well inside a scraper's usual 10 s timeout. */
