@@ -1,5 +1,6 @@
 import 'server-only';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { CounterSeries, RequestSeries } from './series';
 
 /**
  * The operators' metrics of this process (docs/decisions/052-metrics.md, docs/operations-metrics.md). Every label
@@ -22,38 +23,29 @@ function createMetrics() {
   const registers = [registry];
   return {
     registry,
-    apiRequests: new Counter({
-      name: 'storefront_api_requests_total',
-      help: 'API requests answered by the app, by route pattern, method and status class.',
-      labelNames: ['method', 'route', 'status_class'] as const,
-      registers,
-    }),
-    apiLatency: new Histogram({
-      name: 'storefront_api_request_duration_seconds',
-      help: 'Time the app took to answer an API request, by route pattern, method and status class.',
-      labelNames: ['method', 'route', 'status_class'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers,
-    }),
-    pageRequests: new Counter({
-      name: 'storefront_page_requests_total',
-      help: 'Pages answered by the front server, by route pattern and status class.',
-      labelNames: ['route', 'status_class'] as const,
-      registers,
-    }),
-    pageLatency: new Histogram({
-      name: 'storefront_page_request_duration_seconds',
-      help: 'Time the front server took to answer a page, by route pattern and status class.',
-      labelNames: ['route', 'status_class'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers,
-    }),
-    keptAnswers: new Counter({
-      name: 'storefront_kept_answers_total',
-      help: 'Lookups of kept answers (API reads on the connection, documents), by kind and result (hit or miss).',
-      labelNames: ['kind', 'result'] as const,
-      registers,
-    }),
+    api: new RequestSeries(
+      registry,
+      { counter: 'storefront_api_requests_total', histogram: 'storefront_api_request_duration_seconds' },
+      {
+        counter: 'API requests answered by the app, by route pattern, method and status class.',
+        histogram: 'Time the app took to answer an API request, by route pattern, method and status class.',
+      },
+      LATENCY_BUCKETS,
+    ),
+    pages: new RequestSeries(
+      registry,
+      { counter: 'storefront_page_requests_total', histogram: 'storefront_page_request_duration_seconds' },
+      {
+        counter: 'Pages answered by the front server, by route pattern and status class.',
+        histogram: 'Time the front server took to answer a page, by route pattern and status class.',
+      },
+      LATENCY_BUCKETS,
+    ),
+    keptAnswers: new CounterSeries(
+      registry,
+      'storefront_kept_answers_total',
+      'Lookups of kept answers (API reads on the connection, documents), by kind and result (hit or miss).',
+    ),
     outboxPending: new Gauge({
       name: 'storefront_outbox_pending',
       help: 'Mails and webhooks not yet delivered (pending or being sent), shared by every instance.',
@@ -125,14 +117,12 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 
 /** One API request answered by the app (src/server/api/app.ts), under its route pattern (`/api/x/:id`). */
 export function observeApiRequest(method: string, route: string, status: number, seconds: number): void {
-  const m = metrics();
   const labels = {
     method: METHODS.has(method) ? method : 'other',
     route: bounded('api_route', route),
     status_class: statusClass(status),
   };
-  m.apiRequests.inc(labels);
-  m.apiLatency.observe(labels, seconds);
+  metrics().api.observe(`${labels.method} ${labels.status_class} ${labels.route}`, labels, seconds);
 }
 
 /**
@@ -140,10 +130,8 @@ export function observeApiRequest(method: string, route: string, status: number,
  * front's own name for a kind of answer such as `static`), never the URL a visitor typed.
  */
 export function observePageRequest(route: string, status: number, seconds: number): void {
-  const m = metrics();
   const labels = { route: bounded('page_route', route), status_class: statusClass(status) };
-  m.pageRequests.inc(labels);
-  m.pageLatency.observe(labels, seconds);
+  metrics().pages.observe(`${labels.status_class} ${labels.route}`, labels, seconds);
 }
 
 /**
@@ -151,7 +139,8 @@ export function observePageRequest(route: string, status: number, seconds: numbe
  * `document` for the kept pages), `hit` whether it held a usable answer.
  */
 export function countKeptAnswer(kind: string, hit: boolean): void {
-  metrics().keptAnswers.inc({ kind: bounded('kept_kind', kind), result: hit ? 'hit' : 'miss' });
+  const labels = { kind: bounded('kept_kind', kind), result: hit ? 'hit' : 'miss' };
+  metrics().keptAnswers.inc(`${labels.result} ${labels.kind}`, labels);
 }
 
 /** The text exposition format of everything this process counted. */
