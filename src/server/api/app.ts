@@ -132,7 +132,7 @@ export function createApp(deps: {
   app.route('/', openApiRouter);
   app.route(
     '/',
-    createMetricsRouter(deps.metricsToken === undefined ? undefined : () => deps.metricsToken ?? undefined),
+    createMetricsRouter(deps.db, deps.metricsToken === undefined ? undefined : () => deps.metricsToken ?? undefined),
   );
 
   const handlers = () =>

@@ -50,12 +50,16 @@ function createMetrics() {
       name: 'storefront_outbox_pending',
       help: 'Mails and webhooks not yet delivered (pending or being sent), shared by every instance.',
       labelNames: ['outbox'] as const,
+      // The same shared database on every worker: summing them would multiply the backlog.
+      aggregator: 'max',
       registers,
     }),
     outboxOldestAge: new Gauge({
       name: 'storefront_outbox_oldest_pending_age_seconds',
       help: 'Age of the oldest undelivered mail or webhook; 0 when none waits.',
       labelNames: ['outbox'] as const,
+      // The same shared database on every worker: summing them would multiply the backlog.
+      aggregator: 'max',
       registers,
     }),
     outboxReadFailures: new Counter({
