@@ -9,6 +9,7 @@ import { call, testApp } from '../support/api';
 const app = testApp();
 
 type Operation = {
+  operationId: string;
   parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   responses: Record<string, unknown>;
@@ -46,6 +47,14 @@ describe('the OpenAPI document', () => {
     expect(routes.size).toBeGreaterThan(100);
     expect([...routes].filter((r) => !documented.has(r))).toEqual([]);
     expect([...documented].filter((r) => !routes.has(r))).toEqual([]);
+  });
+
+  it('names every operation once', async () => {
+    const { doc } = await fetchDocument();
+    const ids = Object.values(doc.paths).flatMap((operations) =>
+      Object.values(operations).map((operation) => operation.operationId),
+    );
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('is valid OpenAPI 3.1', async () => {
