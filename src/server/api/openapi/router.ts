@@ -61,7 +61,7 @@ let document: string | undefined;
 export const openApiRouter = new Hono<AppEnv>();
 
 openApiRouter.get('/openapi.json', (c) => {
-  // The same routes give the same document: made once per process, on first ask (tens of milliseconds).
+  // The same routes give the same document: made once per process, on first ask.
   document ??= JSON.stringify(openApiDocument(describedRoutes(), { version: currentBuildId() }));
   return c.body(document, 200, {
     'content-type': 'application/json; charset=utf-8',
