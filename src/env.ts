@@ -94,6 +94,16 @@ const fields = z.object({
     .optional(),
   /** RDAP server for domain availability, e.g. https://rdap.org. Unset: the embedded registry tables answer. */
   DOMAIN_RDAP_URL: optionalUrl,
+  /**
+   * Bearer token of GET /api/metrics (docs/operations-metrics.md). Unset: the endpoint does not exist (404), so a
+   * site is never measured in public by accident.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, 'at least 16 characters').optional())
+    .optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
    * "1" when the site runs behind one reverse proxy of the operator's (nginx, a load balancer) that appends

@@ -108,6 +108,12 @@ type Route = { method: string; path: string };
  */
 const NO_FIELD_WRITES = new Set(['POST /api/logout', 'POST /api/welcome/claim']);
 
+/**
+ * Routes whose answer is not the envelope whatever the input: the API's own description (docs/decisions/051-openapi.md,
+ * tests/api/openapi.test.ts). It reads no input.
+ */
+const RAW_ANSWERS = new Set(['GET /api/openapi.json']);
+
 let own: OwnDatabase;
 let db: Database;
 let app: ApiApp;
@@ -152,7 +158,7 @@ beforeAll(async () => {
   // The transport key is made on first use: made here, so the first decrypt during the run changes nothing.
   await call(app, 'GET', '/api/auth/public-key');
   routes = app.routes
-    .filter((r) => r.method !== 'ALL')
+    .filter((r) => r.method !== 'ALL' && !RAW_ANSWERS.has(`${r.method} ${r.path}`))
     .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`))
     .map((r) => ({ method: r.method, path: r.path }));
 }, 120_000);

@@ -1,10 +1,12 @@
 import 'server-only';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { matchedRoutes } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Database } from '../db/client';
 import { isDependencyDown, RETRY_AFTER_SECONDS } from '../dependency-down';
 import { logEvent, shouldLog } from '../log';
+import { observeApiRequest } from '../metrics/registry';
 import { accountsRouter } from './accounts/router';
 import { adminRouter } from './admin/router';
 import { announcementsRouter } from './announcements/router';
@@ -19,6 +21,8 @@ import { domainsRouter } from './domains/router';
 import { ApiError, BusinessCode } from './errors';
 import { financeRouter } from './finance/router';
 import { liveRouter } from './live/router';
+import { createMetricsRouter } from './metrics/router';
+import { openApiRouter } from './openapi/router';
 import { ordersRouter } from './orders/router';
 import { pintuanRouter } from './pintuan/router';
 import { refuseControlCharactersInQuery, refuseCrossSiteWrites } from './request-guard';
@@ -60,10 +64,28 @@ function patternMatcher(pattern: string): RegExp {
 }
 
 /**
+ * The pattern of the route that answers a request (`/api/admin/staff/:id`), for the metrics' route label: the last
+ * matched entry that is not middleware (a kept read answered by its middleware still counts under its route).
+ * `unmatched` for a path no route has (404, 405), so unknown URLs add no series.
+ */
+function routePattern(c: Context): string {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i--) {
+    const route = routes[i];
+    if (route !== undefined && route.method !== 'ALL') return route.path;
+  }
+  return 'unmatched';
+}
+
+/**
  * The one API app (DESIGN §2, §4), mounted once under /api by src/app/api/[[...route]]/route.ts.
  * Every answer is `{code, message}`; every failure goes through the single onError below.
  */
-export function createApp(deps: { db: Database }) {
+export function createApp(deps: {
+  db: Database;
+  /** The metrics token; omitted: METRICS_TOKEN of the configuration; null: the metrics endpoint is off. */
+  metricsToken?: string | null;
+}) {
   const app = new Hono<AppEnv>().basePath('/api');
 
   // What every answer gets; api-front.ts gives the kept reads it writes itself the same.
@@ -77,6 +99,7 @@ export function createApp(deps: { db: Database }) {
     c.header('cache-control', c.res.headers.get('cache-control') ?? DEFAULT_CACHE_CONTROL);
     c.header('x-content-type-options', 'nosniff');
     logRequest(requestId, c.req.method, c.req.path, c.res.status, started);
+    observeApiRequest(c.req.method, routePattern(c), c.res.status, (performance.now() - started) / 1000);
   });
 
   const limitBody = bodyLimit({
@@ -106,6 +129,11 @@ export function createApp(deps: { db: Database }) {
   app.route('/', liveRouter);
   app.route('/', contentRouter);
   app.route('/', adminRouter);
+  app.route('/', openApiRouter);
+  app.route(
+    '/',
+    createMetricsRouter(deps.db, deps.metricsToken === undefined ? undefined : () => deps.metricsToken ?? undefined),
+  );
 
   const handlers = () =>
     app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, match: patternMatcher(r.path) }));

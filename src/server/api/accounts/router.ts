@@ -1,6 +1,7 @@
 import 'server-only';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { z } from 'zod';
 import {
   activateRequest,
   forgotPasswordRequest,
@@ -22,7 +23,8 @@ import {
 import { decryptSecret, transportKeyPair } from '../../auth/transport-keys';
 import { type AppEnv, requestLocale } from '../context';
 import { ApiError, BusinessCode } from '../errors';
-import { jsonBody, noFields } from '../input';
+import { jsonBody, noFields, queryInput } from '../input';
+import { describeRoutes } from '../openapi/describe';
 import {
   activateAccount,
   login,
@@ -34,6 +36,8 @@ import {
 import { claimWelcomeBundle, listWelcomeCoupons } from './welcome';
 
 export const accountsRouter = new Hono<AppEnv>();
+
+const welcomeQuery = z.object({ language: z.string().optional() });
 
 // GET /api/auth/public-key - the RSA-OAEP key passwords are encrypted with (SPEC §7)
 accountsRouter.get('/auth/public-key', async (c) => {
@@ -125,7 +129,7 @@ accountsRouter.post('/logout', requireSession(), async (c) => {
 accountsRouter.get('/welcome', async (c) => {
   return c.json({
     code: 2000,
-    message: await listWelcomeCoupons(c.get('db'), requestLocale(c, c.req.query('language'))),
+    message: await listWelcomeCoupons(c.get('db'), requestLocale(c, queryInput(c, welcomeQuery).language)),
   });
 });
 
@@ -134,3 +138,71 @@ accountsRouter.post('/welcome/claim', requireSession(), async (c) => {
   await jsonBody(c, noFields);
   return c.json({ code: 2000, message: await claimWelcomeBundle(c.get('db'), c.get('user').id) });
 });
+
+export const accountDocs = describeRoutes('Accounts', [
+  {
+    method: 'get',
+    path: '/auth/public-key',
+    summary: 'The RSA-OAEP public key passwords are encrypted with before they are sent',
+    response: z.object({ publicKey: z.string(), algorithm: z.literal('RSA-OAEP'), hash: z.literal('SHA-256') }),
+  },
+  {
+    method: 'post',
+    path: '/register',
+    summary: 'Create a pending account and mail its activation link (an address taken gets the same answer)',
+    body: registerRequest,
+    errors: [429],
+  },
+  {
+    method: 'post',
+    path: '/activate',
+    summary: 'Activate an account with the code from its mail',
+    body: activateRequest,
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/activate/resend',
+    summary: 'A new activation link for a pending account',
+    body: resendRequest,
+    errors: [429],
+  },
+  {
+    method: 'post',
+    path: '/login',
+    summary: 'Sign in: sets the session cookie and answers the CSRF token',
+    body: loginRequest,
+    errors: [401, 429],
+  },
+  {
+    method: 'post',
+    path: '/password/forgot',
+    summary: 'Mail a reset link to the address if it has an account (same answer either way)',
+    body: forgotPasswordRequest,
+    errors: [429],
+  },
+  {
+    method: 'post',
+    path: '/password/reset',
+    summary: 'Set a new password with the code from the reset mail; every session ends',
+    body: resetPasswordRequest,
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/auth/me',
+    summary: 'The signed-in account and its CSRF token',
+    auth: 'customer',
+    response: z.object({ userAccount: z.string(), username: z.string(), token: z.string() }),
+  },
+  { method: 'post', path: '/logout', summary: 'End the session', auth: 'customer', body: noFields },
+  { method: 'get', path: '/welcome', summary: 'The new-customer bundle on offer', query: welcomeQuery },
+  {
+    method: 'post',
+    path: '/welcome/claim',
+    summary: 'Claim the welcome bundle, once per newly activated account',
+    auth: 'customer',
+    body: noFields,
+    errors: [409],
+  },
+]);

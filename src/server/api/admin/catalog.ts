@@ -20,6 +20,7 @@ import {
 import { requireStaff } from '../../admin/sessions';
 import type { AppEnv } from '../context';
 import { jsonBody, parseWith, queryInput } from '../input';
+import { describeRoutes } from '../openapi/describe';
 
 /**
  * The catalog editors' API (docs/product/back-office-catalog.md): every staff role reads, owners and managers
@@ -77,3 +78,63 @@ catalogRoutes.delete('/admin/catalog/:kind/:id', requireStaff('manageCommerce'),
   await deleteCatalogItem(c.get('db'), c.get('staff'), kind, id, expected);
   return c.json({ code: 2000, message: null });
 });
+
+const anyKindInput = z.union(CATALOG_KINDS.map((kind) => inputOf(kind)) as unknown as [z.ZodType, z.ZodType]);
+
+export const catalogDocs = describeRoutes('Admin: catalog', [
+  {
+    method: 'get',
+    path: '/admin/catalog/choices',
+    summary: 'What the catalog forms offer (regions, lines, families…)',
+    auth: 'staff',
+  },
+  {
+    method: 'get',
+    path: '/admin/catalog/:kind',
+    summary: 'A catalog list of one kind',
+    auth: 'staff',
+    params: kindParam,
+    query: catalogListQuery,
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/admin/catalog/:kind/:id',
+    summary: 'One catalog item',
+    auth: 'staff',
+    params: itemParam,
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/admin/catalog/:kind',
+    summary: 'Create a catalog item',
+    description: 'The body is the input of the kind named in the path (one of the alternatives).',
+    auth: 'staff',
+    permission: 'manageCommerce',
+    params: kindParam,
+    body: anyKindInput,
+    errors: [404, 409],
+  },
+  {
+    method: 'put',
+    path: '/admin/catalog/:kind/:id',
+    summary: 'Change a catalog item (with the version it was read at)',
+    description: 'The body is the input of the kind named in the path, with `version`.',
+    auth: 'staff',
+    permission: 'manageCommerce',
+    params: itemParam,
+    body: z.intersection(anyKindInput, catalogVersion),
+    errors: [404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/admin/catalog/:kind/:id',
+    summary: 'Delete a catalog item',
+    auth: 'staff',
+    permission: 'manageCommerce',
+    params: itemParam,
+    query: deleteQuery,
+    errors: [404, 409],
+  },
+]);

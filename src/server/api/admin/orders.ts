@@ -25,6 +25,7 @@ import { requireStaff } from '../../admin/sessions';
 import { logEvent } from '../../log';
 import type { AppEnv } from '../context';
 import { jsonBody, noFields, parseWith, queryInput } from '../input';
+import { describeRoutes } from '../openapi/describe';
 
 /**
  * Orders, customers and deliveries in the back office (docs/product/back-office-orders.md). Reading and resending
@@ -136,3 +137,137 @@ ordersRoutes.post('/admin/deliveries/:kind/:id/retry', requireStaff('support'), 
   await jsonBody(c, noFields);
   return c.json({ code: 2000, message: await retryDelivery(c.get('db'), c.get('staff'), kind, id) });
 });
+
+export const ordersDocs = describeRoutes('Admin: orders', [
+  {
+    method: 'get',
+    path: '/admin/orders',
+    summary: 'Orders, filtered and paged',
+    auth: 'staff',
+    permission: 'support',
+    query: orderQuery,
+  },
+  {
+    method: 'get',
+    path: '/admin/orders/filters',
+    summary: 'What the order filters offer',
+    auth: 'staff',
+    permission: 'support',
+  },
+  {
+    method: 'get',
+    path: '/admin/orders/export',
+    summary: 'The filtered orders as CSV, streamed',
+    auth: 'staff',
+    permission: 'support',
+    query: orderQuery,
+    raw: {
+      mediaType: 'text/csv',
+      description: 'The orders as CSV (an attachment), not the `{code, message}` envelope.',
+    },
+  },
+  {
+    method: 'get',
+    path: '/admin/orders/:id',
+    summary: 'One order with its lines, history, mails and webhooks',
+    auth: 'staff',
+    permission: 'support',
+    params: idParam,
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/admin/orders/:id/cancel',
+    summary: 'Cancel an order',
+    auth: 'staff',
+    permission: 'manageCommerce',
+    params: idParam,
+    body: orderAction,
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/admin/orders/:id/mark-refunded',
+    summary: 'Mark an order refunded',
+    auth: 'staff',
+    permission: 'manageCommerce',
+    params: idParam,
+    body: orderAction,
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/admin/orders/:id/resend-confirmation',
+    summary: "Queue the order's confirmation mail again",
+    auth: 'staff',
+    permission: 'support',
+    params: idParam,
+    body: noFields,
+    errors: [404, 409],
+  },
+  {
+    method: 'get',
+    path: '/admin/customers',
+    summary: 'Customers, filtered and paged',
+    auth: 'staff',
+    permission: 'support',
+    query: customerQuery,
+  },
+  {
+    method: 'get',
+    path: '/admin/customers/:id',
+    summary: 'One customer with their orders and mails',
+    auth: 'staff',
+    permission: 'support',
+    params: idParam,
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/admin/customers/:id/activate',
+    summary: 'Activate an account by hand',
+    auth: 'staff',
+    permission: 'manageCommerce',
+    params: idParam,
+    body: noFields,
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/admin/customers/:id/disable',
+    summary: 'Disable an account; its sessions end',
+    auth: 'staff',
+    permission: 'manageCommerce',
+    params: idParam,
+    body: noFields,
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/admin/customers/:id/resend-activation',
+    summary: 'Queue the activation mail again',
+    auth: 'staff',
+    permission: 'support',
+    params: idParam,
+    body: noFields,
+    errors: [404, 409],
+  },
+  {
+    method: 'get',
+    path: '/admin/deliveries',
+    summary: 'Mails and webhooks in the outboxes, by state',
+    auth: 'staff',
+    permission: 'support',
+    query: deliveryQuery,
+  },
+  {
+    method: 'post',
+    path: '/admin/deliveries/:kind/:id/retry',
+    summary: 'Retry a failed mail or webhook now',
+    auth: 'staff',
+    permission: 'support',
+    params: deliveryParams,
+    body: noFields,
+    errors: [404, 409],
+  },
+]);

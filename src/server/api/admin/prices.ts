@@ -18,6 +18,7 @@ import { cancelScheduled, listScheduled, scheduleChange } from '../../admin/pric
 import { requireStaff } from '../../admin/sessions';
 import type { AppEnv } from '../context';
 import { jsonBody, parseWith, queryInput } from '../input';
+import { describeRoutes } from '../openapi/describe';
 
 /**
  * The prices screen's API (docs/product/back-office-prices.md): every role reads, owners and managers change.
@@ -66,3 +67,76 @@ pricesRoutes.put('/admin/prices/currencies/:code', requireStaff('manageCommerce'
   const input = await jsonBody(c, rateUpdate);
   return c.json({ code: 2000, message: await updateRate(c.get('db'), c.get('staff').id, code, input) });
 });
+
+export const pricesDocs = describeRoutes('Admin: prices', [
+  {
+    method: 'get',
+    path: '/admin/prices',
+    summary: 'Every price and exchange rate',
+    auth: 'staff',
+    permission: 'readPrices',
+  },
+  {
+    method: 'post',
+    path: '/admin/prices/preview',
+    summary: 'What a price change would change, without making it',
+    auth: 'staff',
+    permission: 'manageCommerce',
+    body: pricePreview,
+  },
+  {
+    method: 'put',
+    path: '/admin/prices',
+    summary: 'Change a price now',
+    auth: 'staff',
+    permission: 'manageCommerce',
+    body: priceUpdate,
+    errors: [404, 409],
+  },
+  {
+    method: 'get',
+    path: '/admin/prices/scheduled',
+    summary: 'Scheduled price changes',
+    auth: 'staff',
+    permission: 'readPrices',
+    query: scheduledQuery,
+  },
+  {
+    method: 'post',
+    path: '/admin/prices/scheduled',
+    summary: 'Schedule a price change from a time (docs/decisions/042-scheduled-prices.md)',
+    auth: 'staff',
+    permission: 'manageCommerce',
+    body: priceSchedule,
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/admin/prices/scheduled/:id/cancel',
+    summary: 'Cancel a scheduled change not yet applied',
+    auth: 'staff',
+    permission: 'manageCommerce',
+    params: scheduledId,
+    body: scheduledCancel,
+    errors: [404, 409],
+  },
+  {
+    method: 'get',
+    path: '/admin/prices/currencies/:code/history',
+    summary: "A currency's exchange-rate history",
+    auth: 'staff',
+    permission: 'readPrices',
+    params: currencyCode,
+    errors: [404],
+  },
+  {
+    method: 'put',
+    path: '/admin/prices/currencies/:code',
+    summary: "Change a currency's exchange rate",
+    auth: 'staff',
+    permission: 'manageCommerce',
+    params: currencyCode,
+    body: rateUpdate,
+    errors: [404, 409],
+  },
+]);

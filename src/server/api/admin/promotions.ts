@@ -46,6 +46,7 @@ import {
 import { requireStaff } from '../../admin/sessions';
 import type { AppEnv } from '../context';
 import { jsonBody, parseWith, queryInput } from '../input';
+import { describeRoutes } from '../openapi/describe';
 
 /**
  * The promotion editors' API (docs/product/back-office-promotions.md): VPS sales and their items, coupons and
@@ -176,3 +177,121 @@ promotionRoutes.delete('/admin/campaigns/:id', requireStaff('manageCommerce'), a
   await deleteCampaign(c.get('db'), c.get('staff'), id, expected);
   return c.json({ code: 2000, message: null });
 });
+
+const staff = { auth: 'staff' } as const;
+const reads = { ...staff, permission: 'readPromotions' } as const;
+const changes = { ...staff, permission: 'manageCommerce' } as const;
+
+export const promotionDocs = describeRoutes('Admin: promotions', [
+  { method: 'get', path: '/admin/promotion-options', summary: 'What the promotion forms offer', ...reads },
+  { method: 'get', path: '/admin/coupons', summary: 'Coupons', query: couponQuery, ...reads },
+  { method: 'get', path: '/admin/coupons/:id', summary: 'One coupon', params: idParam, errors: [404], ...reads },
+  { method: 'post', path: '/admin/coupons', summary: 'Create a coupon', body: couponInput, errors: [409], ...changes },
+  {
+    method: 'put',
+    path: '/admin/coupons/:id',
+    summary: 'Change a coupon',
+    params: idParam,
+    body: couponUpdate,
+    errors: [404, 409],
+    ...changes,
+  },
+  { method: 'get', path: '/admin/sales', summary: 'VPS sales', query: saleQuery, ...reads },
+  {
+    method: 'get',
+    path: '/admin/sales/:id',
+    summary: 'One sale with its items',
+    params: idParam,
+    errors: [404],
+    ...reads,
+  },
+  { method: 'post', path: '/admin/sales', summary: 'Create a sale', body: saleInput, errors: [409], ...changes },
+  {
+    method: 'put',
+    path: '/admin/sales/:id',
+    summary: 'Change a sale',
+    params: idParam,
+    body: saleUpdate,
+    errors: [404, 409],
+    ...changes,
+  },
+  {
+    method: 'post',
+    path: '/admin/sales/:id/items',
+    summary: 'Add an item to a sale',
+    params: idParam,
+    body: saleItemInput,
+    errors: [404, 409],
+    ...changes,
+  },
+  { method: 'get', path: '/admin/sale-items/:id', summary: 'One sale item', params: idParam, errors: [404], ...reads },
+  {
+    method: 'put',
+    path: '/admin/sale-items/:id',
+    summary: 'Change a sale item',
+    params: idParam,
+    body: saleItemUpdate,
+    errors: [404, 409],
+    ...changes,
+  },
+  { method: 'get', path: '/admin/pintuan-offers', summary: 'Group-buy offers', query: pintuanQuery, ...reads },
+  {
+    method: 'get',
+    path: '/admin/pintuan-offers/:id',
+    summary: 'One group-buy offer',
+    params: idParam,
+    errors: [404],
+    ...reads,
+  },
+  {
+    method: 'post',
+    path: '/admin/pintuan-offers',
+    summary: 'Create a group-buy offer',
+    body: pintuanOfferInput,
+    errors: [409],
+    ...changes,
+  },
+  {
+    method: 'put',
+    path: '/admin/pintuan-offers/:id',
+    summary: 'Change a group-buy offer',
+    params: idParam,
+    body: pintuanOfferUpdate,
+    errors: [404, 409],
+    ...changes,
+  },
+  {
+    method: 'get',
+    path: '/admin/campaigns',
+    summary: 'Campaigns (pop-up and banner)',
+    query: promotionQuery,
+    ...reads,
+  },
+  { method: 'get', path: '/admin/campaigns/:id', summary: 'One campaign', params: idParam, errors: [404], ...reads },
+  {
+    method: 'post',
+    path: '/admin/campaigns',
+    summary: 'Create a campaign',
+    body: promotionInput,
+    errors: [409],
+    ...changes,
+  },
+  {
+    method: 'put',
+    path: '/admin/campaigns/:id',
+    summary: 'Change a campaign',
+    params: idParam,
+    body: promotionUpdate,
+    errors: [404, 409],
+    ...changes,
+  },
+  {
+    method: 'delete',
+    path: '/admin/campaigns/:id',
+    summary: 'Delete a campaign',
+    params: idParam,
+    query: versionQuery,
+    errors: [404, 409],
+    ...changes,
+  },
+]);

@@ -66,11 +66,12 @@ import { clientIp } from '../../auth/sessions';
 import type { AppEnv } from '../context';
 import { notFound } from '../errors';
 import { jsonBody, noFields, parseWith, queryInput } from '../input';
-import { catalogRoutes } from './catalog';
-import { dashboardRoutes } from './dashboard';
-import { ordersRoutes } from './orders';
-import { pricesRoutes } from './prices';
-import { promotionRoutes } from './promotions';
+import { describeRoutes, type TaggedRouteDoc } from '../openapi/describe';
+import { catalogDocs, catalogRoutes } from './catalog';
+import { dashboardDocs, dashboardRoutes } from './dashboard';
+import { ordersDocs, ordersRoutes } from './orders';
+import { pricesDocs, pricesRoutes } from './prices';
+import { promotionDocs, promotionRoutes } from './promotions';
 
 /**
  * The back office's API (docs/product/back-office-api.md). Every route but sign-in and the setup link names the
@@ -243,8 +244,45 @@ adminRouter.put('/admin/articles/:slug', requireStaff('editContent'), async (c) 
 
 // ---- jobs, company history, footer links ----------------------------------------------------------------------
 
+/** The descriptions of the small content tables' routes, written as localizedRoutes registers them. */
+const localizedDocs: TaggedRouteDoc[] = [];
+
 /** Each small content table under its path, with the schema of its input. */
 function localizedRoutes<S extends z.ZodObject>(path: string, name: LocalizedKind, schema: S) {
+  const reads = { auth: 'staff', permission: 'readContent' } as const;
+  const edits = { auth: 'staff', permission: 'editContent' } as const;
+  localizedDocs.push(
+    ...describeRoutes(`Admin: ${path}`, [
+      { method: 'get', path: `/admin/${path}`, summary: `Every ${name} entry with its translations`, ...reads },
+      {
+        method: 'get',
+        path: `/admin/${path}/:id`,
+        summary: `One ${name} entry`,
+        params: idParam,
+        errors: [404],
+        ...reads,
+      },
+      { method: 'post', path: `/admin/${path}`, summary: `Create a ${name} entry`, body: schema, ...edits },
+      {
+        method: 'put',
+        path: `/admin/${path}/:id`,
+        summary: `Change a ${name} entry (with the version it was read at)`,
+        params: idParam,
+        body: withVersion(schema),
+        errors: [404, 409],
+        ...edits,
+      },
+      {
+        method: 'delete',
+        path: `/admin/${path}/:id`,
+        summary: `Delete a ${name} entry`,
+        params: idParam,
+        query: versionQuery,
+        errors: [404, 409],
+        ...edits,
+      },
+    ]),
+  );
   const kind = LOCALIZED_KINDS[name] as unknown as Parameters<typeof createLocalized<z.output<S>>>[2];
   adminRouter.get(`/admin/${path}`, requireStaff('readContent'), async (c) =>
     c.json({ code: 2000, message: await listLocalized(c.get('db'), name) }),
@@ -289,3 +327,201 @@ adminRouter.route('/', catalogRoutes);
 adminRouter.route('/', dashboardRoutes);
 adminRouter.route('/', promotionRoutes);
 adminRouter.route('/', pricesRoutes);
+
+const staffOnly = { auth: 'staff' } as const;
+const manageStaff = { auth: 'staff', permission: 'manageStaff' } as const;
+const readContent = { auth: 'staff', permission: 'readContent' } as const;
+const editContent = { auth: 'staff', permission: 'editContent' } as const;
+const support = { auth: 'staff', permission: 'support' } as const;
+
+/** Every back-office route's description (docs/product/back-office-api.md). */
+export const adminDocs: TaggedRouteDoc[] = [
+  ...describeRoutes('Admin: sessions', [
+    {
+      method: 'post',
+      path: '/admin/auth/setup/inspect',
+      summary: 'Whether a setup link is valid, and for whom',
+      body: setupInspect,
+      errors: [404],
+    },
+    {
+      method: 'post',
+      path: '/admin/auth/setup',
+      summary: 'Set a password and an authenticator from a setup link; signs in and answers recovery codes',
+      body: staffSetup,
+      errors: [401, 404, 409],
+    },
+    {
+      method: 'post',
+      path: '/admin/auth/login',
+      summary: 'Staff sign-in with password and one-time code: sets the staff cookie, answers the CSRF token',
+      body: staffLogin,
+      errors: [401, 429],
+    },
+    { method: 'post', path: '/admin/auth/logout', summary: 'End the staff session', body: noFields, ...staffOnly },
+    { method: 'get', path: '/admin/auth/me', summary: 'The signed-in staff member and their CSRF token', ...staffOnly },
+    {
+      method: 'post',
+      path: '/admin/auth/recovery-codes',
+      summary: 'New recovery codes (the old ones stop working)',
+      body: recoveryCodesRenewal,
+      errors: [401],
+      ...staffOnly,
+    },
+  ]),
+  ...describeRoutes('Admin: staff', [
+    { method: 'get', path: '/admin/staff', summary: 'Staff members', query: listQuery(STAFF_SORTS), ...manageStaff },
+    {
+      method: 'post',
+      path: '/admin/staff/invite',
+      summary: 'Invite a staff member (a setup link by mail)',
+      body: staffInvite,
+      errors: [409],
+      ...manageStaff,
+    },
+    {
+      method: 'put',
+      path: '/admin/staff/:id',
+      summary: "Change a staff member's role or status",
+      params: idParam,
+      body: staffUpdate,
+      errors: [404, 409],
+      ...manageStaff,
+    },
+  ]),
+  ...describeRoutes('Admin: announcements', [
+    {
+      method: 'get',
+      path: '/admin/announcements',
+      summary: 'Announcements',
+      query: listQuery(ANNOUNCEMENT_SORTS),
+      ...readContent,
+    },
+    {
+      method: 'get',
+      path: '/admin/announcements/:id',
+      summary: 'One announcement with its translations',
+      params: idParam,
+      errors: [404],
+      ...readContent,
+    },
+    {
+      method: 'post',
+      path: '/admin/announcements',
+      summary: 'Create an announcement',
+      body: announcementInput,
+      ...editContent,
+    },
+    {
+      method: 'put',
+      path: '/admin/announcements/:id',
+      summary: 'Change an announcement (with the version it was read at)',
+      params: idParam,
+      body: announcementUpdate,
+      errors: [404, 409],
+      ...editContent,
+    },
+    {
+      method: 'delete',
+      path: '/admin/announcements/:id',
+      summary: 'Delete an announcement',
+      params: idParam,
+      query: versionQuery,
+      errors: [404, 409],
+      ...editContent,
+    },
+  ]),
+  ...describeRoutes('Admin: audit', [
+    {
+      method: 'get',
+      path: '/admin/audit',
+      summary: 'The audit log (what the role may see of it)',
+      query: auditQuery,
+      ...staffOnly,
+    },
+    {
+      method: 'post',
+      path: '/admin/audit/:id/revert',
+      summary: 'Put back what an audited change replaced',
+      params: idParam,
+      body: noFields,
+      errors: [404, 409],
+      ...staffOnly,
+    },
+  ]),
+  ...describeRoutes('Admin: moderation', [
+    { method: 'get', path: '/admin/reviews', summary: 'Reviews by state', query: reviewQuery, ...support },
+    {
+      method: 'post',
+      path: '/admin/reviews/:id/moderate',
+      summary: 'Approve or reject a review',
+      params: idParam,
+      body: reviewDecision,
+      errors: [404, 409],
+      ...support,
+    },
+    {
+      method: 'get',
+      path: '/admin/contact-messages',
+      summary: 'Messages of the contact form',
+      query: contactQuery,
+      ...support,
+    },
+    {
+      method: 'get',
+      path: '/admin/translations/missing',
+      summary: 'Content missing a translation',
+      query: missingTranslationsQuery,
+      ...readContent,
+    },
+  ]),
+  ...describeRoutes('Admin: articles', [
+    { method: 'get', path: '/admin/articles', summary: 'Documentation articles', ...readContent },
+    {
+      method: 'post',
+      path: '/admin/articles/preview',
+      summary: 'An article body rendered as the site would show it',
+      body: articlePreview,
+      ...editContent,
+    },
+    {
+      method: 'post',
+      path: '/admin/articles',
+      summary: 'Create an article',
+      body: articleCreate,
+      errors: [409],
+      ...editContent,
+    },
+    {
+      method: 'get',
+      path: '/admin/articles/:slug',
+      summary: 'One article with its translations',
+      params: slugParam,
+      errors: [404],
+      ...readContent,
+    },
+    {
+      method: 'put',
+      path: '/admin/articles/:slug',
+      summary: 'Change an article (with the version it was read at)',
+      params: slugParam,
+      body: articleUpdate,
+      errors: [404, 409],
+      ...editContent,
+    },
+  ]),
+  ...describeRoutes('Admin: jobs', [
+    {
+      method: 'get',
+      path: '/admin/jobs/choices',
+      summary: 'The departments and locations the job form offers',
+      ...readContent,
+    },
+  ]),
+  ...localizedDocs,
+  ...ordersDocs,
+  ...catalogDocs,
+  ...dashboardDocs,
+  ...promotionDocs,
+  ...pricesDocs,
+];

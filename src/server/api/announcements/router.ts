@@ -6,6 +6,7 @@ import { wholeNumber } from '@/lib/validation/numbers';
 import type { AppEnv } from '../context';
 import { requestLocale } from '../context';
 import { jsonBody } from '../input';
+import { describeRoutes } from '../openapi/describe';
 import { listAnnouncements } from './queries';
 
 const announceQuery = z.object({
@@ -57,3 +58,15 @@ announcementsRouter.post('/finance/message/searchAnnounce', async (c) => {
   c.header('x-total-count', String(total));
   return c.json({ code: 2000, message: items });
 });
+
+export const announcementDocs = describeRoutes('Announcements', [
+  {
+    method: 'post',
+    path: '/finance/message/searchAnnounce',
+    summary: 'Announcements of a language, newest first; `x-total-count` holds the total',
+    description:
+      'The body is the query as a JSON string, the same string under `param`, or a plain object ' +
+      '(docs/decisions/003-announcement-request.md).',
+    body: announceRequest,
+  },
+]);

@@ -6,6 +6,7 @@ import { activityViews } from '../../db/schema';
 import type { AppEnv } from '../context';
 import { invalidInput } from '../errors';
 import { jsonBody } from '../input';
+import { describeRoutes } from '../openapi/describe';
 
 export const behaviorRouter = new Hono<AppEnv>();
 
@@ -38,3 +39,12 @@ behaviorRouter.post('/user/behavior/actPage', async (c) => {
     .values({ routeName: `${base}___${locale}`, visitorId: input.visitorId });
   return c.json({ code: 2000, message: { recorded: true } });
 });
+
+export const behaviorDocs = describeRoutes('Behavior', [
+  {
+    method: 'post',
+    path: '/user/behavior/actPage',
+    summary: "Record a view of an activity page (sent only with the visitor's consent)",
+    body: viewInput,
+  },
+]);

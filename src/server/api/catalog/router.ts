@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { type AppContext, type AppEnv, requestLocale } from '../context';
 import { invalidInput } from '../errors';
 import { queryInput } from '../input';
+import { describeRoutes } from '../openapi/describe';
 import { readCache } from '../read-cache';
 import {
   getPlan,
@@ -156,3 +157,55 @@ catalogRouter.get('/cvm/snapshoot/strategy/getAllPublic', async (c) => {
   cacheForAMinute(c, query);
   return c.json({ code: 2000, message: list });
 });
+
+export const catalogDocs = describeRoutes('Catalog', [
+  {
+    method: 'get',
+    path: '/cvm/area/search',
+    summary: 'Active regions with their network notes and test IP',
+    query: languageQuery,
+  },
+  {
+    method: 'get',
+    path: '/cvm/get/image',
+    summary: 'Active OS images by family; with regionId only those offered there',
+    query: regionQuery,
+  },
+  {
+    method: 'get',
+    path: '/cvm/securityGroup/official/search',
+    summary: 'Official security-group templates with their rules',
+    query: languageQuery,
+  },
+  {
+    method: 'get',
+    path: '/cvm/disk/getDiskProduct',
+    summary: 'Block-storage volume types with size range and price per GB',
+    query: languageQuery,
+  },
+  {
+    method: 'get',
+    path: '/cvm/user/getBand',
+    summary: "Bandwidth tiers; with planId only those up to the plan's port limit",
+    query: bandQuery,
+  },
+  { method: 'get', path: '/cvm/user/getFlow', summary: 'Extra monthly traffic packages' },
+  {
+    method: 'get',
+    path: '/cvm/user/product',
+    summary: 'Product lines with their plans; regionId and line narrow them',
+    query: productQuery,
+  },
+  {
+    method: 'get',
+    path: '/product/cvm/fastSet/search',
+    summary: 'Quick-set configurations; with regionId only those offered there',
+    query: regionQuery,
+  },
+  {
+    method: 'get',
+    path: '/cvm/snapshoot/strategy/getAllPublic',
+    summary: 'Public snapshot policies with schedule, retention and price',
+    query: languageQuery,
+  },
+]);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { env } from '@/env';
 import { chatQuestion } from '@/lib/validation/chat';
 import { enforceLimit, type Limit } from '../../auth/rate-limit';
@@ -9,6 +10,7 @@ import { answerQuestion } from '../../chat/answer';
 import { type AppEnv, requestLocale } from '../context';
 import { ApiError, BusinessCode } from '../errors';
 import { jsonBody } from '../input';
+import { describeRoutes } from '../openapi/describe';
 
 /** Issue 8: questions are rate-limited per conversation and per IP (shared by all instances, in PostgreSQL). */
 export const CHAT_LIMITS = {
@@ -44,3 +46,14 @@ chatRouter.post('/chat', async (c) => {
   });
   return c.json({ code: 2000, message: { answer: answer.html } });
 });
+
+export const chatDocs = describeRoutes('Chat', [
+  {
+    method: 'post',
+    path: '/chat',
+    summary: 'Answer a question from the documentation (sanitized HTML)',
+    auth: 'chatKey',
+    body: chatQuestion,
+    response: z.object({ answer: z.string() }),
+  },
+]);

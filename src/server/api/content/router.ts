@@ -14,6 +14,7 @@ import { clientIp, requireSession } from '../../auth/sessions';
 import { type AppEnv, requestLocale } from '../context';
 import { notFound } from '../errors';
 import { jsonBody, parseWith } from '../input';
+import { describeRoutes } from '../openapi/describe';
 import {
   createPendingReview,
   listApprovedReviews,
@@ -108,3 +109,38 @@ contentRouter.post('/contact', async (c) => {
   );
   return c.json({ code: 2000, message: { id, received: true } });
 });
+
+export const contentDocs = describeRoutes('Content', [
+  { method: 'get', path: '/home/rating', summary: 'Review count and rating of the approved reviews' },
+  {
+    method: 'post',
+    path: '/home/footer/comment',
+    summary: 'List approved reviews; with `body`, `rating` or `authorName`, post one for moderation',
+    description:
+      'Posting needs a customer session and its CSRF token, and is rate limited; listing needs neither. ' +
+      '`x-total-count` holds the total of a list.',
+    auth: 'customerOptional',
+    body: z.union([commentListRequest, commentRequest]),
+    errors: [401, 429],
+  },
+  {
+    method: 'post',
+    path: '/seniorManage/about/history/search',
+    summary: "The company's milestones in the visitor's language",
+    body: historySearchRequest,
+  },
+  {
+    method: 'post',
+    path: '/seniorManage/jobs/search',
+    summary: 'Open jobs by department and location, or one by id',
+    body: jobsSearchRequest,
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/contact',
+    summary: "Store a contact message and queue it to the operators' mailbox",
+    body: contactRequest,
+    errors: [429],
+  },
+]);

@@ -7,6 +7,7 @@ import { findSession, requireSession, SESSION_COOKIE } from '../../auth/sessions
 import { type AppEnv, requestLocale } from '../context';
 import { jsonBody } from '../input';
 import { liveNumbersChanged } from '../live/cache';
+import { describeRoutes } from '../openapi/describe';
 import { claimCoupon, listCentreCoupons } from './queries';
 
 export const couponSearchInput = z.object({
@@ -40,3 +41,21 @@ couponsRouter.post('/ac/coupon/receive', requireSession(), async (c) => {
   liveNumbersChanged();
   return c.json({ code: 2000, message: claimed });
 });
+
+export const couponDocs = describeRoutes('Coupons', [
+  {
+    method: 'post',
+    path: '/ac/coupon/search',
+    summary: "The coupon centre's list, with how many of each the signed-in visitor holds",
+    auth: 'customerOptional',
+    body: couponSearchInput,
+  },
+  {
+    method: 'post',
+    path: '/ac/coupon/receive',
+    summary: 'Claim one coupon',
+    auth: 'customer',
+    body: couponReceiveInput,
+    errors: [404, 409],
+  },
+]);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { wholeNumber } from '@/lib/validation/numbers';
 import { type AppEnv, requestLocale } from '../context';
 import { queryInput } from '../input';
+import { describeRoutes } from '../openapi/describe';
 import { searchDocs } from './search';
 
 /**
@@ -29,3 +30,12 @@ docsRouter.get('/doc/search', async (c) => {
   c.header('cache-control', 'public, max-age=60');
   return c.json({ code: 2000, message: result });
 });
+
+export const docDocs = describeRoutes('Documentation', [
+  {
+    method: 'get',
+    path: '/doc/search',
+    summary: 'Articles and announcements of a language matching a query, best first',
+    query: searchQuery,
+  },
+]);

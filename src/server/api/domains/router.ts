@@ -5,6 +5,7 @@ import { LOCALES, parseLocale } from '@/lib/locales';
 import { registryAdapter } from '../../domains/registry';
 import type { AppEnv } from '../context';
 import { jsonBody } from '../input';
+import { describeRoutes } from '../openapi/describe';
 import { checkDomainName, listDomainSuffixes } from './queries';
 
 /** More suffixes than one search may ask the registry about at once (each may be an outside RDAP request). */
@@ -45,3 +46,18 @@ domainsRouter.post('/domain/suffix/check', async (c) => {
   const db = c.get('db');
   return c.json({ code: 2000, message: await checkDomainName(db, registryAdapter(db), input) });
 });
+
+export const domainDocs = describeRoutes('Domains', [
+  {
+    method: 'post',
+    path: '/domain/suffix/search',
+    summary: 'Active domain suffixes with register, renew and transfer prices',
+    body: suffixSearch,
+  },
+  {
+    method: 'post',
+    path: '/domain/suffix/check',
+    summary: 'Whether a name is available under each suffix, with its prices',
+    body: suffixCheck,
+  },
+]);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireSession } from '../../auth/sessions';
 import type { AppEnv } from '../context';
 import { queryInput } from '../input';
+import { describeRoutes } from '../openapi/describe';
 import { liveReads } from './cache';
 import { type LiveNumbers, liveMine, liveNumbers } from './queries';
 
@@ -32,3 +33,19 @@ liveRouter.get('/activity/live/mine', requireSession(), async (c) => {
   const answer: LiveNumbers = { ...shared, mine };
   return c.json({ code: 2000, message: answer });
 });
+
+export const liveDocs = describeRoutes('Live numbers', [
+  {
+    method: 'get',
+    path: '/activity/live',
+    summary: 'Stock of the coupons and sale items, seats of the joinable groups',
+    query: liveQuery,
+  },
+  {
+    method: 'get',
+    path: '/activity/live/mine',
+    summary: 'The same numbers read fresh, with what the signed-in visitor holds',
+    auth: 'customer',
+    query: liveQuery,
+  },
+]);

@@ -1,18 +1,22 @@
 import 'server-only';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { z } from 'zod';
 import { createOrderRequest, vpsConfig } from '@/lib/catalog/vps-config';
 import { orderNumberRequest, orderSearchRequest } from '@/lib/validation/order-forms';
 import { findSession, requireSession, SESSION_COOKIE } from '../../auth/sessions';
 import { type AppEnv, requestLocale } from '../context';
-import { jsonBody } from '../input';
+import { jsonBody, queryInput } from '../input';
 import { liveNumbersChanged } from '../live/cache';
+import { describeRoutes } from '../openapi/describe';
 import { cancelCustomerOrder, getCustomerOrder, listCustomerOrders } from './customer-orders';
 import { receiveNotification } from './payment-notify';
 import { quoteVps } from './pricing';
 import { createVpsOrder, listHeldCoupons } from './service';
 
 export const ordersRouter = new Hono<AppEnv>();
+
+const heldCouponsQuery = z.object({ language: z.string().optional() });
 
 // POST /api/product/cvm/quote - the live price of a configuration, by the same code that charges it
 ordersRouter.post('/product/cvm/quote', async (c) => {
@@ -46,7 +50,11 @@ ordersRouter.post('/home/coupon-server/order/create', requireSession(), async (c
 
 // GET /api/home/coupon-server/mine - the signed-in customer's unused coupons, offered by the configurator
 ordersRouter.get('/home/coupon-server/mine', requireSession(), async (c) => {
-  const held = await listHeldCoupons(c.get('db'), c.get('user').id, requestLocale(c, c.req.query('language')));
+  const held = await listHeldCoupons(
+    c.get('db'),
+    c.get('user').id,
+    requestLocale(c, queryInput(c, heldCouponsQuery).language),
+  );
   return c.json({ code: 2000, message: held });
 });
 
@@ -77,3 +85,63 @@ ordersRouter.post('/finance/order-server/pay/notify', async (c) => {
   const outcome = await receiveNotification(c.get('db'), await c.req.text(), c.req.header('cirrus-signature'));
   return c.json(outcome.body, outcome.status as 200);
 });
+
+export const orderDocs = describeRoutes('Orders', [
+  {
+    method: 'post',
+    path: '/product/cvm/quote',
+    summary: 'The live price of a configuration, by the code that charges it',
+    description: 'With `userCouponId`, the customer session cookie is read to apply that coupon.',
+    auth: 'customerOptional',
+    body: vpsConfig,
+  },
+  {
+    method: 'post',
+    path: '/home/coupon-server/order/create',
+    summary: 'Create a VPS order pending payment',
+    auth: 'customer',
+    body: createOrderRequest,
+    errors: [404, 409],
+  },
+  {
+    method: 'get',
+    path: '/home/coupon-server/mine',
+    summary: "The signed-in customer's unused coupons",
+    auth: 'customer',
+    query: heldCouponsQuery,
+  },
+  {
+    method: 'post',
+    path: '/finance/order-server/order/search',
+    summary: "The signed-in customer's orders, newest first",
+    auth: 'customer',
+    body: orderSearchRequest,
+  },
+  {
+    method: 'post',
+    path: '/finance/order-server/order/get',
+    summary: "One of the customer's orders with its lines and history",
+    auth: 'customer',
+    body: orderNumberRequest,
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/finance/order-server/order/cancel',
+    summary: 'Cancel an unpaid order; what it held is given back',
+    auth: 'customer',
+    body: orderNumberRequest,
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/finance/order-server/pay/notify',
+    summary: 'The customer centre reports a payment, provisioning or refund',
+    description:
+      'Signed over the raw body (docs/decisions/037-order-lifecycle.md); answers `{code, message}` with the ' +
+      "order's number and status.",
+    auth: 'paymentSignature',
+    errors: [404, 409],
+    response: z.object({ number: z.string(), status: z.string() }),
+  },
+]);

@@ -9,6 +9,7 @@ import { type AppEnv, requestLocale } from '../context';
 import { notFound } from '../errors';
 import { jsonBody } from '../input';
 import { liveNumbersChanged } from '../live/cache';
+import { describeRoutes } from '../openapi/describe';
 import { countJoinableGroups, findGroup, findOffer, listJoinableGroups, listRunningOffers } from './queries';
 import { joinGroup, openGroup, viewerOf } from './service';
 
@@ -87,3 +88,50 @@ pintuanRouter.post('/activity/pintuan/join', requireSession(), async (c) => {
   liveNumbersChanged();
   return c.json({ code: 2000, message: joined });
 });
+
+export const pintuanDocs = describeRoutes('Group buy', [
+  { method: 'post', path: '/activity/pintuan/cvm/search', summary: 'Running group-buy offers', body: offersSearch },
+  {
+    method: 'post',
+    path: '/activity/pintuan/cvm/search/buyID',
+    summary: "One offer, for a group's share page",
+    body: offerById,
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/activity/pintuan/getCanJoin',
+    summary: 'Open groups with a seat left, soonest end first',
+    body: joinableSearch,
+  },
+  {
+    method: 'post',
+    path: '/activity/pintuan/getCanJoinCount',
+    summary: 'How many groups can be joined',
+    body: joinableCount,
+  },
+  {
+    method: 'post',
+    path: '/activity/pintuan/getCanJoinByGroupId',
+    summary: 'A group, its masked members and whether the signed-in visitor may join',
+    auth: 'customerOptional',
+    body: groupById,
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/activity/create',
+    summary: 'Open a group as its leader, with an order at the group price',
+    auth: 'customer',
+    body: openRequest,
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/activity/pintuan/join',
+    summary: 'Join a group with an order at the group price',
+    auth: 'customer',
+    body: joinRequest,
+    errors: [404, 409],
+  },
+]);

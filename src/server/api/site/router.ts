@@ -6,7 +6,10 @@ import { RETRY_AFTER_SECONDS } from '../../dependency-down';
 import { type AppEnv, requestLocale } from '../context';
 import { ApiError, BusinessCode } from '../errors';
 import { queryInput } from '../input';
+import { describeRoutes } from '../openapi/describe';
 import { databaseStatus, listFooterLinks } from './queries';
+
+const footLinkQuery = z.object({ language: z.string().max(16).optional() });
 
 export const siteRouter = new Hono<AppEnv>();
 
@@ -27,8 +30,28 @@ siteRouter.get('/build', (c) => c.json({ code: 2000, message: { buildId: current
 
 // GET /api/seniorManage/footLink/search - footer link list (SPEC §7)
 siteRouter.get('/seniorManage/footLink/search', async (c) => {
-  const { language } = queryInput(c, z.object({ language: z.string().max(16).optional() }));
+  const { language } = queryInput(c, footLinkQuery);
   const links = await listFooterLinks(c.get('db'), requestLocale(c, language));
   c.header('cache-control', 'public, max-age=60');
   return c.json({ code: 2000, message: links });
 });
+
+export const siteDocs = describeRoutes('Site', [
+  {
+    method: 'get',
+    path: '/health',
+    summary: 'Health: 200 while the database answers (status `degraded` while it is read-only), 503 when not',
+    response: z.object({
+      status: z.enum(['ok', 'degraded']),
+      database: z.enum(['up', 'read-only']),
+      buildId: z.string(),
+    }),
+  },
+  {
+    method: 'get',
+    path: '/build',
+    summary: 'The id of the build being served; the shell reloads when it changes',
+    response: z.object({ buildId: z.string() }),
+  },
+  { method: 'get', path: '/seniorManage/footLink/search', summary: 'Footer links', query: footLinkQuery },
+]);
