@@ -113,7 +113,10 @@ describe('Markdown renderer', () => {
   it('hands catalog placeholder lines to the placeholder renderer', () => {
     const html = render('Before\n\n{{catalog:vps-plans}}\n\nAfter', (name) => `[table ${name}]`);
     expect(html).toContain('[table vps-plans]');
-    expect(parseMarkdown('{{catalog:domains}}')).toEqual([{ type: 'placeholder', name: 'domains' }]);
+    expect(parseMarkdown('{{catalog:domains}}')).toMatchObject([{ type: 'placeholder', name: 'domains' }]);
+    // Only a line of its own is a placeholder: inside a sentence or indented as code it is text.
+    expect(render('Use {{catalog:domains}} here')).toContain('Use {{catalog:domains}} here');
+    expect(render('    {{catalog:domains}}', (name) => `[table ${name}]`)).toContain('<pre');
     // Without a renderer the placeholder renders nothing, and search text never contains it.
     expect(render('{{catalog:domains}}')).toBe('');
     expect(markdownText('A\n\n{{catalog:domains}}\n\n[link](/x)')).toBe('A\nlink');
@@ -138,5 +141,43 @@ describe('Markdown renderer', () => {
     expect(html).toContain('data-label="Price &amp; tax">US$1 &#x27;a&#x27;</td>');
     expect(html).not.toContain('<script>');
     expect(html).toContain('data-catalog="vps-plans"');
+  });
+
+  it('leaves a refused link as its Markdown text, however the target is written', () => {
+    for (const target of [
+      'javascript:alert(1)',
+      '<javascript:alert(1)>',
+      'jav&#x61;script:alert(1)',
+      'java\\nscript:alert(1)',
+      '&#106;avascript:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      '//evil.example/x',
+      'file:///etc/passwd',
+    ]) {
+      const html = render(`[x](${target})`);
+      expect(html, target).not.toContain('<a ');
+      expect(html, target).toContain('[x](');
+    }
+    expect(render('<javascript:alert(1)>')).not.toContain('<a ');
+    // A backslash after the slash is percent-encoded before the check, so it stays a path on this site.
+    expect(render('[x](/\\evil.example)')).toContain('href="/%5Cevil.example"');
+    expect(render('<https://example.com/a>')).toContain('<a href="https://example.com/a"');
+  });
+
+  it('draws no images, setext headings or raw HTML blocks', () => {
+    const html = render('![pixel](https://tracker.example/p.gif)\n\nTitle\n---\n\n<div onclick="x">hi</div>');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('<a href="https://tracker.example/p.gif"');
+    expect(html).toContain('<hr');
+    expect(html).not.toContain('<h2');
+    expect(html).toContain('&lt;div onclick=&quot;x&quot;&gt;hi&lt;/div&gt;');
+  });
+
+  it('keeps headings between h2 and h4, and quotes in one box', () => {
+    const html = render('# Top\n\n###### Deep\n\n> quoted\n> on two lines');
+    expect(html).toContain('<h2 id="top"');
+    expect(html).toContain('<h4 id="deep"');
+    expect(html).toContain('<blockquote class="mt-4 space-y-2 border-l-4');
+    expect(html).toContain('<p>quoted on two lines</p>');
   });
 });

@@ -483,6 +483,24 @@ describe('editing documentation articles', () => {
     expect(shown.html).toContain('<table');
     expect(shown.unknownPlaceholders).toEqual(['{{catalog:nope}}']);
 
+    // Announcements preview with the same renderer; a role that only reads content may preview too.
+    const support = await signedInStaff('support');
+    const announcement = await call(app, 'POST', '/api/admin/announcements/preview', {
+      json: { body: '**Tokyo** <script>alert(1)</script> [x](javascript:alert(1))' },
+      headers: support.headers,
+    });
+    expect(announcement.status).toBe(200);
+    const { html } = announcement.json.message as { html: string };
+    expect(html).toContain('<strong class="font-semibold text-ink">Tokyo</strong>');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('href="javascript');
+    const tooLong = await call(app, 'POST', '/api/admin/announcements/preview', {
+      json: { body: 'x'.repeat(20_001) },
+      headers: support.headers,
+    });
+    expect(tooLong.status).toBe(422);
+
     const slug = 'vps-pricing';
     const loaded = (await call(app, 'GET', `/api/admin/articles/${slug}`, { headers: editor.headers })).json
       .message as {

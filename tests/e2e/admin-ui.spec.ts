@@ -62,6 +62,11 @@ async function fakeApi(page: Page, options: { signedIn: boolean }) {
         otpauthUrl: 'otpauth://totp/Cirrus:new%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Cirrus',
       });
     }
+    if (path === '/announcements/preview') {
+      // The real preview is the site's renderer on the server; a paragraph of the escaped body stands in for it.
+      const body = String(route.request().postDataJSON().body ?? '');
+      return ok(route, { html: body ? `<p>${body.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>` : '' });
+    }
     if (path === '/announcements' && method === 'GET') {
       return ok(route, {
         total: 42,

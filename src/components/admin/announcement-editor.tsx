@@ -21,9 +21,9 @@ import { ConflictView } from './conflict-view';
 import { DeleteAnnouncement } from './delete-announcement';
 import { showApiError } from './form-errors';
 import { useAdminTranslations as useTranslations } from './i18n';
-import { MarkdownPreview } from './markdown-preview';
 import { can, useSession } from './session';
 import { Alert, Button, buttonClass, formatWhen, PageHeading, TextAreaField, TextField } from './ui';
+import { stayHere, useServerPreview } from './use-server-preview';
 
 type FormValues = AnnouncementInput;
 /** What the form holds while it is typed in (the schema's input; defaults filled on save). */
@@ -289,6 +289,9 @@ function LanguageColumn({ language, form, editable }: { language: AdminLocale; f
   const fallback = language !== 'en' && !text?.title && !text?.body;
   const shown = fallback ? english : text;
   const fieldErrors = errors.translations?.[language];
+  const { preview, failed, pending } = useServerPreview<{ html: string }>('/announcements/preview', {
+    body: shown?.body ?? '',
+  });
 
   return (
     <fieldset
@@ -320,6 +323,7 @@ function LanguageColumn({ language, form, editable }: { language: AdminLocale; f
       </div>
       <section
         aria-label={t('previewOf', { language: LOCALE_LABEL[language] })}
+        aria-busy={pending}
         className="mt-4 flex-1 rounded-lg border border-dashed border-line bg-surface p-3"
         data-testid={`preview-${language}`}
       >
@@ -333,9 +337,15 @@ function LanguageColumn({ language, form, editable }: { language: AdminLocale; f
         ) : null}
         <div className={fallback ? 'opacity-70' : undefined} lang={fallback ? 'en' : language}>
           <p className="text-base font-semibold">{shown?.title || t('untitled')}</p>
-          <div className="mt-2">
-            <MarkdownPreview source={shown?.body ?? ''} />
-          </div>
+          {failed ? <Alert messageKey={failed} /> : null}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only stops links in the preview from leaving the editor; Enter on a link fires this click too */}
+          <div
+            onClick={stayHere}
+            className="mt-2 text-sm"
+            data-testid={`preview-html-${language}`}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: built by the site's renderer on the server (src/server/docs/markdown-html.ts), which escapes every text and attribute
+            dangerouslySetInnerHTML={{ __html: preview?.html ?? '' }}
+          />
         </div>
       </section>
     </fieldset>

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useLocale } from 'next-intl';
-import { type MouseEvent, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -22,10 +22,9 @@ import { AdminApiError, adminApi } from './api';
 import { type ConflictRow, ConflictView } from './conflict-view';
 import { showApiError } from './form-errors';
 import { useAdminTranslations as useTranslations } from './i18n';
-import { MarkdownPreview } from './markdown-preview';
 import { can, useSession } from './session';
 import { Alert, Button, buttonClass, PageHeading, SelectField, TextAreaField, TextField } from './ui';
-import { useDebounced } from './use-list';
+import { stayHere, useServerPreview } from './use-server-preview';
 
 type Text = { title: string; summary: string; body: string };
 type ArticleSnapshot = {
@@ -263,40 +262,6 @@ function conflictRows(
   );
 }
 
-/**
- * The body as the site will render it, asked of the server once typing pauses (~400 ms); an older answer is
- * dropped when a newer question is under way. Roles that may not write read the same parser drawn in the browser.
- */
-function useServerPreview(language: AdminLocale, body: string, enabled: boolean) {
-  const settled = useDebounced(body, 400);
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    adminApi<Preview>('/articles/preview', {
-      method: 'POST',
-      body: { locale: language, body: settled },
-      signal: controller.signal,
-    })
-      .then((answer) => {
-        setPreview(answer);
-        setFailed(null);
-      })
-      .catch((e) => {
-        if (controller.signal.aborted) return;
-        setFailed(e instanceof AdminApiError ? e.messageKey : 'api.requestFailed');
-      });
-    return () => controller.abort();
-  }, [language, settled, enabled]);
-  return { preview, failed, pending: settled !== body };
-}
-
-/** Links in the preview are shown, not followed: leaving would drop what was typed. */
-function stayHere(event: MouseEvent<HTMLDivElement>) {
-  if ((event.target as HTMLElement).closest('a')) event.preventDefault();
-}
-
 function LanguageColumn({
   language,
   slug,
@@ -318,7 +283,7 @@ function LanguageColumn({
   } = form;
   const body = useWatch({ control, name: `translations.${language}.body` }) ?? '';
   const title = useWatch({ control, name: `translations.${language}.title` }) ?? '';
-  const { preview, failed, pending } = useServerPreview(language, body, editable);
+  const { preview, failed, pending } = useServerPreview<Preview>('/articles/preview', { locale: language, body });
   const fieldErrors = errors.translations?.[language];
   const unknown = preview?.unknownPlaceholders ?? [];
   const id = (field: string) => `article-${language}-${field}`;
@@ -374,7 +339,7 @@ function LanguageColumn({
       </div>
       <section
         aria-label={te('previewOf', { language: LOCALE_LABEL[language] })}
-        aria-busy={editable && (pending || (preview === null && !failed))}
+        aria-busy={pending}
         className="mt-4 flex-1 overflow-x-auto rounded-lg border border-dashed border-line bg-surface p-3"
         data-testid={`preview-${language}`}
       >
@@ -394,18 +359,14 @@ function LanguageColumn({
         {!body.trim() && language !== 'en' ? <p className="mb-2 text-xs text-amber-800">{te('fallback')}</p> : null}
         <p className="text-lg font-semibold">{title || te('untitled')}</p>
         {failed ? <Alert messageKey={failed} /> : null}
-        {editable ? (
-          // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only stops links in the preview from leaving the editor; Enter on a link fires this click too
-          <div
-            onClick={stayHere}
-            className="text-sm"
-            data-testid={`preview-html-${language}`}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: built by the site's renderer on the server (src/server/docs/markdown-html.ts), which escapes every text and attribute
-            dangerouslySetInnerHTML={{ __html: preview?.html ?? '' }}
-          />
-        ) : (
-          <MarkdownPreview source={body} />
-        )}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only stops links in the preview from leaving the editor; Enter on a link fires this click too */}
+        <div
+          onClick={stayHere}
+          className="text-sm"
+          data-testid={`preview-html-${language}`}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built by the site's renderer on the server (src/server/docs/markdown-html.ts), which escapes every text and attribute
+          dangerouslySetInnerHTML={{ __html: preview?.html ?? '' }}
+        />
       </section>
     </fieldset>
   );

@@ -238,6 +238,11 @@ export type ArticleCreate = z.infer<typeof articleCreate>;
 export const articleUpdate = articleFields.extend({ version }).superRefine(languagesComplete);
 export type ArticleUpdate = z.infer<typeof articleUpdate>;
 
+/** A body to preview as the announcement page draws it (no catalog tables or amounts there). */
+export const announcementPreview = z.object({
+  body: z.string().max(ANNOUNCEMENT_LIMITS.bodyMax, { error: 'api.field.tooLong' }),
+});
+
 export const articlePreview = z.object({
   locale: z.enum(ADMIN_LOCALES, { error: 'api.field.invalid' }),
   body: z.string().max(ARTICLE_LIMITS.bodyMax, { error: 'api.field.tooLong' }),

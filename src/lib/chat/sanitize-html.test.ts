@@ -4,14 +4,14 @@ import { safeHref, sanitizeAnswerHtml } from './sanitize-html';
 const SITE = 'https://www.cirrus.cloud';
 const clean = (html: string) => sanitizeAnswerHtml(html, SITE);
 
-describe('chat answer sanitizer (issue 8)', () => {
+describe('chat answer sanitizer', () => {
   it('keeps the allow-list: paragraphs, lists, code, strong/em and our own links', () => {
     expect(clean('<p>Hi <strong>there</strong> <em>you</em></p><ul><li>a</li><li><code>x</code></li></ul>')).toBe(
       '<p>Hi <strong>there</strong> <em>you</em></p><ul><li>a</li><li><code>x</code></li></ul>',
     );
     expect(clean('<a href="/doc/article/pricing">Pricing</a>')).toBe('<a href="/doc/article/pricing">Pricing</a>');
     expect(clean(`<a href="${SITE}/zh/product/vps?x=1#y">VPS</a>`)).toBe('<a href="/zh/product/vps?x=1#y">VPS</a>');
-    expect(clean('<b>bold</b><i>it</i><br/><pre>p</pre>')).toBe('<strong>bold</strong><em>it</em><br><pre>p</pre>');
+    expect(clean('<b>bold</b><i>it</i><br/><pre>p</pre>')).toBe('<strong>bold</strong><em>it</em><br /><pre>p</pre>');
   });
 
   it('drops scripts, event handlers, styles and foreign elements with their dangerous content', () => {
@@ -43,10 +43,12 @@ describe('chat answer sanitizer (issue 8)', () => {
   });
 
   it('escapes text and balances tags', () => {
-    expect(clean('1 < 2 & "q"')).toBe('1 &lt; 2 &amp; &quot;q&quot;');
+    // A quote in text needs no escaping (only attribute values are quoted).
+    expect(clean('1 < 2 & "q"')).toBe('1 &lt; 2 &amp; "q"');
     expect(clean('&lt;script&gt;alert(1)&lt;/script&gt;')).toBe('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(clean('<p><strong>open')).toBe('<p><strong>open</strong></p>');
-    expect(clean('</li>stray</p>')).toBe('stray');
+    // A stray `</p>` opens and closes an empty paragraph, as a browser's parser does (HTML's rule).
+    expect(clean('</li>stray</p>')).toBe('stray<p></p>');
     expect(clean('<a href="/x" title=">">t</a>')).toBe('<a href="/x">t</a>');
   });
 });

@@ -2,10 +2,12 @@ import 'server-only';
 import { and, asc, desc, eq, exists, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ADMIN_LOCALES, type AnnouncementInput, type listQuery } from '@/lib/admin/schemas';
+import { parseMarkdown } from '@/lib/markdown';
 import { ApiError, BusinessCode, notFound } from '../api/errors';
 import { announceChange } from '../changes/bus';
 import type { Database } from '../db/client';
 import { announcements, announcementTranslations } from '../db/schema';
+import { markdownHtml } from '../docs/markdown-html';
 import { recordAudit } from './audit';
 import { cappedTotal } from './list-total';
 import type { SignedInStaff } from './sessions';
@@ -242,4 +244,9 @@ export async function restoreAnnouncement(
   }
   await announceChange(tx, ['announcements']);
   return (await announcementSnapshot(tx, id)) ?? null;
+}
+
+/** An announcement's body as the announcement page will show it: the same parser and renderer. */
+export function previewAnnouncement(body: string): { html: string } {
+  return { html: markdownHtml(parseMarkdown(body)) };
 }

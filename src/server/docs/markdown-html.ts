@@ -1,22 +1,21 @@
 import 'server-only';
+import markdownIt, { type Renderer, type Token } from 'markdown-it';
 import { env } from '@/env';
 import { resolveCustomerCentreLink } from '@/lib/customer-centre';
-import { type Align, type Block, type Inline, inlineText } from '@/lib/markdown';
+import { type Block, inlineText, MARKDOWN_OPTIONS, softBreak } from '@/lib/markdown';
 import { stackedLayout, stackedTableHeightPx, tableHeightPx } from '@/lib/table-height';
 import type { CatalogTable } from './catalog-tables';
 
 /**
- * Renders parsed Markdown (src/lib/markdown.ts) and live catalog tables to escaped HTML, which a page puts in
- * one element's `dangerouslySetInnerHTML`. Why not React elements: an article is static, yet as elements every
- * node of it travelled twice (HTML and the RSC payload) and was walked again by hydration. As one string the
- * browser hydrates a single node; on /zh/doc/article/pricing that cut a first visit's script time by about a
- * sixth and its main-thread time by 7 % (docs/decisions/029-articles-as-html.md).
+ * Renders Markdown parsed by markdown-it (src/lib/markdown.ts, docs/decisions/049-markdown.md) and live catalog
+ * tables to escaped HTML, which a page puts in one element's `dangerouslySetInnerHTML`. Why not React elements: an
+ * article is static, yet as elements every node of it travelled twice (HTML and the RSC payload) and was walked
+ * again by hydration. As one string the browser hydrates a single node (docs/decisions/029-articles-as-html.md).
  *
- * Safety is the same as React's: every text and attribute value goes through `escapeHtml`, link targets are
- * already limited to safe schemes by the parser (`safeHref`), and raw HTML in an article is shown as text. A
- * `customer-centre:/path` target becomes that page under CUSTOMER_CENTER_URL, so articles never name the host.
+ * Safety is the same as React's: the parser keeps raw HTML as text and refuses unsafe link targets, and every
+ * rule below escapes each text and attribute value it writes. A `customer-centre:/path` target becomes that page
+ * under CUSTOMER_CENTER_URL, so articles never name the host.
  */
-
 /** HTML built here, every text and attribute escaped: the only kind `ArticleHtml` accepts. */
 export type EscapedHtml = string & { readonly __brand: 'EscapedHtml' };
 
@@ -45,64 +44,131 @@ function keptHeight(px: number): string {
 const TABLE_SCROLLER =
   'relative mt-4 overflow-x-auto rounded-lg border border-line focus-visible:outline-2 focus-visible:outline-brand-500 max-desk:render-when-near';
 
-export function markdownHtml(blocks: Block[], placeholder?: (name: string) => EscapedHtml | null): EscapedHtml {
-  return blocks.map((block) => blockHtml(block, placeholder)).join('') as EscapedHtml;
+/** What a render passes to the renderer's rules. */
+type RenderEnv = { placeholder?: (name: string) => EscapedHtml | null };
+
+const HEADING_SIZE: Record<string, string> = { h2: 'mt-10 text-2xl', h3: 'mt-8 text-xl', h4: 'mt-6 text-lg' };
+
+const md = markdownIt('default', MARKDOWN_OPTIONS);
+const renderer = md.renderer;
+const rules: Renderer['rules'] = renderer.rules;
+/** Opening and closing tags of the blocks and inline marks, with the site's classes. */
+const tags: Record<string, (token: Token) => string> = {
+  heading_open: (t) => {
+    const id = String(t.attrGet('id') ?? '');
+    const open = `<${t.tag} id="${escapeHtml(id)}" class="group scroll-mt-24 font-semibold text-ink ${HEADING_SIZE[t.tag] ?? ''}">`;
+    return `${open}<a href="#${escapeHtml(id)}" class="no-underline hover:underline">`;
+  },
+  heading_close: (t) => `</a></${t.tag}>`,
+  // Hidden paragraphs are the items of a tight list; in a quote the quote's own box spaces them.
+  paragraph_open: (t) => (t.hidden ? '' : t.meta?.inQuote ? '<p>' : '<p class="mt-4 leading-relaxed">'),
+  paragraph_close: (t) => (t.hidden ? '' : '</p>'),
+  blockquote_open: () =>
+    '<blockquote class="mt-4 space-y-2 border-l-4 border-brand-500 bg-surface px-4 py-2 text-muted">',
+  blockquote_close: () => '</blockquote>',
+  hr: () => '<hr class="my-8 border-line"/>',
+  bullet_list_open: () => '<ul class="mt-4 list-disc space-y-2 pl-6">',
+  bullet_list_close: () => '</ul>',
+  ordered_list_open: (t) => {
+    const start = Number(t.attrGet('start') ?? 1);
+    return `<ol${start === 1 ? '' : ` start="${start}"`} class="mt-4 list-decimal space-y-2 pl-6">`;
+  },
+  ordered_list_close: () => '</ol>',
+  list_item_open: () => '<li class="pl-1 leading-relaxed">',
+  list_item_close: () => '</li>',
+  strong_open: () => '<strong class="font-semibold text-ink">',
+  strong_close: () => '</strong>',
+  em_open: () => '<em>',
+  em_close: () => '</em>',
+  s_open: () => '<s>',
+  s_close: () => '</s>',
+  link_open: (t) => {
+    const href = resolveCustomerCentreLink(String(t.attrGet('href') ?? ''), env().CUSTOMER_CENTER_URL);
+    const external = /^(https?:|mailto:)/i.test(href);
+    const rel = external ? ' rel="noopener noreferrer"' : '';
+    return `<a href="${escapeHtml(href)}" class="text-brand-700 underline hover:text-brand-600"${rel}>`;
+  },
+  link_close: () => '</a>',
+};
+for (const [type, tag] of Object.entries(tags)) rules[type] = (tokens, idx) => tag(tokens[idx] as Token);
+rules.text = (tokens, idx) => escapeHtml(tokens[idx]?.content ?? '');
+rules.softbreak = softBreak;
+rules.hardbreak = () => '<br>';
+rules.code_inline = (tokens, idx) =>
+  `<code class="rounded bg-surface px-1 py-0.5 font-mono text-[0.9em]">${escapeHtml(tokens[idx]?.content ?? '')}</code>`;
+// A long code line scrolls sideways; keyboard users reach the scroller by Tab.
+const codeBlock: Renderer['rules']['fence'] = (tokens, idx) => {
+  const token = tokens[idx] as Token;
+  const lang = token.info.trim().split(/\s+/)[0] ?? '';
+  return element(
+    'pre',
+    {
+      tabindex: 0,
+      class:
+        'mt-4 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-6 text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500',
+      'data-lang': lang || undefined,
+    },
+    element('code', {}, escapeHtml(token.content.replace(/\n$/, ''))),
+  );
+};
+rules.fence = codeBlock;
+rules.code_block = codeBlock;
+rules.catalog_placeholder = (tokens, idx, _options, renderEnv) =>
+  (renderEnv as RenderEnv | undefined)?.placeholder?.(String(tokens[idx]?.meta?.name)) ?? '';
+
+function inlineHtml(inline: Token | undefined): string {
+  return renderer.renderInline(inline?.children ?? [], md.options, {});
 }
 
-function blockHtml(block: Block, placeholder?: (name: string) => EscapedHtml | null): string {
-  switch (block.type) {
-    case 'heading': {
-      const size = block.level === 2 ? 'mt-10 text-2xl' : block.level === 3 ? 'mt-8 text-xl' : 'mt-6 text-lg';
-      const anchor = element(
-        'a',
-        { href: `#${block.id}`, class: 'no-underline hover:underline' },
-        inlineHtml(block.children),
-      );
-      return element(
-        `h${block.level}`,
-        { id: block.id, class: `group scroll-mt-24 font-semibold text-ink ${size}` },
-        anchor,
-      );
+/**
+ * The blocks' HTML. Tables are drawn here rather than by markdown-it's rules, because a table's classes, roles
+ * and kept height depend on all of its cells (docs/decisions/038-tables-on-phones.md).
+ */
+export function markdownHtml(blocks: Block[], placeholder?: (name: string) => EscapedHtml | null): EscapedHtml {
+  const renderEnv: RenderEnv = { placeholder };
+  const tokens = blocks.flatMap((block) => block.tokens);
+  let html = '';
+  let from = 0;
+  let quotes = 0;
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as Token;
+    if (token.type === 'blockquote_open') quotes += 1;
+    else if (token.type === 'blockquote_close') quotes -= 1;
+    else if (token.type === 'paragraph_open' && quotes > 0) token.meta = { ...token.meta, inQuote: true };
+    else if (token.type === 'table_open') {
+      const end = tokens.findIndex((t, j) => j > i && t.type === 'table_close' && t.level === token.level);
+      html += renderer.render(tokens.slice(from, i), md.options, renderEnv);
+      html += markdownTableHtml(readTable(tokens.slice(i, end + 1)));
+      from = end + 1;
+      i = end;
     }
-    case 'paragraph':
-      return element('p', { class: 'mt-4 leading-relaxed' }, inlineHtml(block.children));
-    case 'quote':
-      return element(
-        'blockquote',
-        { class: 'mt-4 border-l-4 border-brand-500 bg-surface px-4 py-2 text-muted' },
-        inlineHtml(block.children),
-      );
-    case 'rule':
-      return '<hr class="my-8 border-line"/>';
-    case 'list': {
-      const items = block.items
-        .map((item) => element('li', { class: 'pl-1 leading-relaxed' }, inlineHtml(item)))
-        .join('');
-      return block.ordered
-        ? element(
-            'ol',
-            { start: block.start === 1 ? undefined : block.start, class: 'mt-4 list-decimal space-y-2 pl-6' },
-            items,
-          )
-        : element('ul', { class: 'mt-4 list-disc space-y-2 pl-6' }, items);
-    }
-    case 'code':
-      // A long code line scrolls sideways; keyboard users reach the scroller by Tab.
-      return element(
-        'pre',
-        {
-          tabindex: 0,
-          class:
-            'mt-4 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-6 text-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500',
-          'data-lang': block.lang || undefined,
-        },
-        element('code', {}, escapeHtml(block.text)),
-      );
-    case 'table':
-      return markdownTableHtml(block);
-    case 'placeholder':
-      return placeholder?.(block.name) ?? '';
   }
+  html += renderer.render(tokens.slice(from), md.options, renderEnv);
+  return html as EscapedHtml;
+}
+
+type Align = 'left' | 'center' | 'right' | undefined;
+type MarkdownTable = { align: Align[]; head: Token[]; rows: Token[][] };
+
+/** A table's header cells, alignment and body rows, from its tokens (each cell an inline token). */
+function readTable(tokens: Token[]): MarkdownTable {
+  const table: MarkdownTable = { align: [], head: [], rows: [] };
+  let inHead = false;
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as Token;
+    if (token.type === 'thead_open') inHead = true;
+    else if (token.type === 'thead_close') inHead = false;
+    else if (token.type === 'tr_open' && !inHead) table.rows.push([]);
+    else if (token.type === 'th_open' || token.type === 'td_open') {
+      const cell = tokens[i + 1] as Token;
+      if (inHead) {
+        const align = /text-align:(left|center|right)/.exec(String(token.attrGet('style') ?? ''))?.[1];
+        table.align.push(align as Align);
+        table.head.push(cell);
+      } else table.rows.at(-1)?.push(cell);
+    }
+  }
+  return table;
 }
 
 /**
@@ -133,7 +199,7 @@ function bodyRows<T>(rows: T[][], stack: Stack, cell: (value: T, column: number)
 
 /**
  * The scroller every article table sits in: on a phone it is laid out when it nears the viewport, keeping
- * `heightPx` until then (issue 9, src/lib/table-height.ts).
+ * `heightPx` until then (src/lib/table-height.ts, docs/decisions/038-tables-on-phones.md).
  */
 function tableSection(
   section: { label: string | undefined; heightPx: number; catalog?: string },
@@ -162,15 +228,15 @@ function tableSection(
   );
 }
 
-function markdownTableHtml(block: Extract<Block, { type: 'table' }>): string {
-  const rowHeaders = block.head[0]?.length === 0;
-  const labels = block.head.map(inlineText);
-  const rowTexts = block.rows.map((row) => row.map(inlineText));
+function markdownTableHtml(block: MarkdownTable): string {
+  const labels = block.head.map((cell) => inlineText(cell));
+  const rowHeaders = labels[0] === '';
+  const rowTexts = block.rows.map((row) => block.head.map((_, c) => inlineText(row[c])));
   const stack: Stack = block.head.length >= 3 ? stackedLayout({ head: labels, rows: rowTexts, rowHeaders }) : 'none';
   const head = block.head
     .map((cell, c) =>
       // An empty corner cell is not a header (axe: empty-table-header).
-      cell.length === 0
+      labels[c] === ''
         ? element('td', { role: role(stack, 'cell') }, '')
         : element(
             'th',
@@ -183,24 +249,27 @@ function markdownTableHtml(block: Extract<Block, { type: 'table' }>): string {
           ),
     )
     .join('');
-  const rows = bodyRows(block.rows, stack, (cell, c) =>
-    c === 0 && rowHeaders
-      ? element(
-          'th',
-          { role: role(stack, 'rowheader'), scope: 'row', class: 'px-4 py-2 font-semibold' },
-          inlineHtml(cell),
-        )
-      : element(
-          'td',
-          {
-            role: role(stack, 'cell'),
-            class: `px-4 py-2 align-top ${alignClass(block.align[c])}`,
-            'data-label': stack === 'none' ? undefined : labels[c] || undefined,
-          },
-          inlineHtml(cell),
-        ),
+  const rows = bodyRows(
+    block.rows.map((row) => block.head.map((_, c) => row[c])),
+    stack,
+    (cell, c) =>
+      c === 0 && rowHeaders
+        ? element(
+            'th',
+            { role: role(stack, 'rowheader'), scope: 'row', class: 'px-4 py-2 font-semibold' },
+            inlineHtml(cell),
+          )
+        : element(
+            'td',
+            {
+              role: role(stack, 'cell'),
+              class: `px-4 py-2 align-top ${alignClass(block.align[c])}`,
+              'data-label': stack === 'none' ? undefined : labels[c] || undefined,
+            },
+            inlineHtml(cell),
+          ),
   );
-  // On a phone a table is laid out when it nears the viewport (issue 9, src/lib/table-height.ts). Unstacked,
+  // On a phone a table is laid out when it nears the viewport (src/lib/table-height.ts). Unstacked,
   // every cell wraps; header cells, and the first column's cells under an empty corner, are semibold.
   const height =
     stack === 'none'
@@ -217,7 +286,7 @@ function markdownTableHtml(block: Extract<Block, { type: 'table' }>): string {
   );
 }
 
-/** A live catalog table inside an article (issue 7); the numbers come from the catalog, never the article. */
+/** A live catalog table inside an article; the numbers come from the catalog, never the article. */
 export function catalogTableHtml(table: CatalogTable): EscapedHtml {
   const head = table.columns
     .map((column) =>
@@ -261,40 +330,4 @@ export function catalogTableHtml(table: CatalogTable): EscapedHtml {
 
 function alignClass(align: Align): string {
   return align === 'center' ? 'text-center' : align === 'right' ? 'text-right' : '';
-}
-
-function inlineHtml(nodes: Inline[]): string {
-  return nodes
-    .map((node) => {
-      switch (node.type) {
-        case 'text':
-          return escapeHtml(node.text);
-        case 'code':
-          return element(
-            'code',
-            { class: 'rounded bg-surface px-1 py-0.5 font-mono text-[0.9em]' },
-            escapeHtml(node.text),
-          );
-        case 'strong':
-          return element('strong', { class: 'font-semibold text-ink' }, inlineHtml(node.children));
-        case 'em':
-          return element('em', {}, inlineHtml(node.children));
-        case 'link': {
-          const href = resolveCustomerCentreLink(node.href, env().CUSTOMER_CENTER_URL);
-          const external = /^(https?:|mailto:)/i.test(href);
-          return element(
-            'a',
-            {
-              href,
-              class: 'text-brand-700 underline hover:text-brand-600',
-              rel: external ? 'noopener noreferrer' : undefined,
-            },
-            inlineHtml(node.children),
-          );
-        }
-        default:
-          return '';
-      }
-    })
-    .join('');
 }

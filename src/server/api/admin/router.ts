@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   announcementInput,
+  announcementPreview,
   announcementUpdate,
   articleCreate,
   articlePreview,
@@ -32,6 +33,7 @@ import {
   deleteAnnouncement,
   getAnnouncement,
   listAnnouncements,
+  previewAnnouncement,
   updateAnnouncement,
 } from '../../admin/announcements';
 import { createArticle, getArticleForEditing, listArticles, previewArticle, updateArticle } from '../../admin/articles';
@@ -152,6 +154,11 @@ adminRouter.get('/admin/announcements', requireStaff('readContent'), async (c) =
   return c.json({ code: 2000, message: await listAnnouncements(c.get('db'), query) });
 });
 
+adminRouter.post('/admin/announcements/preview', requireStaff('readContent'), async (c) => {
+  const { body } = await jsonBody(c, announcementPreview);
+  return c.json({ code: 2000, message: previewAnnouncement(body) });
+});
+
 adminRouter.get('/admin/announcements/:id', requireStaff('readContent'), async (c) => {
   const { id } = parseWith(idParam, c.req.param());
   return c.json({ code: 2000, message: await getAnnouncement(c.get('db'), id) });
@@ -221,7 +228,8 @@ adminRouter.get('/admin/articles', requireStaff('readContent'), async (c) => {
   return c.json({ code: 2000, message: await listArticles(c.get('db')) });
 });
 
-adminRouter.post('/admin/articles/preview', requireStaff('editContent'), async (c) => {
+// A preview writes nothing and shows only what the site would show, so every role that reads content may ask.
+adminRouter.post('/admin/articles/preview', requireStaff('readContent'), async (c) => {
   const { locale, body } = await jsonBody(c, articlePreview);
   return c.json({ code: 2000, message: await previewArticle(c.get('db'), locale, body) });
 });
