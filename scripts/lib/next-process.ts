@@ -121,7 +121,19 @@ export async function buildIfStale(
   return code;
 }
 
-/** The production server (scripts/production-server.cjs): `/api` straight to Hono, the rest to Next. */
+/**
+ * The production server (src/server/http/main.ts): `/api` straight to Hono, the rest to Next. Node itself with
+ * tsx's loader and the react-server condition, like `npm start` and the admin CLI run (tsx's command would add a
+ * process of its own in between): docs/decisions/050-production-server-in-src.md.
+ */
 export function runProductionServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [path.resolve('scripts/production-server.cjs')], { stdio: 'inherit', env });
+  return spawn(process.execPath, PRODUCTION_SERVER_ARGS, { stdio: 'inherit', env });
 }
+
+/** Node's arguments for the production server (the benchmark starts it the same way). */
+export const PRODUCTION_SERVER_ARGS = [
+  '--import',
+  'tsx',
+  '--conditions=react-server',
+  path.resolve('src/server/http/main.ts'),
+];
