@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaticFiles } from '@/server/http/static-files';
-import { precompressBuildFiles } from '../../scripts/lib/precompress';
+import { precompressBuildFiles } from '../../src/server/build/precompress';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => boolean;
 

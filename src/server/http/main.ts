@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * The production server's entry point, run by scripts/lib/next-process.ts as
+ * The production server's entry point, run by src/server/build/next-process.ts as
  * `node --import tsx --conditions=react-server src/server/http/main.ts` (docs/decisions/050-production-server-in-src.md):
  * one process, or a primary and its workers (workers.ts), each serving the site (site-server.ts).
  */

@@ -30,7 +30,7 @@ import {
  * visit of a page ~60–90 ms of server CPU, spent while the visitor's browser starts the page. Here each file is
  * asked of Next once, to keep Next's status and headers exactly (Content-Type, Cache-Control, the security
  * headers of next.config.ts), and then served from memory with brotli and gzip copies made once. The copies
- * come from the `.br` and `.gz` files the build step writes beside each file (scripts/lib/precompress.ts), used only when
+ * come from the `.br` and `.gz` files the build step writes beside each file (src/server/build/precompress.ts), used only when
  * they decompress to the very body Next sent; otherwise they are made here.
  *
  * Only a 200 with `immutable` in its Cache-Control is kept, so a missing file (404) and anything Next ever

@@ -13,7 +13,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { firstLoadScripts } from '../../src/server/http/first-paint-scripts';
+import { firstLoadScripts } from '../http/first-paint-scripts';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 

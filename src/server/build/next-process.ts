@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadEnv } from '../../src/env';
+import { loadEnv } from '../../env';
 import { hintFirstLoadChunks } from './compile-hints';
 import { precompressBuildFiles } from './precompress';
 
