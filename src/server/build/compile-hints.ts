@@ -1,5 +1,5 @@
 /**
- * Explicit compile hints for the first-load chunks (issue 9, docs/decisions/019-compile-hints.md).
+ * Explicit compile hints for the first-load chunks (docs/decisions/019-compile-hints.md).
  *
  * V8 compiles a function lazily, on its first call, on the main thread: when Next's bootstrap first requires
  * React DOM, the whole ~230 KB module is parsed there, inside the task that blocks the page. A file that starts

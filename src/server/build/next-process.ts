@@ -50,7 +50,7 @@ function sourceFiles(root: string): string[] {
 /**
  * The build id: a hash of what the build is made from (every source file and the settings baked into pages), not
  * a random value. The same commit built on two machines gets the same id, so instances behind one balancer agree,
- * and the shell's build check (SPEC §4) only reloads a visitor when a new release really is out.
+ * and the shell's build check only reloads a visitor when a new release really is out.
  */
 export function contentBuildId(env: NodeJS.ProcessEnv, root = process.cwd()): string {
   const hash = createHash('sha256');
