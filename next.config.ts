@@ -1,13 +1,13 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { policy } from './scripts/lib/content-security-policy.cjs';
+import { policy } from './src/server/http/content-security-policy';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
 /**
  * Security headers sent with every answer of Next. The policy allows no inline script: the production
  * server replaces it on each HTML answer with one naming that document's inline scripts by hash or nonce
- * (scripts/lib/content-security-policy.cjs, docs/decisions/032-content-security-policy.md). `next dev` has no such
+ * (src/server/http/content-security-policy.ts, docs/decisions/032-content-security-policy.md). `next dev` has no such
  * server in front, so its pages keep 'unsafe-inline'.
  */
 const contentSecurityPolicy = policy(process.env.NODE_ENV === 'development' ? ["'unsafe-inline'"] : []);

@@ -1,6 +1,6 @@
 /**
  * Operators' changes reaching every instance (docs/decisions/040-changes-reach-every-instance.md): two production
- * instances (scripts/production-server.cjs, one worker process per core each, as `npm start` runs) on one database
+ * instances (src/server/http/main.ts, one worker process per core each, as `npm start` runs) on one database
  * of their own (embedded DATA_DIR/bench-changes, or `<db>_bench-changes` beside DATABASE_URL; reset and seeded at
  * every run), on the production build in .next (built when stale, as `npm start` would for the bench's port).
  *
@@ -19,8 +19,8 @@ import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildIfStale, runProductionServer } from '../scripts/lib/next-process';
 import { loadEnv } from '../src/env';
+import { buildIfStale, runProductionServer } from '../src/server/build/next-process';
 import { CHANGE_CHANNEL } from '../src/server/changes/bus';
 import { createDatabase } from '../src/server/db/client';
 import { dropEverything } from '../src/server/db/migrate';

@@ -24,9 +24,9 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { firstLoadScripts } from '../scripts/lib/first-paint-scripts.cjs';
 import { LOCALES } from '../src/lib/locales';
 import { DOC_SLUGS, localizedPath, PAGE_ROUTES } from '../src/lib/routes';
+import { firstLoadScripts } from '../src/server/http/first-paint-scripts';
 
 const ROOT = process.cwd();
 const SITE_PORT = Number(process.env.BENCH_PORT ?? 3300);

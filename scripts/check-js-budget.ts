@@ -11,8 +11,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CURRENCY_CODES } from '../src/lib/currency';
 import { isLocale } from '../src/lib/locales';
-import { COMPILE_HINT, firstLoadChunkFiles, htmlFiles } from './lib/compile-hints';
-import { firstLoadScripts } from './lib/first-paint-scripts.cjs';
+import { COMPILE_HINT, firstLoadChunkFiles, htmlFiles } from '../src/server/build/compile-hints';
+import { firstLoadScripts } from '../src/server/http/first-paint-scripts';
 
 type Budget = { defaultKb: number; routes: Record<string, number> };
 

@@ -5,9 +5,9 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { type Env, EnvError, loadEnv, siteUrlNotice } from '../src/env';
+import { buildIfStale, runNext, runProductionServer, waitForExit } from '../src/server/build/next-process';
 import { describeDatabase, migrateAndSeed, startDatabase } from '../src/server/db/prepare';
 import { assertPortFree } from '../src/server/port-check';
-import { buildIfStale, runNext, runProductionServer, waitForExit } from './lib/next-process';
 
 const args = new Set(process.argv.slice(2));
 const mode = args.has('--dev') ? 'dev' : args.has('--build-only') ? 'build' : 'start';

@@ -18,7 +18,7 @@ const fields = z.object({
   /** "test" selects the test RSA key pair for password transport (docs/decisions/008-accounts.md). */
   APP_ENV: z.enum(['production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** Server processes sharing the port; unset is one per CPU core (scripts/production-server.cjs). */
+  /** Server processes sharing the port; unset is one per CPU core (src/server/http/workers.ts). */
   WEB_CONCURRENCY: z
     .string()
     .trim()

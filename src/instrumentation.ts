@@ -25,7 +25,7 @@ export async function register() {
     if (dependency.isDependencyDown(error)) dependency.noteDependencyDown();
   };
   // The production server starts the change listener itself, once it listens and has registered what it keeps
-  // (scripts/production-server.cjs); under `next dev` only the API's read caches keep anything.
+  // (src/server/http/site-server.ts); under `next dev` only the API's read caches keep anything.
   if (process.env.NODE_ENV === 'development') {
     const url = env().DATABASE_URL;
     const { ensureChangeListener } = await import('./server/changes/listener');
@@ -40,7 +40,7 @@ export async function register() {
 /**
  * A page whose render failed because the database (or another dependency) was down is answered 503 with
  * Retry-After, not 500: the production server reads the mark this leaves on the request
- * (scripts/lib/dependency-down-status.cjs). Synchronous, so the mark is there before Next writes the status.
+ * (src/server/http/dependency-down-status.ts). Synchronous, so the mark is there before Next writes the status.
  */
 export const onRequestError: Instrumentation.onRequestError = (error) => {
   noteIfDependencyDown?.(error);

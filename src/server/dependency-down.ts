@@ -49,13 +49,22 @@ export const RETRY_AFTER_SECONDS = 5;
 export { DEPENDENCY_DOWN_DIGEST } from '@/lib/dependency-down-digest';
 
 type PageRequestState = { dependencyDown: boolean };
-/** Shared with the production server (scripts/lib/dependency-down-status.cjs), which runs each page request in it. */
+/**
+ * Shared with the production server (src/server/http/dependency-down-status.ts), which runs each page request in
+ * it: on globalThis under a registered symbol, so the copy of this module inside Next's bundle finds the store the
+ * server's copy made.
+ */
 const STATES = Symbol.for('cirrus.page-request-state');
 
 function pageRequestStates(): AsyncLocalStorage<PageRequestState> {
   const holder = globalThis as { [STATES]?: AsyncLocalStorage<PageRequestState> };
   holder[STATES] ??= new AsyncLocalStorage<PageRequestState>();
   return holder[STATES];
+}
+
+/** Runs `handle` as one page request, in `state`, which noteDependencyDown marks (the production server's hook). */
+export function runPageRequest(state: PageRequestState, handle: () => void): void {
+  pageRequestStates().run(state, handle);
 }
 
 /**

@@ -1,23 +1,14 @@
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { type AddressInfo, connect } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createKeptReads } from '../../src/server/api/api-front';
+import { createHttpFront } from '../../src/server/http/http-front';
 import { testApp, testDb } from '../support/api';
-
-type FrontRequest = { method: string; url: string; headers: Record<string, string | undefined> };
-const require = createRequire(import.meta.url);
-const { createHttpFront } = require('../../scripts/lib/http-front.cjs') as {
-  createHttpFront: (
-    server: Server,
-    answer: (req: FrontRequest) => { head: Buffer; body: Buffer | null; fresh?: boolean } | null,
-  ) => { close: () => void };
-};
 
 /**
  * The API's kept catalog reads answered on the connection (docs/decisions/025-api-reads-on-the-connection.md):
- * the same app behind Node alone and behind the front, as scripts/production-server.cjs puts them, compared as
+ * the same app behind Node alone and behind the front, as src/server/http/site-server.ts puts them, compared as
  * bytes. The front must write what Node writes for a read-cache hit, and leave everything else to Node.
  */
 const app = testApp();

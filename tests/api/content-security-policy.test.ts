@@ -4,20 +4,18 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  BASE_POLICY,
+  documentPolicy,
+  inlineScriptHashes,
+  noncePolicy,
+  policy,
+  watch,
+} from '@/server/http/content-security-policy';
+import { createDocumentCache } from '@/server/http/document-cache';
+import { createDocumentPreparer } from '@/server/http/kept-document';
 
-type Csp = typeof import('../../scripts/lib/content-security-policy.cjs');
 const require = createRequire(import.meta.url);
-const { BASE_POLICY, documentPolicy, inlineScriptHashes, noncePolicy, policy, watch } =
-  require('../../scripts/lib/content-security-policy.cjs') as Csp;
-const { createDocumentCache } = require('../../scripts/lib/document-cache.cjs') as {
-  createDocumentCache: (options: {
-    port: number;
-    prepareDocument?: (html: string) => string;
-  }) => (req: IncomingMessage, res: ServerResponse) => boolean;
-};
-const { createDocumentPreparer } = require('../../scripts/lib/kept-document.cjs') as {
-  createDocumentPreparer: (distDir: string) => (html: string) => string;
-};
 // The compression Next applies to every answer (next/dist/server/lib/router-server.js), wrapped around our hooks.
 const compression = require('next/dist/compiled/compression') as () => (
   req: IncomingMessage,
@@ -117,7 +115,7 @@ function answer(port: number, path: string, headers: Record<string, string>, met
 const PRERENDERED = `<html><head><script>self.__next_f=[]</script></head><body>${'page '.repeat(600)}<script>self.__next_f.push([1,"a"])</script></body></html>`;
 
 /**
- * A stand-in for Next behind the server's hook, as production-server.cjs arms it: Next's compression around the
+ * A stand-in for Next behind the server's hook, as site-server.ts arms it: Next's compression around the
  * hook, the policy of next.config.ts set first, a prerendered page from its cache (no nonce, one write), and a
  * page rendered per request that writes the request's nonce on its scripts and streams in parts.
  */

@@ -1,21 +1,11 @@
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDocumentCache } from '@/server/http/document-cache';
+import { createDocumentPreparer } from '@/server/http/kept-document';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => boolean;
-const require = createRequire(import.meta.url);
-const { createDocumentCache } = require('../../scripts/lib/document-cache.cjs') as {
-  createDocumentCache: (options: {
-    port: number;
-    now?: () => number;
-    prepareDocument?: (html: string) => string;
-  }) => Handle;
-};
-const { createDocumentPreparer } = require('../../scripts/lib/kept-document.cjs') as {
-  createDocumentPreparer: (distDir: string) => (html: string) => string;
-};
 
 /**
  * The document fast path (issue 9) in front of a stand-in for Next that answers like Next does: prerendered
@@ -61,7 +51,7 @@ async function start(options: { now?: () => number; nextCache?: () => string } =
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
-  // As production-server.cjs passes it; these pages link no stylesheet, so only their scripts change.
+  // As site-server.ts passes it; these pages link no stylesheet, so only their scripts change.
   cache = createDocumentCache({ port, now: options.now, prepareDocument: createDocumentPreparer('.next') });
   // node:http rather than fetch: fetch adds an Accept-Language of its own.
   const get = (path: string, headers: Record<string, string> = {}) => answer(port, path, headers);

@@ -1,18 +1,8 @@
 import { createServer, request } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, LOCALES } from '@/lib/locales';
-
-type Lib = {
-  hasLocalePrefix: (path: string) => boolean;
-  visitorVary: (url: string) => string | null;
-  mergeVary: (vary: string, extra: string) => string;
-  varyByVisitor: (req: unknown, res: unknown) => void;
-};
-const { hasLocalePrefix, visitorVary, mergeVary, varyByVisitor } = createRequire(import.meta.url)(
-  '../../scripts/lib/document-vary.cjs',
-) as Lib;
+import { hasLocalePrefix, mergeVary, varyByVisitor, visitorVary } from '@/server/http/document-vary';
 
 describe('Vary on documents (SPEC §2, §4)', () => {
   it('names the currency cookie everywhere and the language inputs where the path has no prefix', () => {

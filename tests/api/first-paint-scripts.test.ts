@@ -1,9 +1,5 @@
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-
-const { loadScriptsAfterFirstPaint, firstLoadScripts } = createRequire(import.meta.url)(
-  '../../scripts/lib/first-paint-scripts.cjs',
-) as { loadScriptsAfterFirstPaint: (html: string) => string; firstLoadScripts: (html: string) => string[] };
+import { firstLoadScripts, loadScriptsAfterFirstPaint } from '@/server/http/first-paint-scripts';
 
 /** The head and body as React writes them for a Next 16 page (decision 018). */
 const page = [

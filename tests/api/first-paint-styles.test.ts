@@ -1,16 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const require = createRequire(import.meta.url);
-const { createStylesheetInliner } = require('../../scripts/lib/first-paint-styles.cjs') as {
-  createStylesheetInliner: (distDir: string) => (html: string) => string;
-};
-const { createDocumentPreparer } = require('../../scripts/lib/kept-document.cjs') as {
-  createDocumentPreparer: (distDir: string) => (html: string) => string;
-};
+import { createStylesheetInliner } from '@/server/http/first-paint-styles';
+import { createDocumentPreparer } from '@/server/http/kept-document';
 
 let distDir: string;
 const CSS = 'body{margin:0}.intro{font-size:1.5rem}.price::after{content:"$&"}';

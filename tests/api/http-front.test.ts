@@ -1,31 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
+import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-type Wire = { head: Buffer; body: Buffer | null };
-type FrontRequest = { method: string; url: string; headers: Record<string, string> };
-const require = createRequire(import.meta.url);
-const { FRONT_HEADERS, createHttpFront, parseHead } = require('../../scripts/lib/http-front.cjs') as {
-  FRONT_HEADERS: string[];
-  createHttpFront: (server: Server, answer: (req: FrontRequest) => Wire | null) => { close: () => void };
-  parseHead: (head: string) => FrontRequest | null;
-};
-type Entry = object;
-const kept = require('../../scripts/lib/kept-answers.cjs') as {
-  keptAnswer: (parts: {
-    headers: Map<string, string[]>;
-    identity: Buffer;
-    br?: Buffer;
-    gzip?: Buffer;
-    etag: string;
-    marker: string;
-    states: string[];
-  }) => Entry;
-  sendKept: (req: IncomingMessage, res: ServerResponse, entry: Entry, state: string) => void;
-  wireKept: (req: FrontRequest, entry: Entry, state: string) => Wire;
-};
+import { createHttpFront, FRONT_HEADERS, parseHead } from '@/server/http/http-front';
+import * as kept from '@/server/http/kept-answers';
 
 /**
  * The connection front (docs/decisions/024-connection-front.md): kept answers written straight onto the socket,
@@ -280,19 +258,21 @@ describe('parseHead', () => {
     // a request: the front must give each of them, or a request would look to them as if it had none.
     const read = new Set<string>();
     for (const file of [
-      'scripts/lib/document-cache.cjs',
-      'scripts/lib/static-files.cjs',
-      'scripts/lib/not-found-pages.cjs',
-      'scripts/lib/kept-answers.cjs',
+      'src/server/http/document-cache.ts',
+      'src/server/http/static-files.ts',
+      'src/server/http/not-found-pages.ts',
+      'src/server/http/kept-answers.ts',
       'src/server/api/api-front.ts',
     ]) {
       const source = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
-      for (const match of source.matchAll(/(?:req\.headers|\bh)(?:\[['"]([a-z0-9-]+)['"]\]|\.([a-z][a-z0-9]*))/g)) {
-        read.add(match[1] ?? match[2] ?? '');
+      for (const match of source.matchAll(
+        /(?:req\.headers|\bh)(?:\[['"]([a-z0-9-]+)['"]\]|\.([a-z][a-z0-9]*))|headerOf\(req, '([a-z0-9-]+)'\)/g,
+      )) {
+        read.add(match[1] ?? match[2] ?? match[3] ?? '');
       }
     }
     expect(read.size).toBeGreaterThan(5);
-    expect([...read].filter((name) => !FRONT_HEADERS.includes(name))).toEqual([]);
+    expect([...read].filter((name) => !(FRONT_HEADERS as readonly string[]).includes(name))).toEqual([]);
   });
 
   it('refuses what it does not answer', () => {

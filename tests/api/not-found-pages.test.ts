@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserPath } from '@/lib/browser-path';
+import { documentPolicy } from '@/server/http/content-security-policy';
+import { createNotFoundPages, shownPath } from '@/server/http/not-found-pages';
 
 type Pages = {
   start: () => Promise<void>;
@@ -11,13 +13,6 @@ type Pages = {
   isDirectRequest: (req: IncomingMessage) => boolean;
 };
 const require = createRequire(import.meta.url);
-const { createNotFoundPages, shownPath } = require('../../scripts/lib/not-found-pages.cjs') as {
-  createNotFoundPages: (options: { port: number; browserPath: (p: string) => string }) => Pages;
-  shownPath: (browserPath: (p: string) => string, url: string) => string;
-};
-const { documentPolicy } = require('../../scripts/lib/content-security-policy.cjs') as {
-  documentPolicy: (html: string) => string;
-};
 // The compression Next applies to every answer (next/dist/server/lib/router-server.js), wrapped around our hooks.
 const compression = require('next/dist/compiled/compression') as () => (
   req: IncomingMessage,
@@ -71,7 +66,7 @@ async function start() {
     res.write('<html id="__next_error__"><body>');
     res.end(`${'x'.repeat(2000)}</body></html>`);
   };
-  // As scripts/production-server.cjs: every document request is watched before Next answers it.
+  // As src/server/http/site-server.ts: every document request is watched before Next answers it.
   server = createServer((req, res) => {
     pages?.watch(req, res);
     next(req, res);

@@ -1,23 +1,14 @@
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_CODES } from '@/lib/currency';
 import { DEFAULT_LOCALE, LOCALES } from '@/lib/locales';
+import { alternatives, CURRENCY_SEGMENTS, PREFIXED_LOCALES } from '@/server/http/site-segments';
 
-type Segments = {
-  LOCALES: string[];
-  DEFAULT_LOCALE: string;
-  PREFIXED_LOCALES: string[];
-  CURRENCY_CODES: string[];
-  CURRENCY_SEGMENTS: string[];
-};
-const segments = createRequire(import.meta.url)('../../scripts/lib/site-segments.cjs') as Segments;
-
-describe("the production server's copy of the languages and currencies", () => {
-  it('is the one the pages are built from (src/lib/locales.ts, src/lib/currency.ts)', () => {
-    expect(segments.LOCALES).toEqual([...LOCALES]);
-    expect(segments.DEFAULT_LOCALE).toBe(DEFAULT_LOCALE);
-    expect(segments.PREFIXED_LOCALES).toEqual(LOCALES.filter((locale) => locale !== DEFAULT_LOCALE));
-    expect(segments.CURRENCY_CODES).toEqual([...CURRENCY_CODES]);
-    expect(segments.CURRENCY_SEGMENTS).toEqual(['usd', 'hkd', 'jpy']);
+describe("the production server's languages and currencies", () => {
+  it('are the ones the pages are built from (src/lib/locales.ts, src/lib/currency.ts)', () => {
+    expect(PREFIXED_LOCALES).toEqual(LOCALES.filter((locale) => locale !== DEFAULT_LOCALE));
+    expect(PREFIXED_LOCALES).toEqual(['zh', 'ja']);
+    expect(CURRENCY_SEGMENTS).toEqual(CURRENCY_CODES.map((code) => code.toLowerCase()));
+    expect(CURRENCY_SEGMENTS).toEqual(['usd', 'hkd', 'jpy']);
+    expect(alternatives(CURRENCY_SEGMENTS)).toBe('usd|hkd|jpy');
   });
 });

@@ -1,17 +1,14 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { precompressBuildFiles } from '../../scripts/lib/precompress';
+import { createStaticFiles } from '@/server/http/static-files';
+import { precompressBuildFiles } from '../../src/server/build/precompress';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => boolean;
-const { createStaticFiles } = createRequire(import.meta.url)('../../scripts/lib/static-files.cjs') as {
-  createStaticFiles: (options: { port: number; distDir: string }) => Handle;
-};
 
 /**
  * The build files' fast path (issue 9, decision 022) in front of a stand-in for Next that serves distDir/static

@@ -2,7 +2,7 @@ import { type BrowserContext, test as base, expect, type Page } from '@playwrigh
 
 declare global {
   interface Window {
-    /** Set by the loader of a page whose scripts load after the first paint (scripts/lib/first-paint-scripts.cjs). */
+    /** Set by the loader of a page whose scripts load after the first paint (src/server/http/first-paint-scripts.ts). */
     __scriptsAfterPaint?: string[];
     /** Set by Next's bootstrap once the page's scripts run. */
     next?: unknown;

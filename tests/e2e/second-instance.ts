@@ -11,8 +11,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { runProductionServer } from '../../scripts/lib/next-process';
 import { loadEnv } from '../../src/env';
+import { runProductionServer } from '../../src/server/build/next-process';
 import { createDatabase } from '../../src/server/db/client';
 import { dropEverything } from '../../src/server/db/migrate';
 import { migrateAndSeed } from '../../src/server/db/prepare';

@@ -3,7 +3,7 @@ import { getPath } from 'hono/utils/url';
 import { DEFAULT_CACHE_CONTROL, logRequest } from './app';
 import { keptRead, type ReadEntry } from './read-cache';
 
-/** A request as the connection front reads it (scripts/lib/http-front.cjs): its target and the headers it keeps. */
+/** A request as the connection front reads it (src/server/http/http-front.ts): its target and the headers it keeps. */
 type FrontRequest = { url: string; headers: Record<string, string | undefined> };
 /** An answer's bytes, made for this request only (it carries the request's own id). */
 type FrontAnswer = { head: Buffer; body: Buffer; fresh: true };

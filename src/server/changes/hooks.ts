@@ -3,7 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * What this process drops when an operator's change is announced, beyond the API's read caches (which the
- * listener drops itself): the production server (scripts/production-server.cjs) registers Next's cache and its
+ * listener drops itself): the production server (src/server/http/site-server.ts) registers Next's cache and its
  * own kept copies here. Kept on the process, not in this module: the server loads this file through tsx and
  * Next's bundles may hold another copy of it (docs/decisions/040-changes-reach-every-instance.md).
  *

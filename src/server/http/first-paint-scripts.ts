@@ -1,5 +1,5 @@
 /**
- * Scripts after the first paint (issue 9, docs/decisions/018-scripts-after-first-paint.md). Next writes every
+ * Scripts after the first paint (docs/decisions/018-scripts-after-first-paint.md). Next writes every
  * chunk of a page as `<script src async>` in the head (and the bootstrap chunk, with a low-priority preload, in
  * the body). Async scripts run as soon as they arrive, so on a fast connection the whole ~160 KB of framework
  * and shell is parsed and run before the browser has painted anything, and the first frame waits for it.
@@ -9,6 +9,10 @@
  * happened: at once where the browser has no paint timing, and after 3 s at the latest (a tab opened in the
  * background paints nothing until it is shown). Nothing the first frame shows needs JavaScript: prices,
  * currency, language and every link are in the HTML (decisions 004, 016).
+ *
+ * No `server-only` guard: the build step (compile-hints.ts), the first-load JavaScript budget
+ * (scripts/check-js-budget.ts) and the benchmark read pages with firstLoadScripts, outside the react-server
+ * condition. Plain string work, with no import of the server's.
  */
 
 /** A chunk script exactly as React writes it for Next (no integrity, nonce or crossorigin are configured). */
@@ -37,15 +41,13 @@ const LOADER = [
 /**
  * The document with its chunk scripts loaded after the first paint, or the document unchanged when it has
  * none in the expected form (a later Next that writes them differently then simply keeps its own loading).
- * @param {string} html
  */
-function loadScriptsAfterFirstPaint(html) {
+export function loadScriptsAfterFirstPaint(html: string): string {
   const marker = '\u0000loader\u0000';
   if (html.includes(marker)) return html;
-  /** @type {string[]} */
-  const sources = [];
+  const sources: string[] = [];
   const out = html
-    .replace(CHUNK_SCRIPT, (_, src) => {
+    .replace(CHUNK_SCRIPT, (_, src: string) => {
       sources.push(src);
       return sources.length === 1 ? marker : '';
     })
@@ -65,16 +67,12 @@ const LOADER_LIST = /self\.__scriptsAfterPaint=s;[^\n]*?\}\)\((\["\/_next\/stati
  * Every script a page loads at first, in document order and once each: its `<script src>` elements (except the
  * `nomodule` polyfills modern browsers skip) and the chunks its loader adds after the first paint. Counted by
  * the first-load JavaScript budget (scripts/check-js-budget.ts) and the benchmark, whichever HTML they read.
- * @param {string} html
- * @returns {string[]}
  */
-function firstLoadScripts(html) {
+export function firstLoadScripts(html: string): string[] {
   const tags = [...html.matchAll(/<script([^>]*)\bsrc="([^"]+)"([^>]*)>/g)]
     .filter((m) => !/nomodule/i.test(`${m[1]}${m[3]}`))
-    .map((m) => m[2]);
+    .map((m) => m[2] ?? '');
   const listed = LOADER_LIST.exec(html);
-  const deferred = listed ? /** @type {string[]} */ (JSON.parse(listed[1])) : [];
+  const deferred = listed ? (JSON.parse(listed[1] ?? '[]') as string[]) : [];
   return [...new Set([...deferred, ...tags])].filter((src) => src.startsWith('/_next/'));
 }
-
-module.exports = { loadScriptsAfterFirstPaint, firstLoadScripts };

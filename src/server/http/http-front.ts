@@ -1,21 +1,26 @@
+import 'server-only';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { WireAnswer } from './kept-answers';
+
 /**
- * The connection front (issue 9, docs/decisions/024-connection-front.md). Measured on this kernel, Node's HTTP
- * layer (its parser, IncomingMessage, ServerResponse and header validation) caps a server that answers every
- * request from memory at about 0.45x of nginx on the same bytes, while a plain TCP server writing the same
- * bytes keeps up with nginx. So each new connection of the HTTP server starts here: while its requests are
- * plain `GET`s whose answers the fast paths hold ready as bytes (kept-answers.cjs wireKept, and the API's kept
- * catalog reads: src/server/api/api-front.ts), they are answered straight onto the socket. At the first request
- * that is anything else, the connection is handed to Node's own connection handling, with that request's bytes,
- * and stays there: the rest of the API, Next, misses, bodies, upgrades and every malformed request are Node's,
+ * The connection front (docs/decisions/024-connection-front.md). Measured on this kernel, Node's HTTP layer (its
+ * parser, IncomingMessage, ServerResponse and header validation) caps a server that answers every request from
+ * memory at about 0.45x of nginx on the same bytes, while a plain TCP server writing the same bytes keeps up
+ * with nginx. So each new connection of the HTTP server starts here: while its requests are plain `GET`s whose
+ * answers the fast paths hold ready as bytes (kept-answers.ts wireKept, and the API's kept catalog reads:
+ * src/server/api/api-front.ts), they are answered straight onto the socket. At the first request that is
+ * anything else, the connection is handed to Node's own connection handling, with that request's bytes, and
+ * stays there: the rest of the API, Next, misses, bodies, upgrades and every malformed request are Node's,
  * exactly as without the front.
  *
  * Safety: a request is answered here only if its head is unambiguous (`GET`, `HTTP/1.1`, an origin-form target
  * of URI characters, token header names, printable values, a Host, none of the headers read named twice, and
- * none of the headers that give a request a body or change the connection). Such a request has no body, so the next request starts
- * right after its blank line, and Node is handed exactly the bytes from the first request not answered here:
- * both sides agree where every request starts. A head that does not arrive whole in one read is Node's too, so
- * the front never waits on a slow client; it holds only idle connections, closed after the server's
- * keepAliveTimeout like Node's.
+ * none of the headers that give a request a body or change the connection). Such a request has no body, so the
+ * next request starts right after its blank line, and Node is handed exactly the bytes from the first request
+ * not answered here: both sides agree where every request starts. A head that does not arrive whole in one read
+ * is Node's too, so the front never waits on a slow client; it holds only idle connections, closed after the
+ * server's keepAliveTimeout like Node's.
  */
 
 /** Node's default maxHeaderSize: a longer head is Node's to refuse. */
@@ -34,14 +39,14 @@ const HEAD =
 /** Headers that give a request a body or change what the connection does: such a request is Node's. */
 const NODE_HEADERS = new Set(['content-length', 'transfer-encoding', 'upgrade', 'expect', 'http2-settings', 'te']);
 /**
- * The request headers the answers read (document-cache.cjs, static-files.cjs, not-found-pages.cjs,
- * kept-answers.cjs and the API's api-front.ts; a test holds them to this list), with Host and Connection, which
- * the front reads itself too.
+ * The request headers the answers read (document-cache.ts, static-files.ts, not-found-pages.ts, kept-answers.ts
+ * and the API's api-front.ts; a test holds them to this list), with Host and Connection, which the front reads
+ * itself too.
  * Every header is checked; only these are kept, each in the same place of one shape of object, so reading
  * them stays cheap for the optimizing compiler however many other headers a client sends. One of these named
  * twice leaves the request to Node, which would join or pick the values its own way.
  */
-const FRONT_HEADERS = [
+export const FRONT_HEADERS = [
   'host',
   'connection',
   'cookie',
@@ -54,21 +59,23 @@ const FRONT_HEADERS = [
   'next-router-state-tree',
   'x-cirrus-fill',
   'x-request-id',
-];
-const KEPT = new Set(FRONT_HEADERS);
+] as const;
+type FrontHeader = (typeof FRONT_HEADERS)[number];
+const KEPT = new Set<string>(FRONT_HEADERS);
 /** The name lengths worth a closer look: a line whose name has another length is neither kept nor Node's. */
 const LOOKED_AT = new Set([...FRONT_HEADERS, ...NODE_HEADERS].map((name) => name.length));
 
+/** A request the front may answer: always a GET, with only FRONT_HEADERS, lowercased names, trimmed values. */
+export type FrontRequest = { method: 'GET'; url: string; headers: Record<FrontHeader, string | undefined> };
+
 /**
- * The request a head describes (`{ method, url, headers }`, the FRONT_HEADERS it has, lowercased names and
- * values trimmed as Node gives them), or null when it is not one the front answers.
- * @param {string} head the request line and header lines, each with its CRLF, without the closing blank line
+ * The request a head describes, or null when it is not one the front answers.
+ * @param head the request line and header lines, each with its CRLF, without the closing blank line
  */
-function parseHead(head) {
+export function parseHead(head: string): FrontRequest | null {
   const first = HEAD.exec(head);
   if (first === null) return null;
-  /** @type {Record<string, string | undefined>} */
-  const headers = {
+  const headers: Record<FrontHeader, string | undefined> = {
     host: undefined,
     connection: undefined,
     cookie: undefined,
@@ -90,12 +97,13 @@ function parseHead(head) {
     if (LOOKED_AT.has(colon - at)) {
       const name = head.slice(at, colon).toLowerCase();
       if (KEPT.has(name)) {
-        if (headers[name] !== undefined) return null;
+        const kept = name as FrontHeader;
+        if (headers[kept] !== undefined) return null;
         let from = colon + 1;
         let to = end;
         while (from < to && (head.charCodeAt(from) === 32 || head.charCodeAt(from) === 9)) from += 1;
         while (to > from && (head.charCodeAt(to - 1) === 32 || head.charCodeAt(to - 1) === 9)) to -= 1;
-        headers[name] = head.slice(from, to);
+        headers[kept] = head.slice(from, to);
       } else if (NODE_HEADERS.has(name)) {
         return null;
       }
@@ -105,32 +113,36 @@ function parseHead(head) {
   // Node refuses an HTTP/1.1 request without Host (400); so is it here, by handing it over.
   if (headers.host === undefined) return null;
   if (headers.connection !== undefined && headers.connection.toLowerCase() !== 'keep-alive') return null;
-  return { method: 'GET', url: first[1], headers };
+  return { method: 'GET', url: first[1] as string, headers };
 }
 
 /**
- * Puts the front on an HTTP server (before it listens). `answer` gets each request the front may answer and
- * returns its bytes (`{ head, body }`, head without Date and connection lines, body null for none; the same
- * object each time for the same answer, as the front keeps a copy of it in one buffer, or one marked `fresh`
- * when made for this request only) or null to hand the connection to Node.
- * @param {import('node:http').Server} server
- * @param {(req: { method: string, url: string, headers: Record<string, string | undefined> }) =>
- *   { head: Buffer, body: Buffer | null, fresh?: boolean } | null} answer
+ * What answers the front's requests: the request's bytes (`{ head, body }`, head without Date and connection
+ * lines, body null for none; the same object each time for the same answer, as the front keeps a copy of it in
+ * one buffer, or one marked `fresh` when made for this request only) or null to hand the connection to Node.
  */
-function createHttpFront(server, answer) {
-  const own = server.listeners('connection');
-  if (own.length !== 1) throw new Error('http-front: the server must have only its own connection listener');
-  const [nodeConnection] = own;
+export type FrontAnswerer = (req: FrontRequest) => WireAnswer | null;
+
+type ConnectionListener = (this: Server, socket: Socket) => void;
+
+/** Puts the front on an HTTP server (before it listens); `close` ends the idle connections it holds. */
+export function createHttpFront(server: Server, answer: FrontAnswerer): { close(): void } {
+  const own = server.listeners('connection') as ConnectionListener[];
+  const first = own[0];
+  if (own.length !== 1 || first === undefined) {
+    throw new Error('http-front: the server must have only its own connection listener');
+  }
+  const nodeConnection: ConnectionListener = first;
   server.removeListener('connection', nodeConnection);
   /** Connections the front holds (all idle between requests), with the sweep's tick when each last sent. */
-  const held = new Map();
+  const held = new Map<Socket, number>();
   let closing = false;
   /**
    * Idle connections are closed after the server's keepAliveTimeout, to the second, by one sweep a second: a
    * timer per socket (socket.setTimeout) is reset on every read and write, which cost ~10 % of the answers here.
    */
   let tick = 0;
-  let sweep = null;
+  let sweep: NodeJS.Timeout | null = null;
   function startSweep() {
     sweep = setInterval(() => {
       tick += 1;
@@ -140,7 +152,7 @@ function createHttpFront(server, answer) {
   }
 
   /** An answer that fails is a bug to report, not a reason to drop the connection: Node answers the request. */
-  function answerOrNode(req) {
+  function answerOrNode(req: FrontRequest): WireAnswer | null {
     try {
       return answer(req);
     } catch (error) {
@@ -150,8 +162,8 @@ function createHttpFront(server, answer) {
   }
 
   /** The lines Node ends every kept-alive answer's head with, remade once a second (as Node caches Date). */
-  let tail = null;
-  function currentTail() {
+  let tail: Buffer | null = null;
+  function currentTail(): Buffer {
     if (tail === null) {
       const date = new Date();
       tail = Buffer.from(
@@ -172,8 +184,8 @@ function createHttpFront(server, answer) {
    * one write per answer costs less than three, in the stream and in the kernel (~20 % of the answers here).
    * At most one copy per answer object, while it lives; none for an answer made for one request (`fresh`).
    */
-  const whole = new WeakMap();
-  function wholeAnswer(answered) {
+  const whole = new WeakMap<WireAnswer, { lines: Buffer; bytes: Buffer }>();
+  function wholeAnswer(answered: WireAnswer): Buffer {
     const lines = currentTail();
     const kept = answered.fresh !== true;
     const made = kept ? whole.get(answered) : undefined;
@@ -185,10 +197,10 @@ function createHttpFront(server, answer) {
     return bytes;
   }
 
-  function hold(socket) {
+  function hold(socket: Socket) {
     held.set(socket, tick);
     if (sweep === null) startSweep();
-    const onData = (chunk) => {
+    const onData = (chunk: Buffer) => {
       held.set(socket, tick);
       serve(chunk);
     };
@@ -201,16 +213,22 @@ function createHttpFront(server, answer) {
     socket.on('end', onEnd);
     socket.on('close', onClose);
 
-    function serve(chunk) {
+    function serve(chunk: Buffer): void {
       // Heads are ASCII: one latin1 string per read, whose offsets are the chunk's.
       const text = chunk.toString('latin1');
       let at = 0;
       while (at < text.length) {
         const end = text.indexOf('\r\n\r\n', at);
-        if (end === -1 || end - at > MAX_HEAD_BYTES) return handOver(chunk.subarray(at));
+        if (end === -1 || end - at > MAX_HEAD_BYTES) {
+          handOver(chunk.subarray(at));
+          return;
+        }
         const req = parseHead(text.slice(at, end + 2));
         const answered = req === null ? null : answerOrNode(req);
-        if (answered === null) return handOver(chunk.subarray(at));
+        if (answered === null) {
+          handOver(chunk.subarray(at));
+          return;
+        }
         at = end + 4;
         socket.write(wholeAnswer(answered));
         if (socket.writableLength > MAX_UNSENT_BYTES && at < chunk.length) {
@@ -226,7 +244,7 @@ function createHttpFront(server, answer) {
       }
     }
 
-    function handOver(rest) {
+    function handOver(rest: Buffer): void {
       socket.removeListener('data', onData);
       socket.removeListener('error', onError);
       socket.removeListener('end', onEnd);
@@ -238,7 +256,7 @@ function createHttpFront(server, answer) {
     }
   }
 
-  server.on('connection', (socket) => {
+  server.on('connection', (socket: Socket) => {
     if (closing) nodeConnection.call(server, socket);
     else hold(socket);
   });
@@ -253,5 +271,3 @@ function createHttpFront(server, answer) {
     },
   };
 }
-
-module.exports = { FRONT_HEADERS, createHttpFront, parseHead };

@@ -1,5 +1,5 @@
 /**
- * Explicit compile hints for the first-load chunks (issue 9, docs/decisions/019-compile-hints.md).
+ * Explicit compile hints for the first-load chunks (docs/decisions/019-compile-hints.md).
  *
  * V8 compiles a function lazily, on its first call, on the main thread: when Next's bootstrap first requires
  * React DOM, the whole ~230 KB module is parsed there, inside the task that blocks the page. A file that starts
@@ -13,7 +13,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { firstLoadScripts } from './first-paint-scripts.cjs';
+import { firstLoadScripts } from '../http/first-paint-scripts';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 

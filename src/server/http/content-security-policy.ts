@@ -1,3 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
+
 /**
  * The Content-Security-Policy of every page, with no 'unsafe-inline' for scripts
  * (docs/decisions/032-content-security-policy.md). A page's inline scripts (Next's payload and bootstrap, the
@@ -7,10 +11,9 @@
  * - a document Next answers itself is watched on its way out (`watch`): a prerendered one (Next's own cached
  *   copy, which carries no nonce) is held until it is whole and gets the hashes of its scripts; one rendered for
  *   this request gets a fresh nonce, which Next writes on every script it renders, streamed as before.
- * Plain CommonJS, like the rest of the production server; next.config.ts takes the policy from here too.
+ * next.config.ts takes the policy from here too, outside the react-server condition: so this module has no
+ * `server-only` guard (which throws there) and imports nothing of the server's.
  */
-const { createHash, randomBytes } = require('node:crypto');
-const zlib = require('node:zlib');
 
 /**
  * Where the analytics tag (loaded after consent, decision 006) runs and reports: the hosts Google lists for
@@ -25,9 +28,8 @@ const TAG_CONNECTIONS = 'https://*.google-analytics.com https://*.analytics.goog
  * The whole policy, with `scriptSources` (hashes, a nonce) allowed beside our own origin and the tag's hosts.
  * Styles keep 'unsafe-inline': kept documents carry the stylesheet in a `<style>` (decision 030) and React writes
  * `style` attributes (Radix's positioning among them), and a style cannot run code.
- * @param {readonly string[]} [scriptSources]
  */
-function policy(scriptSources = []) {
+export function policy(scriptSources: readonly string[] = []): string {
   return [
     "default-src 'self'",
     ['script-src', "'self'", ...scriptSources, TAG_SCRIPTS].join(' '),
@@ -45,7 +47,7 @@ function policy(scriptSources = []) {
 }
 
 /** No inline script at all: answers that are not documents, and a document whose scripts could not be read. */
-const BASE_POLICY = policy();
+export const BASE_POLICY = policy();
 
 /**
  * Every script element with its content, as the HTML tokenizer ends one: at the first `</script` followed by
@@ -83,7 +85,7 @@ const RUN_TYPES = new Set([
 ]);
 
 /** True when a script element with these attributes is inline code the browser runs. */
-function runsInline(attributes) {
+function runsInline(attributes: string): boolean {
   if (SRC_ATTRIBUTE.test(attributes)) return false;
   const type = TYPE_ATTRIBUTE.exec(attributes);
   if (!type) return true;
@@ -95,18 +97,16 @@ function runsInline(attributes) {
  * hashes the script's text after the parser has turned CR LF and lone CR into LF (and NUL into U+FFFD), as UTF-8.
  * A document still in bytes is read as latin1, one character per byte, so its scripts are hashed as the bytes
  * they are without decoding UTF-8 first (which costs more than the hashing on a Chinese or Japanese page).
- * @param {string | Buffer} document
- * @returns {string[]}
  */
-function inlineScriptHashes(document) {
+export function inlineScriptHashes(document: string | Buffer): string[] {
   const bytes = typeof document !== 'string';
   const html = bytes ? document.toString('latin1') : document;
   const encoding = bytes ? 'latin1' : 'utf8';
   const replacement = bytes ? '\xEF\xBF\xBD' : '\uFFFD';
-  const seen = new Set();
+  const seen = new Set<string>();
   for (const match of html.matchAll(SCRIPT_ELEMENT)) {
-    if (!runsInline(match[1])) continue;
-    const text = match[2].replace(/\r\n?/g, '\n').replace(/\0/g, replacement);
+    if (!runsInline(match[1] ?? '')) continue;
+    const text = (match[2] ?? '').replace(/\r\n?/g, '\n').replace(/\0/g, replacement);
     seen.add(`'sha256-${createHash('sha256').update(text, encoding).digest('base64')}'`);
   }
   return [...seen];
@@ -114,21 +114,20 @@ function inlineScriptHashes(document) {
 
 /**
  * The policy of a whole document: its own inline scripts by hash.
- * @param {string | Buffer} html
  */
-function documentPolicy(html) {
+export function documentPolicy(html: string | Buffer): string {
   return policy(inlineScriptHashes(html));
 }
 
 /** The policy of a document rendered for one request, whose scripts carry `nonce`. */
-function noncePolicy(nonce) {
+export function noncePolicy(nonce: string): string {
   return policy([`'nonce-${nonce}'`]);
 }
 
 const HEADER = 'content-security-policy';
 
 /** The document's bytes, undoing the encoding Next's compression chose. */
-function decode(body, encoding) {
+function decode(body: Buffer, encoding: string): Buffer {
   if (encoding === 'gzip') return zlib.gunzipSync(body);
   if (encoding === 'deflate') return zlib.inflateSync(body);
   if (encoding === 'br') return zlib.brotliDecompressSync(body);
@@ -136,17 +135,30 @@ function decode(body, encoding) {
 }
 
 /** Headers passed to writeHead itself (an object, or [name, value] pairs, or a flat list) set on res instead. */
-function takeHeaders(res, args) {
+function takeHeaders(res: ServerResponse, args: unknown[]): unknown[] {
   return args.filter((arg) => {
     if (!arg || typeof arg !== 'object') return true;
     if (Array.isArray(arg)) {
-      if (Array.isArray(arg[0])) for (const [name, value] of arg) res.setHeader(name, value);
-      else for (let i = 0; i + 1 < arg.length; i += 2) res.setHeader(arg[i], arg[i + 1]);
+      if (Array.isArray(arg[0])) for (const [name, value] of arg as [string, string][]) res.setHeader(name, value);
+      else for (let i = 0; i + 1 < arg.length; i += 2) res.setHeader(arg[i] as string, arg[i + 1] as string);
     } else {
-      for (const [name, value] of Object.entries(arg)) if (value !== undefined) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(arg as OutgoingHttpHeaders)) {
+        if (value !== undefined) res.setHeader(name, value);
+      }
     }
     return false;
   });
+}
+
+type WriteHead = (...args: unknown[]) => ServerResponse;
+type Write = (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean;
+type End = (chunk?: unknown, encoding?: unknown, callback?: unknown) => ServerResponse;
+
+/** A chunk given to write or end, as bytes. */
+function bytesOf(chunk: unknown, encoding: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk);
+  return Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
 }
 
 /**
@@ -160,19 +172,19 @@ function takeHeaders(res, args) {
  * - any other HTML: the nonce's policy, and the body streams on untouched.
  * Next's compression wraps writeHead, write and end after this (as for decision 017's hooks), so the body seen
  * here is encoded, and a later hook (the 404 pages) may still set a policy for a document it writes instead.
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
  */
-function watch(req, res) {
+export function watch(req: IncomingMessage, res: ServerResponse): void {
   const nonce = randomBytes(16).toString('base64');
   req.headers[HEADER] = noncePolicy(nonce);
   delete req.headers[`${HEADER}-report-only`];
-  const { writeHead, write, end } = res;
+  const writeHead = res.writeHead as WriteHead;
+  const write = res.write as Write;
+  const end = res.end as End;
   let decided = false;
   /** Status and reason of a held answer, and its body so far; null while nothing is held. */
-  let held = null;
+  let held: { code: number; args: unknown[]; chunks: Buffer[] } | null = null;
 
-  res.writeHead = function writeHeadWithPolicy(status, ...rest) {
+  res.writeHead = function writeHeadWithPolicy(this: ServerResponse, status: number, ...rest: unknown[]) {
     if (held) return this;
     if (decided) return writeHead.call(this, status, ...rest);
     decided = true;
@@ -189,23 +201,21 @@ function watch(req, res) {
       }
     }
     return writeHead.call(this, code, ...args);
-  };
+  } as ServerResponse['writeHead'];
 
-  res.write = function writeWithPolicy(chunk, encoding, callback) {
+  res.write = function writeWithPolicy(this: ServerResponse, chunk: unknown, encoding?: unknown, callback?: unknown) {
     if (!decided) this.writeHead(this.statusCode);
     if (!held) return write.call(this, chunk, encoding, callback);
-    if (chunk) held.chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8'));
+    if (chunk) held.chunks.push(bytesOf(chunk, encoding));
     const done = typeof encoding === 'function' ? encoding : callback;
-    if (done) process.nextTick(done);
+    if (typeof done === 'function') process.nextTick(done as () => void);
     return true;
-  };
+  } as ServerResponse['write'];
 
-  res.end = function endWithPolicy(chunk, encoding, callback) {
+  res.end = function endWithPolicy(this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown) {
     if (!decided) this.writeHead(this.statusCode);
     if (!held) return end.call(this, chunk, encoding, callback);
-    if (chunk && typeof chunk !== 'function') {
-      held.chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8'));
-    }
+    if (chunk && typeof chunk !== 'function') held.chunks.push(bytesOf(chunk, encoding));
     const done = [chunk, encoding, callback].find((a) => typeof a === 'function');
     const body = Buffer.concat(held.chunks);
     const { code, args } = held;
@@ -222,7 +232,5 @@ function watch(req, res) {
     this.setHeader(HEADER, value);
     writeHead.call(this, code, ...args);
     return end.call(this, body, done);
-  };
+  } as ServerResponse['end'];
 }
-
-module.exports = { BASE_POLICY, policy, inlineScriptHashes, documentPolicy, noncePolicy, watch };

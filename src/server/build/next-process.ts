@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadEnv } from '../../src/env';
+import { loadEnv } from '../../env';
 import { hintFirstLoadChunks } from './compile-hints';
 import { precompressBuildFiles } from './precompress';
 
@@ -50,7 +50,7 @@ function sourceFiles(root: string): string[] {
 /**
  * The build id: a hash of what the build is made from (every source file and the settings baked into pages), not
  * a random value. The same commit built on two machines gets the same id, so instances behind one balancer agree,
- * and the shell's build check (SPEC §4) only reloads a visitor when a new release really is out.
+ * and the shell's build check only reloads a visitor when a new release really is out.
  */
 export function contentBuildId(env: NodeJS.ProcessEnv, root = process.cwd()): string {
   const hash = createHash('sha256');
@@ -121,7 +121,19 @@ export async function buildIfStale(
   return code;
 }
 
-/** The production server (scripts/production-server.cjs): `/api` straight to Hono, the rest to Next. */
+/**
+ * The production server (src/server/http/main.ts): `/api` straight to Hono, the rest to Next. Node itself with
+ * tsx's loader and the react-server condition, like `npm start` and the admin CLI run (tsx's command would add a
+ * process of its own in between): docs/decisions/050-production-server-in-src.md.
+ */
 export function runProductionServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [path.resolve('scripts/production-server.cjs')], { stdio: 'inherit', env });
+  return spawn(process.execPath, PRODUCTION_SERVER_ARGS, { stdio: 'inherit', env });
 }
+
+/** Node's arguments for the production server (the benchmark starts it the same way). */
+export const PRODUCTION_SERVER_ARGS = [
+  '--import',
+  'tsx',
+  '--conditions=react-server',
+  path.resolve('src/server/http/main.ts'),
+];

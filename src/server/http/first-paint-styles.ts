@@ -1,5 +1,9 @@
+import 'server-only';
+import fs from 'node:fs';
+import path from 'node:path';
+
 /**
- * The stylesheet inside the document (issue 9, docs/decisions/030-stylesheet-in-the-document.md). Next links the
+ * The stylesheet inside the document (docs/decisions/030-stylesheet-in-the-document.md). Next links the
  * site's one stylesheet (~44 KB, ~8 KB compressed) from the head, so the first paint waits for a second request
  * after the document: one more round trip on a phone network, and on a busy machine 40–70 ms in which the
  * parser also stops at the first inline script (a script waits for the stylesheets before it).
@@ -10,8 +14,6 @@
  * it rendered (it looks for `link[rel="stylesheet"][href=…]`) and adds no second one, on this page or after a
  * client navigation. Printing applies the same rules twice, which changes nothing.
  */
-const fs = require('node:fs');
-const path = require('node:path');
 
 /** A stylesheet link exactly as React writes it for Next: a build file, a precedence, nothing else. */
 const STYLESHEET_LINK =
@@ -22,18 +24,15 @@ const MAX_INLINE_BYTES = 128 * 1024;
 /**
  * A function that writes a document's build stylesheets into it, read once each from `distDir`. A stylesheet
  * it cannot read, or a larger one, stays linked as Next wrote it.
- * @param {string} distDir Next's build directory (`.next`)
- * @returns {(html: string) => string}
+ * @param distDir Next's build directory (`.next`)
  */
-function createStylesheetInliner(distDir) {
+export function createStylesheetInliner(distDir: string): (html: string) => string {
   const root = path.join(distDir, 'static');
-  /** @type {Map<string, string | null>} */
-  const read = new Map();
+  const read = new Map<string, string | null>();
 
-  /** @param {string} href */
-  function styles(href) {
+  function styles(href: string): string | null {
     if (read.has(href)) return read.get(href) ?? null;
-    let css = null;
+    let css: string | null = null;
     const file = path.join(root, href.slice('/_next/static/'.length));
     // The pattern allows dots for the file names; no path outside the build's static files is read.
     if (file.startsWith(root + path.sep) && !href.includes('..')) {
@@ -49,12 +48,11 @@ function createStylesheetInliner(distDir) {
     return css;
   }
 
-  return function inlineStylesheets(html) {
+  return function inlineStylesheets(html: string): string {
     const head = html.indexOf('</head>');
     if (head < 0) return html;
-    /** @type {string[]} */
-    const links = [];
-    const inHead = html.slice(0, head).replace(STYLESHEET_LINK, (link, href, precedence) => {
+    const links: string[] = [];
+    const inHead = html.slice(0, head).replace(STYLESHEET_LINK, (link, href: string, precedence: string) => {
       const css = styles(href);
       if (css === null) return link;
       links.push(`<link rel="stylesheet" href="${href}" data-precedence="${precedence}" media="print"/>`);
@@ -64,5 +62,3 @@ function createStylesheetInliner(distDir) {
     return `${inHead}${links.join('')}${html.slice(head)}`;
   };
 }
-
-module.exports = { createStylesheetInliner };

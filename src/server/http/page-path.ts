@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Page paths a visitor can type that Next cannot route: a malformed percent escape (`/%ZZ`, a cut UTF-8 sequence
  * like `/zh/%E0%A4%A`) makes Next's router answer a bare `text/plain` 500, and a control character (`%00`) reaches
@@ -10,7 +12,7 @@
 const UNSAFE_ESCAPE = /%(?![0-9a-fA-F]{2})|%(?=[01][0-9a-fA-F]|7[fF])/;
 
 /** Whether the path's escapes decode as UTF-8. */
-function decodes(path) {
+function decodes(path: string): boolean {
   try {
     decodeURIComponent(path);
     return true;
@@ -23,7 +25,7 @@ function decodes(path) {
  * The request target with its path made routable, or the same string when it already is (the common case costs
  * one regular-expression test). The query string is left alone: pages never read it on the server.
  */
-function routablePath(url) {
+export function routablePath(url: string): string {
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
   if (!path.includes('%') || (!UNSAFE_ESCAPE.test(path) && decodes(path))) return url;
@@ -31,5 +33,3 @@ function routablePath(url) {
   // escapes, and the path then reads as the text the visitor sent, as the 404 message shows it in the browser.
   return path.replaceAll('%', '%25') + (q < 0 ? '' : url.slice(q));
 }
-
-module.exports = { routablePath };

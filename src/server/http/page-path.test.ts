@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-
-const require = createRequire(import.meta.url);
-const { routablePath } = require('./page-path.cjs') as { routablePath: (url: string) => string };
+import { routablePath } from './page-path';
 
 describe('page paths Next cannot route are read literally (docs/decisions/034-hostile-input.md)', () => {
   it('leaves routable paths and their queries as they are', () => {

@@ -1,5 +1,13 @@
+import 'server-only';
+import type { ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
+import { LOCALES } from '@/lib/locales';
+import { documentPolicy } from './content-security-policy';
+import { askNext, type KeptRequest } from './kept-answers';
+import { alternatives, CURRENCY_SEGMENTS as CURRENCIES } from './site-segments';
+
 /**
- * Server-rendered 404 pages (issue 9, SPEC §2, §8). When a page rendered on demand calls notFound() (the
+ * Server-rendered 404 pages. When a page rendered on demand calls notFound() (the
  * catch-all for unknown paths, an unknown article, announcement or group), Next 16 answers 404 with an empty
  * `<html id="__next_error__">` document and renders the 404 page in the browser from its payload
  * (vercel/next.js#62228, #95613, #97000): a blank page without JavaScript, and a whole client render with it.
@@ -11,22 +19,18 @@
  * names the copy's inline scripts by hash, computed once per copy (docs/decisions/032-content-security-policy.md):
  * the path written in is text in a paragraph, never inside a script.
  */
-const zlib = require('node:zlib');
-const { documentPolicy } = require('./content-security-policy.cjs');
-const { askNext } = require('./kept-answers.cjs');
-const { LOCALES, CURRENCY_SEGMENTS: CURRENCIES, alternatives } = require('./site-segments.cjs');
 
 const ROUTE = 'page-not-found';
 const REFRESH_MS = 5 * 60_000;
 /** `/{locale}/{currency}/…`, the proxy's internal rewrite (src/proxy.ts). */
 const REWRITE = new RegExp(`^(?:https?://[^/]+)?/(${alternatives(LOCALES)})/(${alternatives(CURRENCIES)})(?:/|$)`);
 
-const escapeHtml = (text) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]);
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** The path the 404 message shows: the address bar's path, percent-decoding undone where valid (NotFoundMessage). */
-function shownPath(browserPath, url) {
-  const path = browserPath((url || '/').split('?')[0]);
+export function shownPath(browserPath: (pathname: string) => string, url: string | undefined): string {
+  const path = browserPath((url || '/').split('?')[0] ?? '/');
   try {
     return decodeURI(path);
   } catch {
@@ -38,7 +42,7 @@ function shownPath(browserPath, url) {
  * The prerendered 404 document with the visitor's path in its message, or null when the message is not where
  * it is expected (the caller then leaves Next's answer alone).
  */
-function withPath(html, prerenderedPath, path) {
+export function withPath(html: string, prerenderedPath: string, path: string): string | null {
   const start = html.indexOf('data-testid="error-message">');
   if (start < 0) return null;
   const end = html.indexOf('</p>', start);
@@ -47,22 +51,40 @@ function withPath(html, prerenderedPath, path) {
   return html.slice(0, at) + escapeHtml(path) + html.slice(at + escapeHtml(prerenderedPath).length);
 }
 
-/**
- * @param {{ port: number, fillPort?: number, browserPath: (pathname: string) => string,
- *   prepareDocument?: (html: string) => string }} options
- *   fillPort: this process's own listener, where its copies are asked for (kept-answers.cjs askNext);
- *   browserPath: src/lib/browser-path.ts, the same normalisation the page's NotFoundMessage uses;
- *   prepareDocument: kept-document.cjs, as for every kept document (without it, kept as Next wrote it).
- */
-function createNotFoundPages(options) {
-  const prepareDocument = options.prepareDocument ?? ((html) => html);
-  /** `${locale}/${currency}` -> { html, path, policy } as prerendered and prepared. */
-  const pages = new Map();
+export type NotFoundPagesOptions = {
+  port: number;
+  /** This process's own listener, where its copies are asked for (kept-answers.ts askNext). */
+  fillPort?: number | undefined;
+  /** src/lib/browser-path.ts, the same normalisation the page's NotFoundMessage uses. */
+  browserPath: (pathname: string) => string;
+  /** kept-document.ts, as for every kept document (without it, kept as Next wrote it). */
+  prepareDocument?: ((html: string) => string) | undefined;
+};
+
+/** The 404 pages of a server: see createNotFoundPages. */
+export type NotFoundPages = {
+  start(): Promise<void>;
+  refresh(): void;
+  ready: Promise<void>;
+  watch(req: KeptRequest, res: ServerResponse): void;
+  isDirectRequest(req: KeptRequest): boolean;
+};
+
+type WriteHead = (...args: unknown[]) => ServerResponse;
+type Write = (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean;
+type End = (chunk?: unknown, encoding?: unknown, callback?: unknown) => ServerResponse;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createNotFoundPages(options: NotFoundPagesOptions): NotFoundPages {
+  const prepareDocument = options.prepareDocument ?? ((html: string) => html);
+  /** `${locale}/${currency}` -> the copy as prerendered and prepared. */
+  const pages = new Map<string, { html: string; path: string; policy: string }>();
 
   /** Bumped by refresh(): a copy fetched before an operator's change is not kept over a newer one. */
   let generation = 0;
 
-  function fetchPage(locale, currency) {
+  function fetchPage(locale: string, currency: string): Promise<void> {
     const begun = generation;
     const visible = locale === 'en' ? `/${ROUTE}` : `/${locale}/${ROUTE}`;
     const headers = { 'x-cirrus-fill': '404', cookie: `NEXT_LOCALE=${locale}; currency=${currency.toUpperCase()}` };
@@ -74,7 +96,7 @@ function createNotFoundPages(options) {
       // What NotFoundMessage printed while prerendering: the route's own browser path.
       const path = shownPath(options.browserPath, `/${locale}/${currency}/${ROUTE}`);
       if (withPath(html, path, path) === null) throw new Error(`${visible}: no 404 message`);
-      // Like every prerendered page we serve ourselves (kept-document.cjs).
+      // Like every prerendered page we serve ourselves (kept-document.ts).
       const prepared = prepareDocument(html);
       if (begun !== generation) return;
       pages.set(`${locale}/${currency}`, { html: prepared, path, policy: documentPolicy(prepared) });
@@ -82,27 +104,27 @@ function createNotFoundPages(options) {
     });
   }
 
-  let markReady;
+  let markReady: () => void = () => {};
   /** Settles once the first fetch of every copy has (the server's health check waits for it). */
-  const ready = new Promise((resolve) => {
+  const ready = new Promise<void>((resolve) => {
     markReady = resolve;
   });
 
   /** Fetches every copy; a failed fetch keeps the previous copy. */
-  const fetchAll = () =>
+  const fetchAll = (): Promise<void> =>
     Promise.allSettled(LOCALES.flatMap((l) => CURRENCIES.map((c) => fetchPage(l, c)))).then((results) => {
       const failed = results.filter((r) => r.status === 'rejected');
-      if (failed.length) console.error(`[cirrus] 404 pages: ${failed.map((r) => r.reason.message).join('; ')}`);
+      if (failed.length) console.error(`[cirrus] 404 pages: ${failed.map((r) => messageOf(r.reason)).join('; ')}`);
     });
 
   /** Fetches every copy now and every REFRESH_MS. */
-  function start() {
+  function start(): Promise<void> {
     setInterval(fetchAll, REFRESH_MS).unref();
     return fetchAll().then(markReady);
   }
 
   /** Copies from before an operator's change: still served, and fetched again when next asked for. */
-  const stale = new Set();
+  const stale = new Set<string>();
 
   /**
    * For an operator's change (src/server/changes/listener.ts): the pages carry the site's shell, its announcement
@@ -111,24 +133,27 @@ function createNotFoundPages(options) {
    * visitors were asking for at that moment (docs/decisions/040-changes-reach-every-instance.md). Copies still
    * being fetched from before are not kept.
    */
-  function refresh() {
+  function refresh(): void {
     generation += 1;
     for (const locale of LOCALES) {
       for (const currency of CURRENCIES) {
         // A copy not kept yet (its first fetch was under way, and is now void) is fetched at once.
         if (pages.has(`${locale}/${currency}`)) stale.add(`${locale}/${currency}`);
-        else fetchPage(locale, currency).catch((error) => console.error(`[cirrus] 404 pages: ${error.message}`));
+        else
+          fetchPage(locale, currency).catch((error: unknown) =>
+            console.error(`[cirrus] 404 pages: ${messageOf(error)}`),
+          );
       }
     }
   }
 
   /** Starts fetching a stale copy again (once: a failed fetch leaves it for the periodic refresh). */
-  function renew(locale, currency) {
+  function renew(locale: string, currency: string): void {
     if (!stale.delete(`${locale}/${currency}`)) return;
-    fetchPage(locale, currency).catch((error) => console.error(`[cirrus] 404 pages: ${error.message}`));
+    fetchPage(locale, currency).catch((error: unknown) => console.error(`[cirrus] 404 pages: ${messageOf(error)}`));
   }
 
-  const isDocumentRequest = (req) =>
+  const isDocumentRequest = (req: KeptRequest) =>
     (req.method === 'GET' || req.method === 'HEAD') &&
     // The server's own requests (this module's and the document cache's fills, on either worker) are Next's.
     req.headers['x-cirrus-fill'] === undefined &&
@@ -136,26 +161,30 @@ function createNotFoundPages(options) {
     !(req.url || '').startsWith('/_next/');
 
   /** `/page-not-found` asked for by a visitor (not by start()): answered as the 404 it is, never a 200. */
-  function isDirectRequest(req) {
+  function isDirectRequest(req: KeptRequest): boolean {
     // Every document request passes here before the document cache: one substring test for all but these.
     if (!(req.url || '').includes(ROUTE) || !isDocumentRequest(req)) return false;
-    const path = (req.url || '/').split('?')[0];
+    const path = (req.url || '/').split('?')[0] ?? '/';
     return path === `/${ROUTE}` || LOCALES.some((l) => path === `/${l}/${ROUTE}`);
   }
 
   /** The replacement document for this answer and its policy, or null to keep Next's. */
-  function replacementFor(req, res, status) {
+  function replacementFor(
+    req: KeptRequest,
+    res: ServerResponse,
+    status: number,
+  ): { html: string; policy: string } | null {
     if (status !== 404) return null;
     const match = REWRITE.exec(String(res.getHeader('x-middleware-rewrite') ?? ''));
     const page = match ? pages.get(`${match[1]}/${match[2]}`) : undefined;
     if (!page || !/text\/html/.test(String(res.getHeader('content-type') ?? ''))) return null;
-    if (match) renew(match[1], match[2]);
+    if (match) renew(match[1] ?? '', match[2] ?? '');
     const html = withPath(page.html, page.path, shownPath(options.browserPath, req.url));
     return html === null ? null : { html, policy: page.policy };
   }
 
   /** The document encoded the way Next's compression chose (gzip or deflate; identity otherwise), off-thread. */
-  function encode(html, encoding, callback) {
+  function encode(html: string, encoding: string, callback: (error: Error | null, body: Buffer) => void): void {
     const raw = Buffer.from(html, 'utf8');
     if (encoding === 'gzip') zlib.gzip(raw, callback);
     else if (encoding === 'deflate') zlib.deflate(raw, callback);
@@ -168,15 +197,17 @@ function createNotFoundPages(options) {
    * write and end after this, so these hooks sit underneath it: its encoding decision is made first, and the
    * body it then writes is dropped for ours, encoded the same way.
    */
-  function watch(req, res) {
+  function watch(req: KeptRequest, res: ServerResponse): void {
     if (!isDocumentRequest(req)) return;
     const direct = isDirectRequest(req);
-    const { writeHead, write, end } = res;
+    const writeHead = res.writeHead as WriteHead;
+    const write = res.write as Write;
+    const end = res.end as End;
     let decided = false;
     /** The replacement document once decided; Next's body is then dropped. */
-    let html = null;
+    let html: string | null = null;
 
-    res.writeHead = function hookedWriteHead(status, ...rest) {
+    res.writeHead = function hookedWriteHead(this: ServerResponse, status: number, ...rest: unknown[]) {
       if (decided) return writeHead.call(this, status, ...rest);
       decided = true;
       let code = typeof status === 'number' ? status : res.statusCode;
@@ -200,15 +231,15 @@ function createNotFoundPages(options) {
         }
       }
       return writeHead.call(this, code, ...rest);
-    };
-    res.write = function hookedWrite(chunk, encoding, callback) {
+    } as ServerResponse['writeHead'];
+    res.write = function hookedWrite(this: ServerResponse, chunk: unknown, encoding?: unknown, callback?: unknown) {
       if (!res.headersSent) res.writeHead(res.statusCode);
       if (html === null) return write.call(this, chunk, encoding, callback);
       const done = typeof encoding === 'function' ? encoding : callback;
-      if (done) process.nextTick(done);
+      if (typeof done === 'function') process.nextTick(done as () => void);
       return true;
-    };
-    res.end = function hookedEnd(chunk, encoding, callback) {
+    } as ServerResponse['write'];
+    res.end = function hookedEnd(this: ServerResponse, chunk?: unknown, encoding?: unknown, callback?: unknown) {
       if (!res.headersSent) res.writeHead(res.statusCode);
       if (html === null) return end.call(this, chunk, encoding, callback);
       const done = [chunk, encoding, callback].find((a) => typeof a === 'function');
@@ -218,10 +249,8 @@ function createNotFoundPages(options) {
         else end.call(this, body, done);
       });
       return this;
-    };
+    } as ServerResponse['end'];
   }
 
   return { start, refresh, ready, watch, isDirectRequest };
 }
-
-module.exports = { createNotFoundPages, withPath, shownPath };

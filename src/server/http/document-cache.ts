@@ -1,7 +1,29 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CURRENCY_CODES } from '@/lib/currency';
+import { LOCALES as SITE_LOCALES } from '@/lib/locales';
+import { documentPolicy } from './content-security-policy';
+import { hasLocalePrefix } from './document-vary';
+import {
+  askNext,
+  compress,
+  createKeptStore,
+  type KeptAnswer,
+  type KeptLookup,
+  type KeptRequest,
+  keptAnswer,
+  keptHeaders,
+  sendKept,
+  singleFlight,
+  type WireAnswer,
+  wireKept,
+} from './kept-answers';
+
 /**
- * The fast path for documents (issue 9): a prerendered page is asked of Next once per key and freshness window,
+ * The fast path for documents (docs/decisions/012-document-fast-path.md): a prerendered page is asked of Next once per key and freshness window,
  * kept in memory with brotli and gzip copies, and served from there without entering Next's per-request
- * pipeline (proxy, router, render cache, per-request gzip), which costs ~1.8 ms of CPU per page (TOOLCHAIN.md).
+ * pipeline (proxy, router, render cache, per-request gzip), which costs ~1.8 ms of CPU per page.
  *
  * Exactness: the key is everything the proxy (src/proxy.ts) decides on: host, path and query, the locale
  * cookie, else the Accept-Language header verbatim, and the currency cookie. Only answers Next marks as
@@ -9,19 +31,14 @@
  * reads cookies, every redirect, 404 and client-navigation payload (`rsc` requests) still goes through Next.
  * An entry is fresh for Next's own `s-maxage`; after that it is served stale once while Next is asked again
  * (which is what Next's incremental regeneration does too). The server passes `prepareDocument`
- * (kept-document.cjs): a kept page carries its stylesheet and loads its scripts after the first paint. Its
- * Content-Security-Policy names the hashes of the copy's own inline scripts (content-security-policy.cjs).
+ * (kept-document.ts): a kept page carries its stylesheet and loads its scripts after the first paint. Its
+ * Content-Security-Policy names the hashes of the copy's own inline scripts (content-security-policy.ts).
  */
-const { randomUUID } = require('node:crypto');
-const { documentPolicy } = require('./content-security-policy.cjs');
-const { hasLocalePrefix } = require('./document-vary.cjs');
-const kept = require('./kept-answers.cjs');
-const site = require('./site-segments.cjs');
 
 const LOCALE_COOKIE = 'NEXT_LOCALE';
 const CURRENCY_COOKIE = 'currency';
-const LOCALES = new Set(site.LOCALES);
-const CURRENCIES = new Set(site.CURRENCY_CODES);
+const LOCALES = new Set<string>(SITE_LOCALES);
+const CURRENCIES = new Set<string>(CURRENCY_CODES);
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /**
  * A kept page is compressed again each time Next regenerates it (every 60–300 s per language and currency).
@@ -32,16 +49,21 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const DOCUMENT_BROTLI_QUALITY = 9;
 const MAX_PASS_THROUGH = 10_000;
 
+/** A request header as one string. */
+function headerOf(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 /**
  * The part of the key the cookies decide, `locale\ncurrency` ('' for an absent one, the currency upper-cased as
  * the proxy reads it), or null to leave the request to Next: a value the proxy does not know, or a name that
  * appears twice. The cookies are read as Next's own parser reads them (pairs split at `;` and the spaces after
  * it, the name up to the first `=`, the value as it is), in one pass: this runs for every kept answer.
  */
-function cookiePart(header) {
+function cookiePart(header: string | undefined): string | null {
   if (!header) return '\n';
-  let locale;
-  let currency;
+  let locale: string | undefined;
+  let currency: string | undefined;
   for (let at = 0; at < header.length; ) {
     let end = header.indexOf(';', at);
     if (end === -1) end = header.length;
@@ -62,7 +84,7 @@ function cookiePart(header) {
   return `${locale ?? ''}\n${currency ?? ''}`;
 }
 
-const settledBy = new Map();
+const settledBy = new Map<string, boolean>();
 
 /**
  * True when a first visit's Accept-Language cannot change the page, so the key may leave it out. next-intl
@@ -71,30 +93,49 @@ const settledBy = new Map();
  * language the header names is English (nothing else could be picked). Any other header is left to Next,
  * which may redirect to `/zh` or `/ja` and sets the cookie.
  */
-function languageSettled(path, acceptLanguage) {
+export function languageSettled(path: string, acceptLanguage: string): boolean {
   if (hasLocalePrefix(path)) return true;
   const known = settledBy.get(acceptLanguage);
   if (known !== undefined) return known;
-  const settled = acceptLanguage.split(',').every((part) => /^en(-[a-z0-9]{1,8})*$/i.test(part.split(';')[0].trim()));
+  const settled = acceptLanguage
+    .split(',')
+    .every((part) => /^en(-[a-z0-9]{1,8})*$/i.test((part.split(';')[0] ?? '').trim()));
   if (settledBy.size < 256) settledBy.set(acceptLanguage, settled);
   return settled;
 }
 
+export type DocumentCacheOptions = {
+  port: number;
+  /** This process's own listener, where its copies are asked for (kept-answers.ts askNext). */
+  fillPort?: number | undefined;
+  /** kept-document.ts, applied to each HTML answer before it is kept (without it, kept as Next wrote it). */
+  prepareDocument?: ((html: string) => string) | undefined;
+  maxBytes?: number | undefined;
+  now?: (() => number) | undefined;
+  /** Told what each request with a key found (site-server.ts counts them). */
+  onLookup?: ((found: KeptLookup) => void) | undefined;
+};
+
 /**
- * @param {{ port: number, fillPort?: number, prepareDocument?: (html: string) => string,
- *   maxBytes?: number, now?: () => number }} options
- *   fillPort: this process's own listener, where its copies are asked for (kept-answers.cjs askNext);
- *   prepareDocument: kept-document.cjs, applied to each HTML answer before it is kept (without it, kept as Next
- *   wrote it)
+ * Serves a request from the cache and returns true, or returns false to leave it to Next; `wire` is the same
+ * decision for the connection front, `drop` forgets every copy.
  */
-function createDocumentCache(options) {
-  const prepareDocument = options.prepareDocument ?? ((html) => html);
+export type DocumentCache = ((req: KeptRequest, res: ServerResponse) => boolean) & {
+  wire(req: KeptRequest): WireAnswer | null;
+  drop(): void;
+};
+
+type DocumentEntry = KeptAnswer & { freshUntil: number };
+
+export function createDocumentCache(options: DocumentCacheOptions): DocumentCache {
+  const prepareDocument = options.prepareDocument ?? ((html: string) => html);
   const fillToken = randomUUID();
   const now = options.now ?? Date.now;
-  const entries = kept.createKeptStore(options.maxBytes ?? 64 * 1024 * 1024, now);
+  const onLookup = options.onLookup ?? (() => {});
+  const entries = createKeptStore<DocumentEntry>(options.maxBytes ?? 64 * 1024 * 1024, now);
   /** Keys Next answered with something not cacheable (a redirect, a 404, a dynamic page): later requests go
    * straight to Next, re-checked hourly. */
-  const passThrough = new Map();
+  const passThrough = new Map<string, number>();
 
   /**
    * The cache key, or null to leave the request to Next. Only inputs from a small known set make keys, so no
@@ -102,7 +143,7 @@ function createDocumentCache(options) {
    * is answered by Next, which sets the cookie), and a known or absent currency cookie. The query string is
    * not part of it: a prerendered page cannot read it on the server.
    */
-  function keyOf(req) {
+  function keyOf(req: KeptRequest): string | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     const h = req.headers;
     if (h['x-cirrus-fill'] !== undefined) return null;
@@ -112,13 +153,13 @@ function createDocumentCache(options) {
     }
     const url = req.url || '/';
     if (url.startsWith('/_next/') || url.includes('_rsc=')) return null;
-    const cookies = cookiePart(h.cookie);
+    const cookies = cookiePart(headerOf(h.cookie));
     if (cookies === null) return null;
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     // No locale cookie: the proxy may pick the language from Accept-Language; a first visit whose header
     // cannot change it shares the copy asked for without one (the fill sends none).
-    const acceptLanguage = h['accept-language'];
+    const acceptLanguage = headerOf(h['accept-language']);
     if (cookies.charCodeAt(0) === 10 && acceptLanguage !== undefined && !languageSettled(path, acceptLanguage)) {
       return null;
     }
@@ -132,18 +173,18 @@ function createDocumentCache(options) {
   }
 
   /** The page of a key from Next, asked with only the key's cookies. */
-  function fetchFromNext(key) {
-    const [path, locale, currency] = key.split('\n');
-    const headers = { 'x-cirrus-fill': fillToken };
-    const cookies = [];
+  function fetchFromNext(key: string) {
+    const [path = '/', locale, currency] = key.split('\n');
+    const headers: Record<string, string> = { 'x-cirrus-fill': fillToken };
+    const cookies: string[] = [];
     if (locale) cookies.push(`${LOCALE_COOKIE}=${locale}`);
     if (currency) cookies.push(`${CURRENCY_COOKIE}=${currency}`);
     if (cookies.length) headers.cookie = cookies.join('; ');
-    return kept.askNext({ port: options.port, via: options.fillPort, path, headers, maxBytes: MAX_BODY_BYTES });
+    return askNext({ port: options.port, via: options.fillPort, path, headers, maxBytes: MAX_BODY_BYTES });
   }
 
   /** Seconds the answer may be shared for, or 0 when it is not a prerendered, shareable document. */
-  function sharedLifetime(res, body) {
+  function sharedLifetime(res: IncomingMessage, body: Buffer | null): number {
     if (res.statusCode !== 200 || !body) return 0;
     if (!res.headers['x-nextjs-prerender']) return 0;
     const cacheControl = String(res.headers['cache-control'] || '');
@@ -155,7 +196,7 @@ function createDocumentCache(options) {
     return Number(match[1]);
   }
 
-  function nextServedStale(res) {
+  function nextServedStale(res: IncomingMessage): boolean {
     return String(res.headers['x-nextjs-cache'] || '').toUpperCase() === 'STALE';
   }
 
@@ -165,7 +206,7 @@ function createDocumentCache(options) {
    */
   let generation = 0;
 
-  async function fill(key) {
+  async function fill(key: string): Promise<DocumentEntry | null> {
     const begun = generation;
     const { res, body: answered } = await fetchFromNext(key);
     if (begun !== generation) return null;
@@ -182,82 +223,89 @@ function createDocumentCache(options) {
       passThrough.set(key, now() + 3_600_000);
       return null;
     }
-    const headers = kept.keptHeaders(res);
-    let body = answered;
+    const headers = keptHeaders(res);
+    let body = answered as Buffer;
     if (/text\/html/.test(String(res.headers['content-type'] || ''))) {
-      const html = prepareDocument(answered.toString('utf8'));
+      const html = prepareDocument(body.toString('utf8'));
       // The copy's own inline scripts by hash, computed here once: a hit sends the header as kept
       // (docs/decisions/032-content-security-policy.md).
       headers.set('content-security-policy', [documentPolicy(html)]);
       body = Buffer.from(html, 'utf8');
     }
-    const entry = kept.keptAnswer({
-      headers,
-      identity: body,
-      ...(await kept.compress(body, DOCUMENT_BROTLI_QUALITY)),
-      etag: String(res.headers.etag || `"${body.length.toString(36)}-${now().toString(36)}"`),
-      marker: 'X-Document-Cache',
-      states: ['hit', 'stale'],
-    });
-    entry.freshUntil = now() + lifetime * 1000;
+    const entry: DocumentEntry = {
+      ...keptAnswer({
+        headers,
+        identity: body,
+        ...(await compress(body, DOCUMENT_BROTLI_QUALITY)),
+        etag: String(res.headers.etag || `"${body.length.toString(36)}-${now().toString(36)}"`),
+        marker: 'X-Document-Cache',
+        states: ['hit', 'stale'],
+      }),
+      freshUntil: now() + lifetime * 1000,
+    };
     // Compressing took a while: a drop in the meantime wins.
     if (begun !== generation) return null;
     entries.set(key, entry);
     return entry;
   }
 
-  let refill = kept.singleFlight(fill);
+  let refill = singleFlight(fill);
 
   /**
    * Serves the request from the cache and returns true, or returns false to leave it to Next. A miss is always
    * Next's (with the visitor's own cookies, streamed as before); the copy is fetched beside it.
    */
-  function handle(req, res) {
+  function handle(req: KeptRequest, res: ServerResponse): boolean {
     const key = keyOf(req);
     if (key === null) return false;
     const at = now();
     const entry = entries.get(key, at);
     if (!entry) {
+      onLookup('miss');
       refill(key).catch(() => {});
       return false;
     }
     if (entry.freshUntil > at) {
-      kept.sendKept(req, res, entry, 'hit');
+      onLookup('hit');
+      sendKept(req, res, entry, 'hit');
     } else {
+      onLookup('stale');
       refill(key).catch(() => {});
-      kept.sendKept(req, res, entry, 'stale');
+      sendKept(req, res, entry, 'stale');
     }
     return true;
   }
 
   /**
-   * The same decision as `handle`, for the connection front (http-front.cjs): the kept copy as bytes
-   * (kept-answers.cjs wireKept), a stale one with its refill started, or null for a request that is Next's
-   * (a miss, filled beside Next's answer when the server's handler gets it).
+   * The same decision as `handle`, for the connection front (http-front.ts): the kept copy as bytes
+   * (kept-answers.ts wireKept), a stale one with its refill started, or null for a request that is Next's
+   * (a miss, filled beside Next's answer when the server's handler gets it, which tells the miss).
    */
-  handle.wire = (req) => {
+  function wire(req: KeptRequest): WireAnswer | null {
     const key = keyOf(req);
     if (key === null) return null;
     const at = now();
     const entry = entries.get(key, at);
     if (!entry) return null;
-    if (entry.freshUntil > at) return kept.wireKept(req, entry, 'hit');
+    if (entry.freshUntil > at) {
+      onLookup('hit');
+      return wireKept(req, entry, 'hit');
+    }
+    onLookup('stale');
     refill(key).catch(() => {});
-    return kept.wireKept(req, entry, 'stale');
-  };
+    return wireKept(req, entry, 'stale');
+  }
 
   /**
    * Forgets every kept page, the keys Next would not let us keep, and the fills under way, for an operator's
    * change (src/server/changes/listener.ts, after Next's own cache was told): the next request of each page is
    * Next's, and the copy made beside it is the new one.
    */
-  handle.drop = () => {
+  function drop(): void {
     generation += 1;
     entries.clear();
     passThrough.clear();
-    refill = kept.singleFlight(fill);
-  };
-  return handle;
+    refill = singleFlight(fill);
+  }
+  return Object.assign(handle, { wire, drop });
 }
-
-module.exports = { createDocumentCache, languageSettled };
