@@ -11,6 +11,7 @@ import { createApp } from '@/server/api/app';
 import { localRevalidateSecret, onLocalChange, watchRendering } from '@/server/changes/hooks';
 import { ensureChangeListener } from '@/server/changes/listener';
 import { getDb } from '@/server/db/client';
+import { countKeptAnswer, observeApiRequest, observePageRequest } from '@/server/metrics/registry';
 import { clock } from './clock';
 import * as contentSecurityPolicy from './content-security-policy';
 import { withDependencyStatus } from './dependency-down-status';
@@ -42,13 +43,25 @@ export type KeptPath = 'document' | 'build-file';
  * moment the server had its head to the end of the answer; zero-ish for an answer written on the connection).
  * The one place to count requests.
  */
-function requestAnswered(_route: RequestRoute, _status: number, _ms: number): void {}
+function requestAnswered(route: RequestRoute, status: number, ms: number): void {
+  // The API's own requests are counted by the app under their route pattern (src/server/api/app.ts).
+  if (route !== 'api') observePageRequest(route, status, ms / 1000);
+}
 
 /**
  * Every lookup of a kept copy, once per request that could be kept: a hit, a stale copy served while Next is
  * asked again, or a miss (Next answers). The one place to count the fast paths' hits and misses.
  */
-function keptLookup(_path: KeptPath, _found: KeptLookup): void {}
+function keptLookup(path: KeptPath, found: KeptLookup): void {
+  // A stale copy is still an answer from memory (its refill runs behind it): a hit for the visitor.
+  countKeptAnswer(path, found !== 'miss');
+}
+
+/** The path of a kept API read, without its query: the label it is counted under. */
+function apiReadRoute(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
 
 /** `/api` and below: the Hono app's, never Next's nor a kept answer's. */
 function isApi(url: string): boolean {
@@ -180,7 +193,15 @@ export async function startSiteServer(): Promise<void> {
         answer = serveDocument.wire(req);
       }
     }
-    if (answer !== null) requestAnswered(route, wireStatus(answer), clock() - started);
+    if (answer !== null) {
+      const status = wireStatus(answer);
+      if (route === 'api') {
+        // A kept catalog read never reaches the app, so it is counted here, under its path: the kept reads are
+        // a fixed handful of routes (docs/decisions/025-api-reads-on-the-connection.md).
+        countKeptAnswer('api-read', true);
+        observeApiRequest(req.method, apiReadRoute(req.url), status, (clock() - started) / 1000);
+      } else requestAnswered(route, status, clock() - started);
+    }
     return answer;
   };
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { aggregateWorkerMetrics } from '@/server/metrics/cluster';
 
 /**
  * Worker processes: WEB_CONCURRENCY, else one per core. Node serves on one core per process, so one process
@@ -21,6 +22,8 @@ export function workerCount(): number {
 export function runPrimary(count: number): void {
   let stopping = false;
   const startedAt = new Map<number, number>();
+  // Before forking: a scrape reaching any worker answers for all of them (docs/decisions/052-metrics.md).
+  aggregateWorkerMetrics();
   const fork = () => startedAt.set(cluster.fork().id, Date.now());
   for (let i = 0; i < count; i += 1) fork();
   console.log(`[cirrus] ${count} worker processes`);
