@@ -415,6 +415,13 @@ export const adminDocs: TaggedRouteDoc[] = [
     },
     {
       method: 'post',
+      path: '/admin/announcements/preview',
+      summary: 'An announcement body rendered as the site would show it',
+      body: announcementPreview,
+      ...readContent,
+    },
+    {
+      method: 'post',
       path: '/admin/announcements',
       summary: 'Create an announcement',
       body: announcementInput,
@@ -490,7 +497,7 @@ export const adminDocs: TaggedRouteDoc[] = [
       path: '/admin/articles/preview',
       summary: 'An article body rendered as the site would show it',
       body: articlePreview,
-      ...editContent,
+      ...readContent,
     },
     {
       method: 'post',
