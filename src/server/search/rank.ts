@@ -1,0 +1,95 @@
+import 'server-only';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Locale } from '@/lib/locales';
+import type { Database } from '../db/client';
+import { searchConfig } from './text';
+
+/*
+ * The ranked lookup in search_documents (docs/decisions/046-search.md): the GIN index finds the documents, then
+ * they are ordered by how many of the words they hold (for "any word" queries), whether the title holds them,
+ * and ts_rank_cd with the title weighing ten times the body.
+ */
+
+type Reader = Pick<Database, 'execute'>;
+type Row = Record<string, unknown>;
+
+export type RankedDocument = {
+  kind: 'article' | 'announcement';
+  ref: string;
+  title: string;
+  publishedAt: string | null;
+  /** Higher is better: ten points per query word held, two for a title match, plus ts_rank_cd scaled under one. */
+  score: number;
+};
+
+/** Weights of D, C, B, A (PostgreSQL's order): body 0.1, summary and headings 0.4, title 1. */
+const WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
+/** ts_rank_cd normalization 32: rank / (rank + 1), so the relevance part stays under one point. */
+const NORMALIZATION = 32;
+
+export async function rankDocuments(
+  db: Reader,
+  input: { locale: Locale; words: string[]; every: boolean; limit: number },
+): Promise<RankedDocument[]> {
+  const { locale, words, every, limit } = input;
+  if (words.length === 0) return [];
+  const config = searchConfig(locale);
+  const one = (word: string): SQL => sql`plainto_tsquery(${config}::regconfig, ${word})`;
+  const query = sql.join(words.map(one), every ? sql` && ` : sql` || `);
+  const held = every
+    ? sql`${words.length}::int`
+    : sql.join(
+        words.map((w) => sql`(d.document @@ ${one(w)})::int`),
+        sql` + `,
+      );
+  const result = await db.execute(sql`
+    select kind, ref, title, published_at,
+      held * 10 + (case when ts_filter(document, '{a}') @@ q then 2 else 0 end)
+        + ts_rank_cd(${WEIGHTS}::float4[], document, q, ${NORMALIZATION}) as score
+    from (
+      select d.kind, d.ref, d.title, d.published_at, d.document, ${held} as held, ${query} as q
+      from search_documents d
+      where d.locale = ${locale} and d.document @@ (${query})
+        and (d.kind = 'article' or d.published_at <= now())
+    ) found
+    order by score desc, kind = 'article' desc, published_at desc nulls first, ref
+    limit ${limit}`);
+  return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+    kind: r.kind as RankedDocument['kind'],
+    ref: String(r.ref),
+    title: String(r.title),
+    publishedAt: r.published_at ? new Date(r.published_at as string).toISOString() : null,
+    score: Number(r.score),
+  }));
+}
+
+/** The texts of ranked documents, for snippets and for the chat helper. */
+export async function documentTexts(
+  db: Reader,
+  locale: Locale,
+  documents: Pick<RankedDocument, 'kind' | 'ref'>[],
+): Promise<Map<string, { summary: string; body: string }>> {
+  const slugs = documents.filter((d) => d.kind === 'article').map((d) => d.ref);
+  const ids = documents.filter((d) => d.kind === 'announcement').map((d) => d.ref);
+  const texts = new Map<string, { summary: string; body: string }>();
+  const [articles, announcements] = await Promise.all([
+    slugs.length
+      ? db.execute(sql`select slug as ref, summary, body from doc_article_translations
+          where locale = ${locale} and slug in (select json_array_elements_text(${JSON.stringify(slugs)}::json))`)
+      : undefined,
+    ids.length
+      ? db.execute(sql`select announcement_id::text as ref, '' as summary, body from announcement_translations
+          where locale = ${locale}
+            and announcement_id in (select json_array_elements_text(${JSON.stringify(ids)}::json)::int)`)
+      : undefined,
+  ]);
+  for (const [kind, result] of [
+    ['article', articles],
+    ['announcement', announcements],
+  ] as const) {
+    for (const r of (result as unknown as { rows: Row[] } | undefined)?.rows ?? []) {
+      texts.set(`${kind}:${r.ref}`, { summary: String(r.summary), body: String(r.body) });
+    }
+  }
+  return texts;
+}
