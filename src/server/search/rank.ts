@@ -18,12 +18,22 @@ export type RankedDocument = {
   ref: string;
   title: string;
   publishedAt: string | null;
-  /** Higher is better: ten points per query word held, two for a title match, plus ts_rank_cd scaled under one. */
+  /**
+   * Higher is better: ten points per query word held, three for an article, one per query word in the title,
+   * plus ts_rank_cd scaled under one.
+   */
   score: number;
 };
 
 /** Weights of D, C, B, A (PostgreSQL's order): body 0.1, summary and headings 0.4, title 1. */
 const WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
+/**
+ * Among documents holding as many of the words, an article outranks an announcement unless the announcement's
+ * title holds more than three more of them: the documentation is the lasting answer, an announcement the news
+ * of a change ("云硬盘价格" is the block-storage pricing article before the announcement of a price cut).
+ */
+const ARTICLE_BONUS = 3;
+const KATAKANA_WORD = /^[\p{Script=Katakana}ー]{3,}$/u;
 /** ts_rank_cd normalization 32: rank / (rank + 1), so the relevance part stays under one point. */
 const NORMALIZATION = 32;
 
@@ -34,7 +44,12 @@ export async function rankDocuments(
   const { locale, words, every, limit } = input;
   if (words.length === 0) return [];
   const config = searchConfig(locale);
-  const one = (word: string): SQL => sql`plainto_tsquery(${config}::regconfig, ${word})`;
+  const one = (word: string): SQL =>
+    KATAKANA_WORD.test(word)
+      ? // A katakana word is also searched as the start of longer ones: "スナップショット" finds "スナップショットポリシー",
+        // which the segmenter may keep as one word. The word holds only letters, so it cannot break out of its quotes.
+        sql`to_tsquery('simple', quote_literal(${word}) || ':*')`
+      : sql`plainto_tsquery(${config}::regconfig, ${word})`;
   const query = sql.join(words.map(one), every ? sql` && ` : sql` || `);
   const held = every
     ? sql`${words.length}::int`
@@ -42,17 +57,18 @@ export async function rankDocuments(
         words.map((w) => sql`(d.document @@ ${one(w)})::int`),
         sql` + `,
       );
+  const inTitle = sql.join(
+    words.map((w) => sql`(ts_filter(d.document, '{a}') @@ ${one(w)})::int`),
+    sql` + `,
+  );
   const result = await db.execute(sql`
-    select kind, ref, title, published_at,
-      held * 10 + (case when ts_filter(document, '{a}') @@ q then 2 else 0 end)
-        + ts_rank_cd(${WEIGHTS}::float4[], document, q, ${NORMALIZATION}) as score
-    from (
-      select d.kind, d.ref, d.title, d.published_at, d.document, ${held} as held, ${query} as q
-      from search_documents d
-      where d.locale = ${locale} and d.document @@ (${query})
-        and (d.kind = 'article' or d.published_at <= now())
-    ) found
-    order by score desc, kind = 'article' desc, published_at desc nulls first, ref
+    select d.kind, d.ref, d.title, d.published_at,
+      ${held} * 10 + case when d.kind = 'article' then ${ARTICLE_BONUS}::int else 0 end + ${inTitle}
+        + ts_rank_cd(${WEIGHTS}::float4[], d.document, ${query}, ${NORMALIZATION}) as score
+    from search_documents d
+    where d.locale = ${locale} and d.document @@ (${query})
+      and (d.kind = 'article' or d.published_at <= now())
+    order by score desc, d.kind = 'article' desc, d.published_at desc nulls first, d.ref
     limit ${limit}`);
   return (result as unknown as { rows: Row[] }).rows.map((r) => ({
     kind: r.kind as RankedDocument['kind'],

@@ -79,15 +79,18 @@ const STOP_WORDS: Record<Locale, ReadonlySet<string>> = {
 };
 
 const ONLY_HIRAGANA = /^\p{Script=Hiragana}+$/u;
+const LONE_KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}ー]$/u;
 
 /**
  * Whether a query word says nothing about what is searched: a stop word of the language, a Japanese word
- * written only in hiragana (particles and endings such as "について", "ですか"), or a lone Latin letter.
+ * written only in hiragana (particles and endings such as "について", "ですか"), a lone kana or a lone Latin letter.
  */
 export function isStopWord(word: string, locale: Locale): boolean {
   if (STOP_WORDS[locale].has(word)) return true;
   if (locale !== 'en' && STOP_WORDS.en.has(word)) return true;
   if (locale === 'ja' && ONLY_HIRAGANA.test(word)) return true;
+  // A lone kana is a fragment the segmenter cut from a word it does not know; it would match almost everything.
+  if (LONE_KANA.test(word)) return true;
   return /^[a-z]$/.test(word);
 }
 
