@@ -113,6 +113,12 @@ describe('searchDocs over the index', () => {
         expect(result.suggestion, query).toBe(suggestion);
         expect(result.hits[0]?.id, query).toBe(first);
       }
+      // Latin words in Chinese text are corrected too; Chinese words are not (a Chinese typo is a wrong character
+      // of the same sound, which edit distance cannot tell from another word).
+      const zh = await search('OpenSSHH', 'zh', options);
+      expect(zh.suggestion).toBe('openssh');
+      expect(zh.hits.length).toBeGreaterThan(0);
+      expect((await search('块存储价各', 'zh', options)).suggestion).toBeUndefined();
       // A query that finds something is not corrected; a word nothing is close to is not either.
       expect((await search('refund', 'en', options)).suggestion).toBeUndefined();
       const nothing = await search('xyzzyplugh', 'en', options);

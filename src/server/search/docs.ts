@@ -187,7 +187,7 @@ async function findHits(
 function correctQuery(query: string, locale: Locale, corrections: Map<string, string>): string {
   let out = query.normalize('NFKC');
   for (const [typo, word] of corrections) {
-    out = out.replace(new RegExp(escapeRegExp(typo), locale === 'en' ? 'giu' : 'gu'), word);
+    out = out.replace(new RegExp(escapeRegExp(typo), 'giu'), word);
   }
   return out;
 }
