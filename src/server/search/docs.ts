@@ -170,7 +170,7 @@ async function findHits(
   const corrections = await suggestWords(db, locale, words, options);
   if (corrections.size) {
     const corrected = words.map((w) => corrections.get(w) ?? w);
-    const suggestion = correctQuery(query, locale, corrections);
+    const suggestion = correctQuery(query, corrections);
     const all = await rankDocuments(db, { locale, words: corrected, every: true, limit });
     if (all.length) return { words: corrected, documents: all, suggestion };
     if (corrected.length > 1) {
@@ -184,7 +184,7 @@ async function findHits(
 }
 
 /** The query as typed with each corrected word replaced (case-insensitively), so the rest reads as typed. */
-function correctQuery(query: string, locale: Locale, corrections: Map<string, string>): string {
+function correctQuery(query: string, corrections: Map<string, string>): string {
   let out = query.normalize('NFKC');
   for (const [typo, word] of corrections) {
     out = out.replace(new RegExp(escapeRegExp(typo), 'giu'), word);

@@ -20,7 +20,7 @@ export type Executor = Pick<Database, 'execute'>;
  * Bumped when the words or weights of the index change: every row's hash then differs and the next start
  * indexes everything again.
  */
-const INDEX_VERSION = 'search-1';
+const INDEX_VERSION = 'search-2';
 
 /** The first key of the per-document locks taken while indexing. */
 const INDEX_LOCK = 7_424_046;
@@ -144,16 +144,17 @@ async function indexDocuments(db: Executor, kind: SearchSource['kind'], refs: st
   }
   if (upserts.length) {
     await db.execute(sql`insert into search_documents
-        (kind, ref, locale, title, published_at, words, source_hash, document)
+        (kind, ref, locale, title, published_at, words, source_hash, document, title_document)
       select u.kind, u.ref, u.locale, u.title, u.published_at, u.words, u.hash,
         setweight(to_tsvector(u.config::regconfig, u.a), 'A')
           || setweight(to_tsvector(u.config::regconfig, u.b), 'B')
-          || setweight(to_tsvector(u.config::regconfig, u.c), 'C')
+          || setweight(to_tsvector(u.config::regconfig, u.c), 'C'),
+        setweight(to_tsvector(u.config::regconfig, u.a), 'A')
       from json_to_recordset(${JSON.stringify(upserts)}::json) as u(kind text, ref text, locale text, config text,
         title text, published_at timestamptz, words text[], hash text, a text, b text, c text)
       on conflict (kind, ref, locale) do update set
         title = excluded.title, published_at = excluded.published_at, words = excluded.words,
-        source_hash = excluded.source_hash, document = excluded.document`);
+        source_hash = excluded.source_hash, document = excluded.document, title_document = excluded.title_document`);
   }
   await applyVocabulary(db, delta);
   return upserts.length + gone.length;

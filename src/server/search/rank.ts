@@ -34,6 +34,8 @@ const WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
  */
 const ARTICLE_BONUS = 3;
 const KATAKANA_WORD = /^[\p{Script=Katakana}ー]{3,}$/u;
+/** At most this many title matches, and this many other matches, are ranked per query. */
+const CANDIDATES = 400;
 /** ts_rank_cd normalization 32: rank / (rank + 1), so the relevance part stays under one point. */
 const NORMALIZATION = 32;
 
@@ -58,16 +60,25 @@ export async function rankDocuments(
         sql` + `,
       );
   const inTitle = sql.join(
-    words.map((w) => sql`(ts_filter(d.document, '{a}') @@ ${one(w)})::int`),
+    words.map((w) => sql`(d.title_document @@ ${one(w)})::int`),
     sql` + `,
   );
+  const published = sql`(d.kind = 'article' or d.published_at <= now())`;
+  // Ranking reads every candidate's vector, so candidates are capped: documents whose title matches first (their
+  // own small index), then others whose text matches. A word in thousands of documents ranks at most 2 × CAP.
   const result = await db.execute(sql`
     select d.kind, d.ref, d.title, d.published_at,
       ${held} * 10 + case when d.kind = 'article' then ${ARTICLE_BONUS}::int else 0 end + ${inTitle}
         + ts_rank_cd(${WEIGHTS}::float4[], d.document, ${query}, ${NORMALIZATION}) as score
-    from search_documents d
-    where d.locale = ${locale} and d.document @@ (${query})
-      and (d.kind = 'article' or d.published_at <= now())
+    from (
+      (select * from search_documents d
+        where d.locale = ${locale} and d.title_document @@ (${query}) and ${published}
+        limit ${CANDIDATES})
+      union all
+      (select * from search_documents d
+        where d.locale = ${locale} and d.document @@ (${query}) and not d.title_document @@ (${query}) and ${published}
+        limit ${CANDIDATES})
+    ) d
     order by score desc, d.kind = 'article' desc, d.published_at desc nulls first, d.ref
     limit ${limit}`);
   return (result as unknown as { rows: Row[] }).rows.map((r) => ({

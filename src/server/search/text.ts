@@ -36,17 +36,24 @@ export function foldWord(word: string, locale: Locale): string {
   return word;
 }
 
-const NOT_WORD = /[^\p{L}\p{N}\p{M}]+/u;
+const WORD_RUN = /[\p{L}\p{N}\p{M}]+/gu;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
-/** The folded words of a text, in order, repeats kept. */
+/**
+ * The folded words of a text, in order, repeats kept. Text without Chinese or Japanese is cut at anything that is
+ * not a letter, digit or mark; text with them goes through the segmenter (the slow part, so only then), which
+ * also cuts "vps套餐" into "vps" and "套餐".
+ */
 export function textWords(text: string, locale: Locale): string[] {
   const out: string[] = [];
   const folded = text.normalize('NFKC').toLowerCase();
+  if (!CJK.test(folded)) {
+    for (const [run] of folded.matchAll(WORD_RUN)) out.push(foldWord(run, locale));
+    return out;
+  }
   for (const s of segmenter(locale).segment(folded)) {
     if (!s.isWordLike) continue;
-    for (const part of s.segment.split(NOT_WORD)) {
-      if (part) out.push(foldWord(part, locale));
-    }
+    for (const [part] of s.segment.matchAll(WORD_RUN)) out.push(foldWord(part, locale));
   }
   return out;
 }

@@ -7,6 +7,7 @@ CREATE TABLE "search_documents" (
 	"words" text[] NOT NULL,
 	"source_hash" text NOT NULL,
 	"document" "tsvector" NOT NULL,
+	"title_document" "tsvector" NOT NULL,
 	CONSTRAINT "search_documents_kind_ref_locale_pk" PRIMARY KEY("kind","ref","locale")
 );
 --> statement-breakpoint
@@ -20,6 +21,7 @@ CREATE TABLE "search_terms" (
 );
 --> statement-breakpoint
 CREATE INDEX "search_documents_document_idx" ON "search_documents" USING gin ("document");--> statement-breakpoint
+CREATE INDEX "search_documents_title_idx" ON "search_documents" USING gin ("title_document");--> statement-breakpoint
 CREATE INDEX "search_terms_initial_idx" ON "search_terms" USING btree ("locale","initial","length");--> statement-breakpoint
 -- pg_trgm makes "did you mean" an index lookup; a database that refuses the extension still migrates, and the
 -- suggestions use their fallback (docs/decisions/046-search.md).

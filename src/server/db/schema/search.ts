@@ -26,10 +26,16 @@ export const searchDocuments = pgTable(
     sourceHash: text('source_hash').notNull(),
     /** Title weighted A, summary B, body C. */
     document: tsvector('document').notNull(),
+    /**
+     * The title alone: title matches are gathered through their own index before the body's, so a word in
+     * thousands of bodies still ranks the documents titled with it (docs/decisions/046-search.md, "Ranking").
+     */
+    titleDocument: tsvector('title_document').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.ref, t.locale] }),
     index('search_documents_document_idx').using('gin', t.document),
+    index('search_documents_title_idx').using('gin', t.titleDocument),
   ],
 );
 
