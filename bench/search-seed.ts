@@ -211,7 +211,7 @@ export async function seedSearchScale(url: string): Promise<void> {
         await db.transaction((tx) => indexAnnouncements(tx, ids.slice(from, from + INDEX_BATCH)));
       }
     });
-    await db.execute(sql`analyze`);
+    await db.execute(sql`vacuum analyze`);
     await db.execute(sql`create table bench_search_seeded (at timestamptz not null default now())`);
   } finally {
     await db.$client.end();

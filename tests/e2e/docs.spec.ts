@@ -186,6 +186,8 @@ test.describe('documentation search', () => {
   }
 
   test('a typo shows the results of the corrected search, and says so with a link to it', async ({ page }, info) => {
+    // Three languages, each with an axe pass and a second page.
+    test.setTimeout(90_000);
     const problems = watchConsole(page);
     for (const [locale, typo, suggestion] of [
       ['en', 'refnd', 'refund'],

@@ -1,10 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@/lib/locales';
-import { markdownText } from '@/lib/markdown';
 import { parseWith, withoutControlCharacters } from '../api/input';
 import type { Database } from '../db/client';
-import { documentTexts, type RankedDocument, rankDocuments } from './rank';
+import { type RankedDocument, rankDocuments } from './rank';
 import { suggestWords } from './suggest';
 import { queryWords } from './text';
 
@@ -216,11 +215,9 @@ export async function searchDocs(
   if (words.length === 0) return { query, terms: words, hits: [] };
 
   const found = await findHits(db, locale, query, words, limit, options);
-  const texts = await documentTexts(db, locale, found.documents);
   const marks = markTerms(found.suggestion ?? query, found.words);
   const hits = found.documents.map((d): DocSearchHit => {
-    const text = texts.get(`${d.kind}:${d.ref}`) ?? { summary: '', body: '' };
-    const plain = markdownText(text.body);
+    const plain = d.bodyText;
     const bodyHasMatch = termsRegExp(found.words).test(plain);
     return {
       kind: d.kind,
@@ -228,7 +225,7 @@ export async function searchDocs(
       path: documentPath(d.kind, d.ref),
       title: d.title,
       titleSegments: highlight(d.title, marks),
-      snippet: snippet(bodyHasMatch || !text.summary ? plain : text.summary, marks),
+      snippet: snippet(bodyHasMatch || !d.summary ? plain : d.summary, marks),
       ...(d.publishedAt ? { publishedAt: d.publishedAt } : {}),
       score: d.score,
     };

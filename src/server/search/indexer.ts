@@ -20,7 +20,7 @@ export type Executor = Pick<Database, 'execute'>;
  * Bumped when the words or weights of the index change: every row's hash then differs and the next start
  * indexes everything again.
  */
-const INDEX_VERSION = 'search-2';
+const INDEX_VERSION = 'search-3';
 
 /** The first key of the per-document locks taken while indexing. */
 const INDEX_LOCK = 7_424_046;
@@ -54,7 +54,11 @@ export function documentWords(source: Pick<SearchSource, 'locale' | 'title' | 's
   const summary = textWords([source.summary, ...sections.map((s) => s.heading)].join('\n'), locale);
   const body = textWords(sections.map((s) => s.text).join('\n'), locale);
   const words = [...new Set([...title, ...summary, ...body])].filter(isVocabularyWord).sort();
-  return { a: title.join(' '), b: summary.join(' '), c: body.join(' '), words };
+  const bodyText = sections
+    .flatMap((s) => [s.heading, s.text])
+    .filter(Boolean)
+    .join('\n');
+  return { a: title.join(' '), b: summary.join(' '), c: body.join(' '), words, bodyText };
 }
 
 type Row = Record<string, unknown>;
@@ -125,6 +129,8 @@ async function indexDocuments(db: Executor, kind: SearchSource['kind'], refs: st
       locale: s.locale,
       config: searchConfig(s.locale),
       title: s.title,
+      summary: s.summary,
+      body_text: prepared.bodyText,
       published_at: s.publishedAt,
       words: prepared.words,
       hash: s.hash,
@@ -144,16 +150,17 @@ async function indexDocuments(db: Executor, kind: SearchSource['kind'], refs: st
   }
   if (upserts.length) {
     await db.execute(sql`insert into search_documents
-        (kind, ref, locale, title, published_at, words, source_hash, document, title_document)
-      select u.kind, u.ref, u.locale, u.title, u.published_at, u.words, u.hash,
+        (kind, ref, locale, title, summary, body_text, published_at, words, source_hash, document, title_document)
+      select u.kind, u.ref, u.locale, u.title, u.summary, u.body_text, u.published_at, u.words, u.hash,
         setweight(to_tsvector(u.config::regconfig, u.a), 'A')
           || setweight(to_tsvector(u.config::regconfig, u.b), 'B')
           || setweight(to_tsvector(u.config::regconfig, u.c), 'C'),
         setweight(to_tsvector(u.config::regconfig, u.a), 'A')
       from json_to_recordset(${JSON.stringify(upserts)}::json) as u(kind text, ref text, locale text, config text,
-        title text, published_at timestamptz, words text[], hash text, a text, b text, c text)
+        title text, summary text, body_text text, published_at timestamptz, words text[], hash text,
+        a text, b text, c text)
       on conflict (kind, ref, locale) do update set
-        title = excluded.title, published_at = excluded.published_at, words = excluded.words,
+        title = excluded.title, summary = excluded.summary, body_text = excluded.body_text, published_at = excluded.published_at, words = excluded.words,
         source_hash = excluded.source_hash, document = excluded.document, title_document = excluded.title_document`);
   }
   await applyVocabulary(db, delta);

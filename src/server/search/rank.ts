@@ -18,6 +18,9 @@ export type RankedDocument = {
   ref: string;
   title: string;
   publishedAt: string | null;
+  summary: string;
+  /** The body as plain text. */
+  bodyText: string;
   /**
    * Higher is better: ten points per query word held, three for an article, one per query word in the title,
    * plus ts_rank_cd scaled under one.
@@ -67,7 +70,7 @@ export async function rankDocuments(
   // Ranking reads every candidate's vector, so candidates are capped: documents whose title matches first (their
   // own small index), then others whose text matches. A word in thousands of documents ranks at most 2 × CAP.
   const result = await db.execute(sql`
-    select d.kind, d.ref, d.title, d.published_at,
+    select d.kind, d.ref, d.title, d.published_at, d.summary, d.body_text,
       ${held} * 10 + case when d.kind = 'article' then ${ARTICLE_BONUS}::int else 0 end + ${inTitle}
         + ts_rank_cd(${WEIGHTS}::float4[], d.document, ${query}, ${NORMALIZATION}) as score
     from (
@@ -86,6 +89,8 @@ export async function rankDocuments(
     ref: String(r.ref),
     title: String(r.title),
     publishedAt: r.published_at ? new Date(r.published_at as string).toISOString() : null,
+    summary: String(r.summary),
+    bodyText: String(r.body_text),
     score: Number(r.score),
   }));
 }

@@ -3,6 +3,8 @@ CREATE TABLE "search_documents" (
 	"ref" text NOT NULL,
 	"locale" text NOT NULL,
 	"title" text NOT NULL,
+	"summary" text NOT NULL,
+	"body_text" text NOT NULL,
 	"published_at" timestamp with time zone,
 	"words" text[] NOT NULL,
 	"source_hash" text NOT NULL,

@@ -19,6 +19,10 @@ export const searchDocuments = pgTable(
     ref: text('ref').notNull(),
     locale: text('locale').$type<DbLocale>().notNull(),
     title: text('title').notNull(),
+    /** An article's summary ('' for announcements) and the body as plain text: what snippets are cut from, so a
+     * search never parses Markdown. */
+    summary: text('summary').notNull(),
+    bodyText: text('body_text').notNull(),
     /** An announcement's publication time (only published ones are found); null for articles. */
     publishedAt: at('published_at'),
     /** The distinct folded words of the text, kept so the vocabulary's counts can be lowered when it changes. */
