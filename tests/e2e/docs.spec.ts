@@ -185,6 +185,40 @@ test.describe('documentation search', () => {
     });
   }
 
+  test('a typo shows the results of the corrected search, and says so with a link to it', async ({ page }, info) => {
+    // Three languages, each with an axe pass and a second page.
+    test.setTimeout(90_000);
+    const problems = watchConsole(page);
+    for (const [locale, typo, suggestion] of [
+      ['en', 'refnd', 'refund'],
+      ['zh', 'OpenSSHH', 'openssh'],
+      ['ja', 'スナプショット', 'スナップショット'],
+    ] as const) {
+      await page.goto(localizedPath(locale, `/doc/search/${encodeURIComponent(typo)}`));
+      const said = page.getByTestId('search-suggestion');
+      const text = MESSAGES[locale].doc.showingResultsFor.replace('{query}', typo).replace(/<\/?link>/g, '');
+      await expect(said).toHaveText(text.replace('{suggestion}', suggestion));
+      const link = said.getByRole('link', { name: suggestion });
+      await expect(link).toHaveAttribute(
+        'href',
+        localizedPath(locale, `/doc/search/${encodeURIComponent(suggestion)}`),
+      );
+      await expect(page.getByTestId('search-results').getByRole('listitem').first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      if (locale === 'ja') {
+        await page.screenshot({
+          path: `screenshots/docs-search-suggestion-ja-${info.project.name}.png`,
+          fullPage: true,
+        });
+      }
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`/doc/search/${encodeURIComponent(suggestion)}$`));
+      await expect(page.getByTestId('search-suggestion')).toHaveCount(0);
+      await expect(page.getByTestId('search-results').getByRole('listitem').first()).toBeVisible();
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('says clearly when nothing matches', async ({ page }) => {
     await page.goto('/ja/doc/search/xyzzyplugh');
     await expect(page.getByTestId('search-empty')).toContainText(

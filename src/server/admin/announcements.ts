@@ -8,6 +8,7 @@ import { announceChange } from '../changes/bus';
 import type { Database } from '../db/client';
 import { announcements, announcementTranslations } from '../db/schema';
 import { markdownHtml } from '../docs/markdown-html';
+import { indexAnnouncements } from '../search/indexer';
 import { recordAudit } from './audit';
 import { cappedTotal } from './list-total';
 import type { SignedInStaff } from './sessions';
@@ -131,6 +132,8 @@ async function writeTexts(tx: Tx, id: number, input: Pick<AnnouncementInput, 'tr
     return t.title && t.body ? [{ announcementId: id, locale, title: t.title, body: t.body }] : [];
   });
   if (rows.length) await tx.insert(announcementTranslations).values(rows);
+  // Searchable as soon as the save commits (docs/decisions/046-search.md).
+  await indexAnnouncements(tx, [id]);
 }
 
 /**
@@ -199,6 +202,7 @@ export async function deleteAnnouncement(db: Database, by: SignedInStaff, id: nu
   await db.transaction(async (tx) => {
     const before = await lockForSave(tx, id, version);
     await tx.delete(announcements).where(eq(announcements.id, id));
+    await indexAnnouncements(tx, [id]);
     await recordAudit(tx, {
       staffId: by.id,
       kind: 'announcement',
@@ -224,6 +228,7 @@ export async function restoreAnnouncement(
   const now = await announcementSnapshot(tx, id);
   if (state === null) {
     if (now) await tx.delete(announcements).where(eq(announcements.id, id));
+    await indexAnnouncements(tx, [id]);
   } else if (now) {
     await tx
       .update(announcements)

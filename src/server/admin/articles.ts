@@ -13,6 +13,7 @@ import { docArticleRedirects, docArticles, docArticleTranslations } from '../db/
 import { type CatalogLabels, isCatalogTable, loadCatalogTables } from '../docs/catalog-tables';
 import { fillInlineFacts, USD } from '../docs/inline-facts';
 import { catalogTableHtml, markdownHtml } from '../docs/markdown-html';
+import { indexArticles } from '../search/indexer';
 import { recordAudit } from './audit';
 import type { SignedInStaff } from './sessions';
 
@@ -173,6 +174,7 @@ export async function createArticle(db: Database, by: SignedInStaff, input: Arti
       const [last] = await tx.select({ sort: max(docArticles.sort) }).from(docArticles);
       await tx.insert(docArticles).values({ slug: input.slug, category: input.category, sort: (last?.sort ?? 0) + 1 });
       await writeTexts(tx, input.slug, input.translations);
+      await indexArticles(tx, [input.slug]);
       const after = (await articleSnapshot(tx, input.slug)) ?? null;
       await recordAudit(tx, {
         staffId: by.id,
@@ -209,6 +211,8 @@ export async function updateArticle(db: Database, by: SignedInStaff, slug: strin
         .set({ category: input.category, version: before.version + 1, updatedAt: new Date() })
         .where(eq(docArticles.slug, input.slug));
       await writeTexts(tx, input.slug, input.translations);
+      // The old address's entries go, the new one's are written (docs/decisions/046-search.md).
+      await indexArticles(tx, [slug, input.slug]);
       const after = (await articleSnapshot(tx, input.slug)) ?? null;
       await recordAudit(tx, { staffId: by.id, kind: 'article', entityId: input.slug, action: 'update', before, after });
       await announceChange(tx, ['articles']);
@@ -234,6 +238,7 @@ export async function restoreArticle(tx: Tx, slug: string, state: ArticleSnapsho
     .set({ category: state.category, version: now.version + 1, updatedAt: new Date() })
     .where(eq(docArticles.slug, state.slug));
   await writeTexts(tx, state.slug, state.translations);
+  await indexArticles(tx, [at, state.slug]);
   await announceChange(tx, ['articles']);
   return (await articleSnapshot(tx, state.slug)) ?? null;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import type { Env } from '@/env';
+import { healSearchIndex } from '../search/indexer';
 import { createDatabase, type Database } from './client';
 import { connectOrExplain, maskPassword } from './database-url';
 import { EMBEDDED_PASSWORD, EMBEDDED_USER, type EmbeddedServer, startEmbeddedPostgres } from './embedded';
@@ -58,6 +59,9 @@ export async function migrateAndSeed(url: string, log: (line: string) => void): 
     await migrateDatabase(db);
     const seeded = await seedDatabase(db);
     log(seeded ? 'database migrated and seeded' : 'database migrated (already seeded)');
+    // Texts changed outside the application (psql, a version before the index) become searchable here.
+    const healed = await healSearchIndex(db);
+    if (healed > 0) log(`search index: ${healed} documents indexed again`);
   } finally {
     await db.$client.end();
   }

@@ -7,5 +7,6 @@ export * from './orders';
 export * from './pintuan';
 export * from './prices';
 export * from './promotions';
+export * from './search';
 export * from './staff';
 export * from './system';

@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
+import { indexAnnouncements, indexArticles } from '../../search/indexer';
 import type { Database } from '../client';
 import * as schema from '../schema';
 import * as catalog from './data/catalog';
@@ -184,12 +185,14 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
     await seedPintuanGroups(tx, now);
     await insertAll(tx, schema.promotions, promotions.promotions(now));
 
+    const announcementIds: number[] = [];
     for (const { translations, ...announcement } of content.announcements(now)) {
       const [row] = await tx
         .insert(schema.announcements)
         .values(announcement)
         .returning({ id: schema.announcements.id });
       if (!row) throw new Error('announcement insert returned nothing');
+      announcementIds.push(row.id);
       await insertAll(
         tx,
         schema.announcementTranslations,
@@ -204,6 +207,12 @@ export async function seedDatabase(db: Database, now: Date = new Date()): Promis
         LOCALES.map((locale) => ({ slug: article.slug, locale, ...translations[locale] })),
       );
     }
+    // The search index is written with the texts, as every write path does (docs/decisions/046-search.md).
+    await indexAnnouncements(tx, announcementIds);
+    await indexArticles(
+      tx,
+      content.docArticles.map((a) => a.slug),
+    );
     await insertAll(tx, schema.companyHistory, content.companyHistory);
     await insertAll(tx, schema.jobDepartments, content.jobDepartments);
     await insertAll(tx, schema.jobLocations, content.jobLocations);

@@ -95,9 +95,26 @@ export default async function DocSearchPage({ params }: { params: Params }) {
           </div>
         ) : (
           <>
-            <p role="status" className="text-sm text-muted">
-              {t('resultCount', { count: hits.length })}
-            </p>
+            <div role="status" className="text-sm text-muted">
+              {result.suggestion ? (
+                // The corrected search is a link of its own, so it can be opened, shared or bookmarked.
+                <p className="mb-1 text-base text-ink" data-testid="search-suggestion">
+                  {t.rich('showingResultsFor', {
+                    query,
+                    suggestion: result.suggestion,
+                    link: (chunks) => (
+                      <PageLink
+                        href={`/doc/search/${encodeURIComponent(result.suggestion ?? '')}`}
+                        className="font-semibold text-brand-700 underline"
+                      >
+                        {chunks}
+                      </PageLink>
+                    ),
+                  })}
+                </p>
+              ) : null}
+              <p>{t('resultCount', { count: hits.length })}</p>
+            </div>
             <ol className="mt-4 space-y-4" data-testid="search-results">
               {hits.map((hit) => (
                 <li key={`${hit.kind}-${hit.id}`} className="rounded-lg border border-line p-5">
