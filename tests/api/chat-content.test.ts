@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { announcements, announcementTranslations } from '../../src/server/db/schema';
+import { indexAnnouncements } from '../../src/server/search/indexer';
 import { call, testApp, testDb } from '../support/api';
 
 const app = testApp();
 
 describe('chat answers quoting documents (issue 8: safety)', () => {
   it('shows markup written in a document as text, never as markup', async () => {
-    // Inserted before this file's first question, so the helper's index (per process, 60 s) contains it.
+    // Written as the back office writes it: the row and its search index entry (docs/decisions/046-search.md).
     const [row] = await testDb()
       .insert(announcements)
       .values({ category: 'notice', publishedAt: new Date() })
@@ -19,6 +20,7 @@ describe('chat answers quoting documents (issue 8: safety)', () => {
         title: 'Zyxwq maintenance window',
         body: 'The zyxwq cluster <script>alert(1)</script> <img src=x onerror=alert(2)> [link](javascript:alert(3)) restarts at noon.',
       });
+    await indexAnnouncements(testDb(), [row?.id ?? 0]);
     const res = await call(app, 'POST', '/api/chat', {
       json: { key: 'cirrus-chat-widget', question: 'When is the zyxwq maintenance?', uuid: crypto.randomUUID() },
       headers: { 'x-forwarded-for': '10.7.0.1' },

@@ -28,7 +28,7 @@ import { bestExcerpt, type Passage, rankPassages } from './retrieve';
 const MIN_SCORE = 2.5;
 /** A question whose intent is recognised (refund, SLA…) needs less: the intent's own words rank the passage. */
 const MIN_SCORE_WITH_INTENT = 1;
-const CANDIDATES = 5;
+const CANDIDATES = 12;
 
 export type ChatAnswer = {
   html: string;

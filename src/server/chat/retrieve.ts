@@ -185,6 +185,8 @@ export function rankPassages(
   // The intent's hint words help, at half the weight of the visitor's own words.
   const weights = new Map(wanted.map((t) => [t, termWeight(t) * (own.has(t) ? 1 : 0.5)]));
   if (wanted.length === 0 || all.length === 0) return [];
+  let ownWeight = 0;
+  for (const t of own) ownWeight += termWeight(t);
   const df = new Map<string, number>();
   let total = 0;
   for (const s of all) {
@@ -198,10 +200,11 @@ export function rankPassages(
     if (score <= 0) continue;
     if (s.kind === 'announcement') score *= 0.8;
     // A heading that restates the question ("If a payment fails") marks the section that answers it.
-    if (own.size > 0 && s.headingTerms.size > 0) {
+    // Coverage is weighed like the score: a lone kanji left between kana (使い方 gives 使 and 方) says little.
+    if (ownWeight > 0 && s.headingTerms.size > 0) {
       let covered = 0;
-      for (const t of own) if (s.headingTerms.has(t)) covered += 1;
-      if (covered / own.size >= 0.5) score *= 1.5;
+      for (const t of own) if (s.headingTerms.has(t)) covered += termWeight(t);
+      if (covered / ownWeight >= 0.5) score *= 1.5;
     }
     const previous = best.get(s.path);
     if (!previous || previous.score < score) {
