@@ -10,7 +10,12 @@
  *
  *   npx tsx --conditions=react-server bench/search-scale.ts
  *
- * BENCH_USERS sets the users at once (20), BENCH_SEARCHES the searches in all (2,000), BENCH_ANSWERS the chat
+ * Each user waits between its calls as a person does (BENCH_THINK_MS, 1,000 ms on average, drawn between half
+ * and one and a half times that): 20 users then send about 20 calls a second. BENCH_THINK_MS=0 runs the users
+ * back to back instead, the saturation case: 20 calls always under way on the machine's cores, where latency is
+ * mostly queueing (calls × time per call ÷ cores).
+ *
+ * BENCH_USERS sets the users at once (20), BENCH_SEARCHES the searches in all (1,000), BENCH_ANSWERS the chat
  * answers in all (400); BENCH_NO_TRIGRAMS=1 runs "did you mean" as on a database without pg_trgm.
  */
 import type { Locale } from '../src/lib/locales';
@@ -22,7 +27,8 @@ import { isSeededForSearch, SEARCH_SCALE, seedSearchScale, startSearchDatabase }
 const SEARCH_TARGET_MS = 50;
 const ANSWER_TARGET_MS = 150;
 const USERS = Number(process.env.BENCH_USERS ?? 20);
-const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 2_000);
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 1_000);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1_000);
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 400);
 const trigrams = process.env.BENCH_NO_TRIGRAMS ? false : undefined;
 
@@ -89,9 +95,16 @@ async function load<T>(
       const list = times.get(label(item)) ?? [];
       list.push(took);
       times.set(label(item), list);
+      if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + Math.random())));
     }
   };
-  await Promise.all(Array.from({ length: USERS }, user));
+  // Users start spread over one think time, as people arrive, not all in the same millisecond.
+  await Promise.all(
+    Array.from({ length: USERS }, async (_, i) => {
+      if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, (THINK_MS * i) / USERS));
+      await user();
+    }),
+  );
   return times;
 }
 
@@ -131,7 +144,7 @@ async function main() {
       (q) => q.kind,
       (q) => searchDocs(db, { query: q.text, locale: q.locale, limit: 20 }, { trigrams }),
     );
-    console.log(`${SEARCH_SCALE.articles.toLocaleString('en')} articles and ${SEARCH_SCALE.announcements.toLocaleString('en')} announcements per language, ${USERS} users at once${trigrams === false ? ', without pg_trgm' : ''}.
+    console.log(`${SEARCH_SCALE.articles.toLocaleString('en')} articles and ${SEARCH_SCALE.announcements.toLocaleString('en')} announcements per language, ${USERS} users at once, ${THINK_MS > 0 ? `${THINK_MS} ms between a user's calls on average` : 'back to back'}${trigrams === false ? ', without pg_trgm' : ''}.
 
 Search (searchDocs, 20 hits with snippets):
 

@@ -38,7 +38,7 @@ const WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
 const ARTICLE_BONUS = 3;
 const KATAKANA_WORD = /^[\p{Script=Katakana}ー]{3,}$/u;
 /** At most this many title matches, and this many other matches, are ranked per query. */
-const CANDIDATES = 400;
+const CANDIDATES = 100;
 /** ts_rank_cd normalization 32: rank / (rank + 1), so the relevance part stays under one point. */
 const NORMALIZATION = 32;
 
@@ -70,20 +70,27 @@ export async function rankDocuments(
   // Ranking reads every candidate's vector, so candidates are capped: documents whose title matches first (their
   // own small index), then others whose text matches. A word in thousands of documents ranks at most 2 × CAP.
   const result = await db.execute(sql`
-    select d.kind, d.ref, d.title, d.published_at, d.summary, d.body_text,
-      ${held} * 10 + case when d.kind = 'article' then ${ARTICLE_BONUS}::int else 0 end + ${inTitle}
-        + ts_rank_cd(${WEIGHTS}::float4[], d.document, ${query}, ${NORMALIZATION}) as score
-    from (
-      (select * from search_documents d
-        where d.locale = ${locale} and d.title_document @@ (${query}) and ${published}
-        limit ${CANDIDATES})
-      union all
-      (select * from search_documents d
-        where d.locale = ${locale} and d.document @@ (${query}) and not d.title_document @@ (${query}) and ${published}
-        limit ${CANDIDATES})
-    ) d
-    order by score desc, d.kind = 'article' desc, d.published_at desc nulls first, d.ref
-    limit ${limit}`);
+    with ranked as (
+      select d.kind, d.ref, d.title, d.published_at,
+        ${held} * 10 + case when d.kind = 'article' then ${ARTICLE_BONUS}::int else 0 end + ${inTitle}
+          + ts_rank_cd(${WEIGHTS}::float4[], d.document, ${query}, ${NORMALIZATION}) as score
+      from (
+        (select d.kind, d.ref, d.title, d.published_at, d.document, d.title_document from search_documents d
+          where d.locale = ${locale} and d.title_document @@ (${query}) and ${published}
+          limit ${CANDIDATES})
+        union all
+        (select d.kind, d.ref, d.title, d.published_at, d.document, d.title_document from search_documents d
+          where d.locale = ${locale} and d.document @@ (${query}) and not d.title_document @@ (${query}) and ${published}
+          limit ${CANDIDATES})
+      ) d
+      order by score desc, d.kind = 'article' desc, d.published_at desc nulls first, d.ref
+      limit ${limit}
+    )
+    -- The texts of the hits only: reading them for every candidate would cost more than the ranking.
+    select r.kind, r.ref, r.title, r.published_at, r.score, t.summary, t.body_text
+    from ranked r
+    join search_documents t on t.kind = r.kind and t.ref = r.ref and t.locale = ${locale}
+    order by r.score desc, r.kind = 'article' desc, r.published_at desc nulls first, r.ref`);
   return (result as unknown as { rows: Row[] }).rows.map((r) => ({
     kind: r.kind as RankedDocument['kind'],
     ref: String(r.ref),
