@@ -199,7 +199,7 @@ function startBareServer(bodyFile: string, head: readonly [string, string][]) {
 
 /**
  * A plain TCP server writing the prebuilt answer (head and body) for every request head it reads: no HTTP layer
- * at all, so what Node itself can send on this machine.
+ * at all, so what Node itself can send on the machine the benchmark runs on.
  */
 function startPlainTcpServer(bodyFile: string, head: readonly [string, string][]) {
   return startReferenceServer(
@@ -598,9 +598,9 @@ const fmt = (s: Scores) =>
  *
  * Each server process keeps its own copies, and a new connection goes to the next process in turn, as
  * Lighthouse's browser's does. So the page is asked over fresh connections until four answers in a row are kept
- * copies (`hit`, or `stale` while one refill runs). Asking over one pooled connection, as this did until
- * 2026-11-25, warmed one process only: a Lighthouse run that reached the other one measured Next's own document,
- * whose scripts load before the first paint (a 404 is never kept and needs none).
+ * copies (`hit`, or `stale` while one refill runs). Asking over one pooled connection warms one process only: a
+ * Lighthouse run that reached another one would measure Next's own document, whose scripts load before the
+ * first paint (a 404 is never kept and needs none).
  */
 async function warmDocument(url: string): Promise<void> {
   for (let tries = 0, kept = 0; tries < 60; tries += 1) {

@@ -2,11 +2,10 @@
  * Resolves once the page's first contentful paint has been presented, or after FALLBACK_MS when the browser
  * reports none (a background tab paints nothing). Without paint timing (old Safari) the load event stands in.
  *
- * Why: the first Web Storage access of a session is a synchronous trip to the browser process, which opens
- * the origin's storage. In a fresh profile (a first visit, Lighthouse) that trip held the first frame back by
- * about a second, even though it ran after React had committed the page: FCP and LCP moved from ~0.3 s to
- * ~1.25 s. Shell code that reads local storage (settings, consent, the pop-up clock) waits for this first
- * (issue 9, docs/decisions/016-first-paint-before-storage.md).
+ * Why: the first Web Storage access of a session is a synchronous trip to the browser process, which opens the origin's
+ * storage. In a fresh profile (a first visit, Lighthouse) that trip held the first frame back by about a second, even
+ * though it ran after React had committed the page (the decision has the figures). Shell code that reads local storage
+ * (settings, consent, the pop-up clock) waits for this first (docs/decisions/016-first-paint-before-storage.md).
  */
 const FALLBACK_MS = 2500;
 

@@ -2,12 +2,12 @@ import { gridHeight, textLines } from '@/lib/table-height';
 
 /**
  * The heights (rem) the home page's bands below the hero keep while they are skipped (`render-when-near`,
- * issue 9): [below the desk breakpoint, from it up]. The hero fills a phone's first screen, and the five bands
- * were most of the first layout (about 490 layout objects on /ja): skipping them cut its Layout from a median
- * of 94 to 41 ms, 7 fresh loads each in Chromium at 412 px (BENCHMARKS (d), notes). Each bound is taken at the
- * narrowest width of its range (320 and 960 px), where text wraps most; tests/e2e/routes.spec.ts checks every
- * skipped block against its real height there, in all three languages. Sizes restate the classes of
- * src/app/[locale]/[currency]/page.tsx and src/components/content/review-list.tsx.
+ * docs/product/targets.md#performance): [below the desk breakpoint, from it up]. The hero fills a phone's first screen,
+ * and the five bands were most of the first layout: skipping them more than halved it
+ * (docs/decisions/016-first-paint-before-storage.md, measurements). Each bound is taken at the narrowest width of its
+ * range (320 and 960 px), where text wraps most; tests/e2e/routes.spec.ts checks every skipped block against its real
+ * height there, in all three languages. Sizes restate the classes of src/app/[locale]/[currency]/page.tsx and
+ * src/components/content/review-list.tsx.
  */
 export type HomeBand = 'themes' | 'plans' | 'promotions' | 'regions' | 'reviews';
 

@@ -24,9 +24,9 @@ export function convertUsdCents(usdCents: number, currency: CurrencyRate): numbe
 /**
  * Currency symbols as CLDR writes them for our languages, which is what `Intl.NumberFormat` gives in Node and
  * in browsers: sign, symbol, groups of three with commas, a point before the decimals, in all three languages.
- * Prices are written by hand so the configurator's hydration builds no ICU formatter per price: in CPU
- * profiles of `/product/vps-buy` at 4x slowdown those formatters took 140–280 ms a load (BENCHMARKS.md,
- * issue 9). Server and browser also write the same string by construction. tests/api/money.test.ts holds it
+ * Prices are written by hand so the configurator's hydration builds no ICU formatter per price: those
+ * formatters were the costliest function of the purchase page's load (docs/decisions/009-pricing-and-orders.md,
+ * measurements). Server and browser also write the same string by construction. tests/api/money.test.ts holds it
  * to Intl's output.
  */
 const SYMBOLS: Record<Locale, Readonly<Record<string, string>>> = {

@@ -95,7 +95,8 @@ export function routeBaseName(pathname: string): RouteBaseName | undefined {
 
 /**
  * The paths of POPUP_HIDDEN_ROUTES under every language prefix, written out so the banner and pop-up (client components on
- * every page) do not carry the whole route table to the browser: 0.6 KB of first-load JavaScript (issue 9).
+ * every page) do not carry the whole route table to the browser (docs/decisions/020-prefetch-on-intent.md, the
+ * JavaScript budget).
  * routes.test.ts checks it against the table, route by route and language by language.
  */
 const POPUP_HIDDEN_PATHS = new RegExp(

@@ -1,13 +1,13 @@
 /**
  * The height a documentation table keeps while it is skipped below the first screen (`render-when-near`,
- * issue 9). Tables are most of a doc article's first layout on a phone: on /zh/doc/article/pricing hiding every
- * table cut it from 41 to 26 ms of main-thread time, and skipping those more than half a screen below the
- * first (the rest are drawn anyway) from 42–52 to 36–39 ms (BENCHMARKS (d)). A skipped block must keep
- * at least its real height (src/components/render-when-near.ts), and a table's height depends on how its
- * columns share a phone's width, so this estimates CSS's automatic table layout at the narrowest width we
- * support (320 px) with wide glyph widths. It errs tall on purpose: too tall only means a scroll bar a little
- * off until the table nears the viewport; too short lets skipped text be checked against the next block.
- * Wider screens give every column more room, so the bound holds from 320 px up.
+ * docs/product/targets.md#performance). Tables are most of a doc article's first layout on a phone, so those more than
+ * half a screen below the first are skipped (the rest are drawn anyway;
+ * docs/decisions/016-first-paint-before-storage.md has the figures). A skipped block must keep at least its real height
+ * (src/components/render-when-near.ts), and a table's height depends on how its columns share a phone's width, so this
+ * estimates CSS's automatic table layout at the narrowest width we support (320 px) with wide glyph widths. It errs
+ * tall on purpose: too tall only means a scroll bar a little off until the table nears the viewport; too short lets
+ * skipped text be checked against the next block. Wider screens give every column more room, so the bound holds from
+ * 320 px up.
  */
 
 /** How a column's cells are set: `wrap` cells break lines, `nowrap` cells stay on one line. */

@@ -85,10 +85,11 @@ export const useSiteStore = create<SiteState & SiteActions>()((set, get) => ({
 let persisting = false;
 
 /**
- * SPEC §3: session storage `user-account` holds userAccount, username, token, currencyData, currency, openDate;
- * local storage `user-setting` holds language, currencyData, currency. The shell calls this once the first frame
- * is on screen (decision 016); from then on every change is written back to both keys. (A few lines instead of
- * zustand's persist middleware, which cost ~1 KB gzip in every page's first load, issue 9.)
+ * Browser storage (docs/product/entities.md#browser-storage): session storage `user-account` holds userAccount,
+ * username, token, currencyData, currency, openDate; local storage `user-setting` holds language, currencyData,
+ * currency. The shell calls this once the first frame is on screen (decision 016); from then on every change is written
+ * back to both keys. (A few lines instead of zustand's persist
+ * middleware, which weighed on every page's first load: docs/decisions/016-first-paint-before-storage.md.)
  */
 export function rehydrateSiteStore(): void {
   const setting = parse(window.localStorage.getItem(USER_SETTING_KEY));

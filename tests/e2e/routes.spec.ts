@@ -109,7 +109,8 @@ test.describe('every route fits a phone and marks one first screen', () => {
         await tab.setViewportSize(phone);
         await tab.goto(url);
         // Phones come in every width up to the desktop layout; Lighthouse's is 412 px, where the header once
-        // stuck out by up to 25 px (the brand name beside the buttons), which a phone shows zoomed out.
+        // stuck out (the brand name beside the buttons: docs/decisions/007-shell-rendering.md), which a phone
+        // shows zoomed out.
         for (const width of PHONE_WIDTHS) {
           await tab.setViewportSize({ width, height: phone.height });
           const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

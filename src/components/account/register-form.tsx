@@ -16,7 +16,8 @@ export function RegisterForm({ onDone }: { onDone?: () => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { errors, busy, onSubmit } = useFormSubmit(
     async (data) => {
-      // The schema (and zod, 30 KB gzipped) load on the first submit, not with the sign-up page (issue 9).
+      // The schema and zod load on the first submit, not with the sign-up page: zod is a large share of a first
+      // load (docs/decisions/016-first-paint-before-storage.md).
       const { registerForm } = await import('@/lib/validation/account-forms');
       return registerForm.safeParse({
         email: String(data.get('email') ?? ''),

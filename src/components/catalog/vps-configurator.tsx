@@ -25,10 +25,10 @@ type HeldCoupon = { userCouponId: number; name: string };
 const SELECT = 'mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm';
 
 /**
- * The page's query string as state. Not `useSearchParams`: on a prerendered page that hook renders nothing on
- * the server for its whole subtree, and the configurator then appearing pushed the footer down (Lighthouse
- * CLS 0.4, issue 9). The server and the first render use the defaults; the query is read once mounted and
- * every change is written back with the History API (only the query changes, no request).
+ * The page's query string as state. Not `useSearchParams`: on a prerendered page that hook renders nothing on the
+ * server for its whole subtree, and the configurator then appearing pushed the footer down, a layout shift
+ * (docs/decisions/016-first-paint-before-storage.md). The server and the first render use the defaults; the query is
+ * read once mounted and every change is written back with the History API (only the query changes, no request).
  */
 function useLocationQuery(): [URLSearchParams, (next: URLSearchParams) => void] {
   const [query, setQuery] = useState(() => new URLSearchParams());

@@ -8,7 +8,8 @@ import { askingControl, OPEN_COOKIE_SETTINGS_EVENT, type OpenCookieSettingsDetai
 
 // The panel's code loads only for visitors who must answer it, or who reopen it (issue 9). The shell's deferred
 // panels use React.lazy, not next/dynamic: each renders only after a client-side state change, so next/dynamic's
-// server-rendering support would add ~1.7 KB gzip to every page's first load for nothing.
+// server-rendering support would add to every page's first load for nothing
+// (docs/decisions/016-first-paint-before-storage.md).
 const CookiePanel = lazy(() => import('./cookie-panel').then((m) => ({ default: m.CookiePanel })));
 
 /**

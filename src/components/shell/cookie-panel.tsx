@@ -27,7 +27,8 @@ function Category(props: {
 }) {
   const id = useId();
   // A native switch (WAI-ARIA switch pattern: a button with aria-checked, Space and Enter toggle it): the
-  // panel shows on every first visit, and Radix's Switch cost ~5 KB gzip of script there (issue 9).
+  // panel shows on every first visit, and Radix's Switch was a few KB of script there
+  // (docs/decisions/016-first-paint-before-storage.md).
   return (
     <div className="flex items-start justify-between gap-4 py-2">
       <div>

@@ -17,8 +17,8 @@ export async function SiteHeader(props: {
   const t = await getTranslations({ locale: props.locale, namespace: 'nav' });
   const ticketUrl = customerCentreUrl(props.customerCenterUrl, 'ticket');
   // Opaque rather than translucent over a backdrop blur: the blur is recomposited for every frame while
-  // anything under the sticky header changes, which more than doubled the compositor's work during a page
-  // load (issue 9; BENCHMARKS.md, Lighthouse notes of 2026-11-26). At 95 % white it was hardly visible.
+  // anything under the sticky header changes, which multiplied the compositor's work during a page load
+  // (docs/decisions/007-shell-rendering.md). At 95 % white it was hardly visible.
   return (
     <header className="sticky top-0 z-[2000] border-b border-line bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 desk:gap-6 desk:px-5">

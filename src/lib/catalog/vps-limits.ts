@@ -1,7 +1,8 @@
 /**
  * The VPS configuration's limits, apart from its schema (issue 5, issue 9): the configurator runs in the browser
  * and needs only these numbers. Taking them from `vps-config.ts` brought zod with them into the purchase page's
- * first load (30 KB gzipped, most of it never called there); the schema itself is for the server.
+ * first load (most of it never called there: docs/decisions/016-first-paint-before-storage.md); the schema
+ * itself is for the server.
  */
 
 /** Billing periods offered by the configurator, in months. */

@@ -4,5 +4,5 @@ import { z } from 'zod';
 // `new Function` for its JIT parser, which the browser reports as a CSP violation (Lighthouse best practices).
 // Every schema module shared with the browser imports this first, so in the browser the probe never runs; the
 // server keeps the faster JIT parser. Nothing is re-exported from here: taking `z` through a re-exporting module
-// defeated tree shaking and added ~59 KB to the form pages (issue 9).
+// defeated tree shaking and bloated the form pages (docs/decisions/016-first-paint-before-storage.md).
 if (typeof window !== 'undefined') z.config({ jitless: true });

@@ -2,11 +2,10 @@
  * Explicit compile hints for the first-load chunks (docs/decisions/019-compile-hints.md).
  *
  * V8 compiles a function lazily, on its first call, on the main thread: when Next's bootstrap first requires
- * React DOM, the whole ~230 KB module is parsed there, inside the task that blocks the page. A file that starts
- * with the magic comment `//# allFunctionsCalledOnLoad` (Chrome 136 and later) is compiled eagerly instead,
- * while it streams in, off the main thread. Other browsers read a comment. Measured on the home page (Chromium,
- * median of 7): the longest task after the first paint went from 62 ms to 40 ms, and all tasks over 5 ms from
- * 238 ms to 180 ms.
+ * React DOM, the whole module (the largest first-load chunk) is parsed there, inside the task that blocks the
+ * page. A file that starts with the magic comment `//# allFunctionsCalledOnLoad` (Chrome 136 and later) is
+ * compiled eagerly instead, while it streams in, off the main thread. Other browsers read a comment. It shortens
+ * the tasks after the first paint; the decision has the figures.
  *
  * Only the chunks prerendered pages load at first are marked, since nearly all of their functions do run at
  * start-up; chunks loaded on demand (chat, dialogs, the configurator's forms) keep lazy compilation.

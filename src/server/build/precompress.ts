@@ -1,8 +1,9 @@
 /**
  * Brotli and gzip copies of the build's text files, written once beside each file (`x.js.br`, `x.js.gz`), as
  * nginx's `gzip_static` reads them (docs/decisions/022-build-files-fast-path.md). The production
- * server's fast path for `/_next/static/` (src/server/http/static-files.ts) serves them, so no worker spends the ~2 s of
- * CPU that brotli at its best quality takes over the whole build, and none of it while a visitor's page loads.
+ * server's fast path for `/_next/static/` (src/server/http/static-files.ts) serves them, so no worker spends the
+ * seconds of CPU that brotli at its best quality takes over the whole build, and none of it while a visitor's
+ * page loads.
  * Run after every other change to the files (compile-hints.ts): a copy that no longer matches its file is
  * ignored by the server, which then compresses the file itself.
  */

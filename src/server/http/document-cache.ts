@@ -23,7 +23,7 @@ import {
 /**
  * The fast path for documents (docs/decisions/012-document-fast-path.md): a prerendered page is asked of Next once per key and freshness window,
  * kept in memory with brotli and gzip copies, and served from there without entering Next's per-request
- * pipeline (proxy, router, render cache, per-request gzip), which costs ~1.8 ms of CPU per page.
+ * pipeline (proxy, router, render cache, per-request gzip), whose CPU cost per page the decision gives.
  *
  * Exactness: the key is everything the proxy (src/proxy.ts) decides on: host, path and query, the locale
  * cookie, else the Accept-Language header verbatim, and the currency cookie. Only answers Next marks as
@@ -42,9 +42,9 @@ const CURRENCIES = new Set<string>(CURRENCY_CODES);
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /**
  * A kept page is compressed again each time Next regenerates it (every 60–300 s per language and currency).
- * For the 120 KB coupon centre, quality 11 took 248 ms of CPU and quality 9 took 24 ms for 7% more bytes
- * (16.4 against 17.5 KB); on a two-core server that is a tenth of the work per refill, landing beside the
- * visitors' requests. The build's own files keep quality 11, written once by precompress.ts.
+ * Quality 9 costs about a tenth of quality 11's CPU for a few percent more bytes, and on a two-core server that
+ * work lands beside the visitors' requests (docs/decisions/012-document-fast-path.md, "cheaper refills").
+ * The build's own files keep quality 11, written once by precompress.ts.
  */
 const DOCUMENT_BROTLI_QUALITY = 9;
 const MAX_PASS_THROUGH = 10_000;

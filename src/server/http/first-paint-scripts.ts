@@ -1,8 +1,8 @@
 /**
  * Scripts after the first paint (docs/decisions/018-scripts-after-first-paint.md). Next writes every
  * chunk of a page as `<script src async>` in the head (and the bootstrap chunk, with a low-priority preload, in
- * the body). Async scripts run as soon as they arrive, so on a fast connection the whole ~160 KB of framework
- * and shell is parsed and run before the browser has painted anything, and the first frame waits for it.
+ * the body). Async scripts run as soon as they arrive, so on a fast connection all of the framework and shell
+ * is parsed and run before the browser has painted anything, and the first frame waits for it.
  *
  * The prerendered documents we serve ourselves (the document cache and the 404 pages) carry one inline loader
  * instead, which adds the very same script elements, in the same order, once the first contentful paint has
@@ -21,12 +21,12 @@ const CHUNK_SCRIPT = /<script src="(\/_next\/static\/[^"<>]+\.js)" async=""><\/s
 const CHUNK_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="\/_next\/static\/[^"<>]+\.js"\/>/g;
 
 /**
- * The loader, kept in ES5 so it parses wherever the page does. `s` is the list of chunk paths; `d` makes it
- * run once whichever trigger comes first. Each script element is added in a task of its own: starting a
- * request costs the main thread 1–2 ms (more on a slow phone), and a dozen in one callback made a 50–140 ms
- * task at 4x CPU slowdown, inside the window Total Blocking Time counts. The bootstrap chunk is last in the
- * list, so every other element is in the document before anything asks for it. `__scriptsAfterPaint` tells
- * the browser tests (tests/e2e/fixtures.ts) that `load` may come before the page's scripts have run.
+ * The loader, kept in ES5 so it parses wherever the page does. `s` is the list of chunk paths; `d` makes it run once
+ * whichever trigger comes first. Each script element is added in a task of its own: starting a request costs the main
+ * thread time, and a dozen in one callback made one long task inside the window Total Blocking Time counts (the
+ * decision has the figures). The bootstrap chunk is last in the list, so every other element is in the document before
+ * anything asks for it. `__scriptsAfterPaint` tells the browser tests (tests/e2e/fixtures.ts) that `load` may come
+ * before the page's scripts have run.
  */
 const LOADER = [
   '(function(s){var d=0,i=0;self.__scriptsAfterPaint=s;function go(){if(d)return;d=1;add()}',

@@ -4,9 +4,9 @@ import path from 'node:path';
 
 /**
  * The stylesheet inside the document (docs/decisions/030-stylesheet-in-the-document.md). Next links the
- * site's one stylesheet (~44 KB, ~8 KB compressed) from the head, so the first paint waits for a second request
- * after the document: one more round trip on a phone network, and on a busy machine 40–70 ms in which the
- * parser also stops at the first inline script (a script waits for the stylesheets before it).
+ * site's one stylesheet from the head, so the first paint waits for a second request after the document: one
+ * more round trip on a phone network, and on a busy server tens of milliseconds in which the parser also stops
+ * at the first inline script (a script waits for the stylesheets before it). The decision has the trace.
  *
  * The prerendered documents we serve ourselves (the document cache and the 404 pages) carry it as a `<style>`
  * in the link's place instead. The link stays, moved to the end of the head with `media="print"`: not

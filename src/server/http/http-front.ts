@@ -4,10 +4,10 @@ import type { Socket } from 'node:net';
 import type { WireAnswer } from './kept-answers';
 
 /**
- * The connection front (docs/decisions/024-connection-front.md). Measured on this kernel, Node's HTTP layer (its
+ * The connection front (docs/decisions/024-connection-front.md, which has the figures). Node's HTTP layer (its
  * parser, IncomingMessage, ServerResponse and header validation) caps a server that answers every request from
- * memory at about 0.45x of nginx on the same bytes, while a plain TCP server writing the same bytes keeps up
- * with nginx. So each new connection of the HTTP server starts here: while its requests are plain `GET`s whose
+ * memory well under nginx on the same bytes, while a plain TCP server writing the same bytes keeps up with
+ * nginx. So each new connection of the HTTP server starts here: while its requests are plain `GET`s whose
  * answers the fast paths hold ready as bytes (kept-answers.ts wireKept, and the API's kept catalog reads:
  * src/server/api/api-front.ts), they are answered straight onto the socket. At the first request that is
  * anything else, the connection is handed to Node's own connection handling, with that request's bytes, and
@@ -139,7 +139,8 @@ export function createHttpFront(server: Server, answer: FrontAnswerer): { close(
   let closing = false;
   /**
    * Idle connections are closed after the server's keepAliveTimeout, to the second, by one sweep a second: a
-   * timer per socket (socket.setTimeout) is reset on every read and write, which cost ~10 % of the answers here.
+   * timer per socket (socket.setTimeout) is reset on every read and write, which cost a measurable share of the
+   * answers (decision 024).
    */
   let tick = 0;
   let sweep: NodeJS.Timeout | null = null;
@@ -181,7 +182,7 @@ export function createHttpFront(server: Server, answer: FrontAnswerer): { close(
 
   /**
    * An answer's bytes in one buffer (head, the per-request lines, body), made again when the Date line changes:
-   * one write per answer costs less than three, in the stream and in the kernel (~20 % of the answers here).
+   * one write per answer costs less than three, in the stream and in the kernel (decision 024).
    * At most one copy per answer object, while it lives; none for an answer made for one request (`fresh`).
    */
   const whole = new WeakMap<WireAnswer, { lines: Buffer; bytes: Buffer }>();

@@ -26,8 +26,8 @@ import { createStaticFiles } from './static-files';
 
 /**
  * The production server behind `npm start`, the browser tests and the benchmark: one Node HTTP server where
- * `/api` goes straight to the Hono app (no Next.js request pipeline: the API is ~10x cheaper per request this
- * way, docs/decisions/010-api-fast-path.md), the build's files and prerendered documents come from memory
+ * `/api` goes straight to the Hono app (no Next.js request pipeline: the API is many times cheaper per request
+ * this way, docs/decisions/010-api-fast-path.md), the build's files and prerendered documents come from memory
  * (decisions 012, 022), and everything else goes to Next's request handler. Started by main.ts
  * (docs/decisions/050-production-server-in-src.md).
  */

@@ -25,13 +25,13 @@ import {
  * The fast path for the build's own files (docs/decisions/022-build-files-fast-path.md): scripts,
  * styles and images under `/_next/static/`, which Next names by content hash and serves as immutable.
  *
- * Next answers each of them through its whole request pipeline and gzips the body anew for every request: the
- * 230 KB React DOM chunk cost ~12 ms of CPU per request (83 requests a second on one connection), and one first
- * visit of a page ~60–90 ms of server CPU, spent while the visitor's browser starts the page. Here each file is
- * asked of Next once, to keep Next's status and headers exactly (Content-Type, Cache-Control, the security
- * headers of next.config.ts), and then served from memory with brotli and gzip copies made once. The copies
- * come from the `.br` and `.gz` files the build step writes beside each file (src/server/build/precompress.ts), used only when
- * they decompress to the very body Next sent; otherwise they are made here.
+ * Next answers each of them through its whole request pipeline and gzips the body anew for every request: the largest
+ * chunk (React DOM) cost milliseconds of CPU per request, and one first visit of a page tens of milliseconds of server
+ * CPU, spent while the visitor's browser starts the page (the decision has the figures). Here each file is asked of
+ * Next once, to keep Next's status and headers exactly (Content-Type, Cache-Control, the security headers of
+ * next.config.ts), and then served from memory with brotli and gzip copies made once. The copies come from the `.br`
+ * and `.gz` files the build step writes beside each file (src/server/build/precompress.ts), used only when they
+ * decompress to the very body Next sent; otherwise they are made here.
  *
  * Only a 200 with `immutable` in its Cache-Control is kept, so a missing file (404) and anything Next ever
  * answers otherwise stays Next's. Range requests stay Next's too (it honours them; a copy here would not).
