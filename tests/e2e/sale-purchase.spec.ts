@@ -84,7 +84,6 @@ test('a customer buys from the sale page: confirmation at the sale total, and th
   await expect(page).toHaveURL(/\/orders\/CC\d{8}[0-9A-F]{8}$/);
   await expect(page.getByTestId('order-confirmation')).toContainText(en.orders.confirmed);
   await expect(page.getByTestId('order-total')).toHaveText(shown);
-  await expectNoAxeViolations(page);
 
   // Back on the sale page: one fewer left, and this customer has reached the limit of one.
   await page.goto('/activity/vps');
