@@ -3,9 +3,9 @@
 import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
+import { FormField, useFormSubmit } from '@/components/forms/form-field';
 import { Link } from '@/i18n/navigation';
 import { ApiCallError, apiCall } from '@/lib/api-client';
-import { FormField, useFormSubmit } from './form-field';
 
 type State = 'checking' | 'activated' | 'expired' | 'used' | 'invalid' | 'missing' | 'failed';
 

@@ -2,12 +2,12 @@
 
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
+import { FormError, FormField, useFormSubmit } from '@/components/forms/form-field';
 import { Link } from '@/i18n/navigation';
 import { apiCall } from '@/lib/api-client';
 import { encryptPassword } from '@/lib/password-transport';
 import { useSiteStore } from '@/stores/site-store';
 import { showToast } from '@/stores/toast-store';
-import { FormError, FormField, useFormSubmit } from './form-field';
 
 type LoginAnswer = { userAccount: string; username: string; token: string };
 

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import { useErrorText } from '@/components/forms/form-field';
 import { apiCall } from '@/lib/api-client';
 import type { Locale } from '@/lib/locales';
 import type { ORDER_STATUSES } from '@/lib/validation/order-forms';
@@ -74,7 +75,7 @@ export function PayLink({ order }: { order: OrderView }) {
  */
 export function CancelOrder({ number, onCancelled }: { number: string; onCancelled: () => void }) {
   const t = useTranslations('orders');
-  const tr = useTranslations();
+  const errorText = useErrorText();
   const id = useId();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -97,7 +98,7 @@ export function CancelOrder({ number, onCancelled }: { number: string; onCancell
       onCancelled();
     } catch (error) {
       const key = error instanceof Error && 'messageKey' in error ? String(error.messageKey) : 'api.requestFailed';
-      showToast('error', tr.has(key as never) ? tr(key as never) : tr('api.requestFailed'));
+      showToast('error', errorText(key, 'api.requestFailed'));
     } finally {
       setBusy(false);
       setAsking(false);

@@ -2,11 +2,11 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import { FormError, FormField, useFormSubmit } from '@/components/forms/form-field';
 import { Link } from '@/i18n/navigation';
 import { apiCall } from '@/lib/api-client';
 import type { Locale } from '@/lib/locales';
 import { encryptPassword } from '@/lib/password-transport';
-import { FormError, FormField, useFormSubmit } from './form-field';
 
 /** Sign-up (issue 4): e-mail, optional mobile, password under the `pass` rule twice, acceptance of the terms. */
 export function RegisterForm({ onDone }: { onDone?: () => void }) {

@@ -3,11 +3,11 @@
 import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import { FormError, FormField, useFormSubmit } from '@/components/forms/form-field';
 import { Link } from '@/i18n/navigation';
 import { ApiCallError, apiCall } from '@/lib/api-client';
 import { encryptPassword } from '@/lib/password-transport';
 import { useSiteStore } from '@/stores/site-store';
-import { FormError, FormField, useFormSubmit } from './form-field';
 
 type LinkState = 'invalid' | 'used' | 'expired';
 

@@ -2,11 +2,11 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { FormError } from '@/components/forms/form-field';
 import { useLiveFailed, useLiveNumbers, welcomeClaimed } from '@/components/promotions/live-numbers';
 import { Link } from '@/i18n/navigation';
 import { ApiCallError, apiCall } from '@/lib/api-client';
 import { useSiteStore } from '@/stores/site-store';
-import { FormError } from './form-field';
 
 /** The three states have the height of the button, so the answer of the live call moves nothing below. */
 const ROW = 'flex min-h-11 flex-wrap items-center gap-3';

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormError, FormField } from '@/components/account/form-field';
+import { FormError, FormField } from '@/components/forms/form-field';
 import { ApiCallError, apiCall } from '@/lib/api-client';
 import { type CurrencyRate, formatUsdCents } from '@/lib/money';
 import type { DomainCheck } from '@/server/api/domains/queries';

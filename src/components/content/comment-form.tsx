@@ -2,11 +2,10 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { FormError, FormField, useFormSubmit } from '@/components/account/form-field';
+import { FormError, FormField, useFormSubmit } from '@/components/forms/form-field';
 import { Link } from '@/i18n/navigation';
 import { apiCall } from '@/lib/api-client';
 import { useSiteStore } from '@/stores/site-store';
-import { SelectField, TextAreaField } from './fields';
 
 /**
  * Writing a review (POST /api/home/footer/comment with a body). Signed-in customers only; the review waits
@@ -70,14 +69,22 @@ export function CommentForm() {
         autoComplete="nickname"
         required
       />
-      <SelectField id={`${id}-rating`} name="rating" label={t('comment.rating')} defaultValue="5" error={errors.rating}>
+      <FormField
+        as="select"
+        id={`${id}-rating`}
+        name="rating"
+        label={t('comment.rating')}
+        defaultValue="5"
+        error={errors.rating}
+      >
         {[5, 4, 3, 2, 1].map((n) => (
           <option key={n} value={n}>
             {`${'★'.repeat(n)} ${t('comment.ratingOption', { count: n })}`}
           </option>
         ))}
-      </SelectField>
-      <TextAreaField
+      </FormField>
+      <FormField
+        as="textarea"
         id={`${id}-body`}
         name="body"
         rows={5}

@@ -2,10 +2,9 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { FormError, FormField, useFormSubmit } from '@/components/account/form-field';
+import { FormError, FormField, useFormSubmit } from '@/components/forms/form-field';
 import { apiCall } from '@/lib/api-client';
 import { CONTACT_TOPICS } from '@/lib/validation/contact-topics';
-import { SelectField, TextAreaField } from './fields';
 
 /**
  * The /contact form (POST /api/contact): name, e-mail, topic and message, checked with the schema the API
@@ -70,7 +69,14 @@ export function ContactForm() {
           required
         />
       </div>
-      <SelectField id={`${id}-topic`} name="topic" label={t('contact.topic')} defaultValue="" error={errors.topic}>
+      <FormField
+        as="select"
+        id={`${id}-topic`}
+        name="topic"
+        label={t('contact.topic')}
+        defaultValue=""
+        error={errors.topic}
+      >
         <option value="" disabled>
           {t('contact.topicPlaceholder')}
         </option>
@@ -79,8 +85,9 @@ export function ContactForm() {
             {t(`contact.topics.${topic}`)}
           </option>
         ))}
-      </SelectField>
-      <TextAreaField
+      </FormField>
+      <FormField
+        as="textarea"
         id={`${id}-message`}
         name="message"
         rows={7}

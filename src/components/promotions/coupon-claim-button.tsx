@@ -2,10 +2,10 @@
 
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
-import { FormError } from '@/components/account/form-field';
+import { FormError } from '@/components/forms/form-field';
 import { Link } from '@/i18n/navigation';
 import { ApiCallError, apiCall } from '@/lib/api-client';
-import type { ClaimedCoupon, CouponState } from '@/server/api/coupons/queries';
+import type { ClaimedCoupon, CouponState } from '@/lib/coupons';
 import { useSiteStore } from '@/stores/site-store';
 import { useCouponNow } from './coupon-live';
 import { couponClaimed, couponRefused, useLiveNumbers } from './live-numbers';

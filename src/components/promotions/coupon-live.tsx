@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { CouponState } from '@/server/api/coupons/queries';
+import type { CouponState } from '@/lib/coupons';
 import { useLiveNumbers } from './live-numbers';
 
 const BADGE: Record<CouponState, string> = {

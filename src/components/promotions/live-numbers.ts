@@ -2,8 +2,8 @@
 
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiCallError, apiCall } from '@/lib/api-client';
+import type { CouponState } from '@/lib/coupons';
 import type { WelcomeState } from '@/server/api/accounts/welcome';
-import type { CouponState } from '@/server/api/coupons/queries';
 import type { LiveMine, LiveNumbers } from '@/server/api/live/queries';
 import { useSiteStore } from '@/stores/site-store';
 

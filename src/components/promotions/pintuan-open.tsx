@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
-import { FormError } from '@/components/account/form-field';
+import { FormError } from '@/components/forms/form-field';
 import { Link, useRouter } from '@/i18n/navigation';
 import { ApiCallError, apiCall } from '@/lib/api-client';
 import { useSiteStore } from '@/stores/site-store';

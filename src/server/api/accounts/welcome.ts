@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
+import type { WelcomeCoupon } from '@/lib/coupons';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
 import { coupons, userCoupons, users, welcomeClaims } from '../../db/schema';
@@ -9,15 +10,7 @@ import { ApiError, BusinessCode } from '../errors';
 /** Days after activation during which an account counts as new for the welcome offer. */
 export const WELCOME_WINDOW_DAYS = 30;
 
-export type WelcomeCoupon = {
-  id: number;
-  name: string;
-  kind: 'amount' | 'percent';
-  amountCents: number;
-  percentOff: number;
-  thresholdCents: number;
-  validDays: number;
-};
+export type { WelcomeCoupon } from '@/lib/coupons';
 
 /** The welcome bundle (coupons marked `welcome`), from the database so operators can change it. */
 export async function listWelcomeCoupons(db: Database, locale: Locale): Promise<WelcomeCoupon[]> {

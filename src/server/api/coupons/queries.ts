@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, count, eq, gt, lte, or, sql } from 'drizzle-orm';
+import type { CentreCoupon, ClaimedCoupon, CouponState } from '@/lib/coupons';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
 import { coupons, orders, userCoupons, users } from '../../db/schema';
@@ -10,28 +11,7 @@ const DAY_MS = 86_400_000;
 /** An ended coupon stays listed (as "ended") this many days, then leaves the centre. */
 export const ENDED_LISTED_DAYS = 30;
 
-export type CouponState = 'upcoming' | 'active' | 'ended' | 'soldOut';
-
-export type CentreCoupon = {
-  id: number;
-  name: string;
-  kind: 'amount' | 'percent';
-  amountCents: number;
-  percentOff: number;
-  thresholdCents: number;
-  /** Product-line ids, or "domain"; empty = every product. */
-  products: string[];
-  startsAt: string;
-  endsAt: string;
-  validDays: number;
-  stockTotal: number;
-  stockLeft: number;
-  perUserLimit: number;
-  newCustomerOnly: boolean;
-  state: CouponState;
-  /** How many of this coupon the visitor has claimed (used or not); 0 when not signed in. */
-  held: number;
-};
+export type { CentreCoupon, CouponState } from '@/lib/coupons';
 
 export function couponState(
   coupon: Pick<typeof coupons.$inferSelect, 'startsAt' | 'endsAt' | 'stockLeft'>,
@@ -105,7 +85,7 @@ const refuse = (code: BusinessCode, key: string) => new ApiError(code, key);
  * A claim's answer. `stockLeft` and `held` are the numbers as the claim left them, so the page shows them at once
  * without asking again (docs/decisions/035-live-promotion-numbers.md).
  */
-export type ClaimedCoupon = { userCouponId: number; expiresAt: string; stockLeft: number; held: number };
+export type { ClaimedCoupon } from '@/lib/coupons';
 
 /**
  * Claims one coupon for a customer (SPEC §7 /api/ac/coupon/receive) in one transaction, safe under

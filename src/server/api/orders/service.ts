@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import { env } from '@/env';
 import type { VpsConfig } from '@/lib/catalog/vps-config';
+import type { HeldCoupon } from '@/lib/coupons';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
 import { coupons, type OrderStatus, orders, saleItems, userCoupons, users } from '../../db/schema';
@@ -211,16 +212,7 @@ export async function createVpsOrder(
   return replayOf(raced, requestHash);
 }
 
-export type HeldCoupon = {
-  userCouponId: number;
-  name: string;
-  kind: 'amount' | 'percent';
-  amountCents: number;
-  percentOff: number;
-  thresholdCents: number;
-  products: string[];
-  expiresAt: string;
-};
+export type { HeldCoupon } from '@/lib/coupons';
 
 /** Coupons the customer holds and can still use (unused, not expired), soonest expiry first. */
 export async function listHeldCoupons(

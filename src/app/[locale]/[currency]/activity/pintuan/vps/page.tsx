@@ -4,11 +4,11 @@ import { PageIntro } from '@/components/page-intro';
 import { ActivityView } from '@/components/promotions/activity-view';
 import { Countdown } from '@/components/promotions/countdown';
 import { PintuanGroupLink, PintuanSeatsLeft } from '@/components/promotions/pintuan-live';
+import { PintuanOfferCard } from '@/components/promotions/pintuan-offer-card';
 import { PintuanOpen } from '@/components/promotions/pintuan-open';
 import { PintuanRules } from '@/components/promotions/pintuan-rules';
 import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
-import { formatUsdCents } from '@/lib/money';
 import { listJoinableGroups, listRunningOffers, seatImages } from '@/server/api/pintuan/queries';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
@@ -40,7 +40,6 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
     pageCurrency(db, (await params).currency),
   ]);
   const images = await Promise.all(offers.map((o) => seatImages(db, o.regionId, o.diskGb)));
-  const money = (cents: number) => formatUsdCents(cents, currency, locale);
   const offerName = new Map(offers.map((o) => [o.id, o.name]));
   const countdown = t.raw('countdown') as string;
   return (
@@ -50,36 +49,15 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
         {offers.length === 0 ? <p className="text-muted">{t('none')}</p> : null}
         <ul className="grid gap-5 desk:grid-cols-2">
           {offers.map((offer, i) => (
-            <li
+            <PintuanOfferCard
               key={offer.id}
-              className="flex flex-col rounded-xl border border-line bg-white p-5 shadow-sm"
-              data-testid="pintuan-offer"
+              as="li"
+              className=""
+              offer={offer}
+              teamSize={offer.groupSize}
+              locale={locale}
+              currency={currency}
             >
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="text-sm font-semibold text-brand-700">{`${offer.regionName} · ${t('months', { count: offer.months })}`}</p>
-                <span className="rounded-full bg-red-50 px-3 py-1 text-xs font-semibold text-red-700">
-                  {t('teamOf', { count: offer.groupSize })}
-                </span>
-              </div>
-              <h2 className="mt-1 text-lg font-semibold">{offer.name}</h2>
-              <p className="text-xs text-muted">
-                {t('specs', {
-                  cpu: offer.cpu,
-                  memory: offer.memoryMb / 1024,
-                  disk: offer.diskGb,
-                  bandwidth: offer.bandwidthMbps,
-                })}
-              </p>
-              <p className="mt-4 text-xs font-semibold text-muted">{t('groupPrice')}</p>
-              <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                <p className="text-3xl font-semibold text-red-700">{money(offer.groupPriceCents)}</p>
-                <p className="text-sm text-muted line-through">
-                  {t('single', { price: money(offer.singlePriceCents) })}
-                </p>
-                <p className="text-sm font-semibold text-emerald-700">
-                  {t('save', { price: money(offer.singlePriceCents - offer.groupPriceCents) })}
-                </p>
-              </div>
               <ul className="mt-3 space-y-1 text-sm text-muted">
                 <li>
                   {t('window', { start: formatDate(offer.startsAt, locale), end: formatDate(offer.endsAt, locale) })}
@@ -104,7 +82,7 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
                   currency={currency.type}
                 />
               </div>
-            </li>
+            </PintuanOfferCard>
           ))}
         </ul>
 

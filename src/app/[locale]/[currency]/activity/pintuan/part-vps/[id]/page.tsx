@@ -5,10 +5,10 @@ import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
 import { ActivityView } from '@/components/promotions/activity-view';
 import { PintuanGroup } from '@/components/promotions/pintuan-group';
+import { PintuanOfferCard } from '@/components/promotions/pintuan-offer-card';
 import { PintuanRules } from '@/components/promotions/pintuan-rules';
 import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
-import { formatUsdCents } from '@/lib/money';
 import { findGroup, findOffer, seatImages } from '@/server/api/pintuan/queries';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
@@ -60,48 +60,26 @@ export default async function GroupBuyJoinPage({ params }: { params: Params }) {
     pageCurrency(db, (await params).currency),
     seatImages(db, offer.regionId, offer.diskGb),
   ]);
-  const money = (cents: number) => formatUsdCents(cents, currency, locale);
   return (
     <>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
       {/* One column of at most the screen on phones: an implicit `auto` column grows to the invite link's
           input, and a phone turned to a narrower width scrolled sideways by 23 px (tests/e2e/routes.spec.ts). */}
       <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-8 px-5 py-12 desk:grid-cols-[2fr_3fr]">
-        <section
-          aria-labelledby="offer-heading"
-          className="flex flex-col self-start rounded-xl border border-line bg-white p-5 shadow-sm desk:p-6"
-          data-testid="pintuan-offer"
+        <PintuanOfferCard
+          as="section"
+          className="self-start desk:p-6"
+          eyebrow={t('offer')}
+          headingId="offer-heading"
+          offer={offer}
+          teamSize={group.size}
+          locale={locale}
+          currency={currency}
         >
-          <p className="text-xs font-semibold text-muted">{t('offer')}</p>
-          <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm font-semibold text-brand-700">{`${offer.regionName} · ${t('months', { count: offer.months })}`}</p>
-            <span className="rounded-full bg-red-50 px-3 py-1 text-xs font-semibold text-red-700">
-              {t('teamOf', { count: group.size })}
-            </span>
-          </div>
-          <h2 id="offer-heading" className="mt-1 text-lg font-semibold">
-            {offer.name}
-          </h2>
-          <p className="text-xs text-muted">
-            {t('specs', {
-              cpu: offer.cpu,
-              memory: offer.memoryMb / 1024,
-              disk: offer.diskGb,
-              bandwidth: offer.bandwidthMbps,
-            })}
-          </p>
-          <p className="mt-4 text-xs font-semibold text-muted">{t('groupPrice')}</p>
-          <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <p className="text-3xl font-semibold text-red-700">{money(offer.groupPriceCents)}</p>
-            <p className="text-sm text-muted line-through">{t('single', { price: money(offer.singlePriceCents) })}</p>
-            <p className="text-sm font-semibold text-emerald-700">
-              {t('save', { price: money(offer.singlePriceCents - offer.groupPriceCents) })}
-            </p>
-          </div>
           <PageLink href="/activity/pintuan/vps" className="mt-5 text-sm font-semibold text-brand-700 underline">
             {t('backToList')}
           </PageLink>
-        </section>
+        </PintuanOfferCard>
 
         <div className="space-y-8">
           <PageMessages namespaces={['pintuanActions', 'api']}>

@@ -1,42 +1,85 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { type FormEvent, type InputHTMLAttributes, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useRef,
+  useState,
+} from 'react';
 import { ApiCallError } from '@/lib/api-client';
 
-/** A labelled input with its translated field error, announced and linked for screen readers. */
-export function FormField({
-  id,
-  label,
-  error,
-  hint,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string; hint?: string }) {
+/**
+ * The one rule for turning an error key (zod's message, the API's `fields` or `messageKey`) into text in the
+ * reader's language: a key the messages know is translated, any other reads as the fallback (docs/product/errors.md).
+ */
+export function useErrorText(): (key: string, fallback?: 'api.field.invalid' | 'api.requestFailed') => string {
   const t = useTranslations();
+  return (key, fallback = 'api.field.invalid') => (t.has(key as never) ? t(key as never) : t(fallback));
+}
+
+type FieldProps = { id: string; label: string; error?: string | undefined; hint?: string | undefined };
+
+/** The control the field shows: an input (the default), a textarea or a native select. */
+type Control =
+  | ({ as?: 'input' } & InputHTMLAttributes<HTMLInputElement>)
+  | ({ as: 'textarea' } & TextareaHTMLAttributes<HTMLTextAreaElement>)
+  // A native select works with the keyboard and every screen reader, no script needed.
+  | ({ as: 'select'; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>);
+
+const CONTROL = 'mt-1 block w-full rounded-md border px-3 py-2 text-sm focus:border-brand-500';
+
+/**
+ * A labelled form control with its hint and translated field error, both linked to it for screen readers. Every
+ * customer-facing form uses it (account, review, contact, promotions); the back office has its own in
+ * src/components/admin/ui.tsx because it reads the admin messages and hands refs to react-hook-form.
+ */
+export function FormField(props: FieldProps & Control) {
+  const { id, label, error, hint } = props;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const aria = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
+  const border = error ? 'border-red-500' : 'border-line';
+  let control: ReactNode;
+  if (props.as === 'textarea') {
+    const { as: _as, id: _id, label: _label, error: _error, hint: _hint, ...textarea } = props;
+    control = <textarea {...aria} className={`${CONTROL} ${border}`} {...textarea} />;
+  } else if (props.as === 'select') {
+    const { as: _as, id: _id, label: _label, error: _error, hint: _hint, children, ...select } = props;
+    control = (
+      <select {...aria} className={`${CONTROL} bg-white ${border}`} {...select}>
+        {children}
+      </select>
+    );
+  } else {
+    const { as: _as, id: _id, label: _label, error: _error, hint: _hint, ...input } = props;
+    control = <input {...aria} className={`${CONTROL} ${border}`} {...input} />;
+  }
   return (
     <div>
       <label htmlFor={id} className="block text-sm text-ink">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm ${error ? 'border-red-500' : 'border-line'} focus:border-brand-500`}
-        {...input}
-      />
+      {control}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-700" data-testid={`${id}-error`}>
-          {t.has(error as never) ? t(error as never) : t('api.field.invalid')}
-        </p>
-      ) : null}
+      {error ? <FieldError id={id} error={error} /> : null}
     </div>
+  );
+}
+
+/** A field's translated error, with the id the field's `aria-describedby` names. */
+export function FieldError({ id, error }: { id: string; error: string }) {
+  const errorText = useErrorText();
+  return (
+    <p id={`${id}-error`} className="mt-1 text-xs text-red-700" data-testid={`${id}-error`}>
+      {errorText(error)}
+    </p>
   );
 }
 
@@ -52,10 +95,10 @@ export function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]
 
 /** A form-level error (not tied to one field), translated from its i18n key. */
 export function FormError({ messageKey, testId }: { messageKey: string; testId?: string }) {
-  const t = useTranslations();
+  const errorText = useErrorText();
   return (
     <p role="alert" className="mt-1 text-sm text-red-700" data-testid={testId}>
-      {t.has(messageKey as never) ? t(messageKey as never) : t('api.requestFailed')}
+      {errorText(messageKey, 'api.requestFailed')}
     </p>
   );
 }
