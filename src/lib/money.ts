@@ -26,7 +26,7 @@ export function convertUsdCents(usdCents: number, currency: CurrencyRate): numbe
  * in browsers: sign, symbol, groups of three with commas, a point before the decimals, in all three languages.
  * Prices are written by hand so the configurator's hydration builds no ICU formatter per price: in CPU
  * profiles of `/product/vps-buy` at 4x slowdown those formatters took 140–280 ms a load (BENCHMARKS.md,
- * issue 9). Server and browser also write the same string by construction. tests/api/money.test.ts holds it
+ * issue 9). Server and browser also write the same string by construction. src/lib/money-locales.test.ts holds it
  * to Intl's output.
  */
 const SYMBOLS: Record<Locale, Readonly<Record<string, string>>> = {
