@@ -34,16 +34,22 @@ export default defineConfig({
     locale: 'en-US',
   },
   projects: [
-    // Specs about the server rather than the width run once, in the desktop project.
+    // Specs about the server rather than the width run once, in the desktop project. A test that means one width
+    // only carries the tag `@phone-only` or `@desktop-only` (`test('…', { tag: '@phone-only' }, …)`, or on a
+    // `test.describe`), and the other project leaves it out here: chosen before the run, it is neither started
+    // nor counted as skipped, and `--list` shows exactly what each project runs. A runtime `test.skip(…)` on the
+    // project's name or width would start a worker's fixtures only to stop again.
     {
       name: 'phone',
       use: { viewport: { width: 375, height: 812 }, hasTouch: true },
       testIgnore: ['outage.spec.ts', 'changes.spec.ts', 'admin-prices.spec.ts'],
+      grepInvert: /@desktop-only/,
     },
     {
       name: 'desktop',
       use: { viewport: { width: 1280, height: 800 } },
       testIgnore: ['changes.spec.ts', 'admin-prices.spec.ts'],
+      grepInvert: /@phone-only/,
     },
     // Timed from an operator's change to every instance (2 s, decision 040), with two more servers of its own:
     // run last and alone, so the other specs' pages do not share the two cores with the renders it times. The

@@ -15,7 +15,7 @@ import type icuFormatMessageType from 'use-intl/format-message';
  * next-intl's own precompiled messages would ship less code but still write a plural's `#` with
  * `Intl.NumberFormat`; decision 026 has the measurements of all three.
  *
- * It writes what intl-messageformat writes, part for part (tests/api/format-message.test.ts compares every
+ * It writes what intl-messageformat writes, part for part (src/i18n/format-message.test.ts compares every
  * message of the three catalogs and the syntax cases). Number, date and time arguments, `selectordinal` and
  * plural offsets are not supported: such a message is refused with next-intl's INVALID_MESSAGE error (logged,
  * English text shown), and the catalog test fails the build before one ships.

@@ -26,7 +26,7 @@ export function convertUsdCents(usdCents: number, currency: CurrencyRate): numbe
  * in browsers: sign, symbol, groups of three with commas, a point before the decimals, in all three languages.
  * Prices are written by hand so the configurator's hydration builds no ICU formatter per price: those
  * formatters were the costliest function of the purchase page's load (docs/decisions/009-pricing-and-orders.md,
- * measurements). Server and browser also write the same string by construction. tests/api/money.test.ts holds it
+ * measurements). Server and browser also write the same string by construction. src/lib/money-locales.test.ts holds it
  * to Intl's output.
  */
 const SYMBOLS: Record<Locale, Readonly<Record<string, string>>> = {

@@ -8,10 +8,9 @@ const zh = MESSAGES.zh;
 test.describe('accounts in Chinese on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test('register through ?ope=reg, activate from the mail, log in, see the masked account, log out', async ({
-    page,
-  }, info) => {
-    test.skip(info.project.name !== 'phone', 'one run is enough');
+  test('register through ?ope=reg, activate from the mail, log in, see the masked account, log out', {
+    tag: '@phone-only',
+  }, async ({ page }) => {
     await forgetSignUpCounts();
     const email = `zh${Date.now().toString(36)}@example.com`;
 
@@ -68,8 +67,7 @@ test.describe('accounts in Chinese on a phone', () => {
     expect(me.status()).toBe(401);
   });
 
-  test('a reused activation link says so', async ({ page }, info) => {
-    test.skip(info.project.name !== 'phone', 'one run is enough');
+  test('a reused activation link says so', { tag: '@phone-only' }, async ({ page }) => {
     await page.goto('/zh/activate?code=not-a-real-code');
     await expect(page.getByTestId('activation-state')).toHaveAttribute('data-state', 'invalid');
     await expect(page.getByText(zh.account.activation.invalid.title)).toBeVisible();
@@ -113,10 +111,9 @@ test.describe('the sign-up form', () => {
 });
 
 test.describe('a form whose schema cannot load', () => {
-  test('says the request failed and keeps what was typed (issue 9: the schema loads on submit)', async ({
-    page,
-  }, info) => {
-    test.skip(info.project.name !== 'desktop', 'one run is enough');
+  test('says the request failed and keeps what was typed (issue 9: the schema loads on submit)', {
+    tag: '@desktop-only',
+  }, async ({ page }) => {
     const en = MESSAGES.en;
     await page.goto('/signUp');
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: en.account.registerSubmit }) });
@@ -130,10 +127,9 @@ test.describe('a form whose schema cannot load', () => {
 });
 
 test.describe('the activation page in Japanese', () => {
-  test('its resend form checks the address in Japanese, then sends one request for two quick submits', async ({
-    page,
-  }, info) => {
-    test.skip(info.project.name !== 'desktop', 'one run is enough');
+  test('its resend form checks the address in Japanese, then sends one request for two quick submits', {
+    tag: '@desktop-only',
+  }, async ({ page }) => {
     const ja = MESSAGES.ja;
     await page.goto('/ja/activate');
     await expect(page.getByTestId('activation-state')).toHaveAttribute('data-state', 'missing');

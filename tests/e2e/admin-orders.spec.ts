@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import adminEn from '../../src/i18n/admin/en.json';
 import adminJa from '../../src/i18n/admin/ja.json';
-import { customerWithSession, sessionHeaders } from './customers';
+import { sessionHeaders } from './customers';
 import { withE2eDatabase } from './database';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, navigationLinks, newStaffContext, staffInBrowser, staffWithSession } from './staff';
@@ -34,6 +34,7 @@ async function saleItems(request: APIRequestContext): Promise<ApiSaleItem[]> {
 }
 
 test('orders, customers and deliveries: a manager cancels an unpaid order, support reads masked, a failed mail retried', async ({
+  activatedCustomer,
   browser,
   baseURL,
   request,
@@ -48,7 +49,7 @@ test('orders, customers and deliveries: a manager cancels an unpaid order, suppo
   const index = items.length - (info.project.name === 'phone' ? 1 : 2);
   const item = items[index] as ApiSaleItem;
 
-  const buyer = await customerWithSession('ob');
+  const buyer = await activatedCustomer('ob');
   await withE2eDatabase((db) => db.query(`update users set phone = '+81 90-1234-5678' where id = $1`, [buyer.userId]));
   const created = await request.post('/api/home/coupon-server/order/create', {
     headers: sessionHeaders(buyer),

@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import adminEn from '../../src/i18n/admin/en.json';
 import adminJa from '../../src/i18n/admin/ja.json';
-import { customerWithSession, signInBrowser } from './customers';
+import { signInBrowser } from './customers';
 import { withE2eDatabase } from './database';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations, newStaffContext, staffInBrowser, staffWithSession } from './staff';
@@ -18,6 +18,7 @@ const p = en.promotions;
 const site = MESSAGES.en;
 
 test('promotions: a coupon made in the back office, claimed on the site, its stock guarded; a sale item changed', async ({
+  activatedCustomer,
   browser,
   baseURL,
 }, info) => {
@@ -81,7 +82,7 @@ test('promotions: a coupon made in the back office, claimed on the site, its sto
     });
 
     await test.step('a customer claims it on the public site', async () => {
-      const customer = await customerWithSession(`promo${info.project.name}`);
+      const customer = await activatedCustomer(`promo${info.project.name}`);
       const context = await browser.newContext({ baseURL, locale: 'en-US' });
       contexts.push(context);
       await signInBrowser(context, baseURL ?? '', customer);

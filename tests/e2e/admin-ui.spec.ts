@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
 import adminEn from '../../src/i18n/admin/en.json';
 import adminJa from '../../src/i18n/admin/ja.json';
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 import { navigationLinks } from './staff';
 import { watchConsole } from './support';
 
@@ -182,11 +181,6 @@ async function fakeApi(page: Page, options: { signedIn: boolean }) {
     return refuse(route, 404, { code: 4040, message: 'api.notFound' });
   });
   return { puts };
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('sign-in: a field left wrong is named next to it, a refused code as an alert, then the dashboard', async ({

@@ -193,8 +193,9 @@ test('the back office: owner from the command, an editor invited by mail, an ann
   for (const context of [ownerContext, ...editorContexts]) await context.close();
 });
 
-test('/admin stays out of the sitemap and robots.txt keeps crawlers away', async ({ request }, info) => {
-  test.skip(info.project.name === 'phone', 'the same answers at every width');
+test('/admin stays out of the sitemap and robots.txt keeps crawlers away', { tag: '@desktop-only' }, async ({
+  request,
+}) => {
   expect(await (await request.get('/robots.txt')).text()).toContain('Disallow: /admin');
   expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/admin');
   const page = await request.get('/admin');

@@ -1,30 +1,16 @@
-import { constants, publicEncrypt } from 'node:crypto';
-import { forgetSignUpCounts } from './database';
 import { expect, test } from './fixtures';
-import { waitForMail } from './mailbox';
 import { MESSAGES, watchConsole } from './support';
 
 const en = MESSAGES.en;
 // Seeded (src/server/db/seed/data/promotions.ts): $5 off cloud servers from $20, two per account.
 const COUPON = 'Cloud server order discount';
 
-test('claim a coupon in the coupon centre, then spend it in the VPS configurator', async ({ page, request }, info) => {
-  test.skip(info.project.name !== 'desktop', 'one run is enough');
+test('claim a coupon in the coupon centre, then spend it in the VPS configurator', { tag: '@desktop-only' }, async ({
+  page,
+  activatedCustomer,
+}) => {
   const problems = watchConsole(page);
-  // An activated customer, made through the public API like the sign-up form does.
-  const email = `cc${Date.now().toString(36)}@example.com`;
-  const { message } = await (await request.get('/api/auth/public-key')).json();
-  const password = publicEncrypt(
-    { key: message.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from('coupon2026'),
-  ).toString('base64');
-  await forgetSignUpCounts();
-  expect(
-    (await (await request.post('/api/register', { data: { email, password, acceptTerms: true, locale: 'en' } })).json())
-      .code,
-  ).toBe(2000);
-  const code = /activate\?code=([\w-]+)/.exec(await waitForMail(email))?.[1];
-  expect((await (await request.post('/api/activate', { data: { code } })).json()).code).toBe(2000);
+  const { email } = await activatedCustomer('cc', { password: 'coupon2026' });
 
   await page.goto('/ac/coupon');
   const card = page.getByTestId('coupon').filter({ has: page.getByRole('heading', { name: COUPON }) });

@@ -74,3 +74,26 @@ export async function logInThroughDialog(
   await dialog.getByRole('button', { name: texts.account.loginSubmit }).click();
   await expect(dialog).toBeHidden();
 }
+
+/**
+ * Deletes customers and what they made: their pintuan places and groups, their orders (their events go with
+ * them), then the accounts (sessions and claimed coupons go with them), so no later spec reads them.
+ */
+export async function deleteCustomers(userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await withE2eDatabase(async (db) => {
+    await db.query('begin');
+    await db.query(
+      `delete from pintuan_members
+       where user_id = any($1) or group_id in (select id from pintuan_groups where leader_user_id = any($1))`,
+      [userIds],
+    );
+    await db.query('delete from pintuan_groups where leader_user_id = any($1)', [userIds]);
+    await db.query('delete from pintuan_members where order_id in (select id from orders where user_id = any($1))', [
+      userIds,
+    ]);
+    await db.query('delete from orders where user_id = any($1)', [userIds]);
+    await db.query('delete from users where id = any($1)', [userIds]);
+    await db.query('commit');
+  });
+}

@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { customerWithSession, deleteCustomers, type SessionCustomer } from './customers';
 
 declare global {
   interface Window {
@@ -40,15 +42,48 @@ export async function answerCookiePanel(context: BrowserContext): Promise<void> 
 }
 
 /**
+ * The page (or the part `include` names, a CSS selector) has no axe-core violation; the failure lists each rule
+ * with the elements that break it. The one accessibility check of every spec.
+ */
+export async function expectNoAxeViolations(page: Page, options: { include?: string } = {}): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  if (options.include) builder.include(options.include);
+  const { violations } = await builder.analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+type CustomerOptions = Parameters<typeof customerWithSession>[1];
+
+type Fixtures = {
+  consentDecided: boolean;
+  /**
+   * Makes an activated customer with a live session (and, given a password, one who can log in), written straight
+   * to the e2e database; after the test the customer and what they made (orders, pintuan places) are deleted,
+   * so no later spec counts them.
+   */
+  activatedCustomer: (prefix: string, options?: CustomerOptions) => Promise<SessionCustomer>;
+};
+
+/**
  * Browser tests start as a returning visitor who has already answered the cookie panel (everything off),
  * so the panel does not cover what a test clicks; the consent spec turns this off to meet the panel.
  */
-export const test = base.extend<{ consentDecided: boolean }>({
+export const test = base.extend<Fixtures>({
   consentDecided: [true, { option: true }],
   context: async ({ context, consentDecided, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) context.on('page', waitForScriptsAfterNavigation);
     if (consentDecided) await answerCookiePanel(context);
     await use(context);
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture needs from this pattern.
+  activatedCustomer: async ({}, use) => {
+    const made: number[] = [];
+    await use(async (prefix, options) => {
+      const customer = await customerWithSession(prefix, options);
+      made.push(customer.userId);
+      return customer;
+    });
+    await deleteCustomers(made);
   },
 });
 

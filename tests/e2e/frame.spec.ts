@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 import { LOCALES, localizedPath, MESSAGES, watchConsole } from './support';
 
 test.describe('the site frame', () => {
@@ -12,8 +11,7 @@ test.describe('the site frame', () => {
       // Nothing wider than the viewport: no sideways scrolling on a phone.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectNoAxeViolations(page);
       await page.screenshot({ path: `screenshots/home-${locale}-${info.project.name}.png`, fullPage: true });
       expect(problems).toEqual([]);
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { customerWithSession, logInThroughDialog, sessionHeaders, signInBrowser } from './customers';
+import { logInThroughDialog, sessionHeaders, signInBrowser } from './customers';
 import { expect, test } from './fixtures';
 import { MESSAGES, watchConsole } from './support';
 
@@ -42,6 +42,7 @@ async function apiSaleItem(request: APIRequestContext, index: number): Promise<A
 }
 
 test('the coupon centre shows the API count after load, and one less right after a claim', async ({
+  activatedCustomer,
   page,
   context,
   request,
@@ -55,7 +56,7 @@ test('the coupon centre shows the API count after load, and one less right after
 
   // Another customer claims one: the kept page is now one behind.
   const before = await apiCoupon(request, name);
-  const other = await customerWithSession('cc');
+  const other = await activatedCustomer('cc');
   const claimed = await request.post('/api/ac/coupon/receive', {
     data: { couponId: before.id },
     headers: sessionHeaders(other),
@@ -69,7 +70,7 @@ test('the coupon centre shows the API count after load, and one less right after
   await expect(card.getByRole('progressbar')).toHaveAccessibleName(`Coupons left: ${left} of ${before.stockTotal}`);
 
   // Signed in, the visitor claims one: the count drops by one at once, and the API agrees.
-  const visitor = await customerWithSession('cv');
+  const visitor = await activatedCustomer('cv');
   await signInBrowser(context, baseURL ?? '', visitor);
   await page.reload();
   await card.getByRole('button', { name: `${en.coupons.claim}: ${name}` }).click();
@@ -86,6 +87,7 @@ test('the coupon centre shows the API count after load, and one less right after
 });
 
 test('the VPS sale page shows the API stock; a customer at the limit sees the deal as bought', async ({
+  activatedCustomer,
   page,
   context,
   request,
@@ -99,7 +101,7 @@ test('the VPS sale page shows the API stock; a customer at the limit sees the de
 
   // Another customer buys one at the sale price: the kept page is now one behind.
   const item = await apiSaleItem(request, index);
-  const buyer = await customerWithSession('sb');
+  const buyer = await activatedCustomer('sb');
   const order = await request.post('/api/home/coupon-server/order/create', {
     headers: sessionHeaders(buyer),
     data: {
@@ -133,11 +135,12 @@ test('the VPS sale page shows the API stock; a customer at the limit sees the de
 });
 
 test('a signed-in Japanese visitor who claimed the welcome bundle still sees it claimed after a reload', async ({
+  activatedCustomer,
   page,
 }, info) => {
   const problems = watchConsole(page);
   const password = 'welcome2026';
-  const { email } = await customerWithSession('wj', { password, locale: 'ja' });
+  const { email } = await activatedCustomer('wj', { password, locale: 'ja' });
   await page.goto('/ja/welcome-signup?ope=login');
   await logInThroughDialog(page, ja, email, password);
   await page.getByRole('button', { name: ja.welcome.claim }).click();

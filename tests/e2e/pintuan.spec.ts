@@ -1,10 +1,6 @@
-import { constants, publicEncrypt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { forgetSignUpCounts } from './database';
-import { answerCookiePanel, expect, test, waitForScriptsAfterNavigation } from './fixtures';
-import { waitForMail } from './mailbox';
-import { MESSAGES, watchConsole } from './support';
+import type { Page } from '@playwright/test';
+import { answerCookiePanel, expect, expectNoAxeViolations, test, waitForScriptsAfterNavigation } from './fixtures';
+import { localizedPath, MESSAGES, watchConsole } from './support';
 
 const en = MESSAGES.en;
 const zh = MESSAGES.zh;
@@ -12,28 +8,6 @@ const zh = MESSAGES.zh;
 const OFFER_EN = 'Tokyo Standard 2 vCPU / 4 GB, 12 months, team of 3';
 const PASSWORD = 'groupbuy2026';
 const SHOTS = 'test-results/pintuan';
-
-async function encrypt(request: APIRequestContext, text: string): Promise<string> {
-  const { message } = await (await request.get('/api/auth/public-key')).json();
-  return publicEncrypt(
-    { key: message.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(text),
-  ).toString('base64');
-}
-
-/** An activated customer, made through the public API like the sign-up form does (as coupons.spec.ts). */
-async function activatedCustomer(request: APIRequestContext, prefix: string): Promise<string> {
-  const email = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const password = await encrypt(request, PASSWORD);
-  await forgetSignUpCounts();
-  const registered = await request.post('/api/register', {
-    data: { email, password, acceptTerms: true, locale: 'en' },
-  });
-  expect((await registered.json()).code).toBe(2000);
-  const code = /activate\?code=([\w-]+)/.exec(await waitForMail(email))?.[1];
-  expect((await (await request.post('/api/activate', { data: { code } })).json()).code).toBe(2000);
-  return email;
-}
 
 /** Logs in through the page's own dialog (?ope=login links open it). */
 async function logIn(page: Page, texts: typeof en | typeof zh, email: string) {
@@ -44,22 +18,13 @@ async function logIn(page: Page, texts: typeof en | typeof zh, email: string) {
   await expect(dialog).toBeHidden();
 }
 
-/** A second browser that has answered the cookie panel, like the fixture's first one. */
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-test('open a group in English, join it from a second browser in Chinese through the share link', async ({
-  page,
-  browser,
-  request,
-}, info) => {
-  test.skip(info.project.name !== 'desktop', 'one run is enough');
+test('open a group in English, join it from a second browser in Chinese through the share link', {
+  tag: '@desktop-only',
+}, async ({ page, browser, activatedCustomer }) => {
   test.setTimeout(120_000);
   const problems = watchConsole(page);
-  const leaderEmail = await activatedCustomer(request, 'lead');
-  const joinerEmail = await activatedCustomer(request, 'join');
+  const leaderEmail = (await activatedCustomer('lead', { password: PASSWORD })).email;
+  const joinerEmail = (await activatedCustomer('join', { password: PASSWORD })).email;
 
   // The leader opens a group on the list page.
   await page.goto('/activity/pintuan/vps');
@@ -137,9 +102,18 @@ test('the group-buy list reads well, is keyboard reachable and passes axe', asyn
   expect(problems).toEqual([]);
 });
 
-test('a malformed or unknown group id is a 404 page', async ({ page }) => {
-  for (const id of ['abc', '0', '99999999']) {
-    const response = await page.goto(`/activity/pintuan/part-vps/${id}`);
-    expect(response?.status()).toBe(404);
+test('a malformed or unknown group id is the 404 page in the visitor’s language', async ({ page }) => {
+  for (const [id, locale] of [
+    ['abc', 'en'],
+    ['0', 'zh'],
+    ['99999999', 'ja'],
+  ] as const) {
+    const path = localizedPath(locale, `/activity/pintuan/part-vps/${id}`);
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByTestId('error-message')).toHaveText(
+      MESSAGES[locale].errors.notFoundMessage.replace('{path}', path),
+    );
+    await expect(page.getByRole('link', { name: MESSAGES[locale].errors.backHome })).toBeVisible();
   }
 });

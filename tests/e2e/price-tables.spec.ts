@@ -11,8 +11,7 @@ async function yenAmounts(page: Page): Promise<string[]> {
 
 test.describe('yen amounts (docs/decisions/009-pricing-and-orders.md: whole yen for hourly prices)', () => {
   for (const path of ['/ja/product/vps', '/ja/doc/article/vps-pricing', '/ja/doc/article/pricing']) {
-    test(`${path} writes every yen amount in whole yen`, async ({ page }, info) => {
-      test.skip(info.project.name === 'phone', 'the same text at every width');
+    test(`${path} writes every yen amount in whole yen`, { tag: '@desktop-only' }, async ({ page }) => {
       const problems = watchConsole(page);
       await page.goto(path);
       const amounts = await yenAmounts(page);
@@ -66,8 +65,9 @@ const outside = (list: Box[], width: number) =>
 
 test.describe('plan tables on phones (docs/decisions/038-tables-on-phones.md)', () => {
   for (const locale of LOCALES) {
-    test(`/product/vps reads as plan cards with their prices on screen in ${locale}`, async ({ page }, info) => {
-      test.skip(info.project.name !== 'phone', 'phone layout');
+    test(`/product/vps reads as plan cards with their prices on screen in ${locale}`, { tag: '@phone-only' }, async ({
+      page,
+    }) => {
       const problems = watchConsole(page);
       const width = page.viewportSize()?.width ?? 375;
       await page.goto(localizedPath(locale, '/product/vps'));
@@ -104,8 +104,9 @@ test.describe('plan tables on phones (docs/decisions/038-tables-on-phones.md)', 
       expect(problems).toEqual([]);
     });
 
-    test(`article tables need no sideways scrolling on a phone in ${locale}`, async ({ page }, info) => {
-      test.skip(info.project.name !== 'phone', 'phone layout');
+    test(`article tables need no sideways scrolling on a phone in ${locale}`, { tag: '@phone-only' }, async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       const problems = watchConsole(page);
       const width = page.viewportSize()?.width ?? 375;
@@ -130,8 +131,7 @@ test.describe('plan tables on phones (docs/decisions/038-tables-on-phones.md)', 
     });
   }
 
-  test('the domain price list needs no sideways scrolling on a phone', async ({ page }, info) => {
-    test.skip(info.project.name !== 'phone', 'phone layout');
+  test('the domain price list needs no sideways scrolling on a phone', { tag: '@phone-only' }, async ({ page }) => {
     const problems = watchConsole(page);
     for (const locale of LOCALES) {
       await page.setViewportSize({ width: 375, height: 812 });
@@ -152,8 +152,7 @@ test.describe('plan tables on phones (docs/decisions/038-tables-on-phones.md)', 
     expect(problems).toEqual([]);
   });
 
-  test('the stacked tables are still tables to a screen reader', async ({ page }, info) => {
-    test.skip(info.project.name !== 'phone', 'phone layout');
+  test('the stacked tables are still tables to a screen reader', { tag: '@phone-only' }, async ({ page }) => {
     await page.goto('/product/vps');
     // Every section laid out (sections below the first screen wait for the viewport, `render-when-near`).
     await page.evaluate(() => {
@@ -172,8 +171,7 @@ test.describe('plan tables on phones (docs/decisions/038-tables-on-phones.md)', 
   });
 
   for (const locale of LOCALES) {
-    test(`at desktop width the plans are still a table in ${locale}`, async ({ page }, info) => {
-      test.skip(info.project.name !== 'desktop', 'desktop layout');
+    test(`at desktop width the plans are still a table in ${locale}`, { tag: '@desktop-only' }, async ({ page }) => {
       await page.goto(localizedPath(locale, '/product/vps'));
       const table = page.locator('main table').first();
       expect(await table.evaluate((t) => getComputedStyle(t).display)).toBe('table');

@@ -1,30 +1,12 @@
-import { constants, publicEncrypt } from 'node:crypto';
-import { forgetSignUpCounts } from './database';
 import { expect, test } from './fixtures';
-import { waitForMail } from './mailbox';
 import { MESSAGES } from './support';
 
 const ja = MESSAGES.ja;
 
-test('configure in Japanese: JPY prices without decimals, log in, order, see the confirmation', async ({
-  page,
-  request,
-}, info) => {
-  test.skip(info.project.name !== 'desktop', 'one run is enough');
-  // An activated customer, made through the public API like the sign-up form does.
-  const email = `ja${Date.now().toString(36)}@example.com`;
-  const { message } = await (await request.get('/api/auth/public-key')).json();
-  const password = publicEncrypt(
-    { key: message.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from('tokyo2026'),
-  ).toString('base64');
-  await forgetSignUpCounts();
-  expect(
-    (await (await request.post('/api/register', { data: { email, password, acceptTerms: true, locale: 'ja' } })).json())
-      .code,
-  ).toBe(2000);
-  const code = /activate\?code=([\w-]+)/.exec(await waitForMail(email))?.[1];
-  expect((await (await request.post('/api/activate', { data: { code } })).json()).code).toBe(2000);
+test('configure in Japanese: JPY prices without decimals, log in, order, see the confirmation', {
+  tag: '@desktop-only',
+}, async ({ page, activatedCustomer }) => {
+  const { email } = await activatedCustomer('ja', { password: 'tokyo2026', locale: 'ja' });
 
   await page.goto('/ja/product/vps');
   await expect(page.getByTestId('monthly-price').first()).toHaveText(/^[￥¥][\d,]+$/);
@@ -101,8 +83,9 @@ test("a plan chosen in the address is never shown with the default configuration
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the purchase page arrives with the default configuration already priced', async ({ page }, info) => {
-    test.skip(info.project.name !== 'desktop', 'one run is enough');
+  test('the purchase page arrives with the default configuration already priced', { tag: '@desktop-only' }, async ({
+    page,
+  }) => {
     // Priced on the server by the code that charges (issue 9): no late summary, nothing shifts when it lands.
     await page.goto('/ja/product/vps-buy');
     await expect(page.getByTestId('total')).toHaveText(/^[￥¥][\d,]+$/);

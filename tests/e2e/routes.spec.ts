@@ -36,9 +36,8 @@ const ROUTES: Expectation[] = [
   { path: '/doc/search/vps', heading: (l: Locale) => MESSAGES[l].pages.docSearch.heading.replace('{query}', 'vps') },
 ];
 
-test.describe('every route in every language', () => {
+test.describe('every route in every language', { tag: '@desktop-only' }, () => {
   // The full matrix runs once, at desktop width; the phone project covers layout elsewhere.
-  test.skip(({ viewport }) => (viewport?.width ?? 0) < 960, 'desktop only');
 
   for (const locale of LOCALES) {
     for (const route of ROUTES) {
@@ -94,10 +93,9 @@ async function shortKeptBlocks(tab: Page): Promise<string[]> {
   });
 }
 
-test.describe('every route fits a phone and marks one first screen', () => {
+test.describe('every route fits a phone and marks one first screen', { tag: '@phone-only' }, () => {
   // SPEC §9's phone layout: nothing wider than the screen, so the page never scrolls sideways. Wide tables
   // scroll inside their own box; a visually hidden heading in one used to escape it and widen the whole page.
-  test.skip(({ viewport }) => (viewport?.width ?? 0) >= 960, 'phone only');
   const PHONE_WIDTHS = [320, 360, 375, 400, 412, 430, 600, 768, 959];
 
   for (const route of ROUTES) {

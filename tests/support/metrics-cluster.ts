@@ -1,5 +1,5 @@
 /**
- * A primary with two workers, as the production server runs them, for tests/api/metrics-cluster.test.ts: each
+ * A primary with two workers, as the production server runs them, for src/server/metrics/cluster.test.ts: each
  * worker counts its own requests (3 and 6), the first one asks for the instance's metrics, the primary prints them.
  */
 import cluster from 'node:cluster';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { homeBandHeights } from '../../src/lib/home-heights';
-import { gridHeight, textLines } from '../../src/lib/table-height';
-import { type PlanCardText, planLineHeights, regionCardsHeights } from '../../src/lib/vps-heights';
+import { homeBandHeights } from '@/lib/home-heights';
+import { gridHeight, textLines } from '@/lib/table-height';
+import { type PlanCardText, planLineHeights, regionCardsHeights } from '@/lib/vps-heights';
 
 // The heights skipped blocks keep (issue 9). tests/e2e/routes.spec.ts checks them against real layouts; these
 // pin the parts a seeded page does not reach: long customer text and data that grows.

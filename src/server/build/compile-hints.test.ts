@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COMPILE_HINT, hintFirstLoadChunks } from '../../src/server/build/compile-hints';
+import { COMPILE_HINT, hintFirstLoadChunks } from '@/server/build/compile-hints';
 
 /** A build's layout as `next build` leaves it: prerendered HTML under server/app, chunks under static. */
 let distDir: string;

@@ -264,7 +264,7 @@ describe('parseHead', () => {
       'src/server/http/kept-answers.ts',
       'src/server/api/api-front.ts',
     ]) {
-      const source = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+      const source = readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8');
       for (const match of source.matchAll(
         /(?:req\.headers|\bh)(?:\[['"]([a-z0-9-]+)['"]\]|\.([a-z][a-z0-9]*))|headerOf\(req, '([a-z0-9-]+)'\)/g,
       )) {

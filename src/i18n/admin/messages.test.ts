@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../../src/i18n/admin/en.json';
-import ja from '../../src/i18n/admin/ja.json';
-import zh from '../../src/i18n/admin/zh.json';
+import en from '@/i18n/admin/en.json';
+import ja from '@/i18n/admin/ja.json';
+import zh from '@/i18n/admin/zh.json';
 
 /**
  * Every `api.admin.*` answer the back office's API can give has its words in the back office's three languages:

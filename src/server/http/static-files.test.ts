@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { precompressBuildFiles } from '@/server/build/precompress';
 import { createStaticFiles } from '@/server/http/static-files';
-import { precompressBuildFiles } from '../../src/server/build/precompress';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => boolean;
 

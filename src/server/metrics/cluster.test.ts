@@ -9,7 +9,7 @@ const run = promisify(execFile);
 
 describe('metrics of several workers', () => {
   it('sums the workers through the primary, and takes the shared gauges once', async () => {
-    const fixture = path.resolve(import.meta.dirname, '../support/metrics-cluster.ts');
+    const fixture = path.resolve(import.meta.dirname, '../../../tests/support/metrics-cluster.ts');
     const { stdout } = await run(process.execPath, ['--conditions=react-server', '--import', 'tsx', fixture], {
       timeout: 60_000,
       env: { ...process.env, NODE_ENV: 'test' },

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../src/proxy';
+import { config } from '@/proxy';
 
 // The matcher as Next applies it to a pathname (its pattern is a regular expression here).
 const matches = (pathname: string) => new RegExp(`^${config.matcher}$`).test(pathname);

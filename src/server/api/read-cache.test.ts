@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../src/server/api/context';
-import { dropAllReadCaches, readCache } from '../../src/server/api/read-cache';
+import type { AppEnv } from '@/server/api/context';
+import { dropAllReadCaches, readCache } from '@/server/api/read-cache';
 
 describe('catalog read cache (issue 5)', () => {
   function app(ttlMs: number) {
