@@ -10,13 +10,14 @@
  *  (d) Lighthouse, mobile and desktop, for home, VPS, VPS purchase, coupon centre, a doc article and the 404
  *      page in each language, against a trivial Next + next-intl page built in the same run, its mobile runs
  *      alternating with each page's;
- *  and the issue 5, 6 and 8 measurements: configurator price update, promotion races, chat quality.
+ *  and the issue 5, 6 and 8 measurements: configurator price update, promotion races, the chat's evaluation set,
+ *  and documentation search and chat answers at scale (bench/search-scale.ts, seeded once and kept).
  *
  * Load comes from wrk (a C load generator, lighter than one written in JavaScript on a 2-core machine).
  * nginx and wrk are installed with apt-get when missing. BENCH_SECONDS (default 5) sets each wrk run's length,
  * BENCH_ROUNDS (default 3) the alternating site/nginx runs per page;
- * BENCH_ONLY=pages,api,js,lighthouse,configurator,races,chat,login,orders,changes,admin-lists,admin-scale runs a subset
- * (other sections keep their text).
+ * BENCH_ONLY=pages,api,js,lighthouse,configurator,races,chat,search,login,orders,changes,admin-lists,admin-scale runs a
+ * subset (other sections keep their text).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,7 +41,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY = new Set(
   (
     process.env.BENCH_ONLY ??
-    'pages,api,js,lighthouse,configurator,races,chat,login,orders,changes,admin-lists,admin-scale'
+    'pages,api,js,lighthouse,configurator,races,chat,search,login,orders,changes,admin-lists,admin-scale'
   ).split(','),
 );
 const WORK = path.join(ROOT, 'data', 'bench-work');
@@ -709,6 +710,7 @@ async function main() {
   }
   if (ONLY.has('races')) sections.races = runScript('bench/races.ts');
   if (ONLY.has('chat')) sections.chat = runScript('bench/chat-quality.ts');
+  if (ONLY.has('search')) sections.search = runScript('bench/search-scale.ts');
   if (ONLY.has('login')) sections.login = runScript('bench/login-cost.ts');
   if (ONLY.has('orders')) sections.orders = runScript('bench/orders.ts');
   if (ONLY.has('changes')) sections.changes = runScript('bench/changes.ts');
@@ -797,10 +799,25 @@ ${section('races')}
 
 ## Chat helper (issue 8)
 
-\`bench/chat-quality.ts\`: 33 questions, 11 per language, each with the article its answer should cite
-first; the embedded default (retrieval, no outside service).
+\`bench/chat-quality.ts\`: the chat's evaluation set (tests/chat-eval/questions.json), questions in the three
+languages as visitors ask them, some following earlier questions of the same conversation, graded as
+\`tests/api/chat-eval.test.ts\` grades them in \`npm test\` (which fails below 90 % correct): the answer's language,
+its facts (prices computed from the seeded catalog through the pricing model), the pages it cites, texts it must
+not say, and no number that is not in the facts and passages it was built from. The embedded default (retrieval,
+no outside service) on its own database with the default seed, one question at a time.
 
 ${section('chat')}
+
+## Documentation search and chat answers at scale
+
+\`bench/search-scale.ts\`: the documentation at 10,000 articles and 10,000 announcements per language
+(\`bench/search-seed.ts\`; seeded once, minutes, and kept), with 20 users at once, each waiting between its calls as a
+person does (1 s on average, drawn between 0.5 and 1.5 s: about 20 calls a second in all). 1,000 searches over a
+mix of queries in the three languages (typos, Chinese and Japanese words in unspaced text, long questions, words
+found nowhere, common words), then 400 of the chat helper's answers (retrieval, no language model). Targets: search p99 under
+50 ms, chat answer p99 under 150 ms (docs/decisions/046-search.md).
+
+${section('search')}
 
 ## Login cost (hardening)
 
