@@ -33,8 +33,8 @@ async function jsonLd(page: Page): Promise<LdDoc[]> {
 
 test.describe('documentation articles', () => {
   for (const locale of LOCALES) {
-    test(`all ${DOC_SLUGS.length} articles render in ${locale}`, async ({ page }, info) => {
-      test.skip(info.project.name === 'phone', 'the same HTML at every width; the axe test covers the phone');
+    test(`all ${DOC_SLUGS.length} articles render in ${locale}`, { tag: '@desktop-only' }, async ({ page }) => {
+      // One width only: the same HTML at every width; the axe test covers the phone.
       test.setTimeout(120_000);
       const problems = watchConsole(page);
       for (const slug of DOC_SLUGS) {
@@ -46,8 +46,10 @@ test.describe('documentation articles', () => {
       expect(problems).toEqual([]);
     });
 
-    test(`pricing tables come from the catalog in the ${locale} default currency`, async ({ page }, info) => {
-      test.skip(info.project.name === 'phone', 'the same HTML at every width');
+    test(`pricing tables come from the catalog in the ${locale} default currency`, { tag: '@desktop-only' }, async ({
+      page,
+    }) => {
+      // One width only: the same HTML at every width.
       await page.goto(localizedPath(locale, '/doc/article/vps-pricing'));
       const monthly = page.locator('[data-catalog="vps-plans"] tbody tr').first().locator('td').nth(5);
       await expect(monthly).toHaveText(PRICE[locale]);
@@ -64,29 +66,41 @@ test.describe('documentation articles', () => {
     });
   }
 
-  test('a price follows the currency the visitor chose', async ({ page, context, baseURL }, info) => {
-    test.skip(info.project.name === 'phone', 'the same HTML at every width');
+  test('a price follows the currency the visitor chose', { tag: '@desktop-only' }, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // One width only: the same HTML at every width.
     await context.addCookies([{ name: 'currency', value: 'JPY', url: baseURL ?? 'http://localhost' }]);
     await page.goto('/doc/article/vps-pricing');
     const cell = page.locator('[data-catalog="vps-plans"] tbody tr').first().locator('td').nth(5);
     await expect(cell).toHaveText(/^[¥￥][\d,]+$/);
   });
 
-  test('an unknown article slug or announcement id is the translated 404 page', async ({ page }, info) => {
-    test.skip(info.project.name === 'phone', 'the same HTML at every width');
-    for (const path of [
-      '/ja/doc/article/no-such-article',
-      '/zh/doc/announce/detail/999999',
-      '/doc/announce/detail/abc',
-    ]) {
+  test('an unknown article slug or announcement id is the translated 404 page', { tag: '@desktop-only' }, async ({
+    page,
+  }) => {
+    // One width only: the same HTML at every width.
+    for (const [path, locale] of [
+      ['/ja/doc/article/no-such-article', 'ja'],
+      ['/zh/doc/announce/detail/999999', 'zh'],
+      ['/doc/announce/detail/abc', 'en'],
+    ] as const) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
+      // The page says so in the visitor's language, naming the address asked for.
+      const message = MESSAGES[locale].errors.notFoundMessage.replace('{path}', path);
+      await expect(page.getByTestId('error-message'), path).toHaveText(message);
+      await expect(page.getByRole('link', { name: MESSAGES[locale].errors.backHome })).toBeVisible();
     }
   });
 
-  test('a table skipped below a phone’s first screen keeps at least its real height', async ({ page }, info) => {
+  test('a table skipped below a phone’s first screen keeps at least its real height', { tag: '@phone-only' }, async ({
+    page,
+  }) => {
     // src/lib/table-height.ts: too short a box would let the skipped rows overlap the blocks after it.
-    test.skip(info.project.name !== 'phone', 'tables are laid out on approach only below the desktop layout');
+    // One width only: tables are laid out on approach only below the desktop layout.
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 320, height: 640 });
     const short: string[] = [];
@@ -155,8 +169,8 @@ test.describe('announcements', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a page number out of range or not a number is a 404', async ({ page }, info) => {
-    test.skip(info.project.name === 'phone', 'the same HTML at every width');
+  test('a page number out of range or not a number is a 404', { tag: '@desktop-only' }, async ({ page }) => {
+    // One width only: the same HTML at every width.
     for (const query of ['?page=999', '?page=0', '?page=abc']) {
       const response = await page.goto(`/doc/announce${query}`);
       expect(response?.status(), query).toBe(404);
@@ -227,8 +241,10 @@ test.describe('documentation search', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the search form works without JavaScript and odd queries never fail', async ({ browser }, info) => {
-    test.skip(info.project.name === 'phone', 'the same HTML at every width');
+  test('the search form works without JavaScript and odd queries never fail', { tag: '@desktop-only' }, async ({
+    browser,
+  }) => {
+    // One width only: the same HTML at every width.
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/zh/doc');
@@ -273,11 +289,10 @@ test.describe('documentation search', () => {
 });
 
 test.describe('search-engine metadata', () => {
-  test('sitemap.xml lists every public page and article in three languages with hreflang', async ({
-    request,
-    baseURL,
-  }, info) => {
-    test.skip(info.project.name === 'phone', 'the same responses at every width');
+  test('sitemap.xml lists every public page and article in three languages with hreflang', {
+    tag: '@desktop-only',
+  }, async ({ request, baseURL }) => {
+    // One width only: the same responses at every width.
     const response = await request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
     const xml = await response.text();
@@ -295,11 +310,10 @@ test.describe('search-engine metadata', () => {
     expect(xml).not.toContain('/doc/search');
   });
 
-  test('robots.txt points at the sitemap and keeps crawlers out of the API and private pages', async ({
-    request,
-    baseURL,
-  }, info) => {
-    test.skip(info.project.name === 'phone', 'the same responses at every width');
+  test('robots.txt points at the sitemap and keeps crawlers out of the API and private pages', {
+    tag: '@desktop-only',
+  }, async ({ request, baseURL }) => {
+    // One width only: the same responses at every width.
     const response = await request.get('/robots.txt');
     expect(response.status()).toBe(200);
     const text = await response.text();
@@ -309,8 +323,11 @@ test.describe('search-engine metadata', () => {
     }
   });
 
-  test('pages carry parseable JSON-LD, Open Graph and Twitter cards', async ({ page, baseURL }, info) => {
-    test.skip(info.project.name === 'phone', 'the same responses at every width');
+  test('pages carry parseable JSON-LD, Open Graph and Twitter cards', { tag: '@desktop-only' }, async ({
+    page,
+    baseURL,
+  }) => {
+    // One width only: the same responses at every width.
     await page.goto('/');
     expect((await jsonLd(page)).map((d) => d['@type'])).toContain('Organization');
 
