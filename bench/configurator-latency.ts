@@ -1,5 +1,5 @@
 /**
- * The configurator's price update after a change, measured in Chromium (issue 5: under 100 ms): the time
+ * The configurator's price update after a change, measured in Chromium (docs/product/targets.md#pricing-and-orders: under 100 ms): the time
  * from changing the billing period to the new total on screen, over several changes.
  *
  *   BASE_URL=http://localhost:3000 npx tsx bench/configurator-latency.ts

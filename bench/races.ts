@@ -1,5 +1,5 @@
 /**
- * Promotions under concurrent load (issue 6), at full size, over HTTP against the real API on its own database
+ * Promotions under concurrent load (docs/product/targets.md#promotions), at full size, over HTTP against the real API on its own database
  * (embedded DATA_DIR/bench, or `<db>_bench` beside DATABASE_URL; reset and seeded at every run):
  *
  * - 500 concurrent coupon claims from 250 customers on a coupon of stock 100: exactly 100 issued, none twice;
@@ -43,7 +43,7 @@ export type Poster = (
   headers: Record<string, string>,
 ) => Promise<{ status: number; code: number }>;
 
-/** Active customers with live sessions, inserted directly (sign-up is rate limited per IP, SPEC §9). */
+/** Active customers with live sessions, inserted directly (sign-up is rate limited per IP, docs/product/constants.md#limits). */
 async function customers(db: Database, count: number): Promise<Customer[]> {
   const passwordHash = await hashPassword('abc123');
   const run = Date.now().toString(36);

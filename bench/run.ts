@@ -1,5 +1,5 @@
 /**
- * The benchmark suite (issue 9), one command: `npm run bench`. Measures side by side in one run and writes
+ * The benchmark suite (docs/product/targets.md#performance), one command: `npm run bench`. Measures side by side in one run and writes
  * BENCHMARKS.md with the date, machine and versions:
  *
  *  (a) pages: requests per second and p50/p99 latency at 50 connections for the home page, a product page and
@@ -10,7 +10,7 @@
  *  (d) Lighthouse, mobile and desktop, for home, VPS, VPS purchase, coupon centre, a doc article and the 404
  *      page in each language, against a trivial Next + next-intl page built in the same run, its mobile runs
  *      alternating with each page's;
- *  and the issue 5, 6 and 8 measurements: configurator price update, promotion races, the chat's evaluation set,
+ *  and the order, promotion and chat measurements: configurator price update, promotion races, the chat's evaluation set,
  *  and documentation search and chat answers at scale (bench/search-scale.ts, seeded once and kept).
  *
  * Load comes from wrk (a C load generator, lighter than one written in JavaScript on a 2-core machine).
@@ -60,7 +60,7 @@ function have(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
-/** nginx and wrk from Debian's packages (TOOLCHAIN.md), installed when missing. */
+/** nginx and wrk from Debian's packages (docs/engineering.md#commands), installed when missing. */
 function ensurePackages() {
   const missing = [
     ['nginx', 'nginx'],
@@ -730,7 +730,7 @@ ${version(CHROMIUM, ['--version'])}, Lighthouse ${LIGHTHOUSE.split('@')[1]}.
 The load generator (wrk, one thread) runs on the same two cores as the server; numbers from one run on a
 shared machine move by tens of percent between runs, so compare the columns of one run as ratios.
 
-## (a) Prerendered pages against nginx on the same bytes (issue 9)
+## (a) Prerendered pages against nginx on the same bytes (docs/product/targets.md#performance)
 
 \`npm start\` serves prerendered pages from its document cache (docs/decisions/012-document-fast-path.md) and
 the build's scripts and styles from memory, precompressed (decision 022; the row of the largest home script is not
@@ -748,7 +748,7 @@ ${section('pages')}
 
 ${section('pages-notes')}
 
-## (b) Catalog API (issue 5)
+## (b) Catalog API (docs/product/targets.md#pricing-and-orders)
 
 Hono behind the same server (docs/decisions/010-api-fast-path.md), 30 s read cache, 50 connections.
 Target: p99 under 25 ms.
@@ -757,15 +757,15 @@ ${section('api')}
 
 ${section('api-notes')}
 
-## (c) First-load JavaScript per route (issue 9)
+## (c) First-load JavaScript per route (docs/product/targets.md#performance)
 
 Every \`<script src>\` a page's HTML loads (\`nomodule\` polyfills excepted), gzipped at level 9. The trivial
-Next 16 + next-intl floor is 148 KB (TOOLCHAIN.md); the home page target is 160 KB (its CI budget is
+Next 16 + next-intl floor is 148 KB (docs/engineering.md#serving); the home page target is 160 KB (its CI budget is
 155 KB since decision 026). CI enforces per-route budgets on the production build (\`scripts/check-js-budget.ts\`, bench/js-budget.json).
 
 ${section('js')}
 
-## (d) Lighthouse (issue 9)
+## (d) Lighthouse (docs/product/targets.md#performance)
 
 Lighthouse ${LIGHTHOUSE.split('@')[1]} in Debian's Chromium, default mobile and \`--preset=desktop\`, against \`npm start\`; the
 trivial page is built and served by \`next start\` in the same run. Each row is the median by performance score of
@@ -784,20 +784,20 @@ ${section('lighthouse')}
 
 ${section('lighthouse-notes')}
 
-## Configurator price update (issue 5)
+## Configurator price update (docs/product/targets.md#pricing-and-orders)
 
 Chromium, time from changing the billing period to the new total on screen (target under 100 ms).
 
 ${section('configurator')}
 
-## Promotions under concurrent load (issue 6)
+## Promotions under concurrent load (docs/product/targets.md#promotions)
 
 \`bench/races.ts\`: every request at once over HTTP against the real API on its own database; the run fails
 when a count is wrong or any answer is a 5xx.
 
 ${section('races')}
 
-## Chat helper (issue 8)
+## Chat helper (docs/product/targets.md#chat-helper)
 
 \`bench/chat-quality.ts\`: the chat's evaluation set (tests/chat-eval/questions.json), questions in the three
 languages as visitors ask them, some following earlier questions of the same conversation, graded as

@@ -1,5 +1,5 @@
 /**
- * The deterministic part of issue 9, enforced in CI: the first-load JavaScript of every prerendered page of a
+ * The deterministic part of the performance target (docs/product/targets.md#performance), enforced in CI: the first-load JavaScript of every prerendered page of a
  * production build, in gzip bytes (level 9, the same count as `npm run bench`), against the budgets in
  * bench/js-budget.json, and that each of those chunks carries the compile hint (decision 019). Reads the build's
  * own HTML and chunks; needs no server.

@@ -37,22 +37,22 @@ const fields = z.object({
   SITE_URL: optionalUrl,
   /** Brand name: the page title, and the name mails are signed with. */
   BRAND_NAME: z.string().min(1).default('Cirrus Cloud'),
-  /** When set, `/` redirects here (SPEC §2): an absolute URL or a site path. */
+  /** When set, `/` redirects here (docs/product/screens.md#root-redirect): an absolute URL or a site path. */
   ROOT_REDIRECT: z
     .string()
     .trim()
     .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), 'must be a site path or an http(s) URL')
     .transform((v) => v || undefined)
     .optional(),
-  /** Customer centre (SPEC §2): the separate system where orders are paid and services managed. */
+  /** Customer centre (docs/product/screens.md#customer-centre): the separate system where orders are paid and services managed. */
   CUSTOMER_CENTER_URL: z.url().default('https://console.cirrus.cloud'),
-  /** The three support links of the shared store (SPEC §3). */
+  /** The three support links of the shared store (docs/product/entities.md#browser-storage). */
   SUPPORT_CHAT_URL: z.url().default('https://support.cirrus.cloud/chat'),
   SUPPORT_MAIL_URL: z.string().min(1).default('mailto:support@cirrus.cloud'),
   SUPPORT_SURVEY_URL: z.url().default('https://support.cirrus.cloud/survey'),
-  /** Stored-version value; a visitor whose stored value differs gets storage and cookies wiped (SPEC §4). */
+  /** Stored-version value; a visitor whose stored value differs gets storage and cookies wiped (docs/product/states.md#stored-version). */
   STORAGE_VERSION: z.string().min(1).default('1'),
-  /** Analytics and advertising tag id (loaded only after consent, SPEC §4); unset disables the tag. */
+  /** Analytics and advertising tag id (loaded only after consent, docs/product/states.md#cookie-consent); unset disables the tag. */
   ANALYTICS_ID: z
     .string()
     .trim()
@@ -63,13 +63,13 @@ const fields = z.object({
   MAIL_FROM: z.string().min(3).default('Cirrus Cloud <no-reply@cirrus.cloud>'),
   /** The operators' mailbox that receives the /contact form's messages (through the outbox). */
   CONTACT_TO: z.email().default('contact@cirrus.cloud'),
-  /** Key the chat widget sends with every question (SPEC §7). */
+  /** Key the chat widget sends with every question (docs/product/api.md#documentation-and-chat). */
   CHAT_WIDGET_KEY: z.string().min(8).default('cirrus-chat-widget'),
   /** Optional OpenAI-compatible chat model; without it the helper answers by retrieval. */
   CHAT_LLM_URL: optionalUrl,
   CHAT_LLM_KEY: z.string().optional(),
   CHAT_LLM_MODEL: z.string().default('gpt-4o-mini'),
-  /** How long the chat waits for the provider before answering by retrieval instead (issue 8). */
+  /** How long the chat waits for the provider before answering by retrieval instead (docs/decisions/015-chat-helper.md). */
   CHAT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /** Minutes an order waits for payment before it expires and gives back sale stock, coupon and group seat. */
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(5).max(10_080).default(30),
@@ -164,7 +164,7 @@ export function siteUrlNotice(parsed: Env, source: Record<string, string | undef
     : `links in mails, canonical and hreflang URLs: ${parsed.SITE_URL} (SITE_URL is unset: this machine on PORT ${parsed.PORT}; set SITE_URL to the public origin)`;
 }
 
-/** The part of the configuration the browser may see (STYLE: a separate function decides). */
+/** The part of the configuration the browser may see (docs/engineering.md#types-input-errors: a separate function decides). */
 export function publicConfig() {
   const e = env();
   return {

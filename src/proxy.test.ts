@@ -2,7 +2,7 @@ import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import proxy from './proxy';
 
-describe('root redirect (SPEC §2)', () => {
+describe('root redirect (docs/product/screens.md#root-redirect)', () => {
   afterEach(() => {
     delete process.env.ROOT_REDIRECT;
   });
@@ -32,7 +32,7 @@ describe('root redirect (SPEC §2)', () => {
   });
 });
 
-describe('display currency segment (SPEC §4, decision 004)', () => {
+describe('display currency segment (docs/product/states.md#currency, decision 004)', () => {
   const rewriteOf = async (url: string, cookie?: string) =>
     (await proxy(new NextRequest(url, { headers: cookie ? { cookie } : {} }))).headers.get('x-middleware-rewrite');
 

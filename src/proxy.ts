@@ -9,8 +9,8 @@ import { localizedPath } from './lib/routes';
 const intl = createMiddleware(routing);
 
 /**
- * Locale routing (SPEC §2: English unprefixed, /zh and /ja), the optional root redirect (SPEC §2), and the
- * display currency (SPEC §4): the visitor's explicit choice, mirrored in the `currency` cookie, else the
+ * Locale routing (docs/product/screens.md#root-redirect: English unprefixed, /zh and /ja), the optional root redirect (docs/product/screens.md#root-redirect), and the
+ * display currency (docs/product/states.md#currency): the visitor's explicit choice, mirrored in the `currency` cookie, else the
  * language default, inserted as an internal path segment so prerendered pages already carry the right
  * prices (docs/decisions/004-currency-segment.md). ROOT_REDIRECT is validated at start-up by src/env.ts.
  */

@@ -10,7 +10,7 @@ import { absoluteUrl, hreflangUrls } from '@/server/seo';
 export const revalidate = 3600;
 
 /**
- * /sitemap.xml (issue 7): every public page in each language with hreflang alternates (SPEC §2: English
+ * /sitemap.xml (docs/product/screens.md#search-engines): every public page in each language with hreflang alternates (docs/product/screens.md#languages-and-addresses: English
  * unprefixed, /zh, /ja), documentation articles and announcements included. Activation links, searches and
  * group-buy join pages are left out (src/lib/seo-routes.ts).
  */

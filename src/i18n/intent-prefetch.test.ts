@@ -23,7 +23,7 @@ function inside(link: { href: string; target?: string; attributes?: string[] } |
 
 const here = { origin: 'https://cirrus.example', pathname: '/zh', search: '' };
 
-describe('prefetch on intent (issue 9, decision 020)', () => {
+describe('prefetch on intent (decision 020)', () => {
   it('names the page of a marked link on this site', () => {
     expect(intentPrefetchHref(inside({ href: 'https://cirrus.example/zh/product/vps' }), here)).toBe('/zh/product/vps');
     expect(intentPrefetchHref(inside({ href: 'https://cirrus.example/zh/doc/search/vps?page=2' }), here)).toBe(
@@ -76,7 +76,7 @@ const plainClick = {
   defaultPrevented: false,
 };
 
-describe('page links followed within the page (issue 9, decision 027)', () => {
+describe('page links followed within the page (decision 027)', () => {
   it('navigates within the page for a plain click on a page link of this site', () => {
     const click = (href: string) => pageLinkNavigation({ ...plainClick, target: insidePageLink({ href }) }, here);
     expect(click('https://cirrus.example/zh/product/vps')).toBe('/zh/product/vps');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_COUNT, avatarIndex, avatarSrc, DEFAULT_AVATAR, maskAccount } from './account-display';
 
-describe('maskAccount (SPEC §4)', () => {
+describe('maskAccount (docs/product/states.md#signed-in-or-not)', () => {
   it.each([
     ['johnsmith@x.com', 'john****'],
     ['john@x.com', 'john****'],
@@ -42,7 +42,7 @@ describe('maskAccount (SPEC §4)', () => {
   });
 });
 
-describe('avatarIndex (SPEC §3)', () => {
+describe('avatarIndex (docs/product/entities.md#avatar)', () => {
   it('uses the default avatar without a username', () => {
     expect(DEFAULT_AVATAR).toBe(2);
     expect(avatarIndex('')).toBe(DEFAULT_AVATAR);

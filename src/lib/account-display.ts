@@ -1,7 +1,7 @@
-/** Number of profile avatar images, `/avatars/0.png` to `/avatars/7.png` (SPEC §3, §9). */
+/** Number of profile avatar images, `/avatars/0.png` to `/avatars/7.png` (docs/product/entities.md#avatar). */
 export const AVATAR_COUNT = 8;
 
-/** Avatar shown when there is no username to hash; SPEC §3 names 2.png as the default image. */
+/** Avatar shown when there is no username to hash; docs/product/entities.md#avatar names 2.png as the default image. */
 export const DEFAULT_AVATAR = 2;
 
 const MASK = '****';
@@ -16,7 +16,7 @@ function firstChars(value: string, count: number): string {
 }
 
 /**
- * The account as the logged-in header shows it (SPEC §4): an e-mail keeps the first 4 characters of its local
+ * The account as the logged-in header shows it (docs/product/states.md#signed-in-or-not): an e-mail keeps the first 4 characters of its local
  * part, a phone number keeps 2 leading and 3 trailing digits, anything else (a username) keeps its first 4
  * characters. A phone with a country code is masked over all its digits, so `+86 138…` starts with `86`.
  */
@@ -33,7 +33,7 @@ export function maskAccount(account: string | null | undefined): string {
 }
 
 /**
- * Avatar file number 0..7 derived from a hash of the username (SPEC §3): FNV-1a 32-bit over UTF-16 code units.
+ * Avatar file number 0..7 derived from a hash of the username (docs/product/entities.md#avatar): FNV-1a 32-bit over UTF-16 code units.
  * The low three bits of plain FNV-1a depend only on the low three bits of each code unit (`user1` and `user9`
  * would always collide), so the high half is folded in before taking the remainder.
  */
@@ -48,7 +48,7 @@ export function avatarIndex(username: string | null | undefined): number {
   return hash % AVATAR_COUNT;
 }
 
-/** Public path of the avatar image for a username (SPEC §3). */
+/** Public path of the avatar image for a username (docs/product/entities.md#avatar). */
 export function avatarSrc(username: string | null | undefined): string {
   return `/avatars/${avatarIndex(username)}.png`;
 }

@@ -3,7 +3,7 @@
 import { useSiteStore } from '@/stores/site-store';
 import { showToast } from '@/stores/toast-store';
 
-/** SPEC §7, §9: every call gives up after 40 s. */
+/** docs/product/api.md#requests: every call gives up after 40 s. */
 export const API_TIMEOUT_MS = 40_000;
 export const SUCCESS_CODE = 2000;
 export const CSRF_HEADER = 'x-csrf-token';
@@ -24,7 +24,7 @@ export class ApiCallError extends Error {
 type Translate = (key: string) => string | undefined;
 let translate: Translate = () => undefined;
 
-/** The shell registers the visitor's translations so errors become toasts in their language (SPEC §8). */
+/** The shell registers the visitor's translations so errors become toasts in their language (docs/product/errors.md#what-the-visitor-sees). */
 export function setApiTranslator(fn: Translate): void {
   translate = fn;
 }
@@ -45,7 +45,7 @@ type CallOptions = {
 /**
  * The one way pages call /api: the envelope is unwrapped, a code other than 2000 becomes an error toast with
  * the translated message (else "request failed"), network failures are logged and toasted, and state-changing
- * calls carry the CSRF token (DESIGN §6).
+ * calls carry the CSRF token (docs/design.md#security-defaults).
  */
 export async function apiCall<T>(path: string, options: CallOptions = {}): Promise<T> {
   const method = options.method ?? 'POST';
@@ -79,7 +79,7 @@ export async function apiCall<T>(path: string, options: CallOptions = {}): Promi
   if (envelope?.code === SUCCESS_CODE) return envelope.message as T;
 
   const key = typeof envelope?.message === 'string' ? envelope.message : 'api.requestFailed';
-  // Logged (SPEC §8); a warning, since a refused input is an expected answer, not a fault of the page.
+  // Logged (docs/product/errors.md#what-the-visitor-sees); a warning, since a refused input is an expected answer, not a fault of the page.
   if (!response.ok)
     console.warn(JSON.stringify({ level: 'warn', msg: 'api http error', path, status: response.status, key }));
   if (!options.silent) showToast('error', toastText(key));

@@ -51,7 +51,7 @@ function cookieJar(hostname: string, initial: JarEntry[] = []) {
 
 const ALL_ON = { 1: true, 2: true, 3: true } as const;
 
-describe('consent keys (SPEC §9)', () => {
+describe('consent keys (docs/product/constants.md#storage-keys-and-cookies)', () => {
   it('uses cookieConfirm and cookieSelect1..3', () => {
     expect(COOKIE_CONFIRM_KEY).toBe('cookieConfirm');
     expect([cookieSelectKey(1), cookieSelectKey(2), cookieSelectKey(3)]).toEqual([
@@ -62,7 +62,7 @@ describe('consent keys (SPEC §9)', () => {
   });
 });
 
-describe('readConsent (SPEC §4)', () => {
+describe('readConsent (docs/product/states.md#cookie-consent)', () => {
   const reader = (values: Record<string, string>) => (key: string) => values[key] ?? null;
 
   it('is unconfirmed with tracking off when nothing is stored', () => {
@@ -96,7 +96,7 @@ describe('readConsent (SPEC §4)', () => {
   });
 });
 
-describe('consentEntries (SPEC §4)', () => {
+describe('consentEntries (docs/product/states.md#cookie-consent)', () => {
   it('stores the confirmation and the three toggles', () => {
     expect(consentEntries({ 1: true, 2: true, 3: false })).toEqual([
       ['cookieConfirm', '1'],
@@ -127,7 +127,7 @@ describe('trackingAllowed', () => {
 });
 
 describe('cookie groups', () => {
-  it('lists the SPEC §4 login and kept cookies', () => {
+  it('lists the login and kept cookies of docs/product/states.md#cleanup-modes', () => {
     expect(LOGIN_COOKIES).toEqual(['username', 'referrerUrl', 'token', 'lastloginname', 'email']);
     expect(KEPT_COOKIES).toEqual(['language', 'isRedic', 'NEXT_LOCALE', 'currency']);
   });
@@ -164,7 +164,7 @@ describe('cookie groups', () => {
   });
 });
 
-describe('cookiesToDelete (SPEC §4)', () => {
+describe('cookiesToDelete (docs/product/states.md#cookie-consent)', () => {
   const names = ['language', 'token', '_ga', 'username', '_ga_X1', 'session', 'IDE', 'currency', 'email'];
   const login = ['token', 'username', 'email'];
   const tracking = ['_ga', '_ga_X1', 'IDE'];
@@ -187,7 +187,7 @@ describe('cookiesToDelete (SPEC §4)', () => {
   });
 });
 
-describe('cleanupCookieNames (SPEC §4)', () => {
+describe('cleanupCookieNames (docs/product/states.md#cleanup-modes)', () => {
   const names = ['language', 'isRedic', 'NEXT_LOCALE', 'currency', 'token', 'username', '_ga', 'other'];
 
   it('mode 1 removes the login cookies present and keeps language and isRedic', () => {

@@ -1,19 +1,19 @@
-/** Stored once the visitor confirms the cookie panel; its presence hides the panel (SPEC §4, §9). */
+/** Stored once the visitor confirms the cookie panel; its presence hides the panel (docs/product/states.md#cookie-consent). */
 export const COOKIE_CONFIRM_KEY = 'cookieConfirm';
 
-/** Consent categories (SPEC §4): 1 necessary (always on, locked), 2 analytics, 3 advertising. */
+/** Consent categories (docs/product/states.md#cookie-consent): 1 necessary (always on, locked), 2 analytics, 3 advertising. */
 export type ConsentCategory = 1 | 2 | 3;
 
-/** Storage key of one category's toggle, `cookieSelect1` to `cookieSelect3` (SPEC §9). */
+/** Storage key of one category's toggle, `cookieSelect1` to `cookieSelect3` (docs/product/constants.md#storage-keys-and-cookies). */
 export function cookieSelectKey(category: ConsentCategory): string {
   return `cookieSelect${category}`;
 }
 
-// SPEC §4 stores toggles inverted: '0' means on, '1' means off.
+// docs/product/states.md#cookie-consent stores toggles inverted: '0' means on, '1' means off.
 const ON = '0';
 const OFF = '1';
 
-/** A confirmed choice; category 1 cannot be switched off from the panel (SPEC §4). */
+/** A confirmed choice; category 1 cannot be switched off from the panel (docs/product/states.md#cookie-consent). */
 export type ConsentChoice = { 1: true; 2: boolean; 3: boolean };
 
 /** Reads the panel state; a missing toggle for 2 or 3 counts as off so nothing tracks without a stored yes. */
@@ -25,7 +25,7 @@ export function readConsent(get: (key: string) => string | null): { confirmed: b
   };
 }
 
-/** The four entries to store when the visitor confirms the panel (SPEC §4): cookieConfirm then the three toggles. */
+/** The four entries to store when the visitor confirms the panel (docs/product/states.md#cookie-consent): cookieConfirm then the three toggles. */
 export function consentEntries(choice: ConsentChoice): Array<[string, string]> {
   return [
     [COOKIE_CONFIRM_KEY, '1'],
@@ -35,18 +35,18 @@ export function consentEntries(choice: ConsentChoice): Array<[string, string]> {
   ];
 }
 
-/** Whether the analytics and advertising tag may run: either tracking category is on (SPEC §2, §4). */
+/** Whether the analytics and advertising tag may run: either tracking category is on (docs/product/screens.md#start-up-work). */
 export function trackingAllowed(choice: Pick<ConsentChoice, 2 | 3>): boolean {
   return choice[2] || choice[3];
 }
 
-/** Cookie group 1: the login cookies (SPEC §4). */
+/** Cookie group 1: the login cookies (docs/product/states.md#cookie-consent). */
 export const LOGIN_COOKIES = ['username', 'referrerUrl', 'token', 'lastloginname', 'email'] as const;
 
-/** Cookies no cleanup removes: language, redirect flag, next-intl locale and the currency choice (SPEC §4). */
+/** Cookies no cleanup removes: language, redirect flag, next-intl locale and the currency choice (docs/product/states.md#currency). */
 export const KEPT_COOKIES = ['language', 'isRedic', 'NEXT_LOCALE', 'currency'] as const;
 
-/** Cookie group 2: analytics and advertising cookies set by the Google and Meta tags (SPEC §2, §4). */
+/** Cookie group 2: analytics and advertising cookies set by the Google and Meta tags (docs/product/screens.md#start-up-work). */
 export const TRACKING_COOKIE_PATTERNS: readonly RegExp[] = [
   /^_ga$/,
   /^_ga_.+$/,
@@ -75,7 +75,7 @@ function unique(names: string[]): string[] {
 }
 
 /**
- * Cookies to delete after the consent choice (SPEC §4): category 1 off deletes group 1 (login cookies); both 2
+ * Cookies to delete after the consent choice (docs/product/states.md#cookie-consent): category 1 off deletes group 1 (login cookies); both 2
  * and 3 off deletes group 2 (tracking cookies). Only names actually present are returned, in their order.
  */
 export function cookiesToDelete(choice: { 1: boolean; 2: boolean; 3: boolean }, cookieNames: string[]): string[] {
@@ -86,7 +86,7 @@ export function cookiesToDelete(choice: { 1: boolean; 2: boolean; 3: boolean }, 
 }
 
 /**
- * Cookies removed by a cleanup mode (SPEC §4): 1 removes the login cookies present (language and isRedic stay);
+ * Cookies removed by a cleanup mode (docs/product/states.md#cleanup-modes): 1 removes the login cookies present (language and isRedic stay);
  * 2 removes every cookie except KEPT_COOKIES; 3 removes nothing.
  */
 export function cleanupCookieNames(mode: 1 | 2 | 3, cookieNames: string[]): string[] {
@@ -131,7 +131,7 @@ function cookieDomains(hostname: string): string[] {
 }
 
 /**
- * Expires the named cookies at path / (the default cookie path, SPEC §9): once host-only, then once per domain
+ * Expires the named cookies at path / (the default cookie path, docs/product/constants.md#storage-keys-and-cookies): once host-only, then once per domain
  * variant, because a cookie set with `domain=` on this host or a parent is only removed by a write naming it.
  */
 export function deleteCookies(names: string[], doc: { cookie: string }, hostname: string): void {

@@ -11,7 +11,7 @@ import {
   isCurrencyCode,
 } from './currency';
 
-describe('currency codes (SPEC §1, §3)', () => {
+describe('currency codes (docs/product/entities.md#money-and-currencies)', () => {
   it('knows USD, HKD and JPY only', () => {
     expect(CURRENCY_CODES).toEqual(['USD', 'HKD', 'JPY']);
     for (const code of CURRENCY_CODES) expect(isCurrencyCode(code)).toBe(true);
@@ -19,7 +19,7 @@ describe('currency codes (SPEC §1, §3)', () => {
   });
 });
 
-describe('defaultCurrency (SPEC §4)', () => {
+describe('defaultCurrency (docs/product/states.md#currency)', () => {
   it('maps each language to its currency', () => {
     expect(DEFAULT_CURRENCY).toEqual({ en: 'USD', zh: 'HKD', ja: 'JPY' });
     expect(defaultCurrency('en')).toBe('USD');
@@ -28,7 +28,7 @@ describe('defaultCurrency (SPEC §4)', () => {
   });
 });
 
-describe('currencyListIsStale (SPEC §4, §9)', () => {
+describe('currencyListIsStale (docs/product/states.md#currency)', () => {
   const now = Date.UTC(2025, 0, 2, 12);
   const list = [{ type: 'USD', rate: 1 }];
 
@@ -56,7 +56,7 @@ describe('currencyListIsStale (SPEC §4, §9)', () => {
   });
 });
 
-describe('currencyFor (SPEC §4)', () => {
+describe('currencyFor (docs/product/states.md#currency)', () => {
   it('uses the explicit choice when set and valid', () => {
     expect(currencyFor('en', { isSetCurrency: true, currency: 'JPY' })).toBe('JPY');
     expect(currencyFor('ja', { isSetCurrency: true, currency: 'HKD' })).toBe('HKD');

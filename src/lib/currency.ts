@@ -1,6 +1,6 @@
 import type { Locale } from './locales';
 
-/** Currencies prices can be shown in (SPEC §1, §3). */
+/** Currencies prices can be shown in (docs/product/entities.md#money-and-currencies). */
 export const CURRENCY_CODES = ['USD', 'HKD', 'JPY'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
@@ -8,18 +8,18 @@ export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
 }
 
-/** Currency a language starts with unless the visitor chose one (SPEC §4). */
+/** Currency a language starts with unless the visitor chose one (docs/product/states.md#currency). */
 export const DEFAULT_CURRENCY: Record<Locale, CurrencyCode> = { en: 'USD', zh: 'HKD', ja: 'JPY' };
 
 export function defaultCurrency(locale: Locale): CurrencyCode {
   return DEFAULT_CURRENCY[locale];
 }
 
-/** Currency list refresh window, 24 hours (SPEC §4, §9). */
+/** Currency list refresh window, 24 hours (docs/product/states.md#currency). */
 export const CURRENCY_REFRESH_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Whether the stored currency list must be fetched again (SPEC §4): it is empty, or the last fetch time is
+ * Whether the stored currency list must be fetched again (docs/product/states.md#currency): it is empty, or the last fetch time is
  * unknown, or that fetch is more than 24 h old. Exactly 24 h is still fresh.
  */
 export function currencyListIsStale(
@@ -33,7 +33,7 @@ export function currencyListIsStale(
 }
 
 /**
- * The currency to show (SPEC §4): an explicit choice (isSetCurrency) wins when it names a known currency;
+ * The currency to show (docs/product/states.md#currency): an explicit choice (isSetCurrency) wins when it names a known currency;
  * otherwise, including a stale or tampered stored value, the language default applies.
  */
 export function currencyFor(
@@ -44,8 +44,8 @@ export function currencyFor(
   return defaultCurrency(locale);
 }
 
-/** Cookie mirroring an explicit currency choice so server-rendered prices use it too (SPEC §4). */
+/** Cookie mirroring an explicit currency choice so server-rendered prices use it too (docs/product/states.md#currency). */
 export const CURRENCY_COOKIE = 'currency';
 
-/** Lifetime of the currency cookie in seconds, matching the 365-day locale cookie (SPEC §9). */
+/** Lifetime of the currency cookie in seconds, matching the 365-day locale cookie (docs/product/constants.md#storage-keys-and-cookies). */
 export const CURRENCY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;

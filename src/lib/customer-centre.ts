@@ -1,5 +1,5 @@
 /**
- * Pages of the customer centre (SPEC §2), the separate system under CUSTOMER_CENTER_URL where customers pay for
+ * Pages of the customer centre (docs/product/screens.md#customer-centre), the separate system under CUSTOMER_CENTER_URL where customers pay for
  * orders and manage what they bought. The site only links to them.
  */
 export const CUSTOMER_CENTRE_PAGES = {

@@ -1,6 +1,6 @@
 import { HTML_LANG, type Locale } from './locales';
 
-/** One formatter per language: building an `Intl.DateTimeFormat` resolves locale data each time (issue 9). */
+/** One formatter per language: building an `Intl.DateTimeFormat` resolves locale data each time (docs/product/targets.md#performance). */
 const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
 
 /** A calendar date in the visitor's language, in UTC so server and browser agree. */

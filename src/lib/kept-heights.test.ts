@@ -3,7 +3,7 @@ import { homeBandHeights } from '@/lib/home-heights';
 import { gridHeight, textLines } from '@/lib/table-height';
 import { type PlanCardText, planLineHeights, regionCardsHeights } from '@/lib/vps-heights';
 
-// The heights skipped blocks keep (issue 9). tests/e2e/routes.spec.ts checks them against real layouts; these
+// The heights skipped blocks keep (docs/product/targets.md#performance). tests/e2e/routes.spec.ts checks them against real layouts; these
 // pin the parts a seeded page does not reach: long customer text and data that grows.
 describe('text line estimate', () => {
   it('starts a line at each newline, as white-space: pre-line does', () => {

@@ -1,9 +1,9 @@
-/** Site languages (SPEC §1): English unprefixed, Chinese under /zh, Japanese under /ja. */
+/** Site languages (docs/product/screens.md#languages-and-addresses): English unprefixed, Chinese under /zh, Japanese under /ja. */
 export const LOCALES = ['en', 'zh', 'ja'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
-/** `<html lang>` and hreflang values (SPEC §1: en-US, zh-CN, ja-JP). */
+/** `<html lang>` and hreflang values (docs/product/screens.md#languages-and-addresses: en-US, zh-CN, ja-JP). */
 export const HTML_LANG: Record<Locale, string> = { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' };
 
 /** Native names shown by the language switcher. */

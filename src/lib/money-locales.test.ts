@@ -15,7 +15,7 @@ const intl = (locale: (typeof LOCALES)[number], currency: string, digits: number
     maximumFractionDigits: digits,
   }).format(value);
 
-describe('prices written by hand, as Intl writes them (issue 9: no ICU number data in the configurator)', () => {
+describe('prices written by hand, as Intl writes them (docs/product/targets.md#performance: no ICU number data in the configurator)', () => {
   it('writes every amount of our three currencies in our three languages exactly as Intl.NumberFormat does', () => {
     for (const locale of LOCALES) {
       for (const currency of [USD, HKD, JPY]) {

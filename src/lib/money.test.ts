@@ -5,7 +5,7 @@ const USD = { type: 'USD', rate: 1, digits: 2 };
 const HKD = { type: 'HKD', rate: 7.78, digits: 2 };
 const JPY = { type: 'JPY', rate: 154.2, digits: 0 };
 
-describe('money (DESIGN §4)', () => {
+describe('money (docs/design.md#api-contract)', () => {
   it('converts USD cents by the rate and rounds per currency', () => {
     expect(convertUsdCents(1000, USD)).toBe(1000);
     expect(convertUsdCents(1000, HKD)).toBe(7780);

@@ -1,7 +1,7 @@
 import { HTML_LANG, type Locale } from './locales';
 
 /**
- * Money (DESIGN §4): integer minor units with USD cents as the base; a price in another currency is the
+ * Money (docs/design.md#api-contract): integer minor units with USD cents as the base; a price in another currency is the
  * USD amount times the rate (units per USD), rounded half away from zero to the currency's minor unit
  * (JPY 0 decimals, USD and HKD 2).
  */

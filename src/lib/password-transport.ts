@@ -22,7 +22,7 @@ async function publicKey(): Promise<CryptoKey> {
   }
 }
 
-/** Encrypts a password for transport with RSA-OAEP (SHA-256) under the server's key (SPEC §7). */
+/** Encrypts a password for transport with RSA-OAEP (SHA-256) under the server's key (docs/product/api.md#requests). */
 export async function encryptPassword(password: string): Promise<string> {
   const cipher = await crypto.subtle.encrypt(
     { name: 'RSA-OAEP' },

@@ -4,7 +4,7 @@ import { ACTIVE_IMG_KEY, POPUP_DELAY_MS, POPUP_INTERVAL_MS, popupDecision } from
 const now = Date.UTC(2025, 5, 1, 8);
 const at = (msAgo: number) => String(now - msAgo);
 
-describe('pop-up constants (SPEC §4, §9)', () => {
+describe('pop-up constants (docs/product/states.md#promotional-pop-up)', () => {
   it('waits 30 s and repeats after 24 h under activeImg', () => {
     expect(POPUP_DELAY_MS).toBe(30_000);
     expect(POPUP_INTERVAL_MS).toBe(86_400_000);
@@ -12,7 +12,7 @@ describe('pop-up constants (SPEC §4, §9)', () => {
   });
 });
 
-describe('popupDecision (SPEC §4)', () => {
+describe('popupDecision (docs/product/states.md#promotional-pop-up)', () => {
   it('stores the first visit without showing', () => {
     expect(popupDecision({ activeImg: null, now, pathname: '/' })).toEqual({ show: false, storeFirstVisit: true });
     expect(popupDecision({ activeImg: null, now, pathname: '/zh/about' })).toEqual({

@@ -1,12 +1,12 @@
 import { isPopupHidden } from './routes';
 
-/** The pop-up opens this long after load (SPEC §4, §9). */
+/** The pop-up opens this long after load (docs/product/states.md#promotional-pop-up). */
 export const POPUP_DELAY_MS = 30_000;
 
-/** Minimum time between two showings (SPEC §4, §9). */
+/** Minimum time between two showings (docs/product/states.md#promotional-pop-up). */
 export const POPUP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-/** Local storage key holding the time the pop-up was last seen, closed or clicked (SPEC §4). */
+/** Local storage key holding the time the pop-up was last seen, closed or clicked (docs/product/states.md#promotional-pop-up). */
 export const ACTIVE_IMG_KEY = 'activeImg';
 
 /** A stored epoch-millisecond timestamp, or undefined for a missing, blank or non-numeric value. */
@@ -17,8 +17,8 @@ function parseTimestamp(value: string | null): number | undefined {
 }
 
 /**
- * Whether to open the pop-up after POPUP_DELAY_MS (SPEC §4). Hidden routes (SPEC §2) never show and store
- * nothing. With no usable timestamp it does not show (SPEC §4) but the caller stores `now`: our documented
+ * Whether to open the pop-up after POPUP_DELAY_MS (docs/product/states.md#promotional-pop-up). Hidden routes (docs/product/screens.md#route-names) never show and store
+ * nothing. With no usable timestamp it does not show (docs/product/states.md#promotional-pop-up) but the caller stores `now`: our documented
  * decision, so a first-time visitor sees the pop-up once 24 h have passed. A timestamp strictly more than
  * 24 h old shows it; a newer one, including one in the future after a clock change, does not.
  */

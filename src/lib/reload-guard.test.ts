@@ -3,14 +3,14 @@ import { mayReload, RELOAD_GUARD_KEY, RELOAD_GUARD_MS, shouldReloadForBuild } fr
 
 const now = Date.UTC(2025, 2, 3, 4);
 
-describe('reload guard constants (SPEC §9)', () => {
+describe('reload guard constants (docs/product/constants.md#timing)', () => {
   it('guards for 10 s under buildReloadAt', () => {
     expect(RELOAD_GUARD_MS).toBe(10_000);
     expect(RELOAD_GUARD_KEY).toBe('buildReloadAt');
   });
 });
 
-describe('mayReload (SPEC §4)', () => {
+describe('mayReload (docs/product/states.md#build-check)', () => {
   it.each([null, '', ' ', 'abc', 'NaN'])('allows a reload for %j', (value) => {
     expect(mayReload(value, now)).toBe(true);
   });
@@ -23,7 +23,7 @@ describe('mayReload (SPEC §4)', () => {
   });
 });
 
-describe('shouldReloadForBuild (SPEC §4)', () => {
+describe('shouldReloadForBuild (docs/product/states.md#build-check)', () => {
   it.each([
     [null, null, false],
     [null, 'b', false],

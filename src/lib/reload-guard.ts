@@ -1,11 +1,11 @@
-/** Minimum time between two build-triggered reloads, so a bad build id cannot cause a reload loop (SPEC §4, §9). */
+/** Minimum time between two build-triggered reloads, so a bad build id cannot cause a reload loop (docs/product/states.md#build-check). */
 export const RELOAD_GUARD_MS = 10_000;
 
 /** Session storage key holding when the page last reloaded for a new build. */
 export const RELOAD_GUARD_KEY = 'buildReloadAt';
 
 /**
- * Whether a build reload is allowed now (SPEC §4): yes without a usable stored time, or once RELOAD_GUARD_MS
+ * Whether a build reload is allowed now (docs/product/states.md#build-check): yes without a usable stored time, or once RELOAD_GUARD_MS
  * has passed since it.
  */
 export function mayReload(lastReloadAt: string | null, now: number): boolean {
@@ -16,7 +16,7 @@ export function mayReload(lastReloadAt: string | null, now: number): boolean {
 }
 
 /**
- * Whether the polled build id means a new build is live (SPEC §4). Both ids must be known; surrounding
+ * Whether the polled build id means a new build is live (docs/product/states.md#build-check). Both ids must be known; surrounding
  * whitespace is ignored because the latest-build file is fetched as text and may end in a newline.
  */
 export function shouldReloadForBuild(current: string | null, latest: string | null): boolean {

@@ -10,7 +10,7 @@ import {
   splitLocale,
 } from './routes';
 
-describe('routeName (SPEC §2 route names)', () => {
+describe('routeName (docs/product/screens.md#route-names)', () => {
   it.each([
     ['/', 'index___en'],
     ['/zh', 'index___zh'],
@@ -38,7 +38,7 @@ describe('routeName (SPEC §2 route names)', () => {
   });
 });
 
-describe('locale prefixes (SPEC §2: English unprefixed)', () => {
+describe('locale prefixes (docs/product/screens.md#languages-and-addresses: English unprefixed)', () => {
   it('splits and joins paths', () => {
     expect(splitLocale('/zh/about')).toEqual({ locale: 'zh', path: '/about' });
     expect(splitLocale('/about')).toEqual({ locale: 'en', path: '/about' });
@@ -49,7 +49,7 @@ describe('locale prefixes (SPEC §2: English unprefixed)', () => {
   });
 });
 
-describe('pop-up hidden routes (SPEC §2, §4)', () => {
+describe('pop-up hidden routes (docs/product/screens.md#route-names)', () => {
   it.each([
     '/activity/promotion',
     '/zh/ac/coupon',

@@ -1,9 +1,9 @@
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from './locales';
 
 /**
- * Every page route of SPEC §2 with its route name. Route names follow SPEC §2: path segments joined by
+ * Every page route (docs/product/screens.md#page-list) with its route name. Route names (docs/product/screens.md#route-names) are path segments joined by
  * hyphens, then three underscores and the language (`activity-pintuan-vps-id___ja`). The group-buy
- * join page is named `activity-pintuan-vps-id` as SPEC §2 lists it, although its path says part-vps.
+ * join page is named `activity-pintuan-vps-id` as the original product named it (docs/product/screens.md#route-names), although its path says part-vps.
  */
 export const PAGE_ROUTES = [
   { name: 'index', pattern: '/' },
@@ -33,7 +33,7 @@ export const PAGE_ROUTES = [
 
 export type RouteBaseName = (typeof PAGE_ROUTES)[number]['name'];
 
-/** Routes where the promotional pop-up and banner stay hidden (SPEC §2, §4). */
+/** Routes where the promotional pop-up and banner stay hidden (docs/product/screens.md#route-names). */
 export const POPUP_HIDDEN_ROUTES: readonly RouteBaseName[] = [
   'activity-promotion',
   'activity-vps',
@@ -58,7 +58,7 @@ export const DOC_SLUGS = [
 ] as const;
 export type DocSlug = (typeof DOC_SLUGS)[number];
 
-/** Splits `/zh/about` into `zh` and `/about`; an unprefixed path is English (SPEC §2). */
+/** Splits `/zh/about` into `zh` and `/about`; an unprefixed path is English (docs/product/screens.md#languages-and-addresses). */
 export function splitLocale(pathname: string): { locale: Locale; path: string } {
   const [, first, ...rest] = pathname.split('/');
   if (isLocale(first) && first !== DEFAULT_LOCALE) {
@@ -80,7 +80,7 @@ function matches(pattern: string, path: string): boolean {
   return a.length === b.length && a.every((segment, i) => segment.startsWith(':') || segment === b[i]);
 }
 
-/** Route name in SPEC form for a URL path, e.g. `/ja/activity/pintuan/part-vps/12` -> `activity-pintuan-vps-id___ja`. */
+/** Route name (docs/product/screens.md#route-names) for a URL path, e.g. `/ja/activity/pintuan/part-vps/12` -> `activity-pintuan-vps-id___ja`. */
 export function routeName(pathname: string): string | undefined {
   const { locale, path } = splitLocale(pathname.replace(/\/+$/, '') || '/');
   const route = PAGE_ROUTES.find((r) => matches(r.pattern, path));

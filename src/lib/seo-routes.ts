@@ -1,7 +1,7 @@
 import { PAGE_ROUTES, type RouteBaseName } from './routes';
 
 /**
- * Pages kept out of the sitemap and disallowed in robots.txt (issue 7): account activation only works from a
+ * Pages kept out of the sitemap and disallowed in robots.txt (docs/product/screens.md#search-engines): account activation only works from a
  * mailed link, and search results are endless and thin. Pages with a path parameter are listed from the
  * database instead (articles, announcements) or not at all (group-buy join pages, searches).
  */

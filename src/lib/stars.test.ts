@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { starGlyphs, starLevel } from './stars';
 
-describe('starLevel (SPEC §3: halves, strictly above each threshold)', () => {
+describe('starLevel (docs/product/entities.md#content: halves, strictly above each threshold)', () => {
   it.each([
     [5, 5],
     [4.99, 5],

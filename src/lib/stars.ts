@@ -1,5 +1,5 @@
 /**
- * The star level of a rating summary, in halves (SPEC §3): above 4.5 gives 5, above 4 gives 4.5, above 3.5
+ * The star level of a rating summary, in halves (docs/product/entities.md#content): above 4.5 gives 5, above 4 gives 4.5, above 3.5
  * gives 4, above 3 gives 3.5, above 2.5 gives 3, above 2 gives 2.5, above 1.5 gives 2, above 1 gives 1.5,
  * otherwise 1. "Above" is strict, so exactly 4.5 gives 4.5 and exactly 1 gives 1. A value that is not a
  * number (an empty summary's "0", or garbage) falls through to the floor of 1, as the original did.

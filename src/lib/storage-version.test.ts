@@ -50,7 +50,7 @@ function setup(version: string | null) {
   return { local, session, doc, hostname: 'www.example.com' };
 }
 
-describe('wipeForNewVersion (SPEC §4)', () => {
+describe('wipeForNewVersion (docs/product/states.md#stored-version)', () => {
   it('uses the version key', () => {
     expect(STORAGE_VERSION_KEY).toBe('version');
   });

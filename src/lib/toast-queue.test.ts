@@ -11,14 +11,14 @@ import {
 
 const info = { kind: 'info', message: 'Saved' } as const;
 
-describe('toast constants (SPEC §4, §9)', () => {
+describe('toast constants (docs/product/states.md#toasts)', () => {
   it('closes after 3000 ms at a 16 px offset', () => {
     expect(TOAST_DURATION_MS).toBe(3000);
     expect(TOAST_OFFSET_PX).toBe(16);
   });
 });
 
-describe('addToast (SPEC §4)', () => {
+describe('addToast (docs/product/states.md#toasts)', () => {
   it('adds a new toast with count 1', () => {
     expect(addToast([], info, 100, 1)).toEqual([{ id: 1, kind: 'info', message: 'Saved', count: 1, updatedAt: 100 }]);
   });
@@ -53,7 +53,7 @@ describe('addToast (SPEC §4)', () => {
   });
 });
 
-describe('expireToasts (SPEC §4)', () => {
+describe('expireToasts (docs/product/states.md#toasts)', () => {
   const list: Toast[] = [
     { id: 1, kind: 'success', message: 'a', count: 1, updatedAt: 1000 },
     { id: 2, kind: 'warning', message: 'b', count: 1, updatedAt: 2000 },

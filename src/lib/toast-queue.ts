@@ -1,10 +1,10 @@
-/** A toast closes itself this long after it was last shown or repeated (SPEC §4, §9). */
+/** A toast closes itself this long after it was last shown or repeated (docs/product/states.md#toasts). */
 export const TOAST_DURATION_MS = 3000;
 
-/** Distance of the toast stack from the top of the viewport, in px (SPEC §4, §9). */
+/** Distance of the toast stack from the top of the viewport, in px (docs/product/states.md#toasts). */
 export const TOAST_OFFSET_PX = 16;
 
-/** Message kinds (SPEC §4). */
+/** Message kinds (docs/product/states.md#toasts). */
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
 
 export type Toast = { id: number; kind: ToastKind; message: string; count: number; updatedAt: number };
@@ -16,7 +16,7 @@ function isExpired(toast: Toast, now: number): boolean {
 }
 
 /**
- * Drops toasts shown TOAST_DURATION_MS or longer ago (SPEC §4). Returns the same array when nothing expired,
+ * Drops toasts shown TOAST_DURATION_MS or longer ago (docs/product/states.md#toasts). Returns the same array when nothing expired,
  * so a state update with it is a no-op.
  */
 export function expireToasts(list: Toast[], now: number): Toast[] {
@@ -24,7 +24,7 @@ export function expireToasts(list: Toast[], now: number): Toast[] {
 }
 
 /**
- * Adds a toast (SPEC §4): a repeat of a visible toast with the same kind and message is grouped, raising its
+ * Adds a toast (docs/product/states.md#toasts): a repeat of a visible toast with the same kind and message is grouped, raising its
  * count and restarting its 3000 ms from `now` in place, instead of stacking a copy. Expired toasts are
  * dropped first so a message is never grouped into one that has already closed.
  */

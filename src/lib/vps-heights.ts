@@ -1,7 +1,7 @@
 import { gridHeight, textLines } from '@/lib/table-height';
 
 /**
- * The heights (rem) the VPS page's region cards keep while skipped (`render-when-near`, issue 9): [below the desk
+ * The heights (rem) the VPS page's region cards keep while skipped (`render-when-near`, docs/product/targets.md#performance): [below the desk
  * breakpoint, from it up]. A card's network note wraps onto several lines at 320 px, so a fixed height per card
  * fell short (78 rem kept against 84 rem real in English, found by tests/e2e/routes.spec.ts). Sizes restate the
  * classes of src/app/[locale]/[currency]/product/vps/page.tsx.

@@ -4,7 +4,7 @@ import type { Localized } from './db/schema';
 
 const reported = new Set<string>();
 
-/** Picks the visitor's language from operator content; English is shown, and logged once, when it is missing (DESIGN §5). */
+/** Picks the visitor's language from operator content; English is shown, and logged once, when it is missing (docs/design.md#data). */
 export function localize(value: Localized, locale: Locale, where = 'content'): string {
   const text = value[locale];
   if (text !== undefined && text !== '') return text;

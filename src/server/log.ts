@@ -13,7 +13,7 @@ export function shouldLog(level: Level): boolean {
 }
 
 // Info lines (one per API request) are written once per event-loop turn rather than one syscall each: stdout
-// to a file or pipe is a synchronous write, and per line it was a tenth of the API's CPU under load (issue 5).
+// to a file or pipe is a synchronous write, and per line it was a tenth of the API's CPU under load (docs/product/targets.md#pricing-and-orders).
 let pending: string[] = [];
 let flushScheduled = false;
 

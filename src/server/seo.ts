@@ -31,7 +31,7 @@ const ogLocale = (locale: Locale) => HTML_LANG[locale].replace('-', '_');
 
 /**
  * Metadata of a page: translated title and description, canonical, alternates, Open Graph and Twitter card
- * with the default share image (issue 7). Next replaces a parent's openGraph wholesale, so every page's
+ * with the default share image (docs/product/screens.md#search-engines). Next replaces a parent's openGraph wholesale, so every page's
  * metadata carries the complete set.
  */
 export async function pageMetadata(options: {
@@ -63,7 +63,7 @@ export async function pageMetadata(options: {
   };
 }
 
-/** schema.org Organization of the provider, on every page (issue 7). */
+/** schema.org Organization of the provider, on every page (docs/product/screens.md#search-engines). */
 export async function organizationJsonLd(locale: Locale) {
   const t = await getTranslations({ locale, namespace: 'meta' });
   const site = env().SITE_URL;
@@ -98,7 +98,7 @@ export function schemaPrice(usdCents: number, currency: CurrencyRate): string {
   return (convertUsdCents(usdCents, currency) / 10 ** currency.digits).toFixed(currency.digits);
 }
 
-/** schema.org Product with one Offer per priced item, prices in the page currency (issue 7). */
+/** schema.org Product with one Offer per priced item, prices in the page currency (docs/product/screens.md#search-engines). */
 export function productJsonLd(options: {
   locale: Locale;
   path: string;

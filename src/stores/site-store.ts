@@ -6,11 +6,11 @@ import type { Locale } from '@/lib/locales';
 
 export type CurrencyRate = { type: string; rate: number; digits?: number };
 
-/** The shared persisted store of SPEC §3. */
+/** The shared persisted store of docs/product/entities.md#browser-storage. */
 export type SiteState = {
   userAccount: string | null;
   username: string | null;
-  /** Only the CSRF token the API requires on state-changing calls; the session itself is an HttpOnly cookie (DESIGN §6). */
+  /** Only the CSRF token the API requires on state-changing calls; the session itself is an HttpOnly cookie (docs/design.md#security-defaults). */
   token: string | null;
   currencyData: CurrencyRate[];
   currency: CurrencyRate | null;
@@ -21,7 +21,7 @@ export type SiteState = {
 
 type SiteActions = {
   setCurrencyList: (list: CurrencyRate[], now: number) => void;
-  /** Applies the page's language; the currency follows the language default unless the visitor chose one (SPEC §4). */
+  /** Applies the page's language; the currency follows the language default unless the visitor chose one (docs/product/states.md#currency). */
   applyLanguage: (locale: Locale) => void;
   setAccount: (account: { userAccount: string; username: string; token: string }) => void;
   clearAccount: () => void;
@@ -104,7 +104,7 @@ export function rehydrateSiteStore(): void {
 }
 
 /**
- * Currency change (SPEC §4): stores the choice, marks it explicit, mirrors it in a cookie so server-rendered
+ * Currency change (docs/product/states.md#currency): stores the choice, marks it explicit, mirrors it in a cookie so server-rendered
  * prices use it (decision 004), then reloads.
  */
 export function chooseCurrency(code: CurrencyCode): void {

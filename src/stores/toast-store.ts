@@ -5,7 +5,7 @@ import { addToast, expireToasts, removeToast, type Toast, type ToastKind } from 
 
 type ToastState = { toasts: Toast[]; nextId: number };
 
-/** Toasts of SPEC §4: identical repeats are grouped with a counter; each closes 3000 ms after its last repeat. */
+/** Toasts of docs/product/states.md#toasts: identical repeats are grouped with a counter; each closes 3000 ms after its last repeat. */
 export const useToastStore = create<ToastState>()(() => ({ toasts: [], nextId: 1 }));
 
 export function showToast(kind: ToastKind, message: string): void {

@@ -5,8 +5,8 @@ import { call, testApp, testDb } from '../support/api';
 
 const app = testApp();
 
-describe('activity page views (issue 6)', () => {
-  it('records a view of an activity page under its SPEC route name', async () => {
+describe('activity page views (docs/product/targets.md#promotions)', () => {
+  it('records a view of an activity page under its route name', async () => {
     const visitorId = crypto.randomUUID();
     const res = await call(app, 'POST', '/api/user/behavior/actPage', {
       json: { path: '/zh/activity/pintuan/part-vps/12', visitorId },

@@ -5,7 +5,7 @@ import { call, testApp, testDb } from '../support/api';
 
 const app = testApp();
 
-describe('chat answers quoting documents (issue 8: safety)', () => {
+describe('chat answers quoting documents (docs/decisions/015-chat-helper.md: safety)', () => {
   it('shows markup written in a document as text, never as markup', async () => {
     // Written as the back office writes it: the row and its search index entry (docs/decisions/046-search.md).
     const [row] = await testDb()

@@ -21,7 +21,7 @@ const ask = (question: string, extra: Record<string, unknown> = {}, headers: Rec
   });
 const answerOf = (res: Awaited<ReturnType<typeof ask>>) => (res.json.message as { answer: string }).answer;
 
-describe('POST /api/chat (issue 8, SPEC §7)', () => {
+describe('POST /api/chat (docs/decisions/015-chat-helper.md, docs/product/api.md#documentation-and-chat)', () => {
   it('answers a question with HTML quoting and citing the right article in the visitor’s language', async () => {
     const en = await ask('How are refunds handled if I cancel?', { language: 'en' });
     expect(en.json.code).toBe(2000);

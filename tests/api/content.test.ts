@@ -95,7 +95,7 @@ describe('POST /api/home/footer/comment (listing)', () => {
     expect(Object.keys(items[0] ?? {}).sort()).toEqual(['authorName', 'body', 'createdAt', 'id', 'locale', 'rating']);
   });
 
-  it('narrows to one language, accepting the long codes of SPEC §1', async () => {
+  it('narrows to one language, accepting the long codes of docs/product/screens.md#languages-and-addresses', async () => {
     const res = await listComments({ language: 'ja-JP', row: 50 });
     const items = res.json.message as Review[];
     expect(items.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ const app = testApp();
 const HAN = /\p{Script=Han}/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
-describe('API envelope and errors (DESIGN §4)', () => {
+describe('API envelope and errors (docs/design.md#api-contract)', () => {
   it('answers an unknown /api path with the 4040 envelope and 404', async () => {
     const res = await call(app, 'GET', '/api/no/such/thing');
     expect(res.status).toBe(404);
@@ -75,7 +75,7 @@ describe('currency list', () => {
   });
 });
 
-describe('announcement list (SPEC §7)', () => {
+describe('announcement list (docs/product/api.md#site-and-shell)', () => {
   it('takes the request parameter as a JSON string and answers code 2000 with the list', async () => {
     const res = await call(app, 'POST', '/api/finance/message/searchAnnounce', {
       json: JSON.stringify({ page: 1, row: 3, language: 'en' }),

@@ -128,7 +128,7 @@ describe('outbox', () => {
   });
 });
 
-describe('delivery over SMTP (DESIGN §2)', () => {
+describe('delivery over SMTP (docs/design.md#architecture)', () => {
   it('delivers an enqueued mail once, with its subject and link', async () => {
     const smtp = await startSmtp();
     const { mail, link } = activation('deliver');

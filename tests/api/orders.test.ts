@@ -19,7 +19,7 @@ async function quote(body: Record<string, unknown>) {
   return call(app, 'POST', '/api/product/cvm/quote', { json: body });
 }
 
-describe('prices in three currencies (issue 5)', () => {
+describe('prices in three currencies (docs/decisions/009-pricing-and-orders.md)', () => {
   it('converts each line and rounds per currency; the total is the sum of the rounded lines', async () => {
     const usd = (await quote({ ...base, currency: 'USD' })).json.message as QuoteAnswer;
     const hkd = (await quote({ ...base, currency: 'HKD' })).json.message as QuoteAnswer;
@@ -177,7 +177,7 @@ describe('order creation', () => {
   });
 });
 
-describe('VPS sale (issue 6)', () => {
+describe('VPS sale (docs/product/states.md#vps-sale)', () => {
   async function saleItem(stock: number, perUserLimit = 1) {
     const { saleActivities, saleItems } = await import('../../src/server/db/schema');
     const [activity] = await testDb()
@@ -241,7 +241,7 @@ describe('VPS sale (issue 6)', () => {
   });
 });
 
-describe('the purchase page price (issue 9)', () => {
+describe('the purchase page price (docs/product/targets.md#performance)', () => {
   it('quotes the default configuration exactly as the quote call does, and gives null for one it cannot price', async () => {
     const { quoteForPage } = await import('../../src/server/api/orders/pricing');
     const config = { ...base, dataDisks: [], quantity: 1, months: 1, currency: 'JPY' };

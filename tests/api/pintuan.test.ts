@@ -74,7 +74,7 @@ async function groupRow(id: number) {
   return row;
 }
 
-describe('group-buy offers and groups (issue 6)', () => {
+describe('group-buy offers and groups (docs/decisions/013-group-buy.md)', () => {
   it('a fresh site has the seeded demo groups to join, leaders masked', async () => {
     const res = await call(app, 'POST', '/api/activity/pintuan/getCanJoin', { json: {} });
     const groups = res.json.message as { id: number; leader: string; seatsLeft: number }[];
@@ -168,7 +168,7 @@ describe('group-buy offers and groups (issue 6)', () => {
   });
 });
 
-describe('joining a group (issue 6 rules)', () => {
+describe('joining a group (docs/decisions/013-group-buy.md rules)', () => {
   it('a joiner gets an order at the group price; the group succeeds when full, and then refuses joins', async () => {
     const { groupId } = await openedGroup(2);
     const joiner = await signedInCustomer();
@@ -233,7 +233,7 @@ describe('joining a group (issue 6 rules)', () => {
   });
 });
 
-describe('races (issue 6)', () => {
+describe('races (docs/product/targets.md#promotions)', () => {
   it('40 concurrent joins by different customers fill a 5-seat group exactly', async () => {
     const { groupId } = await openedGroup(5);
     const joiners = await Promise.all(Array.from({ length: 40 }, () => signedInCustomer()));
@@ -289,7 +289,7 @@ describe('races (issue 6)', () => {
   });
 });
 
-describe('expiry sweep (issue 6)', () => {
+describe('expiry sweep (docs/decisions/013-group-buy.md)', () => {
   it('fails a short group when its time is up: unpaid orders cancelled, paid ones wait for a refund; a full group is left alone', async () => {
     const short = await openedGroup(3);
     const joiner = await signedInCustomer();

@@ -111,7 +111,7 @@ test.describe('the sign-up form', () => {
 });
 
 test.describe('a form whose schema cannot load', () => {
-  test('says the request failed and keeps what was typed (issue 9: the schema loads on submit)', {
+  test('says the request failed and keeps what was typed (docs/product/targets.md#performance: the schema loads on submit)', {
     tag: '@desktop-only',
   }, async ({ page }) => {
     const en = MESSAGES.en;

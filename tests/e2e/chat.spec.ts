@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MESSAGES, waitForShell } from './support';
 
-/** The AI chat helper (issue 8; SPEC §3, §4, §7, §8). */
+/** The AI chat helper (docs/decisions/015-chat-helper.md; docs/product/entities.md#chat-messages). */
 const t = MESSAGES.en.chat;
 
 async function openChat(page: Page) {
@@ -22,7 +22,7 @@ test.describe('chat helper', () => {
     await page.goto('/');
     await waitForShell(page);
     await page.waitForLoadState('networkidle');
-    // `chatData` is the panel's session-storage key (SPEC §9): only the panel's code carries it.
+    // `chatData` is the panel's session-storage key (docs/product/constants.md#storage-keys-and-cookies): only the panel's code carries it.
     expect(scripts.some((s) => s.includes('chatData'))).toBe(false);
     await openChat(page);
     await expect.poll(() => scripts.some((s) => s.includes('chatData'))).toBe(true);

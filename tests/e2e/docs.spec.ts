@@ -6,7 +6,7 @@ import { docArticles } from '../../src/server/db/seed/data/content';
 import { expect, test } from './fixtures';
 import { HTML_LANG, LOCALES, type Locale, localizedPath, MESSAGES, watchConsole } from './support';
 
-/** A monthly price in the language's default currency (SPEC §4: USD for en, HKD for zh, JPY for ja). */
+/** A monthly price in the language's default currency (docs/product/states.md#currency: USD for en, HKD for zh, JPY for ja). */
 const PRICE: Record<Locale, RegExp> = {
   en: /^\$[\d,]+\.\d{2}$/,
   zh: /^HK\$[\d,]+\.\d{2}$/,
@@ -252,7 +252,7 @@ test.describe('documentation search', () => {
     await page.getByRole('button', { name: MESSAGES.zh.doc.searchSubmit, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/zh/doc/search/${encodeURIComponent('退款')}$`));
     await expect(page.getByTestId('search-results').getByRole('link').first()).toHaveText(title('refund', 'zh') ?? '');
-    // Queries as the search form and the shell popover send them: URL-encoded (SPEC §5).
+    // Queries as the search form and the shell popover send them: URL-encoded (docs/product/validation.md#form-inputs).
     for (const query of [
       '%',
       '_',

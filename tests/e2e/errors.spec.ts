@@ -31,7 +31,7 @@ function shown(path: string): string {
   }
 }
 
-test.describe('not found (SPEC §2, §8)', () => {
+test.describe('not found (docs/product/screens.md#not-found-and-error-pages)', () => {
   for (const { path, locale } of CASES) {
     test(`${path} answers 404 with the translated message`, async ({ page }) => {
       // The server writes the prerendered 404 page in; it must hydrate as it is (decision 017).

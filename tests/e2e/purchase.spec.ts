@@ -86,7 +86,7 @@ test.describe('without JavaScript', () => {
   test('the purchase page arrives with the default configuration already priced', { tag: '@desktop-only' }, async ({
     page,
   }) => {
-    // Priced on the server by the code that charges (issue 9): no late summary, nothing shifts when it lands.
+    // Priced on the server by the code that charges (docs/product/targets.md#performance): no late summary, nothing shifts when it lands.
     await page.goto('/ja/product/vps-buy');
     await expect(page.getByTestId('total')).toHaveText(/^[￥¥][\d,]+$/);
   });

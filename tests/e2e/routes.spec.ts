@@ -11,7 +11,7 @@ const page = (key: keyof (typeof MESSAGES)['en']['pages']) => (locale: Locale) =
 };
 const firstAnnouncement = announcements(new Date())[0];
 
-/** Every route of SPEC §2 and the documentation routes, with the heading each must show. */
+/** Every route of docs/product/screens.md#page-list, documentation routes included, with the heading each must show. */
 const ROUTES: Expectation[] = [
   { path: '/', heading: page('home') },
   { path: '/jobs', heading: page('jobs') },
@@ -94,7 +94,7 @@ async function shortKeptBlocks(tab: Page): Promise<string[]> {
 }
 
 test.describe('every route fits a phone and marks one first screen', { tag: '@phone-only' }, () => {
-  // SPEC §9's phone layout: nothing wider than the screen, so the page never scrolls sideways. Wide tables
+  // The phone layout (docs/product/constants.md#layout-and-sizes): nothing wider than the screen, so the page never scrolls sideways. Wide tables
   // scroll inside their own box; a visually hidden heading in one used to escape it and widen the whole page.
   const PHONE_WIDTHS = [320, 360, 375, 400, 412, 430, 600, 768, 959];
 

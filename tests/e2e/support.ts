@@ -8,7 +8,7 @@ import { localizedPath } from '../../src/lib/routes';
 export const MESSAGES = { en, zh, ja } as const;
 export { HTML_LANG, LOCALES, type Locale, localizedPath };
 
-/** Fails the test on any console error or uncaught exception in the page (STYLE.md). */
+/** Fails the test on any console error or uncaught exception in the page (docs/engineering.md#tests). */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {

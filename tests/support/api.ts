@@ -10,7 +10,7 @@ export function testDb(): Database {
   return db;
 }
 
-/** The real Hono app over the tests' database, called without a server (DESIGN §2). */
+/** The real Hono app over the tests' database, called without a server (docs/design.md#architecture). */
 export function testApp() {
   return createApp({ db: testDb() });
 }

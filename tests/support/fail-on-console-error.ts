@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 
-// A test that logs console.error is a failing test (STYLE.md). A test that expects an error log replaces
+// A test that logs console.error is a failing test (docs/engineering.md#tests). A test that expects an error log replaces
 // the implementation itself (vi.spyOn(console, 'error').mockImplementation(...)), which this allows.
 let spy: MockInstance<typeof console.error> | undefined;
 beforeEach(() => {

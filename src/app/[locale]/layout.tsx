@@ -26,11 +26,11 @@ export async function generateMetadata({ params }: { params: LocaleParams }): Pr
   const brand = env().BRAND_NAME;
   return {
     metadataBase: new URL(env().SITE_URL),
-    // SPEC §2: the page title is the product name.
+    // docs/product/screens.md#shared-shell: the page title is the product name.
     title: { default: `${brand} - ${t('tagline')}`, template: `%s | ${brand}` },
     description: t('description'),
     applicationName: brand,
-    // Pages without their own share data (home) still get a complete Open Graph and Twitter card (issue 7).
+    // Pages without their own share data (home) still get a complete Open Graph and Twitter card (docs/product/screens.md#search-engines).
     openGraph: {
       title: `${brand} - ${t('tagline')}`,
       description: t('description'),

@@ -15,7 +15,7 @@ const STATE_OF: Record<string, State> = {
   'api.activation.invalid': 'invalid',
 };
 
-/** /activate (issue 4): calls POST /api/activate with the code from the mail and shows the outcome. */
+/** /activate (docs/decisions/008-accounts.md): calls POST /api/activate with the code from the mail and shows the outcome. */
 export function ActivateClient() {
   const t = useTranslations('account.activation');
   const params = useSearchParams();
@@ -57,7 +57,7 @@ function ResendForm() {
   const id = useId();
   const [sent, setSent] = useState(false);
   // The shared submit logic: one request at a time, and the schema (with zod) loads on the first submit, not
-  // with the activation page (issue 9).
+  // with the activation page (docs/product/targets.md#performance).
   const { errors, busy, onSubmit } = useFormSubmit(
     async (data) => {
       const { resendRequest } = await import('@/lib/validation/account-forms');

@@ -27,7 +27,7 @@ function AuthDialogsInner() {
   return <AuthDialog mode={ope} onClose={close} onSwitch={switchTo} />;
 }
 
-/** `?ope=login` / `?ope=reg` open the login or register dialog on any page (SPEC §1). */
+/** `?ope=login` / `?ope=reg` open the login or register dialog on any page (docs/product/screens.md#account-area). */
 export function AuthDialogs() {
   return (
     <Suspense fallback={null}>

@@ -11,13 +11,13 @@ import { showToast } from '@/stores/toast-store';
 
 type LoginAnswer = { userAccount: string; username: string; token: string };
 
-/** Login by e-mail or username (issue 4); the password travels encrypted (SPEC §7). */
+/** Login by e-mail or username (docs/decisions/008-accounts.md); the password travels encrypted (docs/product/api.md#requests). */
 export function LoginForm({ onDone }: { onDone: () => void }) {
   const t = useTranslations('account');
   const id = useId();
   const { errors, busy, onSubmit } = useFormSubmit(
     async (data) => {
-      // Loaded on the first submit, like the sign-up form's schema (issue 9).
+      // Loaded on the first submit, like the sign-up form's schema (docs/product/targets.md#performance).
       const { loginForm } = await import('@/lib/validation/account-forms');
       return loginForm.safeParse({
         account: String(data.get('account') ?? ''),

@@ -8,7 +8,7 @@ import { apiCall } from '@/lib/api-client';
 import type { Locale } from '@/lib/locales';
 import { encryptPassword } from '@/lib/password-transport';
 
-/** Sign-up (issue 4): e-mail, optional mobile, password under the `pass` rule twice, acceptance of the terms. */
+/** Sign-up (docs/decisions/008-accounts.md): e-mail, optional mobile, password under the `pass` rule twice, acceptance of the terms. */
 export function RegisterForm({ onDone }: { onDone?: () => void }) {
   const t = useTranslations('account');
   const locale = useLocale() as Locale;

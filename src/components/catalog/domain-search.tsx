@@ -21,8 +21,8 @@ const STATE_BADGE: Record<DomainCheck['state'], string> = {
 };
 
 /**
- * Domain search (SPEC §2 /product/domain, §7 POST /api/domain/suffix/check): one name, every suffix, each with
- * its state and prices in the visitor's currency. An empty name does nothing (as SPEC §5 has for search).
+ * Domain search (docs/product/screens.md#domain-product-page, POST /api/domain/suffix/check): one name, every suffix, each with
+ * its state and prices in the visitor's currency. An empty name does nothing (as docs/product/validation.md#form-inputs has for search).
  */
 export function DomainSearch({ currency, promoSuffixes }: { currency: CurrencyRate; promoSuffixes: string[] }) {
   const t = useTranslations('domain');

@@ -8,7 +8,7 @@ export type PlanRow = PlanCardText & { id: string; regionId: string };
 export type PlanTableLabels = { caption: string; plan: string; configure: string };
 
 /**
- * The plans of one product line (issue 5): a table from the desk breakpoint up, one line a plan; below it each
+ * The plans of one product line (docs/decisions/009-pricing-and-orders.md): a table from the desk breakpoint up, one line a plan; below it each
  * plan reads as a card (docs/decisions/038-tables-on-phones.md). The table keeps its elements and semantics; CSS
  * lays each row out as a two-column grid: the name; the specs two to a line; the regions; the monthly price over
  * the hourly one, Configure beside them. Each cell names its column there (`cell-label`, from `data-label`) and

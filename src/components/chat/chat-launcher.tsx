@@ -3,10 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { lazy, Suspense, useRef, useState } from 'react';
 
-// The panel's code (messages, sanitizer, dialogs) loads when the visitor first opens it (issue 8, 9).
+// The panel's code (messages, sanitizer, dialogs) loads when the visitor first opens it (docs/decisions/015-chat-helper.md, docs/product/targets.md#performance).
 const ChatPanel = lazy(() => import('./chat-panel').then((m) => ({ default: m.ChatPanel })));
 
-/** The shell's chat button (SPEC §1, §4): opens the 450 px helper panel, full screen below 960 px. */
+/** The shell's chat button (docs/product/screens.md#chat-helper): opens the 450 px helper panel, full screen below 960 px. */
 export function ChatLauncher({ widgetKey }: { widgetKey: string }) {
   const t = useTranslations('chat');
   const [open, setOpen] = useState(false);

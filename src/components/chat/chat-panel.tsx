@@ -8,10 +8,10 @@ import { CHAT_QUESTION_MAX } from '@/lib/validation/chat-limits';
 import { useSiteStore } from '@/stores/site-store';
 import { SafeHtml } from './safe-html';
 
-/** A chat message (SPEC §3): content, user (1 visitor, 2 assistant) and a loading flag; `id` keys the list. */
+/** A chat message (docs/product/entities.md#chat-messages): content, user (1 visitor, 2 assistant) and a loading flag; `id` keys the list. */
 export type ChatMessage = { id: number; content: string; user: 1 | 2; loading: boolean };
 
-// SPEC §9 storage keys, in session storage: a reload keeps the conversation, a new session starts fresh.
+// Storage keys of docs/product/constants.md#storage-keys-and-cookies, in session storage: a reload keeps the conversation, a new session starts fresh.
 const UUID_KEY = 'chatUUID';
 const DATA_KEY = 'chatData';
 
@@ -45,7 +45,7 @@ export function ChatPanel({
   returnFocus,
   widgetKey,
 }: {
-  /** The configured widget key (SPEC §7 `key`); the API refuses a question without it. */
+  /** The configured widget key (docs/product/api.md#documentation-and-chat `key`); the API refuses a question without it. */
   widgetKey: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -70,7 +70,7 @@ export function ChatPanel({
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
     const question = input.trim();
-    // SPEC §5: nothing is sent when the input is empty.
+    // docs/product/validation.md#form-inputs: nothing is sent when the input is empty.
     if (!question || pending) return;
     setInput('');
     const uuid = conversation.uuid;
@@ -93,7 +93,7 @@ export function ChatPanel({
       });
       answer = reply.answer;
     } catch (error) {
-      // SPEC §8: the answer becomes the translated auto-reply and the question goes back into the input.
+      // docs/product/errors.md#what-the-visitor-sees: the answer becomes the translated auto-reply and the question goes back into the input.
       answer = `<p>${escapeText(t('autoReply'))}</p>`;
       if (error instanceof ApiCallError && error.code === 4290) answer = `<p>${escapeText(t('slowDown'))}</p>`;
       setInput((current) => current || question);

@@ -43,7 +43,7 @@ function rebuild(source: Node, target: Node) {
 }
 
 /**
- * The chat answer's HTML (SPEC §7), already sanitized on the server, sanitized again here (issue 8): parsed
+ * The chat answer's HTML (docs/product/api.md#documentation-and-chat), already sanitized on the server, sanitized again here (docs/decisions/015-chat-helper.md): parsed
  * by DOMParser into an inert document (its scripts never run, its images never load) and copied node by node
  * through the allow-list. React never sees the string, so nothing in it can become markup by another path.
  */

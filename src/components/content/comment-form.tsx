@@ -20,7 +20,7 @@ export function CommentForm() {
   const [sent, setSent] = useState(false);
   const { errors, busy, onSubmit } = useFormSubmit(
     async (data) => {
-      // The schema (and zod) load on the first submit, not with the page (issue 7: keep pages light).
+      // The schema (and zod) load on the first submit, not with the page (docs/product/targets.md#documentation-and-content: keep pages light).
       const { commentForm } = await import('@/lib/validation/content-forms');
       return commentForm.safeParse({
         authorName: String(data.get('authorName') ?? ''),

@@ -17,7 +17,7 @@ export function ContactForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { errors, busy, onSubmit } = useFormSubmit(
     async (data) => {
-      // The schema (and zod) load on the first submit, not with the page: /contact stays light (issue 7).
+      // The schema (and zod) load on the first submit, not with the page: /contact stays light (docs/decisions/014-content-pages.md).
       const { contactForm } = await import('@/lib/validation/content-forms');
       return contactForm.safeParse({
         name: String(data.get('name') ?? ''),

@@ -4,7 +4,7 @@ import { starLevel } from '@/lib/stars';
 import type { RatingSummary as Summary } from '@/server/api/content/queries';
 import { StarRow } from './star-rating';
 
-/** The rating summary (SPEC §3): one sentence for screen readers, the glyphs and figures for the eye. */
+/** The rating summary (docs/product/entities.md#content): one sentence for screen readers, the glyphs and figures for the eye. */
 export async function RatingSummary({ summary, locale }: { summary: Summary; locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'reviews' });
   const rating = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(

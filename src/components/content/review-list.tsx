@@ -6,7 +6,7 @@ import { StarRow } from './star-rating';
 
 /**
  * Approved reviews as cards. A review's text is whatever the customer typed: it is rendered as a React text
- * child, so markup in it shows as characters and never runs (issue 7; never dangerouslySetInnerHTML). Each
+ * child, so markup in it shows as characters and never runs (docs/product/targets.md#documentation-and-content; never dangerouslySetInnerHTML). Each
  * card carries the language it was written in, so screen readers and fonts pick the right one, and names it in
  * the visitor's language beside the stars, so a review in another language is plainly one.
  */

@@ -3,7 +3,7 @@ import { starGlyphs } from '@/lib/stars';
 const GLYPH_CLASS = { full: 'text-amber-500', half: 'text-amber-500', empty: 'text-slate-300' } as const;
 
 /**
- * A row of five star glyphs for a level in halves (SPEC §3). Decorative: the caller gives screen readers one
+ * A row of five star glyphs for a level in halves (docs/product/entities.md#content). Decorative: the caller gives screen readers one
  * sentence ("Rated 4.5 out of 5 from 120 reviews"), so the glyphs are aria-hidden.
  */
 export function StarRow({ level, size = 'text-lg' }: { level: number; size?: string }) {

@@ -4,7 +4,7 @@ import { PageLink } from '@/i18n/page-link';
 import type { Locale } from '@/lib/locales';
 import { breadcrumbJsonLd } from '@/server/seo';
 
-/** The trail Home › Documentation › page, shown and given to search engines as BreadcrumbList (issue 7). */
+/** The trail Home › Documentation › page, shown and given to search engines as BreadcrumbList (docs/product/screens.md#search-engines). */
 export async function Breadcrumbs({ locale, items }: { locale: Locale; items: { name: string; path: string }[] }) {
   const t = await getTranslations({ locale, namespace: 'doc' });
   const trail = [{ name: t('breadcrumbHome'), path: '/' }, ...items];

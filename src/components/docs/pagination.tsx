@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { PageLink } from '@/i18n/page-link';
 import type { Locale } from '@/lib/locales';
 
-/** Page links of a list (`?page=n`); the current page is marked with aria-current (issue 7). */
+/** Page links of a list (`?page=n`); the current page is marked with aria-current (docs/decisions/011-doc-search.md). */
 export async function Pagination({
   locale,
   path,

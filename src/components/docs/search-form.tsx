@@ -4,7 +4,7 @@ import { localizedPath } from '@/lib/routes';
 
 /**
  * The documentation search form of the doc pages. A plain GET form to /doc/search?q=, which redirects to
- * /doc/search/{encoded query} (SPEC §2, §5), so the doc pages need no client JavaScript for it.
+ * /doc/search/{encoded query} (docs/product/screens.md#documentation), so the doc pages need no client JavaScript for it.
  */
 export async function DocSearchForm({ locale, query = '' }: { locale: Locale; query?: string }) {
   const t = await getTranslations({ locale, namespace: 'doc' });

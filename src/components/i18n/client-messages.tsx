@@ -9,7 +9,7 @@ type Namespace = keyof Messages;
 /**
  * The namespaces the shell's client components use on every page: header menus, language and currency
  * switchers, toasts, cookie panel, chat launcher, the login and sign-up dialogs (account, validation) and the
- * API client's error toasts (api). Everything else travels only with the page that uses it (issue 9: messages
+ * API client's error toasts (api). Everything else travels only with the page that uses it (docs/product/targets.md#performance: messages
  * sent to the browser are limited to what client components use).
  */
 export const SHELL_NAMESPACES = [

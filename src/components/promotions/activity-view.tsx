@@ -9,8 +9,8 @@ import { readConsent, trackingAllowed } from '@/lib/consent';
 const VISITOR_KEY = 'activityVisitor';
 
 /**
- * Records a view of an activity page (issue 6), only when cookie category 2 or 3 is on (SPEC §4). Rendered by
- * the five activity pages (the pop-up's hidden routes, SPEC §2) only, so other pages do not load it (issue 9).
+ * Records a view of an activity page (docs/product/targets.md#promotions), only when cookie category 2 or 3 is on (docs/product/states.md#cookie-consent). Rendered by
+ * the five activity pages (the pop-up's hidden routes, docs/product/screens.md#route-names) only, so other pages do not load it (docs/product/targets.md#performance).
  */
 export function ActivityView() {
   const path = useBrowserPath();

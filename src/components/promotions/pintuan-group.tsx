@@ -21,7 +21,7 @@ const STATUS_BADGE: Record<PintuanGroupView['status'], string> = {
 };
 
 /**
- * The live part of a group's share page (issue 6): seats, members (masked), the countdown, and whether the
+ * The live part of a group's share page (docs/decisions/013-group-buy.md): seats, members (masked), the countdown, and whether the
  * visitor may join. The server renders the group as it was; this refreshes it with the visitor's own state
  * (POST /api/activity/pintuan/getCanJoinByGroupId) and joins (POST /api/activity/pintuan/join).
  */

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 
 export type SeatImage = { id: string; name: string };
 
-/** The OS a group-buy server is set up with; every seat's order needs one (issue 6). */
+/** The OS a group-buy server is set up with; every seat's order needs one (docs/decisions/013-group-buy.md). */
 export function PintuanImageSelect({
   id,
   images,

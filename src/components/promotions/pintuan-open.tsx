@@ -12,8 +12,8 @@ import { PintuanImageSelect, type SeatImage } from './pintuan-image-select';
 const BUTTON = 'rounded-md px-4 py-2 text-center text-sm font-semibold';
 
 /**
- * "Open a group" on /activity/pintuan/vps (issue 6): the visitor becomes the leader with an order at the
- * group price (POST /api/activity/create, SPEC §7) and lands on the group's share page.
+ * "Open a group" on /activity/pintuan/vps (docs/decisions/013-group-buy.md): the visitor becomes the leader with an order at the
+ * group price (POST /api/activity/create, docs/product/api.md#group-buy) and lands on the group's share page.
  */
 export function PintuanOpen({
   offerId,

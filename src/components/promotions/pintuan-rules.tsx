@@ -1,4 +1,4 @@
-/** The group-buy rules (issue 6), shown on both group-buy pages in the visitor's language. */
+/** The group-buy rules (docs/decisions/013-group-buy.md), shown on both group-buy pages in the visitor's language. */
 export function PintuanRules({ title, rules }: { title: string; rules: string[] }) {
   return (
     <section aria-labelledby="pintuan-rules" className="rounded-xl bg-surface p-5 desk:p-6">

@@ -1,5 +1,5 @@
 /**
- * Serialises structured data for search engines (issue 7). `<` is written as \u003c so a value such as
+ * Serialises structured data for search engines (docs/product/screens.md#search-engines). `<` is written as \u003c so a value such as
  * `</script>` in operator content cannot close the script element; U+2028/2029 are escaped for old parsers.
  */
 export function jsonLdText(data: unknown): string {

@@ -7,12 +7,12 @@ import { Link } from '@/i18n/navigation';
 import { usePathname } from '@/i18n/navigation-client';
 import { useSiteStore } from '@/stores/site-store';
 
-// The account menu's code loads only for signed-in visitors (issue 9).
+// The account menu's code loads only for signed-in visitors (docs/product/targets.md#performance).
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
 const subscribeNever = () => () => {};
 
-/** Logged out: login and register buttons opening ?ope=login / ?ope=reg on the current page (SPEC §1). */
+/** Logged out: login and register buttons opening ?ope=login / ?ope=reg on the current page (docs/product/screens.md#account-area). */
 function AuthButtons() {
   const t = useTranslations('nav');
   const pathname = usePathname();
@@ -57,7 +57,7 @@ function StaticAuthButtons() {
   );
 }
 
-/** Header account area (SPEC §4): logged in means a token exists; then the masked account, avatar and menu. */
+/** Header account area (docs/product/states.md#signed-in-or-not): logged in means a token exists; then the masked account, avatar and menu. */
 export function AccountArea({ customerCenterUrl }: { customerCenterUrl: string }) {
   const token = useSiteStore((s) => s.token);
   const userAccount = useSiteStore((s) => s.userAccount);

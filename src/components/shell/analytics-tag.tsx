@@ -8,7 +8,7 @@ import { CONSENT_CHANGED_EVENT } from './cookie-events';
 const SCRIPT_ID = 'analytics-tag';
 
 /**
- * The analytics and advertising tag (SPEC §2) loads only once cookie category 2 or 3 is on (SPEC §4), so it
+ * The analytics and advertising tag (docs/product/screens.md#start-up-work) loads only once cookie category 2 or 3 is on (docs/product/states.md#cookie-consent), so it
  * can set no cookie before consent. Withdrawing consent disables it; the panel deletes its cookies.
  */
 export function AnalyticsTag({ id }: { id: string | null }) {

@@ -5,7 +5,7 @@ import { listAnnouncements } from '@/server/api/announcements/queries';
 import { getDb } from '@/server/db/client';
 import { orWhenDown } from '@/server/dependency-down';
 
-/** The 3 latest announcements of the language (SPEC §7: page 1, 3 rows), each linking to its page. */
+/** The 3 latest announcements of the language (docs/product/api.md#site-and-shell: page 1, 3 rows), each linking to its page. */
 export async function AnnouncementTicker({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'shell.ticker' });
   // While the database is down the shell goes without the ticker (orWhenDown), not the page.

@@ -6,7 +6,7 @@ import { afterFirstPaint } from '@/lib/after-first-paint';
 import { COOKIE_CONFIRM_KEY } from '@/lib/consent';
 import { askingControl, OPEN_COOKIE_SETTINGS_EVENT, type OpenCookieSettingsDetail } from './cookie-events';
 
-// The panel's code loads only for visitors who must answer it, or who reopen it (issue 9). The shell's deferred
+// The panel's code loads only for visitors who must answer it, or who reopen it (docs/product/targets.md#performance). The shell's deferred
 // panels use React.lazy, not next/dynamic: each renders only after a client-side state change, so next/dynamic's
 // server-rendering support would add to every page's first load for nothing
 // (docs/decisions/016-first-paint-before-storage.md).

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { CURRENCY_CODES, type CurrencyCode } from '@/lib/currency';
 import { chooseCurrency } from '@/stores/site-store';
 
-/** Currency choice (SPEC §4): stored, marked explicit, mirrored in a cookie, then the page reloads. */
+/** Currency choice (docs/product/states.md#currency): stored, marked explicit, mirrored in a cookie, then the page reloads. */
 export function CurrencySwitcher({ current }: { current: CurrencyCode }) {
   const t = useTranslations('shell.currency');
   return (

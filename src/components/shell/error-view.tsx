@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FIRST_SCREEN_ID } from '@/lib/first-screen';
 
-/** The error page body (SPEC §2, §8): status code and message, never a stack. */
+/** The error page body (docs/product/screens.md#not-found-and-error-pages): status code and message, never a stack. */
 export function ErrorView(props: {
   status: number;
   statusLabel: string;

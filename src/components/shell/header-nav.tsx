@@ -26,8 +26,8 @@ function Chevron() {
 }
 
 /**
- * Wide-screen header menu (SPEC §2): rendered on the server, with each dropdown a small disclosure that
- * opens on hover after 150 ms (SPEC §9) and on click or Enter/Space/ArrowDown, so every item is reachable by
+ * Wide-screen header menu (docs/product/screens.md#header): rendered on the server, with each dropdown a small disclosure that
+ * opens on hover after 150 ms (docs/product/constants.md#timing) and on click or Enter/Space/ArrowDown, so every item is reachable by
  * keyboard; Escape closes.
  */
 export async function HeaderNav({

@@ -5,7 +5,7 @@ import { Link } from '@/i18n/navigation';
 import { usePathname } from '@/i18n/navigation-client';
 import { LOCALE_LABEL, LOCALES } from '@/lib/locales';
 
-/** Links to the same page in the other languages (SPEC §4: a language change keeps the path). */
+/** Links to the same page in the other languages (docs/product/states.md#currency: a language change keeps the path). */
 export function LanguageSwitcher() {
   const t = useTranslations('nav');
   const current = useLocale();

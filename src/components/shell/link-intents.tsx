@@ -6,7 +6,7 @@ import { intentPrefetchHref, pageLinkNavigation } from '@/i18n/navigation';
 
 /**
  * One set of listeners on the document serves every link, including those rendered later (menus, drawers):
- * - a link's page is prefetched once the visitor shows intent (issue 9, docs/decisions/020-prefetch-on-intent.md):
+ * - a link's page is prefetched once the visitor shows intent (docs/decisions/020-prefetch-on-intent.md):
  *   `pointerover` covers the mouse and the start of a touch, `focusin` the keyboard. Pointer-over fires again for
  *   every element inside a link; Next's prefetch cache answers a page already asked for (done or under way)
  *   without another request;

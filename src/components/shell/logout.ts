@@ -5,8 +5,8 @@ import { cleanupCookieNames, deleteCookies, listCookieNames } from '@/lib/consen
 import { useSiteStore } from '@/stores/site-store';
 
 /**
- * Logout (SPEC §7): the server ends the session; on code 2000 the client clears account, token, username and
- * the stored account, removes the login cookies (cleanup mode 1, SPEC §4) and goes to the home page.
+ * Logout (docs/product/api.md#accounts): the server ends the session; on code 2000 the client clears account, token, username and
+ * the stored account, removes the login cookies (cleanup mode 1, docs/product/states.md#cleanup-modes) and goes to the home page.
  */
 export async function logout(): Promise<void> {
   await apiCall('/logout', { method: 'POST', body: {} });

@@ -2,15 +2,15 @@
 
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
-/** SPEC §9: dropdowns show and hide after 150 ms. */
+/** docs/product/constants.md#timing: dropdowns show and hide after 150 ms. */
 const DELAY_MS = 150;
 
 /**
- * One header dropdown (SPEC §2): a button disclosing a panel whose links are rendered on the server. Opens
+ * One header dropdown (docs/product/screens.md#header): a button disclosing a panel whose links are rendered on the server. Opens
  * on mouse hover after 150 ms, on click, or by keyboard (Enter, Space, ArrowDown, which also moves into the
  * panel); closes on leaving, Escape (focus returns to the button), following one of its links, a click
  * elsewhere or focus leaving it.
- * A few hundred bytes instead of a menu library in every page's first load (issue 9).
+ * A few hundred bytes instead of a menu library in every page's first load (docs/product/targets.md#performance).
  */
 export function MenuDisclosure({
   label,

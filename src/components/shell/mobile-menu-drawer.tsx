@@ -9,7 +9,7 @@ import { type SupportConfig, SupportLinks } from './support-links';
 
 const ROW = 'flex w-full items-center justify-between px-5 py-3 text-left text-base text-ink hover:bg-surface';
 
-/** The phone drawer: an accordion menu (SPEC §2, §9), loaded on the first tap of the menu button. */
+/** The phone drawer: an accordion menu (docs/product/screens.md#header), loaded on the first tap of the menu button. */
 export function MobileMenuDrawer(props: {
   support: SupportConfig;
   ticketUrl: string;

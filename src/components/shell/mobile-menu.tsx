@@ -5,10 +5,10 @@ import { lazy, Suspense } from 'react';
 import type { SupportConfig } from './support-links';
 import { useDeferredPanel } from './use-deferred-panel';
 
-// The drawer's code (Radix Dialog and Accordion) loads on the first tap, not with the page (issue 9).
+// The drawer's code (Radix Dialog and Accordion) loads on the first tap, not with the page (docs/product/targets.md#performance).
 const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer').then((m) => ({ default: m.MobileMenuDrawer })));
 
-/** Below 960 px the header becomes an accordion menu in a drawer (SPEC §2, §9). */
+/** Below 960 px the header becomes an accordion menu in a drawer (docs/product/screens.md#header). */
 export function MobileMenu({
   support,
   ticketUrl,

@@ -2,7 +2,7 @@
 
 import { useBrowserPath } from '@/i18n/navigation-client';
 
-/** "Page Not Found: {path}" (SPEC §8) with the path the visitor asked for; the template comes translated. */
+/** "Page Not Found: {path}" (docs/product/errors.md#pages) with the path the visitor asked for; the template comes translated. */
 export function NotFoundMessage({ template }: { template: string }) {
   const pathname = useBrowserPath();
   let path = pathname;

@@ -27,7 +27,7 @@ export async function notFoundMetadata({ params }: { params: LocaleParams }): Pr
 }
 
 /**
- * The 404 page inside a language (SPEC §2, §8): status, "Page Not Found: {path}", a way home, and the pages
+ * The 404 page inside a language (docs/product/screens.md#not-found-and-error-pages): status, "Page Not Found: {path}", a way home, and the pages
  * most visitors go on to, so a mistyped or retired address is not a dead end.
  */
 export async function NotFoundPage() {

@@ -4,7 +4,7 @@ import type { CustomerCentrePage } from '@/lib/customer-centre';
 export type ProductItem = { key: string; href: string } | { key: string; customerCentre: CustomerCentrePage };
 
 /**
- * The header's product menu (SPEC §2): themes compute, network, storage, databases and business sites, each
+ * The header's product menu (docs/product/screens.md#header): themes compute, network, storage, databases and business sites, each
  * product linking to its page or its documentation. Labels live in the `shell.items` messages.
  */
 export const PRODUCT_THEMES = [

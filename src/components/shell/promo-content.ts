@@ -9,7 +9,7 @@ export type PromoContent = {
   imageUrl?: string | null;
 };
 
-/** Closing, following or first seeing the pop-up stores the current time (SPEC §4, decision 005). */
+/** Closing, following or first seeing the pop-up stores the current time (docs/product/states.md#promotional-pop-up, decision 005). */
 export function rememberPopupSeen(): void {
   window.localStorage.setItem(ACTIVE_IMG_KEY, String(Date.now()));
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useRouter } from '@/i18n/navigation';
 import { type PromoContent, rememberPopupSeen } from './promo-content';
 
-/** The pop-up itself (SPEC §4): closing or clicking stores now; clicking goes to /activity/promotion. */
+/** The pop-up itself (docs/product/states.md#promotional-pop-up): closing or clicking stores now; clicking goes to /activity/promotion. */
 export function PromoDialog({ promo }: { promo: PromoContent }) {
   const t = useTranslations('shell.promo');
   const router = useRouter();

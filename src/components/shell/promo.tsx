@@ -10,7 +10,7 @@ import { isPopupHidden } from '@/lib/routes';
 
 import { type PromoContent, rememberPopupSeen } from './promo-content';
 
-/** The slim promotion banner under the header; hidden on the SPEC §2 routes. */
+/** The slim promotion banner under the header; hidden on the routes of docs/product/screens.md#route-names. */
 export function PromoBanner({ promo }: { promo: PromoContent }) {
   const t = useTranslations('shell.promo');
   const path = useBrowserPath();
@@ -31,12 +31,12 @@ export function PromoBanner({ promo }: { promo: PromoContent }) {
   );
 }
 
-// The dialog's code loads only when the pop-up is due (issue 9).
+// The dialog's code loads only when the pop-up is due (docs/product/targets.md#performance).
 const PromoDialog = lazy(() => import('./promo-dialog').then((m) => ({ default: m.PromoDialog })));
 
 /**
- * Promotional pop-up (SPEC §4): 30 s after load, only when activeImg holds a timestamp older than 24 h;
- * never without one (the first visit stores it, decision 005). Hidden on the SPEC §2 routes.
+ * Promotional pop-up (docs/product/states.md#promotional-pop-up): 30 s after load, only when activeImg holds a timestamp older than 24 h;
+ * never without one (the first visit stores it, decision 005). Hidden on the routes of docs/product/screens.md#route-names.
  */
 export function PromoPopup({ promo }: { promo: PromoContent }) {
   const path = useBrowserPath();

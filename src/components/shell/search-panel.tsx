@@ -5,7 +5,7 @@ import { Popover } from 'radix-ui';
 import { type FormEvent, type RefObject, useState } from 'react';
 import { useRouter } from '@/i18n/navigation';
 
-/** Documentation search (SPEC §5): a blank query does nothing; otherwise go to /doc/search/{encoded query}. */
+/** Documentation search (docs/product/validation.md#form-inputs): a blank query does nothing; otherwise go to /doc/search/{encoded query}. */
 export function SearchPanel(props: {
   anchor: RefObject<HTMLButtonElement | null>;
   open: boolean;

@@ -4,10 +4,10 @@ import { useTranslations } from 'next-intl';
 import { lazy, Suspense } from 'react';
 import { useDeferredPanel } from './use-deferred-panel';
 
-// The popover's code loads on first use (issue 9).
+// The popover's code loads on first use (docs/product/targets.md#performance).
 const SearchPanel = lazy(() => import('./search-panel').then((m) => ({ default: m.SearchPanel })));
 
-/** The header's documentation search button with its 485 px popover (SPEC §2, §9). */
+/** The header's documentation search button with its 485 px popover (docs/product/screens.md#documentation-search). */
 export function SearchPopover() {
   const t = useTranslations('shell.search');
   const panel = useDeferredPanel();

@@ -10,7 +10,7 @@ import { mayReload, RELOAD_GUARD_KEY, shouldReloadForBuild } from '@/lib/reload-
 import { wipeForNewVersion } from '@/lib/storage-version';
 import { type CurrencyRate, rehydrateSiteStore, useSiteStore } from '@/stores/site-store';
 
-/** How often the build id is polled (SPEC §4); it is also checked whenever the tab regains focus. */
+/** How often the build id is polled (docs/product/states.md#build-check); it is also checked whenever the tab regains focus. */
 export const BUILD_POLL_MS = 5 * 60 * 1000;
 
 async function checkBuild(current: string) {
@@ -22,12 +22,12 @@ async function checkBuild(current: string) {
     window.sessionStorage.setItem(RELOAD_GUARD_KEY, String(now));
     window.location.reload();
   } catch {
-    // SPEC §8: a failed build check is only logged (apiCall logged it).
+    // docs/product/errors.md#logged-only: a failed build check is only logged (apiCall logged it).
   }
 }
 
 /**
- * Start-up work of every page (SPEC §2, §4): the storage-version wipe, the persisted store, the page's
+ * Start-up work of every page (docs/product/screens.md#start-up-work): the storage-version wipe, the persisted store, the page's
  * language and its default currency, the currency list (refetched when empty or older than 24 h), the
  * API client's translations, and the build check.
  */
@@ -67,7 +67,7 @@ export function ShellBootstrap({
           const list = await apiCall<CurrencyRate[]>('/finance/order-server/pay/getMoneyType', { silent: true });
           useSiteStore.getState().setCurrencyList(list, Date.now());
         } catch {
-          // SPEC §7: codes other than 2000 are ignored for the currency list.
+          // docs/product/api.md#site-and-shell: codes other than 2000 are ignored for the currency list.
         }
       }
       useSiteStore.getState().applyLanguage(locale);

@@ -23,7 +23,7 @@ function FooterAnchor({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** Footer: columns from translation keys plus the operator's link list (SPEC §2), company details, language bar. */
+/** Footer: columns from translation keys plus the operator's link list (docs/product/screens.md#footer), company details, language bar. */
 export async function SiteFooter({
   locale,
   brand,

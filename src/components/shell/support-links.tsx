@@ -3,8 +3,8 @@ import { useTranslations } from 'next-intl';
 export type SupportConfig = { chat: string; mail: string; survey: string };
 
 /**
- * The support popover's content (SPEC §2, §3): the three configured links and the customer centre's ticket page.
- * No 'use client': the header renders it on the server, the mobile drawer inside its own lazy chunk (issue 9).
+ * The support popover's content (docs/product/screens.md#support-popover): the three configured links and the customer centre's ticket page.
+ * No 'use client': the header renders it on the server, the mobile drawer inside its own lazy chunk (docs/product/targets.md#performance).
  */
 export function SupportLinks({ support, ticketUrl }: { support: SupportConfig; ticketUrl: string }) {
   const t = useTranslations('shell.support');

@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 
 /**
- * A panel whose code loads on demand (issue 9): nothing is fetched until the visitor points at or presses
+ * A panel whose code loads on demand (docs/product/targets.md#performance): nothing is fetched until the visitor points at or presses
  * its trigger; `wanted` turns true then and stays true, `open` follows the panel.
  */
 export function useDeferredPanel() {

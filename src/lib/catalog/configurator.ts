@@ -8,7 +8,7 @@ import type {
 } from '@/server/api/catalog/queries';
 import { type BillingMode, MAX_QUANTITY } from './vps-limits';
 
-/** What the VPS purchase page renders the configurator from (issue 5). */
+/** What the VPS purchase page renders the configurator from (docs/decisions/009-pricing-and-orders.md). */
 export type CatalogForConfigurator = {
   regions: { id: string; label: string; adjustmentPct: number }[];
   /** Percent off by billing period (docs/decisions/036-pricing-model.md). */
@@ -44,7 +44,7 @@ export type ConfiguratorQuote = {
   totalMinor: number;
 };
 
-/** The configuration lives in the URL query under these names, so it can be shared (SPEC §7). */
+/** The configuration lives in the URL query under these names, so it can be shared (docs/product/api.md#catalog). */
 export const CONFIGURATOR_KEYS = [
   'regionId',
   'imageId',
@@ -68,7 +68,7 @@ export type ConfiguratorKey = (typeof CONFIGURATOR_KEYS)[number];
  * The configuration the query asks for, completed with defaults the catalog allows (first region, first plan
  * sold there, first image that fits, a quick set's choices unless overridden). Shared by the configurator and
  * the purchase page, which quotes the default configuration on the server so the first HTML already carries the
- * price (issue 9: no late content, no layout shift).
+ * price (docs/product/targets.md#performance: no late content, no layout shift).
  */
 export function deriveConfiguration(
   catalog: CatalogForConfigurator,
@@ -76,7 +76,7 @@ export function deriveConfiguration(
   currency: string,
   signedIn: boolean,
 ) {
-  // A quick set (SPEC §7 fastSet) fills plan, image, data disk and bandwidth; explicit choices still win.
+  // A quick set (docs/product/api.md#catalog fastSet) fills plan, image, data disk and bandwidth; explicit choices still win.
   const quickSet = catalog.quickSets.find((q) => q.id === value('quickSetId'));
   const pick = (key: ConfiguratorKey, fromQuickSet: string | null | undefined) => value(key) || fromQuickSet || '';
   const wantedRegion = value('regionId');

@@ -13,7 +13,7 @@ const optionalId = z
   .transform((v) => v || undefined);
 
 /**
- * A VPS configuration (issue 5): the one schema the configurator, its URL, the price quote and order
+ * A VPS configuration (docs/decisions/009-pricing-and-orders.md): the one schema the configurator, its URL, the price quote and order
  * creation share. Prices never travel in it: the server computes them.
  */
 export const vpsConfig = z.object({
@@ -40,7 +40,7 @@ export const vpsConfig = z.object({
     .default(1),
   billing: z.enum(BILLING_MODES, { message: 'api.field.invalid' }).default('term'),
   currency: z.enum(CURRENCY_CODES, { message: 'api.field.invalid' }),
-  /** A VPS sale item bought at its sale price (issue 6); plan, region and months must match it. */
+  /** A VPS sale item bought at its sale price (docs/product/states.md#vps-sale); plan, region and months must match it. */
   saleItemId: recordId.optional(),
   /** A coupon the signed-in customer holds (user_coupons.id). */
   userCouponId: recordId.optional(),

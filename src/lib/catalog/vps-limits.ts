@@ -1,5 +1,5 @@
 /**
- * The VPS configuration's limits, apart from its schema (issue 5, issue 9): the configurator runs in the browser
+ * The VPS configuration's limits, apart from its schema (docs/decisions/009-pricing-and-orders.md, docs/product/targets.md#performance): the configurator runs in the browser
  * and needs only these numbers. Taking them from `vps-config.ts` brought zod with them into the purchase page's
  * first load (most of it never called there: docs/decisions/016-first-paint-before-storage.md); the schema
  * itself is for the server.

@@ -4,9 +4,9 @@ import { LOCALES } from '../locales';
 import { rules } from './rules';
 
 /**
- * Account inputs, one schema each, shared by the forms and the API handlers (STYLE: one zod schema per
- * input). Passwords travel RSA-OAEP encrypted (SPEC §7): the form validates the plain password with the
- * `pass` rule (SPEC §5); the handler validates the same rule again after decrypting.
+ * Account inputs, one schema each, shared by the forms and the API handlers (docs/engineering.md#types-input-errors: one zod schema per
+ * input). Passwords travel RSA-OAEP encrypted (docs/product/api.md#requests): the form validates the plain password with the
+ * `pass` rule (docs/product/validation.md#pattern-rules); the handler validates the same rule again after decrypting.
  */
 const optionalPhone = z
   .string()

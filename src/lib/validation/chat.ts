@@ -5,8 +5,8 @@ import { LOCALES } from '../locales';
 import { CHAT_QUESTION_MAX } from './chat-limits';
 
 /**
- * The chat question (SPEC §7: `{key, question, uuid}`), shared by the widget and POST /api/chat. The widget
- * never sends an empty question (SPEC §5); the server refuses one anyway. `language` and `currency` are
+ * The chat question (docs/product/api.md#documentation-and-chat: `{key, question, uuid}`), shared by the widget and POST /api/chat. The widget
+ * never sends an empty question (docs/product/validation.md#form-inputs); the server refuses one anyway. `language` and `currency` are
  * the page's, so the answer and its prices read like the page the visitor is on.
  */
 export const chatQuestion = z.object({

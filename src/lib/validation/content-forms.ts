@@ -6,9 +6,9 @@ import { recordId, wholeNumber } from './numbers';
 import { rules } from './rules';
 
 /**
- * Inputs of the content pages (issue 7), one schema each, shared by the forms and the API handlers (STYLE:
+ * Inputs of the content pages (docs/decisions/014-content-pages.md), one schema each, shared by the forms and the API handlers (docs/engineering.md#types-input-errors:
  * one zod schema per input). Messages are i18n keys under `forms.error.*` so the browser shows the same
- * words the API answers with (4001 with the field named, DESIGN §4).
+ * words the API answers with (4001 with the field named, docs/product/errors.md#business-codes).
  */
 
 /**
@@ -62,7 +62,7 @@ export const commentForm = z.object({
 });
 export type CommentForm = z.input<typeof commentForm>;
 
-/** A language code as SPEC §1 spells them (en, en-US, zh, zh-CN, ja, ja-JP), read to one of the three. */
+/** A language code as docs/product/screens.md#languages-and-addresses spells them (en, en-US, zh, zh-CN, ja, ja-JP), read to one of the three. */
 const language = z
   .string()
   .optional()

@@ -483,7 +483,7 @@ const CASES: Record<RuleName, { accept: readonly Sample[]; reject: readonly Samp
   },
 };
 
-describe('SPEC §5 pattern rules', () => {
+describe('pattern rules (docs/product/validation.md#pattern-rules)', () => {
   it('exposes one schema per rule name', () => {
     expect(Object.keys(rules).sort()).toEqual([...RULE_NAMES].sort());
   });
@@ -597,7 +597,7 @@ describe('predicates used outside the schemas', () => {
 });
 
 describe('validation messages', () => {
-  // Form-level messages beside the rules of SPEC §5.
+  // Form-level messages beside the rules of docs/product/validation.md#form-inputs.
   const expectedKeys = ['required', ...RULE_NAMES, 'singlePort', 'acceptTerms', 'passwordMismatch'].sort();
   const en: Record<string, string> = enMessages.validation;
   const zh: Record<string, string> = zhMessages.validation;

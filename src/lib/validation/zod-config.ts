@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The site's Content-Security-Policy has no 'unsafe-eval' (DESIGN §6). Building an object schema makes zod probe
+// The site's Content-Security-Policy has no 'unsafe-eval' (docs/design.md#security-defaults). Building an object schema makes zod probe
 // `new Function` for its JIT parser, which the browser reports as a CSP violation (Lighthouse best practices).
 // Every schema module shared with the browser imports this first, so in the browser the probe never runs; the
 // server keeps the faster JIT parser. Nothing is re-exported from here: taking `z` through a re-exporting module

@@ -41,7 +41,7 @@ function wireParts(entry: ReadEntry): WireParts {
 const STALE_GRACE_MS = 5_000;
 
 /**
- * The catalog's kept reads, answered on the connection (issue 5's p99 under 25 ms, issue 9;
+ * The catalog's kept reads, answered on the connection (p99 under 25 ms: docs/product/targets.md#pricing-and-orders, docs/product/targets.md#performance;
  * docs/decisions/025-api-reads-on-the-connection.md). `answer` gives, for a GET whose answer the app's read
  * cache holds, the bytes the app would write, and null for everything else, which the front hands to Node. A
  * request that brings its own x-request-id is Node's, which echoes it. Each answer is logged as the app logs a

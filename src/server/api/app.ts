@@ -78,7 +78,7 @@ function routePattern(c: Context): string {
 }
 
 /**
- * The one API app (DESIGN §2, §4), mounted once under /api by src/app/api/[[...route]]/route.ts.
+ * The one API app (docs/design.md#architecture), mounted once under /api by src/app/api/[[...route]]/route.ts.
  * Every answer is `{code, message}`; every failure goes through the single onError below.
  */
 export function createApp(deps: {
@@ -107,7 +107,7 @@ export function createApp(deps: {
     onError: (c) => c.json({ code: BusinessCode.payloadTooLarge, message: 'api.payloadTooLarge' }, 413),
   });
   // GET and HEAD carry no body; skipping the check keeps the Node adapter's light request object (looking at
-  // the body builds a full WHATWG Request per call, a fifth of a catalog read's CPU, issue 5).
+  // the body builds a full WHATWG Request per call, a fifth of a catalog read's CPU, docs/product/targets.md#pricing-and-orders).
   app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   // Before any handler reads a body (docs/decisions/034-hostile-input.md).
   app.use('*', refuseCrossSiteWrites());

@@ -1,8 +1,8 @@
 import 'server-only';
 
 /**
- * Business codes of the `{code, message}` contract (DESIGN §4), each with its HTTP status.
- * `message` of a failure is an i18n key under `api.` that the client turns into a toast (SPEC §8).
+ * Business codes of the `{code, message}` contract (docs/product/errors.md#business-codes), each with its HTTP status.
+ * `message` of a failure is an i18n key under `api.` that the client turns into a toast (docs/product/errors.md#what-the-visitor-sees).
  */
 export const BusinessCode = {
   ok: 2000,

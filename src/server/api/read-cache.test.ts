@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '@/server/api/context';
 import { dropAllReadCaches, readCache } from '@/server/api/read-cache';
 
-describe('catalog read cache (issue 5)', () => {
+describe('catalog read cache (docs/product/targets.md#pricing-and-orders)', () => {
   function app(ttlMs: number) {
     let calls = 0;
     const hono = new Hono<AppEnv>();

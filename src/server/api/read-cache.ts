@@ -74,7 +74,7 @@ export function readCache(options: { ttlMs: number; maxEntries?: number }): Read
   // Bumped by clear(): an answer begun under an older generation is handed out but not kept.
   let generation = 0;
   // Requests that miss together wait for the first one's answer: when an entry expires under load, the
-  // database is asked once, not once per waiting connection (issue 5: p99 under 25 ms).
+  // database is asked once, not once per waiting connection (docs/product/targets.md#pricing-and-orders: p99 under 25 ms).
   const pending = new Map<string, Promise<ReadEntry | undefined>>();
   const maxEntries = options.maxEntries ?? 500;
   const answer = (entry: ReadEntry) => new Response(entry.body, { status: 200, headers: entry.headers });

@@ -21,7 +21,7 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
   });
 }
 
-/** scrypt$N$r$p$salt$hash, salt and hash in base64 (DESIGN §6: passwords are stored as scrypt hashes). */
+/** scrypt$N$r$p$salt$hash, salt and hash in base64 (docs/design.md#security-defaults: passwords are stored as scrypt hashes). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scrypt(password, salt, N, R, P);

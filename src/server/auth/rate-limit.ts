@@ -4,7 +4,7 @@ import { ApiError, BusinessCode } from '../api/errors';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 
-/** A fixed-window limit kept in PostgreSQL, so several app instances share it (issue 4). */
+/** A fixed-window limit kept in PostgreSQL, so several app instances share it (docs/decisions/008-accounts.md). */
 export type Limit = { name: string; max: number; windowMs: number };
 
 export const LIMITS = {
@@ -14,7 +14,7 @@ export const LIMITS = {
   passwordResetPerIp: { name: 'reset-ip', max: 10, windowMs: 60 * 60_000 },
   signUpPerIp: { name: 'signup-ip', max: 5, windowMs: 60 * 60_000 },
   activationResend: { name: 'activation-resend', max: 3, windowMs: 60 * 60_000 },
-  /** Reviews wait for a human; a few per hour is plenty for a real customer and caps a flood (issue 7). */
+  /** Reviews wait for a human; a few per hour is plenty for a real customer and caps a flood (docs/decisions/014-content-pages.md). */
   commentsPerUser: { name: 'comment-user', max: 3, windowMs: 60 * 60_000 },
   commentsPerIp: { name: 'comment-ip', max: 10, windowMs: 60 * 60_000 },
   contactPerIp: { name: 'contact-ip', max: 5, windowMs: 60 * 60_000 },

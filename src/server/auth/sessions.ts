@@ -71,7 +71,7 @@ export async function deleteSession(db: Database, sessionToken: string): Promise
   await db.delete(sessions).where(eq(sessions.id, sha256(sessionToken)));
 }
 
-/** The HttpOnly, SameSite=Lax session cookie, Secure in production (DESIGN §6). */
+/** The HttpOnly, SameSite=Lax session cookie, Secure in production (docs/design.md#security-defaults). */
 export function setSessionCookies(c: Context, sessionToken: string, expiresAt: Date): void {
   const secure = env().SITE_URL.startsWith('https://');
   setCookie(c, SESSION_COOKIE, sessionToken, {
@@ -97,7 +97,7 @@ function sameToken(a: string, b: string): boolean {
 
 /**
  * Requires a signed-in visitor; on state-changing methods also the CSRF token of the session in the
- * x-csrf-token header (DESIGN §6). Sets c.var.user and c.var.sessionToken.
+ * x-csrf-token header (docs/design.md#security-defaults). Sets c.var.user and c.var.sessionToken.
  */
 export function requireSession(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -10,7 +10,7 @@ type KeyPair = { publicKeyPem: string; privateKeyPem: string };
 const cache = new Map<string, KeyPair>();
 
 /**
- * The RSA-OAEP key pair passwords are encrypted with in the browser (SPEC §7). Production and test use
+ * The RSA-OAEP key pair passwords are encrypted with in the browser (docs/product/api.md#requests). Production and test use
  * separate pairs (APP_ENV). Generated on first use and kept in the database, so every instance shares it.
  */
 export async function transportKeyPair(db: Database, appEnv = env().APP_ENV): Promise<KeyPair> {

@@ -18,7 +18,7 @@ import { placeEmbeddedServer } from './embedded-placement';
 import { runInitdb, runPostgres } from './embedded-process';
 
 /**
- * The embedded PostgreSQL (DESIGN §5, TOOLCHAIN.md): a real PostgreSQL 15.18 server with its data in a
+ * The embedded PostgreSQL (docs/design.md#data, docs/engineering.md#traps): a real PostgreSQL 15.18 server with its data in a
  * directory of this checkout. A checkout only ever attaches to the server running on its own data
  * directory, found through that directory's postmaster.pid, so two clones (or the tests beside a running
  * dev server) never share one. A server left behind by a killed process is reused and adopted.

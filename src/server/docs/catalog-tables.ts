@@ -15,9 +15,9 @@ import { listDomainSuffixes } from '../api/domains/queries';
 import type { Database } from '../db/client';
 
 /**
- * The live tables behind `{{catalog:<table>}}` lines in pricing articles (issue 7): articles never copy a
+ * The live tables behind `{{catalog:<table>}}` lines in pricing articles (docs/decisions/011-doc-search.md): articles never copy a
  * price, they name a catalog table and the page fills it from the same queries the product pages and orders
- * read, converted into the visitor's currency (DESIGN §4).
+ * read, converted into the visitor's currency (docs/design.md#api-contract).
  */
 export const CATALOG_TABLES = [
   'vps-plans',

@@ -8,7 +8,7 @@ import { createDocumentPreparer } from '@/server/http/kept-document';
 type Handle = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
- * The document fast path (issue 9) in front of a stand-in for Next that answers like Next does: prerendered
+ * The document fast path (docs/product/targets.md#performance) in front of a stand-in for Next that answers like Next does: prerendered
  * pages with `x-nextjs-prerender` and a shared max-age, the page in the language of the locale cookie.
  */
 let server: Server | undefined;

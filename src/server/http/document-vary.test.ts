@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, LOCALES } from '@/lib/locales';
 import { hasLocalePrefix, mergeVary, varyByVisitor, visitorVary } from '@/server/http/document-vary';
 
-describe('Vary on documents (SPEC §2, §4)', () => {
+describe('Vary on documents (docs/product/screens.md#languages-and-addresses)', () => {
   it('names the currency cookie everywhere and the language inputs where the path has no prefix', () => {
     expect(visitorVary('/')).toBe('Accept-Language, Cookie');
     expect(visitorVary('/product/vps?from=home')).toBe('Accept-Language, Cookie');

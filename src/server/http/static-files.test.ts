@@ -11,7 +11,7 @@ import { createStaticFiles } from '@/server/http/static-files';
 type Handle = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
- * The build files' fast path (issue 9, decision 022) in front of a stand-in for Next that serves distDir/static
+ * The build files' fast path (decision 022) in front of a stand-in for Next that serves distDir/static
  * the way Next does: immutable, a weak ETag, the security headers of next.config.ts, 404 for anything else.
  */
 const CSP = "default-src 'self'";

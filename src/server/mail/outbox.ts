@@ -14,7 +14,7 @@ export type OutgoingMail = {
 
 /**
  * What `enqueueMail` needs: the database or a transaction on it. A caller passes its transaction so the
- * mail is written together with what caused it (DESIGN §2: nothing lost when the mail server is down).
+ * mail is written together with what caused it (docs/design.md#architecture: nothing lost when the mail server is down).
  */
 export type MailWriter = Pick<Database, 'insert'>;
 

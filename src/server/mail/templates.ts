@@ -66,7 +66,7 @@ ${copy.after.map((p) => `<p style="font-size:14px;color:#4b5563">${e(p)}</p>`).j
 
 type ActivationInput = { locale: MailLocale; to: string; username: string; link: string; brand: string };
 
-/** The copy of the activation mail per language (SPEC §1); every value is plain text, escaped for HTML later. */
+/** The copy of the activation mail per language (docs/product/screens.md#account-activation); every value is plain text, escaped for HTML later. */
 const ACTIVATION: Record<MailLocale, (v: Omit<ActivationInput, 'locale' | 'to'>) => CustomerMail> = {
   en: ({ username, brand, link }) => ({
     subject: `Activate your ${brand} account`,
@@ -105,7 +105,7 @@ const ACTIVATION: Record<MailLocale, (v: Omit<ActivationInput, 'locale' | 'to'>)
   }),
 };
 
-/** The sign-up confirmation (SPEC §4, /activate): a single-use link valid for 24 hours. */
+/** The sign-up confirmation (docs/product/states.md#accounts, /activate): a single-use link valid for 24 hours. */
 export function activationMail(input: ActivationInput): OutgoingMail {
   return customerMail('activation', input.locale, input.to, ACTIVATION[input.locale](input));
 }

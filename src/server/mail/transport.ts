@@ -4,7 +4,7 @@ import { env } from '@/env';
 import type { OutgoingMail } from './outbox';
 
 /**
- * The mail adapter (STYLE: one adapter folder, embedded default + real implementation behind config).
+ * The mail adapter (docs/engineering.md#shape: one adapter folder, embedded default + real implementation behind config).
  * The embedded default is "no transport": mail stays in the outbox and the worker logs it (worker.ts).
  */
 export type MailTransport = {

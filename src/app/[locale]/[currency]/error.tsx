@@ -7,7 +7,7 @@ import { Link } from '@/i18n/navigation';
 import { DEPENDENCY_DOWN_DIGEST } from '@/lib/dependency-down-digest';
 
 /**
- * Unhandled errors (SPEC §8): status and message, never a stack; noindex. A page whose database was down says so
+ * Unhandled errors (docs/product/errors.md#pages): status and message, never a stack; noindex. A page whose database was down says so
  * (503, try again shortly; the server answers it with that status), any other failure is ours (500).
  */
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {

@@ -18,9 +18,9 @@ import { resolveLocale } from '@/server/page';
 
 /**
  * The display currency is an internal path segment, set by src/proxy.ts from the visitor's explicit choice
- * (the `currency` cookie) or the language default (SPEC §4). Visitors never see it in the URL; it lets every
+ * (the `currency` cookie) or the language default (docs/product/states.md#currency). Visitors never see it in the URL; it lets every
  * page be prerendered once per language and currency, so server-rendered prices are already right
- * (docs/decisions/004-currency-segment.md). This layout is the shared shell of SPEC §2.
+ * (docs/decisions/004-currency-segment.md). This layout is the shared shell of docs/product/screens.md#shared-shell.
  */
 export function generateStaticParams() {
   return CURRENCY_CODES.map((code) => ({ currency: currencySegment(code) }));

@@ -13,14 +13,14 @@ import { resolveLocale } from '@/server/page';
 import { alternatesFor } from '@/server/seo';
 
 // Prices, promotions and approved reviews come from the database. Rebuilt at most once a minute, so an
-// approved review shows within a minute; the order itself is priced by the server (DESIGN §4).
+// approved review shows within a minute; the order itself is priced by the server (docs/design.md#api-contract).
 export const revalidate = 60;
 
 type Params = Promise<{ locale: string; currency: string }>;
 
 export async function generateMetadata({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
-  // The layout's default title (the product name, SPEC §2) stays; only the URLs are per page.
+  // The layout's default title (the product name, docs/product/screens.md#shared-shell) stays; only the URLs are per page.
   return { alternates: alternatesFor(locale, '/') };
 }
 

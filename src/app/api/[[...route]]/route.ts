@@ -2,7 +2,7 @@ import { handle } from 'hono/vercel';
 import { createApp } from '@/server/api/app';
 import { getDb } from '@/server/db/client';
 
-// The single mount of the Hono API under /api (DESIGN §2).
+// The single mount of the Hono API under /api (docs/design.md#architecture).
 export const dynamic = 'force-dynamic';
 
 let app: ReturnType<typeof createApp> | undefined;

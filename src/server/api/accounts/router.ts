@@ -39,7 +39,7 @@ export const accountsRouter = new Hono<AppEnv>();
 
 const welcomeQuery = z.object({ language: z.string().optional() });
 
-// GET /api/auth/public-key - the RSA-OAEP key passwords are encrypted with (SPEC §7)
+// GET /api/auth/public-key - the RSA-OAEP key passwords are encrypted with (docs/product/api.md#requests)
 accountsRouter.get('/auth/public-key', async (c) => {
   const { publicKeyPem } = await transportKeyPair(c.get('db'));
   c.header('cache-control', 'public, max-age=300');
@@ -117,7 +117,7 @@ accountsRouter.get('/auth/me', async (c) => {
   });
 });
 
-// POST /api/logout - end the session on the server (SPEC §7); the client then clears its store
+// POST /api/logout - end the session on the server (docs/product/api.md#accounts); the client then clears its store
 accountsRouter.post('/logout', requireSession(), async (c) => {
   await jsonBody(c, noFields);
   await deleteSession(c.get('db'), c.get('sessionToken'));

@@ -124,7 +124,7 @@ async function tellOwnerOfSignUp(db: Database, email: string, locale: Locale): P
   });
 }
 
-/** Activation (issue 4): single use, 24 h. Answers which of invalid / expired / already used applies. */
+/** Activation (docs/decisions/008-accounts.md): single use, 24 h. Answers which of invalid / expired / already used applies. */
 export async function activateAccount(db: Database, code: string): Promise<{ email: string; username: string }> {
   return db.transaction(async (tx) => {
     const [row] = await tx

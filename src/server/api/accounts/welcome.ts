@@ -57,7 +57,7 @@ export async function welcomeStateOf(db: Database, userId: number, now = new Dat
 }
 
 /**
- * Claims the bundle once per account, within 30 days of activation (issue 4): the claim row's primary key
+ * Claims the bundle once per account, within 30 days of activation (docs/decisions/008-accounts.md): the claim row's primary key
  * makes a second claim, even a concurrent one, a 4090.
  */
 export async function claimWelcomeBundle(db: Database, userId: number, now = new Date()): Promise<{ coupons: number }> {

@@ -14,7 +14,7 @@ export type AnnouncementSummary = { id: number; title: string; category: string;
 export type AnnouncementDetail = AnnouncementSummary & { body: string };
 
 /**
- * Announcements of one language, newest first (SPEC §7: page, row, language). An announcement is listed
+ * Announcements of one language, newest first (docs/product/api.md#site-and-shell: page, row, language). An announcement is listed
  * in a language only when it has a translation there, so the ticker never mixes languages.
  */
 export async function listAnnouncements(
@@ -49,7 +49,7 @@ export async function listAnnouncements(
   };
 }
 
-/** One announcement in a language, falling back to English when that translation is missing (DESIGN §5). */
+/** One announcement in a language, falling back to English when that translation is missing (docs/design.md#data). */
 export async function getAnnouncement(
   db: Database,
   id: number,
@@ -83,7 +83,7 @@ export async function getAnnouncement(
   return { ...row, publishedAt: row.publishedAt.toISOString() };
 }
 
-/** Every announcement with the languages it is translated into, for the sitemap (issue 7). */
+/** Every announcement with the languages it is translated into, for the sitemap (docs/product/screens.md#search-engines). */
 export async function listAnnouncementLanguages(
   db: Database,
 ): Promise<{ id: number; publishedAt: Date; locales: Locale[] }[]> {

@@ -20,7 +20,7 @@ const announceQuery = z.object({
 });
 
 /**
- * SPEC §7 sends the request parameter as a JSON string. We accept that string as the body, the same
+ * docs/product/api.md#site-and-shell sends the request parameter as a JSON string. We accept that string as the body, the same
  * string under `param`, or a plain JSON object (docs/decisions/003-announcement-request.md).
  */
 const announceRequest = z
@@ -47,7 +47,7 @@ const announceRequest = z
 
 export const announcementsRouter = new Hono<AppEnv>();
 
-// POST /api/finance/message/searchAnnounce - announcements of a language, newest first (SPEC §7)
+// POST /api/finance/message/searchAnnounce - announcements of a language, newest first (docs/product/api.md#site-and-shell)
 announcementsRouter.post('/finance/message/searchAnnounce', async (c) => {
   const input = await jsonBody(c, announceRequest);
   const { items, total } = await listAnnouncements(c.get('db'), {

@@ -21,7 +21,7 @@ import {
 } from '../../db/schema';
 import { localize } from '../../localize';
 
-// The read side of the VPS catalogue (SPEC §7 GET calls), shared by the API, the pages and the order code.
+// The read side of the VPS catalogue (docs/product/api.md#orders GET calls), shared by the API, the pages and the order code.
 // Every list is one query. Prices leave here in USD: integer cents, micro-USD for hourly prices, a plan's with
 // its region's adjustment applied by the same function the price code uses; converting and formatting them is
 // the price code's job (docs/decisions/036-pricing-model.md), so a page and an order read the same number.

@@ -12,7 +12,7 @@ import { ApiError, BusinessCode } from '../errors';
 import { jsonBody } from '../input';
 import { describeRoutes } from '../openapi/describe';
 
-/** Issue 8: questions are rate-limited per conversation and per IP (shared by all instances, in PostgreSQL). */
+/** The chat helper target (docs/decisions/015-chat-helper.md): questions are rate-limited per conversation and per IP (shared by all instances, in PostgreSQL). */
 export const CHAT_LIMITS = {
   perConversation: { name: 'chat-conversation', max: 20, windowMs: 10 * 60_000 },
   perIp: { name: 'chat-ip', max: 60, windowMs: 10 * 60_000 },
@@ -27,7 +27,7 @@ function keyMatches(given: string, expected: string): boolean {
 export const chatRouter = new Hono<AppEnv>();
 
 /**
- * POST /api/chat (SPEC §7): `{key, question, uuid}` answers `{code: 2000, message: {answer}}`, the answer being
+ * POST /api/chat (docs/product/api.md#documentation-and-chat): `{key, question, uuid}` answers `{code: 2000, message: {answer}}`, the answer being
  * sanitized HTML in the question's language; `uuid` also keys the conversation's short context (follow-ups,
  * docs/decisions/047-chat-answers.md). A wrong widget key is 4030; an empty or over-long question a 4001 naming
  * the field.

@@ -8,14 +8,14 @@ import { localize } from '../../localize';
 import { enqueueMail } from '../../mail/outbox';
 import { contactMail } from '../../mail/templates';
 
-// The read and write side of the content pages (issue 7): rating summary and reviews, company history, jobs
+// The read and write side of the content pages (docs/decisions/014-content-pages.md): rating summary and reviews, company history, jobs
 // and the contact form. Pages and the API call the same functions, so both show the same rows.
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rating summary and reviews
 // ---------------------------------------------------------------------------------------------------------------
 
-/** SPEC §3 / §7: ratingValue is a string (one decimal), reviewCount the number of approved reviews. */
+/** docs/product/entities.md#content: ratingValue is a string (one decimal), reviewCount the number of approved reviews. */
 export type RatingSummary = { reviewCount: number; ratingValue: string };
 
 export async function ratingSummary(db: Database): Promise<RatingSummary> {
@@ -217,7 +217,7 @@ export async function searchJobs(
 
 /**
  * Stores a contact message and queues its mail to the operators in one transaction: either both exist or
- * neither, and the outbox worker delivers it when the mail server is reachable (DESIGN §2).
+ * neither, and the outbox worker delivers it when the mail server is reachable (docs/design.md#architecture).
  */
 export async function submitContactMessage(
   db: Database,

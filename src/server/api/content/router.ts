@@ -26,18 +26,18 @@ import {
 
 export const contentRouter = new Hono<AppEnv>();
 
-/** Any of these fields in the body means "post a review"; without them the call lists reviews (SPEC §7). */
+/** Any of these fields in the body means "post a review"; without them the call lists reviews (docs/product/api.md#content). */
 const POST_FIELDS = ['body', 'rating', 'authorName'] as const;
 const wantsToPost = (value: unknown) =>
   typeof value === 'object' && value !== null && POST_FIELDS.some((field) => field in value);
 
-// GET /api/home/rating - reviewCount and ratingValue of the approved reviews (SPEC §3, §7; DESIGN §4 path)
+// GET /api/home/rating - reviewCount and ratingValue of the approved reviews (docs/product/entities.md#content; docs/design.md#api-contract)
 contentRouter.get('/home/rating', async (c) => {
   c.header('cache-control', 'public, max-age=60');
   return c.json({ code: 2000, message: await ratingSummary(c.get('db')) });
 });
 
-// POST /api/home/footer/comment - list approved reviews, or with a body post one for moderation (SPEC §7)
+// POST /api/home/footer/comment - list approved reviews, or with a body post one for moderation (docs/product/api.md#content)
 contentRouter.post('/home/footer/comment', async (c) => {
   const db = c.get('db');
   const raw = await jsonBody(c, z.unknown());
@@ -51,7 +51,7 @@ contentRouter.post('/home/footer/comment', async (c) => {
     c.header('x-total-count', String(total));
     return c.json({ code: 2000, message: items });
   }
-  // Posting needs a signed-in customer and the session's CSRF token (DESIGN §6), checked before the input.
+  // Posting needs a signed-in customer and the session's CSRF token (docs/design.md#security-defaults), checked before the input.
   await requireSession()(c, async () => {});
   const input = parseWith(commentRequest, raw);
   const user = c.get('user');
@@ -67,7 +67,7 @@ contentRouter.post('/home/footer/comment', async (c) => {
   return c.json({ code: 2000, message: review });
 });
 
-// POST /api/seniorManage/about/history/search - the company's milestones in the visitor's language (SPEC §7)
+// POST /api/seniorManage/about/history/search - the company's milestones in the visitor's language (docs/product/api.md#content)
 contentRouter.post('/seniorManage/about/history/search', async (c) => {
   const input = await jsonBody(c, historySearchRequest);
   const items = await listHistory(c.get('db'), requestLocale(c, input.language), {
@@ -77,7 +77,7 @@ contentRouter.post('/seniorManage/about/history/search', async (c) => {
   return c.json({ code: 2000, message: items });
 });
 
-// POST /api/seniorManage/jobs/search - open jobs by department and location, or one by id (SPEC §7)
+// POST /api/seniorManage/jobs/search - open jobs by department and location, or one by id (docs/product/api.md#content)
 contentRouter.post('/seniorManage/jobs/search', async (c) => {
   const input = await jsonBody(c, jobsSearchRequest);
   const result = await searchJobs(c.get('db'), requestLocale(c, input.language), {

@@ -26,7 +26,7 @@ export function couponState(
 const STATE_ORDER: Record<CouponState, number> = { active: 0, upcoming: 1, soldOut: 2, ended: 3 };
 
 /**
- * The public coupon centre (SPEC §7 /api/ac/coupon/search): every coupon except the welcome bundle, minus
+ * The public coupon centre (docs/product/api.md#promotions /api/ac/coupon/search): every coupon except the welcome bundle, minus
  * those ended more than 30 days ago; with a product, only coupons that apply to it (or to every product).
  */
 export async function listCentreCoupons(
@@ -88,8 +88,8 @@ const refuse = (code: BusinessCode, key: string) => new ApiError(code, key);
 export type { ClaimedCoupon } from '@/lib/coupons';
 
 /**
- * Claims one coupon for a customer (SPEC §7 /api/ac/coupon/receive) in one transaction, safe under
- * concurrency by construction (DESIGN §4): the customer's row is locked first, so their claims run one
+ * Claims one coupon for a customer (docs/product/api.md#promotions /api/ac/coupon/receive) in one transaction, safe under
+ * concurrency by construction (docs/design.md#api-contract): the customer's row is locked first, so their claims run one
  * at a time and the per-user count cannot race; stock is taken by a conditional UPDATE, so it never goes
  * below zero however many customers claim at once. The limit counts every claim, used or not.
  */

@@ -9,7 +9,7 @@ import { searchDocs } from './search';
 
 /**
  * The query string of a documentation search. Any text is accepted and cut to the search's own limit rather
- * than refused, so the shell's search box never shows an error for a long or odd query (issue 7).
+ * than refused, so the shell's search box never shows an error for a long or odd query (docs/decisions/011-doc-search.md).
  */
 const searchQuery = z.object({
   q: z.string().default('').describe('search text; cut to 100 characters'),
@@ -19,7 +19,7 @@ const searchQuery = z.object({
 
 export const docsRouter = new Hono<AppEnv>();
 
-// GET /api/doc/search - articles and announcements of a language matching a query, best first (SPEC §5, issue 7)
+// GET /api/doc/search - articles and announcements of a language matching a query, best first (docs/product/validation.md#form-inputs, docs/decisions/011-doc-search.md)
 docsRouter.get('/doc/search', async (c) => {
   const input = queryInput(c, searchQuery);
   const result = await searchDocs(c.get('db'), {

@@ -34,13 +34,13 @@ const suffixCheck = z.object({
 
 export const domainsRouter = new Hono<AppEnv>();
 
-// POST /api/domain/suffix/search - active domain suffixes with register, renew and transfer prices (SPEC §7)
+// POST /api/domain/suffix/search - active domain suffixes with register, renew and transfer prices (docs/product/api.md#domains)
 domainsRouter.post('/domain/suffix/search', async (c) => {
   const { category } = await jsonBody(c, suffixSearch);
   return c.json({ code: 2000, message: await listDomainSuffixes(c.get('db'), { category }) });
 });
 
-// POST /api/domain/suffix/check - whether a name is available under each suffix, with its prices (SPEC §7)
+// POST /api/domain/suffix/check - whether a name is available under each suffix, with its prices (docs/product/api.md#domains)
 domainsRouter.post('/domain/suffix/check', async (c) => {
   const input = await jsonBody(c, suffixCheck);
   const db = c.get('db');

@@ -7,7 +7,7 @@ import { listCurrencies } from './queries';
 
 export const financeRouter = new Hono<AppEnv>();
 
-// POST /api/finance/order-server/pay/getMoneyType - the currency list loaded at start-up (SPEC §7, DESIGN §4)
+// POST /api/finance/order-server/pay/getMoneyType - the currency list loaded at start-up (docs/product/api.md#orders, docs/design.md#api-contract)
 financeRouter.post('/finance/order-server/pay/getMoneyType', async (c) => {
   await jsonBody(c, noFields);
   return c.json({ code: 2000, message: await listCurrencies(c.get('db')) });

@@ -30,7 +30,7 @@ import { listCurrencies } from '../finance/queries';
 export type SaleTerms = { saleItemId: number; perUserLimit: number };
 
 /**
- * A group-buy seat (issue 6): the offer's plan, region and months at the group price. Passed by the pintuan
+ * A group-buy seat (docs/decisions/013-group-buy.md): the offer's plan, region and months at the group price. Passed by the pintuan
  * service only, never read from a client's configuration, so the group price cannot be had without a group.
  */
 export type PintuanPrice = {
@@ -55,7 +55,7 @@ export type Quote = {
   hourly: HourlyTerms | null;
   /** The term discount applied (percent), 0 for one month, hourly billing, or a sale or group price alone. */
   termPercentOff: number;
-  /** Set when the plan line is a sale item's price (issue 6). */
+  /** Set when the plan line is a sale item's price (docs/product/states.md#vps-sale). */
   sale: SaleTerms | null;
   currency: CurrencyRate;
   lines: OrderLine[];
@@ -69,7 +69,7 @@ export type Quote = {
 type Reader = Pick<Database, 'select'>;
 
 /**
- * The price the purchase page renders for its default configuration, so the first HTML carries it (issue 9),
+ * The price the purchase page renders for its default configuration, so the first HTML carries it (docs/product/targets.md#performance),
  * or null when the catalog cannot price that configuration (the browser then asks and shows why).
  */
 export async function quoteForPage(
@@ -88,7 +88,7 @@ export async function quoteForPage(
 }
 
 /**
- * Prices a VPS configuration (issue 5) the one way it is charged: each line is a monthly USD price
+ * Prices a VPS configuration (docs/decisions/009-pricing-and-orders.md) the one way it is charged: each line is a monthly USD price
  * converted to the order currency and rounded to its minor unit, then multiplied by months and quantity;
  * the total is the sum of those rounded lines, less the coupon. Every id is checked against the region
  * and the plan; a mismatch is a 4001 naming the field.
@@ -108,7 +108,7 @@ export type QuoteRows = Awaited<ReturnType<typeof loadQuoteRows>>;
 export async function loadQuoteRows(db: Reader, config: VpsConfig, options: { userId?: number; now?: Date } = {}) {
   const now = options.now ?? new Date();
   // Every lookup depends only on the request, so they run at once: the configurator re-quotes on each
-  // change and its price update must land within 100 ms (issue 5). Checks below keep their order.
+  // change and its price update must land within 100 ms (docs/product/targets.md#pricing-and-orders). Checks below keep their order.
   const [currencies, [region], [plan], [image], [saleItem], disks, [tier], [pack], [group], [policy], [held], [term]] =
     await Promise.all([
       listCurrencies(db as Database),
@@ -242,7 +242,7 @@ export function priceConfiguration(
   let sale: SaleTerms | null = null;
   const pintuan = options.pintuan;
   if (pintuan) {
-    // Like a sale item, the offer's group price covers the plan for its months (issue 6).
+    // Like a sale item, the offer's group price covers the plan for its months (docs/decisions/013-group-buy.md).
     if (pintuan.planId !== plan.plan.id || pintuan.regionId !== region.id || pintuan.months !== months) {
       throw invalidInput({ offerId: 'api.sale.mismatch' });
     }
@@ -257,7 +257,7 @@ export function priceConfiguration(
       amountMinor: unitMinor,
     });
   } else if (config.saleItemId !== undefined) {
-    // A sale item covers its plan, region and months at one price (issue 6); add-ons are priced as usual.
+    // A sale item covers its plan, region and months at one price (docs/product/states.md#vps-sale); add-ons are priced as usual.
     const item = saleItem;
     if (!item) throw invalidInput({ saleItemId: 'api.sale.unavailable' });
     if (item.item.planId !== plan.plan.id || item.item.regionId !== region.id || item.item.months !== months) {

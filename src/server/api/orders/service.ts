@@ -51,13 +51,13 @@ export function summary(row: typeof orders.$inferSelect): OrderSummary {
     payBy: row.payBy.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     statusChangedAt: row.statusChangedAt.toISOString(),
-    // Orders are paid in the customer centre (SPEC §2).
+    // Orders are paid in the customer centre (docs/product/screens.md#customer-centre).
     payUrl: `${env().CUSTOMER_CENTER_URL.replace(/\/$/, '')}/order/pay/${row.number}`,
   };
 }
 
 /**
- * Creates a VPS order pending payment (issue 5): the server validates the combination, prices it, applies
+ * Creates a VPS order pending payment (docs/decisions/009-pricing-and-orders.md): the server validates the combination, prices it, applies
  * the coupon (marking it used) and stores the currency and rate used, in one transaction. The same
  * idempotency key from the same customer returns the order already made, even when both requests race.
  */
@@ -67,7 +67,7 @@ export type OrderTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type OrderRow = typeof orders.$inferSelect;
 
 /**
- * What a group-buy seat adds to order creation (issue 6): the group price, and steps that run inside the
+ * What a group-buy seat adds to order creation (docs/decisions/013-group-buy.md): the group price, and steps that run inside the
  * order's transaction, so the seat and its order commit together or not at all.
  */
 export type PintuanOrder = {

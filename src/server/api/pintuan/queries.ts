@@ -24,13 +24,13 @@ export type PintuanOfferView = PromotedPlan & {
   rules: string[];
 };
 
-/** What a group shows to anyone: masked names only, never an account (issue 6). */
+/** What a group shows to anyone: masked names only, never an account (docs/decisions/013-group-buy.md). */
 export type PintuanGroupView = {
   id: number;
   offerId: number;
   /**
    * 'failed' as soon as the time is up, even before the expiry sweep has run: a late group is treated as
-   * failed everywhere (issue 6, "applied lazily").
+   * failed everywhere (docs/decisions/013-group-buy.md, "applied lazily").
    */
   status: 'open' | 'succeeded' | 'failed';
   size: number;

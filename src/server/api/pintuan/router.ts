@@ -35,13 +35,13 @@ const seat = {
 const openRequest = z.object({ offerId: positiveId, ...seat });
 const joinRequest = z.object({ groupId: positiveId, ...seat });
 
-// POST /api/activity/pintuan/cvm/search - running group-buy offers (SPEC §7)
+// POST /api/activity/pintuan/cvm/search - running group-buy offers (docs/product/api.md#group-buy)
 pintuanRouter.post('/activity/pintuan/cvm/search', async (c) => {
   const input = await jsonBody(c, offersSearch);
   return c.json({ code: 2000, message: await listRunningOffers(c.get('db'), requestLocale(c, input.language)) });
 });
 
-// POST /api/activity/pintuan/cvm/search/buyID - one offer, for a group's share page (SPEC §7)
+// POST /api/activity/pintuan/cvm/search/buyID - one offer, for a group's share page (docs/product/api.md#group-buy)
 pintuanRouter.post('/activity/pintuan/cvm/search/buyID', async (c) => {
   const input = await jsonBody(c, offerById);
   const offer = await findOffer(c.get('db'), input.id, requestLocale(c, input.language));
@@ -49,20 +49,20 @@ pintuanRouter.post('/activity/pintuan/cvm/search/buyID', async (c) => {
   return c.json({ code: 2000, message: offer });
 });
 
-// POST /api/activity/pintuan/getCanJoin - open groups with a seat left, soonest end first (SPEC §7)
+// POST /api/activity/pintuan/getCanJoin - open groups with a seat left, soonest end first (docs/product/api.md#group-buy)
 pintuanRouter.post('/activity/pintuan/getCanJoin', async (c) => {
   const input = await jsonBody(c, joinableSearch);
   return c.json({ code: 2000, message: await listJoinableGroups(c.get('db'), input) });
 });
 
-// POST /api/activity/pintuan/getCanJoinCount - how many groups can be joined (SPEC §7)
+// POST /api/activity/pintuan/getCanJoinCount - how many groups can be joined (docs/product/api.md#group-buy)
 pintuanRouter.post('/activity/pintuan/getCanJoinCount', async (c) => {
   const input = await jsonBody(c, joinableCount);
   return c.json({ code: 2000, message: await countJoinableGroups(c.get('db'), input.offerId) });
 });
 
 // POST /api/activity/pintuan/getCanJoinByGroupId - a group, its masked members and, for a signed-in visitor,
-// whether they may join (SPEC §7). Public: the share link is meant to be opened by anyone.
+// whether they may join (docs/product/api.md#group-buy). Public: the share link is meant to be opened by anyone.
 pintuanRouter.post('/activity/pintuan/getCanJoinByGroupId', async (c) => {
   const { groupId } = await jsonBody(c, groupById);
   const db = c.get('db');
@@ -72,7 +72,7 @@ pintuanRouter.post('/activity/pintuan/getCanJoinByGroupId', async (c) => {
   return c.json({ code: 2000, message: { group, viewer: await viewerOf(db, groupId, session?.user.id) } });
 });
 
-// POST /api/activity/create - open a group as its leader, with an order at the group price (SPEC §7)
+// POST /api/activity/create - open a group as its leader, with an order at the group price (docs/product/api.md#group-buy)
 pintuanRouter.post('/activity/create', requireSession(), async (c) => {
   const { offerId, ...request } = await jsonBody(c, openRequest);
   const opened = await openGroup(c.get('db'), c.get('user').id, offerId, request);
@@ -80,7 +80,7 @@ pintuanRouter.post('/activity/create', requireSession(), async (c) => {
   return c.json({ code: 2000, message: opened });
 });
 
-// POST /api/activity/pintuan/join - join a group with an order at the group price. Not in SPEC §7, which lists
+// POST /api/activity/pintuan/join - join a group with an order at the group price. The original product had no such call (docs/product/api.md#group-buy); it lists
 // no join call; named like the calls beside it (see service.ts joinGroup).
 pintuanRouter.post('/activity/pintuan/join', requireSession(), async (c) => {
   const { groupId, ...request } = await jsonBody(c, joinRequest);

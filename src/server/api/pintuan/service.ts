@@ -8,7 +8,7 @@ import { ApiError, BusinessCode, isUniqueViolation, notFound } from '../errors';
 import { createVpsOrder, type OrderSummary, type OrderTx } from '../orders/service';
 import { findGroup, findMembership, type PintuanGroupView } from './queries';
 
-/** Why the visitor may not join; each is also the i18n key `api.pintuan.<reason>` of the refusal (issue 6). */
+/** Why the visitor may not join; each is also the i18n key `api.pintuan.<reason>` of the refusal (docs/decisions/013-group-buy.md). */
 export type JoinRefusal = 'loginRequired' | 'ownGroup' | 'alreadyJoined' | 'groupFull' | 'groupExpired';
 
 export type Viewer = {
@@ -26,7 +26,7 @@ const REFUSAL: Record<SeatRefusal, BusinessCode> = {
   // Conflicts with what the visitor already did.
   ownGroup: BusinessCode.conflict,
   alreadyJoined: BusinessCode.conflict,
-  // The group is gone for everyone: full or out of time (DESIGN §4: 4100 sold out or full).
+  // The group is gone for everyone: full or out of time (docs/product/errors.md#business-codes: 4100 sold out or full).
   groupFull: BusinessCode.soldOut,
   groupExpired: BusinessCode.soldOut,
 };
@@ -43,7 +43,7 @@ type GroupState = {
   expiresAt: Date;
 };
 
-/** The join rules of issue 6, in the order a visitor is told about them. */
+/** The join rules of docs/decisions/013-group-buy.md, in the order a visitor is told about them. */
 function refusal(group: GroupState, userId: number, member: boolean, now: Date): SeatRefusal | null {
   if (group.leaderUserId === userId) return 'ownGroup';
   if (member) return 'alreadyJoined';
@@ -101,7 +101,7 @@ function seatConfig(offer: typeof pintuanOffers.$inferSelect, request: SeatReque
 export type SeatAnswer = { group: PintuanGroupView; order: OrderSummary };
 
 /**
- * Opens a group (POST /api/activity/create, SPEC §7): the visitor becomes its leader with an order at the
+ * Opens a group (POST /api/activity/create, docs/product/api.md#group-buy): the visitor becomes its leader with an order at the
  * group price, pending payment, through the one order-creation path (idempotency key, server-side price).
  * One open group per leader and offer, so a leader cannot fill a group with their own groups.
  */
@@ -167,7 +167,7 @@ async function groupOfOrder(db: Database, orderId: number): Promise<number | und
 }
 
 /**
- * Joins a group: the joiner's own order at the group price, and a seat. SPEC §7 lists no join call; this is
+ * Joins a group: the joiner's own order at the group price, and a seat. the original product had no join call (docs/product/api.md#group-buy); this is
  * POST /api/activity/pintuan/join, named like its siblings. Safe by construction under races: the group row
  * is locked for the check and the seat update, the seat update is conditional (seats_taken < size) and
  * (group_id, user_id) is unique; the group succeeds in the same transaction that fills it.
@@ -183,7 +183,7 @@ export async function joinGroup(
   if (!group) throw notFound('api.pintuan.groupNotFound');
   const [offer] = await db.select().from(pintuanOffers).where(eq(pintuanOffers.id, group.offerId));
   if (!offer) throw notFound('api.pintuan.offerNotFound');
-  // Checked before any order work, so a repeated join changes nothing (issue 6).
+  // Checked before any order work, so a repeated join changes nothing (docs/decisions/013-group-buy.md).
   const early = refusal(group, userId, Boolean(await findMembership(db, groupId, userId)), now);
   if (early) throw refuse(early);
 

@@ -48,7 +48,7 @@ export async function listCurrentPromotions(
   return rows.map((r) => toSummary(r, locale));
 }
 
-/** The running campaign behind the shell's pop-up and banner (SPEC §4), if any. */
+/** The running campaign behind the shell's pop-up and banner (docs/product/states.md#promotional-pop-up), if any. */
 export async function currentPopupPromotion(
   db: Database,
   locale: Locale,

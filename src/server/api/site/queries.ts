@@ -7,7 +7,7 @@ import { localize } from '../../localize';
 
 export type FooterLink = { name: string; link: string };
 
-/** Footer link list (SPEC §3: name, link) in the visitor's language. */
+/** Footer link list (docs/product/entities.md#content: name, link) in the visitor's language. */
 export async function listFooterLinks(db: Database, locale: Locale): Promise<FooterLink[]> {
   const rows = await db
     .select()

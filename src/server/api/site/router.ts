@@ -25,10 +25,10 @@ siteRouter.get('/health', async (c) => {
   return c.json({ code: 2000, message: { status, database, buildId: currentBuildId() } });
 });
 
-// GET /api/build - the id of the build being served; the shell reloads when it changes (SPEC §4)
+// GET /api/build - the id of the build being served; the shell reloads when it changes (docs/product/states.md#build-check)
 siteRouter.get('/build', (c) => c.json({ code: 2000, message: { buildId: currentBuildId() } }));
 
-// GET /api/seniorManage/footLink/search - footer link list (SPEC §7)
+// GET /api/seniorManage/footLink/search - footer link list (docs/product/api.md#site-and-shell)
 siteRouter.get('/seniorManage/footLink/search', async (c) => {
   const { language } = queryInput(c, footLinkQuery);
   const links = await listFooterLinks(c.get('db'), requestLocale(c, language));

@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-
 import { at, createdAt, type DbLocale } from './common';
 import { coupons } from './promotions';
 
-/** Customer accounts (SPEC §4, §6). Pending until the e-mail address is confirmed. */
+/** Customer accounts (docs/product/states.md#accounts). Pending until the e-mail address is confirmed. */
 export const users = pgTable(
   'users',
   {
@@ -33,7 +33,7 @@ export const users = pgTable(
   ],
 );
 
-/** Server-side sessions; the browser holds only the random token in an HttpOnly cookie (DESIGN §6). */
+/** Server-side sessions; the browser holds only the random token in an HttpOnly cookie (docs/design.md#security-defaults). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -42,7 +42,7 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Sent back by the client on every state-changing call (DESIGN §6). */
+    /** Sent back by the client on every state-changing call (docs/design.md#security-defaults). */
     csrfToken: text('csrf_token').notNull(),
     expiresAt: at('expires_at').notNull(),
     createdAt: createdAt(),
@@ -96,7 +96,7 @@ export const loginThrottles = pgTable('login_throttles', {
   updatedAt: at('updated_at').notNull(),
 });
 
-/** Outgoing mail, written in the same transaction as what caused it; delivered with retries (DESIGN §2). */
+/** Outgoing mail, written in the same transaction as what caused it; delivered with retries (docs/design.md#architecture). */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -129,7 +129,7 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** Fixed-window counters for abuse limits, shared by every app instance (issue 4). */
+/** Fixed-window counters for abuse limits, shared by every app instance (docs/decisions/008-accounts.md). */
 export const rateLimits = pgTable(
   'rate_limits',
   {
@@ -140,7 +140,7 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
-/** RSA-OAEP key pairs for password transport (SPEC §7): one for production, a separate one for test. */
+/** RSA-OAEP key pairs for password transport (docs/product/api.md#requests): one for production, a separate one for test. */
 export const transportKeys = pgTable('transport_keys', {
   appEnv: text('app_env').primaryKey(),
   publicKeyPem: text('public_key_pem').notNull(),
@@ -170,7 +170,7 @@ export const userCoupons = pgTable(
   ],
 );
 
-/** One welcome bundle per account (issue 4, /welcome-signup). */
+/** One welcome bundle per account (docs/decisions/008-accounts.md, /welcome-signup). */
 export const welcomeClaims = pgTable('welcome_claims', {
   userId: integer('user_id')
     .primaryKey()

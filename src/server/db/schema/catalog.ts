@@ -1,7 +1,7 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, type Localized } from './common';
 
-// All prices are integer USD minor units (cents) unless the name says otherwise (DESIGN §4).
+// All prices are integer USD minor units (cents) unless the name says otherwise (docs/design.md#api-contract).
 
 /** Cloud-server areas (GET /api/cvm/area/search). */
 export const regions = pgTable('regions', {
@@ -165,7 +165,7 @@ export const securityGroupRules = pgTable('security_group_rules', {
     .references(() => securityGroups.id, { onDelete: 'cascade' }),
   direction: text('direction').$type<'ingress' | 'egress'>().notNull(),
   protocol: text('protocol').$type<'tcp' | 'udp' | 'icmp' | 'all'>().notNull(),
-  /** "22", "80/443" style (SPEC §5 port rule) or "all". */
+  /** "22", "80/443" style (docs/product/validation.md#pattern-rules port rule) or "all". */
   ports: text('ports').notNull(),
   cidr: text('cidr').notNull(),
   action: text('action').$type<'accept' | 'drop'>().notNull(),

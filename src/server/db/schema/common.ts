@@ -1,10 +1,10 @@
 import { timestamp } from 'drizzle-orm/pg-core';
 
-/** The three site languages (SPEC §1). Repeated here so the schema imports nothing from the app. */
+/** The three site languages (docs/product/screens.md#languages-and-addresses). Repeated here so the schema imports nothing from the app. */
 export type DbLocale = 'en' | 'zh' | 'ja';
 
 /**
- * Operator-facing translated text: one JSON object keyed by locale (DESIGN §5).
+ * Operator-facing translated text: one JSON object keyed by locale (docs/design.md#data).
  * English is required; it is the fallback shown (and logged) when a translation is missing.
  */
 export type Localized = { en: string; zh?: string; ja?: string };

@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text } f
 import { mailOutbox, users } from './accounts';
 import { at, createdAt, type DbLocale, type Localized, type LocalizedList, updatedAt } from './common';
 
-/** Announcements (SPEC §3: id, title). Text is a row per language so each can be searched in its own language. */
+/** Announcements (docs/product/entities.md#content: id, title). Text is a row per language so each can be searched in its own language. */
 export const announcements = pgTable(
   'announcements',
   {
@@ -128,7 +128,7 @@ export const jobLocations = pgTable('job_locations', {
 });
 
 /**
- * Customer reviews behind the rating summary and the footer comments (SPEC §3); only approved ones are shown.
+ * Customer reviews behind the rating summary and the footer comments (docs/product/entities.md#content); only approved ones are shown.
  * A posted comment starts `pending` and waits for an operator (the back office's review queue, src/server/admin/moderation.ts); `userId` is the
  * signed-in author (null for seeded reviews), so the per-user rate limit and later removal can find them.
  */
@@ -150,7 +150,7 @@ export const reviews = pgTable(
 
 /**
  * Messages sent through the /contact form. Stored first, then delivered to the operators' address through
- * the mail outbox in the same transaction (DESIGN §2: nothing lost when the mail server is down).
+ * the mail outbox in the same transaction (docs/design.md#architecture: nothing lost when the mail server is down).
  */
 export const contactMessages = pgTable(
   'contact_messages',

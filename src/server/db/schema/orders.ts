@@ -30,7 +30,7 @@ export type OrderStatus =
   | 'refunded';
 
 /**
- * Orders created by the storefront (issue 5), pending payment in the customer centre. Amounts are minor
+ * Orders created by the storefront (docs/decisions/009-pricing-and-orders.md), pending payment in the customer centre. Amounts are minor
  * units of the order's currency; `rate` is the currency rate per USD used to price it.
  */
 export const orders = pgTable(
@@ -65,7 +65,7 @@ export const orders = pgTable(
     config: jsonb('config').$type<Record<string, unknown>>().notNull(),
     lines: jsonb('lines').$type<OrderLine[]>().notNull(),
     userCouponId: integer('user_coupon_id').references(() => userCoupons.id),
-    /** Set when the order buys a VPS sale item at its sale price (issue 6). */
+    /** Set when the order buys a VPS sale item at its sale price (docs/product/states.md#vps-sale). */
     saleItemId: integer('sale_item_id').references(() => saleItems.id),
     createdAt: createdAt(),
   },

@@ -6,7 +6,7 @@ import { orders } from './orders';
 import { pintuanOffers } from './promotions';
 
 /*
- * Group-buy groups and their members (issue 6). Kept out of promotions.ts: members point at orders, and
+ * Group-buy groups and their members (docs/decisions/013-group-buy.md). Kept out of promotions.ts: members point at orders, and
  * orders.ts already imports promotions.ts, so the tables here would make that import circular.
  */
 
@@ -46,7 +46,7 @@ export const pintuanGroups = pgTable(
   ],
 );
 
-/** One row per seat, the leader's included; each seat has its own order (issue 6). */
+/** One row per seat, the leader's included; each seat has its own order (docs/decisions/013-group-buy.md). */
 export const pintuanMembers = pgTable(
   'pintuan_members',
   {

@@ -85,7 +85,7 @@ export const pintuanOffers = pgTable('pintuan_offers', {
   version: integer('version').notNull().default(1),
 });
 
-/** Campaigns shown on /activity/promotion and behind the shell's pop-up and banner (SPEC §4). */
+/** Campaigns shown on /activity/promotion and behind the shell's pop-up and banner (docs/product/states.md#promotional-pop-up). */
 export const promotions = pgTable('promotions', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   slug: text('slug').notNull().unique(),
@@ -106,10 +106,10 @@ export const promotions = pgTable('promotions', {
   version: integer('version').notNull().default(1),
 });
 
-/** Views of activity pages (POST /api/user/behavior/actPage), recorded only with analytics consent (SPEC §4). */
+/** Views of activity pages (POST /api/user/behavior/actPage), recorded only with analytics consent (docs/product/states.md#cookie-consent). */
 export const activityViews = pgTable('activity_views', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  /** SPEC §2 route name, e.g. activity-vps___zh. */
+  /** Route name (docs/product/screens.md#route-names), e.g. activity-vps___zh. */
   routeName: text('route_name').notNull(),
   /** Anonymous per-browser id kept in local storage; no account link. */
   visitorId: text('visitor_id').notNull(),

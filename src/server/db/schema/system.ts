@@ -2,7 +2,7 @@ import { integer, jsonb, numeric, pgTable, smallint, text } from 'drizzle-orm/pg
 import { type Localized, updatedAt } from './common';
 
 /**
- * Currencies offered (SPEC §1, §3): rate is units of this currency per 1 USD, the base (DESIGN §4).
+ * Currencies offered (docs/product/entities.md#money-and-currencies): rate is units of this currency per 1 USD, the base (docs/design.md#api-contract).
  * minorDigits drives rounding (JPY 0, USD/HKD 2).
  */
 export const currencies = pgTable('currencies', {
@@ -14,7 +14,7 @@ export const currencies = pgTable('currencies', {
   version: integer('version').notNull().default(1),
 });
 
-/** Footer link list (SPEC §3: name, link), fetched by GET /api/seniorManage/footLink/search. */
+/** Footer link list (docs/product/entities.md#content: name, link), fetched by GET /api/seniorManage/footLink/search. */
 export const footerLinks = pgTable('footer_links', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: jsonb('name').$type<Localized>().notNull(),

@@ -27,7 +27,7 @@ async function insertAll<T extends Parameters<Tx['insert']>[0]>(
 }
 
 /**
- * Demo group-buy groups (issue 6): demo customers with unusable passwords, each seat with its order at the
+ * Demo group-buy groups (docs/decisions/013-group-buy.md): demo customers with unusable passwords, each seat with its order at the
  * group price in USD, pending payment, like one made through POST /api/activity/create.
  */
 async function seedPintuanGroups(tx: Tx, now: Date): Promise<void> {
@@ -135,7 +135,7 @@ async function seedPintuanGroups(tx: Tx, now: Date): Promise<void> {
 }
 
 /**
- * Seeds an empty database with the realistic data of DESIGN §5, in one transaction. Dates are relative to
+ * Seeds an empty database with the realistic data of docs/design.md#data, in one transaction. Dates are relative to
  * `now`, so promotions are current whenever the seed runs. Returns false when the database already has data.
  */
 export async function seedDatabase(db: Database, now: Date = new Date()): Promise<boolean> {

@@ -4,7 +4,7 @@ import 'server-only';
 export type Availability = 'available' | 'taken' | 'reserved' | 'unknown';
 
 /**
- * The domain registry adapter (STYLE: one folder per outside system, embedded default + real implementation
+ * The domain registry adapter (docs/engineering.md#shape: one folder per outside system, embedded default + real implementation
  * behind config). Names go in as lower-case ASCII (punycode) FQDNs, e.g. `xn--eqrt2g.com`; the answer has one
  * entry per name given.
  */

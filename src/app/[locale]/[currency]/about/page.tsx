@@ -15,7 +15,7 @@ export const generateMetadata = metadataFor('about', '/about');
 
 const VALUES = ['plain', 'engineers', 'data'] as const;
 
-/** /about (SPEC §2): who we are, the company history from the database, and writing a review. */
+/** /about (docs/product/screens.md#about): who we are, the company history from the database, and writing a review. */
 export default async function AboutPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
   const db = getDb();

@@ -24,7 +24,7 @@ const OFFICES = [
   { key: 'singapore', phone: '+65 6871 1200' },
 ] as const;
 
-/** /contact (SPEC §2): the teams to write to, the offices, and a form that reaches the operators' mailbox. */
+/** /contact (docs/product/screens.md#contact): the teams to write to, the offices, and a form that reaches the operators' mailbox. */
 export default async function ContactPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
   const [texts, t] = await Promise.all([

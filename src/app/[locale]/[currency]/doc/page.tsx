@@ -14,7 +14,7 @@ export const generateMetadata = metadataFor('doc', '/doc');
 /** Article categories with a translated heading, in the order the index shows them. */
 const CATEGORIES = ['product', 'pricing', 'developer', 'network', 'policy'] as const;
 
-/** /doc (SPEC §2): articles grouped by category, a search form and the latest announcements. */
+/** /doc (docs/product/screens.md#documentation): articles grouped by category, a search form and the latest announcements. */
 export default async function DocIndexPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
   const texts = await pageTexts(locale, 'doc');

@@ -37,7 +37,7 @@ function filtersOf(query: Record<string, string | string[] | undefined>): {
 }
 
 /**
- * /jobs (SPEC §2, §7 jobs search): open positions with department and location filters. The filters are a
+ * /jobs (docs/product/screens.md#jobs, POST /api/seniorManage/jobs/search): open positions with department and location filters. The filters are a
  * plain GET form, so they work without JavaScript; each job's detail is a <details> element, and `?id=`
  * opens one position on its own (a link to share). Reading the query string makes this page render per
  * request, which the filters need.

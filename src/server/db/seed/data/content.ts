@@ -2,7 +2,7 @@ import type * as schema from '../../schema';
 
 /*
  * Seed content for the marketing side of the site: announcements, documentation articles, company
- * history, job openings and customer reviews (DESIGN §5: realistic and complete in all three languages).
+ * history, job openings and customer reviews (docs/design.md#data: realistic and complete in all three languages).
  *
  * Pricing articles never state a price or a number of plans: prices live in the catalog tables and an
  * operator may change them at any time. A line consisting only of `{{catalog:<table>}}` marks where the
@@ -120,7 +120,7 @@ function md(text: string): string {
   return lines.map((line) => line.slice(indent)).join('\n');
 }
 
-/** Site links carry no prefix in English and /zh or /ja otherwise (SPEC §2). */
+/** Site links carry no prefix in English and /zh or /ja otherwise (docs/product/screens.md#languages-and-addresses). */
 function sitePath(locale: Locale, path: string): string {
   return locale === 'en' ? path : `/${locale}${path}`;
 }
@@ -825,7 +825,7 @@ export function announcements(now: Date): SeedAnnouncement[] {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Documentation articles (SPEC §2 slugs, in that order)
+// Documentation articles (the slugs of docs/product/screens.md#documentation, in that order)
 // ---------------------------------------------------------------------------------------------------------------
 
 export const docArticles: SeedDocArticle[] = [

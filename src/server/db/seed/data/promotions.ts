@@ -513,7 +513,7 @@ export function promotions(now: Date): Promotion[] {
 
 /**
  * Demo customers who lead or joined the demo groups. Their passwords are random and thrown away at seed
- * time, so nobody can log in as them; they exist so a fresh site shows joinable groups (issue 6).
+ * time, so nobody can log in as them; they exist so a fresh site shows joinable groups (docs/decisions/013-group-buy.md).
  */
 export const pintuanDemoCustomers = [
   { email: 'mei.chen@example.com', username: 'mei.chen', locale: 'zh' as const },

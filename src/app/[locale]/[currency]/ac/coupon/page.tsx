@@ -20,7 +20,7 @@ export const generateMetadata = metadataFor('coupon', '/ac/coupon');
 
 type Params = Promise<{ locale: string; currency: string }>;
 
-/** /ac/coupon (SPEC §2): the public coupons with amount, minimum, products, validity, stock and state. */
+/** /ac/coupon (docs/product/screens.md#coupon-centre): the public coupons with amount, minimum, products, validity, stock and state. */
 export default async function CouponCentrePage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
   const db = getDb();

@@ -10,7 +10,7 @@ import { type LocaleParams, metadataFor, pageTexts, resolveLocale } from '@/serv
 export const revalidate = 300;
 export const generateMetadata = metadataFor('promotion', '/activity/promotion');
 
-/** /activity/promotion (issue 6): the running campaigns from the database; the pop-up and banner lead here. */
+/** /activity/promotion (docs/product/targets.md#promotions): the running campaigns from the database; the pop-up and banner lead here. */
 export default async function PromotionPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
   const [texts, t, campaigns] = await Promise.all([

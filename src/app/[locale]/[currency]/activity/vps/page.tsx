@@ -18,7 +18,7 @@ export const generateMetadata = metadataFor('activityVps', '/activity/vps');
 
 type Params = Promise<{ locale: string; currency: string }>;
 
-/** /activity/vps (issue 6): sale plans with sale and regular price, stock and a countdown; buying goes through the configurator. */
+/** /activity/vps (docs/product/states.md#vps-sale): sale plans with sale and regular price, stock and a countdown; buying goes through the configurator. */
 export default async function VpsSalePage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
   const db = getDb();

@@ -10,7 +10,7 @@ import { getDb } from '@/server/db/client';
 import { type LocaleParams, pageTexts, resolveLocale } from '@/server/page';
 import { pageMetadata } from '@/server/seo';
 
-/** Announcements per page of /doc/announce (issue 7). */
+/** Announcements per page of /doc/announce (docs/decisions/011-doc-search.md). */
 const PER_PAGE = 10;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -42,7 +42,7 @@ export async function generateMetadata({
     : { ...meta, title: `${texts.title} - ${t('pageN', { page })}`, robots: { index: false, follow: true } };
 }
 
-/** /doc/announce (SPEC §2): every announcement of the visitor's language, newest first, 10 per page. */
+/** /doc/announce (docs/product/screens.md#documentation): every announcement of the visitor's language, newest first, 10 per page. */
 export default async function AnnouncementsPage({
   params,
   searchParams,

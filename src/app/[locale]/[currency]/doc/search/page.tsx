@@ -9,7 +9,7 @@ export const generateMetadata = metadataFor('docSearch', '/doc/search');
 
 /**
  * /doc/search?q= is where the doc pages' search form lands without JavaScript: a query goes on to
- * /doc/search/{encoded query} (SPEC §2, §5); a blank one shows the form without results.
+ * /doc/search/{encoded query} (docs/product/screens.md#documentation); a blank one shows the form without results.
  */
 export default async function DocSearchFormPage({
   params,

@@ -25,7 +25,7 @@ export const generateMetadata = metadataFor('vpsBuy', '/product/vps-buy');
 
 type Params = Promise<{ locale: string; currency: string }>;
 
-/** /product/vps-buy (issue 5): the catalog and the default configuration's price are rendered in; every change
+/** /product/vps-buy (docs/decisions/009-pricing-and-orders.md): the catalog and the default configuration's price are rendered in; every change
  * asks the server's quote. */
 export default async function VpsBuyPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
@@ -87,7 +87,7 @@ export default async function VpsBuyPage({ params }: { params: Params }) {
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
       <div className="mx-auto w-full max-w-6xl px-5 py-10">
         {/* No Suspense boundary: the configurator reads its query once mounted, so it renders in the page's
-            own HTML instead of arriving later in a hidden segment and pushing the footer down (CLS, issue 9). */}
+            own HTML instead of arriving later in a hidden segment and pushing the footer down (CLS, docs/product/targets.md#performance). */}
         <PageMessages namespaces={['buy', 'api', 'validation']}>
           <VpsConfigurator catalog={catalog} currency={currency} initialQuote={initialQuote} />
         </PageMessages>

@@ -16,7 +16,7 @@ export const generateMetadata = metadataFor('vps', '/product/vps');
 
 type Params = Promise<{ locale: string; currency: string }>;
 
-/** /product/vps (issue 5): every plan with its specs, prices in the visitor's currency and regions. */
+/** /product/vps (docs/decisions/009-pricing-and-orders.md): every plan with its specs, prices in the visitor's currency and regions. */
 export default async function VpsProductPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
   const db = getDb();

@@ -26,7 +26,7 @@ type Params = Promise<{ locale: string; currency: string }>;
 const GROUPS_SHOWN = 12;
 
 /**
- * /activity/pintuan/vps (issue 6): the running group-buy offers with group size, group price against the
+ * /activity/pintuan/vps (docs/decisions/013-group-buy.md): the running group-buy offers with group size, group price against the
  * single price and the time window, then the groups a visitor can join. Opening a group is a client island.
  */
 export default async function GroupBuyListPage({ params }: { params: Params }) {

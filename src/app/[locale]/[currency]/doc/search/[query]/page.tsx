@@ -12,7 +12,7 @@ import { pageMetadata } from '@/server/seo';
 
 type Params = Promise<{ locale: string; query: string }>;
 
-// Any text can be a query, so results are rendered per request and never fill the page cache (issue 7).
+// Any text can be a query, so results are rendered per request and never fill the page cache (docs/decisions/011-doc-search.md).
 export const dynamic = 'force-dynamic';
 
 /** The query as the visitor typed it; a malformed escape is kept as it came. searchDocs cuts it to 100 characters. */
@@ -60,7 +60,7 @@ function Marked({ segments }: { segments: Segment[] }) {
   );
 }
 
-/** /doc/search/{query} (SPEC §2): matching articles and announcements in the visitor's language, best first. */
+/** /doc/search/{query} (docs/product/screens.md#documentation): matching articles and announcements in the visitor's language, best first. */
 export default async function DocSearchPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
   const query = await searchQuery(params);

@@ -24,7 +24,7 @@ export function generateStaticParams() {
   return [];
 }
 
-/** A group id is a positive integer; a malformed or unknown id fails page validation with a 404 (SPEC §2, §8). */
+/** A group id is a positive integer; a malformed or unknown id fails page validation with a 404 (docs/product/screens.md#not-found-and-error-pages). */
 async function load(params: Params) {
   const { id } = await params;
   const locale = await resolveLocale(params);
@@ -50,7 +50,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   };
 }
 
-/** /activity/pintuan/part-vps/{id} (issue 6): the share page of one group, with its offer and the join button. */
+/** /activity/pintuan/part-vps/{id} (docs/decisions/013-group-buy.md): the share page of one group, with its offer and the join button. */
 export default async function GroupBuyJoinPage({ params }: { params: Params }) {
   const { locale, group, offer } = await load(params);
   const db = getDb();

@@ -14,7 +14,7 @@ import { pageMetadata } from '@/server/seo';
 
 type Params = Promise<{ locale: string; id: string }>;
 
-// Rendered on first request, then cached; a malformed or unknown id is a 404 (SPEC §2).
+// Rendered on first request, then cached; a malformed or unknown id is a 404 (docs/product/screens.md#not-found-and-error-pages).
 export const revalidate = 300;
 export function generateStaticParams() {
   return [];
@@ -39,7 +39,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   });
 }
 
-/** /doc/announce/detail/{id} (SPEC §2): one announcement, its Markdown body rendered on the server. */
+/** /doc/announce/detail/{id} (docs/product/screens.md#documentation): one announcement, its Markdown body rendered on the server. */
 export default async function AnnouncementPage({ params }: { params: Params }) {
   const { locale, announcement } = await load(params);
   const t = await getTranslations({ locale, namespace: 'doc' });
