@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 import { MESSAGES, waitForShell } from './support';
 
 /** The AI chat helper (docs/decisions/015-chat-helper.md; docs/product/entities.md#chat-messages). */
@@ -179,8 +178,7 @@ test.describe('chat helper', () => {
     } else {
       expect(box?.width).toBe(450);
     }
-    const axe = await new AxeBuilder({ page }).include('[data-testid="chat-panel"]').analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page, { include: '[data-testid="chat-panel"]' });
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
     await expect(launcher).toBeFocused();

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DOC_SLUGS } from '../../src/lib/routes';
 import { SITEMAP_STATIC_PATHS } from '../../src/lib/seo-routes';
 import { docArticles } from '../../src/server/db/seed/data/content';
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 import { HTML_LANG, LOCALES, type Locale, localizedPath, MESSAGES, watchConsole } from './support';
 
 /** A monthly price in the language's default currency (docs/product/states.md#currency: USD for en, HKD for zh, JPY for ja). */
@@ -14,11 +13,6 @@ const PRICE: Record<Locale, RegExp> = {
 };
 
 const title = (slug: string, locale: Locale) => docArticles.find((a) => a.slug === slug)?.translations[locale].title;
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 type LdDoc = {
   '@type': string;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { withE2eDatabase } from './database';
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 import { MESSAGES, watchConsole } from './support';
 
 /**
@@ -64,8 +63,6 @@ test('a typed name, sent with Enter, lists available and taken suffixes with pri
   await page.getByTestId('domain-search-summary').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `test-results/coverage/domain-${info.project.name}.png` });
   // The search form and its results: the whole page, with its long price table, takes axe 8 to 15 seconds.
-  const axe = new AxeBuilder({ page }).include('form:has(#domain-name)').include('#domain-results');
-  const { violations } = await axe.analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page, { include: ['form:has(#domain-name)', '#domain-results'] });
   expect(problems).toEqual([]);
 });

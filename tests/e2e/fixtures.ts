@@ -45,9 +45,9 @@ export async function answerCookiePanel(context: BrowserContext): Promise<void> 
  * The page (or the part `include` names, a CSS selector) has no axe-core violation; the failure lists each rule
  * with the elements that break it. The one accessibility check of every spec.
  */
-export async function expectNoAxeViolations(page: Page, options: { include?: string } = {}): Promise<void> {
+export async function expectNoAxeViolations(page: Page, options: { include?: string | string[] } = {}): Promise<void> {
   const builder = new AxeBuilder({ page });
-  if (options.include) builder.include(options.include);
+  for (const selector of [options.include ?? []].flat()) builder.include(selector);
   const { violations } = await builder.analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
