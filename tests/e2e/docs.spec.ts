@@ -81,6 +81,8 @@ test.describe('documentation articles', () => {
       ['/zh/doc/announce/detail/999999', 'zh'],
       ['/doc/announce/detail/abc', 'en'],
     ] as const) {
+      // Each as a first visit: a language remembered from the page before would send an unprefixed address there.
+      await page.context().clearCookies();
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       // The page says so in the visitor's language, naming the address asked for.
