@@ -51,6 +51,11 @@ type Built = {
   answered: boolean;
 };
 
+/** An answer made of catalog facts only, all from one page, which it cites. */
+function fromCatalog(parts: string[], facts: string[], page: string): Built {
+  return { parts, facts: facts.map((text) => ({ text, link: page })), passages: [], sources: [page], answered: true };
+}
+
 type Ctx = {
   db: Database;
   question: string;
@@ -158,13 +163,7 @@ function cheapest(c: Ctx): Built {
   const parts = [para(c.copy.cheapestIntro(regionName(c, e.regionId))), list(facts.slice(0, 1))];
   if (next.length) parts.push(para(c.copy.nextCheapest), list(facts.slice(1)));
   parts.push(cite(c, [{ path: '/product/vps', text: c.copy.productVps }]), configureLink(c, best, e.regionId));
-  return {
-    parts,
-    facts: facts.map((text) => ({ text, link: '/product/vps' })),
-    passages: [],
-    sources: ['/product/vps'],
-    answered: true,
-  };
+  return fromCatalog(parts, facts, '/product/vps');
 }
 
 function regionsAnswer(c: Ctx): Built {
@@ -175,13 +174,7 @@ function regionsAnswer(c: Ctx): Built {
   const parts = [para(plan ? c.copy.regionsOfPlan(plan.name) : c.copy.regionsIntro), list(facts)];
   parts.push(cite(c, [{ path: '/product/vps', text: c.copy.productVps }]));
   if (plan) parts.push(configureLink(c, plan, undefined));
-  return {
-    parts,
-    facts: facts.map((text) => ({ text, link: '/product/vps' })),
-    passages: [],
-    sources: ['/product/vps'],
-    answered: true,
-  };
+  return fromCatalog(parts, facts, '/product/vps');
 }
 
 function regionAvailability(c: Ctx): Built {
@@ -322,13 +315,7 @@ function saleAnswer(c: Ctx): Built {
     return { parts, facts: [], passages: [], sources: ['/activity/promotion'], answered: true };
   }
   parts.push(cite(c, [{ path: '/activity/vps', text: c.copy.salePage }]));
-  return {
-    parts,
-    facts: facts.map((text) => ({ text, link: '/activity/vps' })),
-    passages: [],
-    sources: ['/activity/vps'],
-    answered: true,
-  };
+  return fromCatalog(parts, facts, '/activity/vps');
 }
 
 function groupAnswer(c: Ctx): Built {
@@ -372,13 +359,7 @@ function couponAnswer(c: Ctx): Built {
   );
   const parts = facts.length ? [para(c.copy.couponIntro), list(facts)] : [para(c.copy.noCoupons)];
   parts.push(`<p>${link(c.language, '/ac/coupon', c.copy.couponCentre)}</p>`);
-  return {
-    parts,
-    facts: facts.map((text) => ({ text, link: '/ac/coupon' })),
-    passages: [],
-    sources: ['/ac/coupon'],
-    answered: true,
-  };
+  return fromCatalog(parts, facts, '/ac/coupon');
 }
 
 async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built> {
