@@ -81,7 +81,8 @@ test.describe('a taken address and a forgotten password', () => {
   });
 });
 
-test.describe('forms on another site', () => {
+// Answers of the server, the same at every width.
+test.describe('forms on another site', { tag: '@desktop-only' }, () => {
   let attacker: Server;
   let attackerOrigin = '';
 

@@ -45,7 +45,7 @@ test.describe('the site frame', () => {
   });
 });
 
-test.describe("the build's files (decision 022)", () => {
+test.describe("the build's files (decision 022)", { tag: '@desktop-only' }, () => {
   test('every script the home page loads arrives compressed, immutable, and from memory once kept', async ({
     page,
   }) => {

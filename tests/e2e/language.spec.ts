@@ -33,10 +33,9 @@ test('a dynamic page keeps its parameters when the language changes', async ({ p
   await expect(page).toHaveURL(/\/ja\/doc\/article\/refund$/);
 });
 
-test('a cache in front of the site is told that pages depend on the language and currency asked for', async ({
-  playwright,
-  baseURL,
-}) => {
+test('a cache in front of the site is told that pages depend on the language and currency asked for', {
+  tag: '@desktop-only',
+}, async ({ playwright, baseURL }) => {
   // Each as a first visit: no cookie from an earlier answer.
   const firstVisit = async (path: string, headers: Record<string, string>) => {
     const visitor = await playwright.request.newContext({ baseURL });
