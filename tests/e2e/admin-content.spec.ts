@@ -3,7 +3,15 @@ import adminEn from '../../src/i18n/admin/en.json';
 import { LOCALE_LABEL } from '../../src/lib/locales';
 import { withE2eDatabase } from './database';
 import { expect, test } from './fixtures';
-import { completeSetup, createOwner, expectNoAxeViolations, invite, navigationLinks, newStaffContext } from './staff';
+import {
+  completeSetup,
+  createOwner,
+  deleteAnnouncement,
+  expectNoAxeViolations,
+  invite,
+  navigationLinks,
+  newStaffContext,
+} from './staff';
 
 /**
  * The back office's content and support screens against the real API (docs/product/back-office-api.md): a
@@ -172,6 +180,7 @@ test('the back office: review moderation, the contact inbox, missing translation
     await expect(item.getByRole('link', { name: title })).toHaveAttribute('href', `/admin/announcements/${id}`);
     await editor.screenshot({ path: shot('translations'), fullPage: false });
     await expectNoAxeViolations(editor);
+    await deleteAnnouncement(editor, Number(id));
   });
 
   await test.step('an editor edits an article: an unknown placeholder is refused next to the Japanese body', async () => {

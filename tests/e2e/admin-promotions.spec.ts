@@ -214,5 +214,13 @@ test('promotions: a coupon made in the back office, claimed on the site, its sto
     });
   } finally {
     for (const context of contexts) await context.close();
+    // The coupon would stay in the public coupon centre, and the sale among the back office's, for later specs.
+    await withE2eDatabase(async (db) => {
+      await db.query(`delete from user_coupons where coupon_id in (select id from coupons where name->>'en' = $1)`, [
+        couponName,
+      ]);
+      await db.query(`delete from coupons where name->>'en' = $1`, [couponName]);
+      await db.query(`delete from sale_activities where name->>'en' = $1`, [`Sale ${tag}`]);
+    });
   }
 });

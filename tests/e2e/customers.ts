@@ -92,6 +92,16 @@ export async function deleteCustomers(userIds: number[]): Promise<void> {
     await db.query('delete from pintuan_members where order_id in (select id from orders where user_id = any($1))', [
       userIds,
     ]);
+    // What their orders still hold of a sale goes back (cancelled and expired ones gave it back when they ended),
+    // so the next spec's sale page shows the stock the seed left.
+    await db.query(
+      `update sale_items si set stock_left = least(si.stock_left + held.n, si.stock_total)
+       from (select sale_item_id, count(*)::int as n from orders
+             where user_id = any($1) and sale_item_id is not null and status not in ('cancelled', 'expired')
+             group by sale_item_id) held
+       where si.id = held.sale_item_id`,
+      [userIds],
+    );
     await db.query('delete from orders where user_id = any($1)', [userIds]);
     await db.query('delete from users where id = any($1)', [userIds]);
     await db.query('commit');

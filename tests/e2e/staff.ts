@@ -160,3 +160,19 @@ export async function navigationLinks(page: Page) {
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   return page.getByRole('navigation', { name: en.nav.label }).getByRole('link');
 }
+
+/**
+ * Deletes an announcement from its editor page, as an editor would: the change reaches the public site the way
+ * every operator's change does, so a spec's announcement leaves no ticker entry or search hit behind it.
+ */
+export async function deleteAnnouncement(page: Page, id: number): Promise<void> {
+  const texts = adminEn.admin.announcements;
+  await page.goto(`/admin/announcements/${id}`);
+  await page.getByRole('button', { name: texts.delete, exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: texts.deleteTitle });
+  const answered = page.waitForResponse(
+    (r) => r.url().includes(`/api/admin/announcements/${id}?`) && r.request().method() === 'DELETE',
+  );
+  await dialog.getByRole('button', { name: texts.deleteConfirm, exact: true }).click();
+  expect((await answered).status()).toBe(200);
+}
