@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { RatingSummary } from '@/components/content/rating-summary';
 import { ReviewList } from '@/components/content/review-list';
 import { PRODUCT_THEMES, sitePages } from '@/components/shell/product-menu';
@@ -19,6 +19,45 @@ type Band = { locale: Locale; style: CSSProperties };
 
 const BAND_TITLE = 'text-2xl font-semibold tracking-tight desk:text-3xl';
 const MORE_LINK = 'mt-6 inline-block font-semibold text-brand-700 hover:underline';
+
+/**
+ * A band below the hero with its heading (which names the section) and its intro, then what it lists. A band on
+ * the grey surface takes the full width, its content kept to the page's measure inside.
+ */
+function BandSection({
+  id,
+  title,
+  intro,
+  style,
+  surface = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  style: CSSProperties;
+  surface?: boolean;
+  children: ReactNode;
+}) {
+  const content = (
+    <>
+      <h2 id={id} className={BAND_TITLE}>
+        {title}
+      </h2>
+      <p className="mt-3 max-w-3xl text-muted">{intro}</p>
+      {children}
+    </>
+  );
+  return surface ? (
+    <section aria-labelledby={id} className="render-when-near bg-surface" style={style}>
+      <div className="mx-auto w-full max-w-6xl px-5 py-16">{content}</div>
+    </section>
+  ) : (
+    <section aria-labelledby={id} className="render-when-near mx-auto w-full max-w-6xl px-5 py-16" style={style}>
+      {content}
+    </section>
+  );
+}
 
 /** The first screen: what the site sells and where to start. */
 export async function HomeHero({ locale, texts }: { locale: Locale; texts: HomePageData['texts'] }) {
@@ -58,15 +97,7 @@ export async function ThemesBand({ locale, style }: Band) {
   const t = await getTranslations({ locale, namespace: 'home' });
   const tShell = await getTranslations({ locale, namespace: 'shell' });
   return (
-    <section
-      aria-labelledby="home-themes"
-      className="render-when-near mx-auto w-full max-w-6xl px-5 py-16"
-      style={style}
-    >
-      <h2 id="home-themes" className={BAND_TITLE}>
-        {t('themesTitle')}
-      </h2>
-      <p className="mt-3 max-w-3xl text-muted">{t('themesIntro')}</p>
+    <BandSection id="home-themes" title={t('themesTitle')} intro={t('themesIntro')} style={style}>
       <ul className="mt-8 grid gap-4 desk:grid-cols-5">
         {PRODUCT_THEMES.map((theme) => (
           <li key={theme.key} className="flex flex-col rounded-xl border border-line bg-white p-5">
@@ -84,7 +115,7 @@ export async function ThemesBand({ locale, style }: Band) {
           </li>
         ))}
       </ul>
-    </section>
+    </BandSection>
   );
 }
 
@@ -94,51 +125,51 @@ export async function PlansBand({ locale, style, plans, currency }: Band & Pick<
   const tVps = await getTranslations({ locale, namespace: 'vps' });
   const size = (gb: number) => (gb >= 1000 ? tVps('tb', { size: gb / 1000 }) : tVps('gb', { size: gb }));
   return (
-    <section aria-labelledby="home-plans" className="render-when-near bg-surface" style={style}>
-      <div className="mx-auto w-full max-w-6xl px-5 py-16">
-        <h2 id="home-plans" className={BAND_TITLE}>
-          {t('plansTitle')}
-        </h2>
-        <p className="mt-3 max-w-3xl text-muted">{t('plansIntro', { currency: currency.type })}</p>
-        <ul className="mt-8 grid gap-4 desk:grid-cols-4">
-          {plans.map(({ line, plan }) => (
-            <li
-              key={plan.id}
-              className="flex flex-col rounded-xl border border-line bg-white p-6 shadow-sm"
-              data-plan={plan.id}
+    <BandSection
+      id="home-plans"
+      title={t('plansTitle')}
+      intro={t('plansIntro', { currency: currency.type })}
+      style={style}
+      surface
+    >
+      <ul className="mt-8 grid gap-4 desk:grid-cols-4">
+        {plans.map(({ line, plan }) => (
+          <li
+            key={plan.id}
+            className="flex flex-col rounded-xl border border-line bg-white p-6 shadow-sm"
+            data-plan={plan.id}
+          >
+            <h3 className="text-lg font-semibold">{line.name}</h3>
+            <p className="mt-1 text-sm text-muted">{plan.name}</p>
+            <p className="mt-4 text-sm text-muted">
+              {t('planSpecs', {
+                cpu: plan.cpu,
+                memory: size(plan.memoryMb / 1024),
+                disk: size(plan.diskGb),
+                diskType: plan.diskType,
+              })}
+            </p>
+            <p className="mt-4 mb-6 flex items-baseline gap-1">
+              <span className="text-sm text-muted">{t('planFrom')}</span>
+              <span className="text-3xl font-semibold text-brand-700" data-testid="home-plan-price">
+                {formatUsdCents(plan.monthlyPriceCents, currency, locale)}
+              </span>
+              <span className="text-sm text-muted">{t('planPer')}</span>
+            </p>
+            <PageLink
+              href={{ pathname: '/product/vps-buy', query: { planId: plan.id, regionId: plan.regions[0] ?? '' } }}
+              className="mt-auto self-start rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+              aria-label={`${t('planCta')}: ${line.name} ${plan.name}`}
             >
-              <h3 className="text-lg font-semibold">{line.name}</h3>
-              <p className="mt-1 text-sm text-muted">{plan.name}</p>
-              <p className="mt-4 text-sm text-muted">
-                {t('planSpecs', {
-                  cpu: plan.cpu,
-                  memory: size(plan.memoryMb / 1024),
-                  disk: size(plan.diskGb),
-                  diskType: plan.diskType,
-                })}
-              </p>
-              <p className="mt-4 mb-6 flex items-baseline gap-1">
-                <span className="text-sm text-muted">{t('planFrom')}</span>
-                <span className="text-3xl font-semibold text-brand-700" data-testid="home-plan-price">
-                  {formatUsdCents(plan.monthlyPriceCents, currency, locale)}
-                </span>
-                <span className="text-sm text-muted">{t('planPer')}</span>
-              </p>
-              <PageLink
-                href={{ pathname: '/product/vps-buy', query: { planId: plan.id, regionId: plan.regions[0] ?? '' } }}
-                className="mt-auto self-start rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-                aria-label={`${t('planCta')}: ${line.name} ${plan.name}`}
-              >
-                {t('planCta')}
-              </PageLink>
-            </li>
-          ))}
-        </ul>
-        <PageLink href="/product/vps" className={MORE_LINK}>
-          {t('plansAll')} →
-        </PageLink>
-      </div>
-    </section>
+              {t('planCta')}
+            </PageLink>
+          </li>
+        ))}
+      </ul>
+      <PageLink href="/product/vps" className={MORE_LINK}>
+        {t('plansAll')} →
+      </PageLink>
+    </BandSection>
   );
 }
 
@@ -148,15 +179,7 @@ export async function PromotionsBand({ locale, style, promotions }: Band & Pick<
   const t = await getTranslations({ locale, namespace: 'home' });
   const tPromo = await getTranslations({ locale, namespace: 'promotionPage' });
   return (
-    <section
-      aria-labelledby="home-promotions"
-      className="render-when-near mx-auto w-full max-w-6xl px-5 py-16"
-      style={style}
-    >
-      <h2 id="home-promotions" className={BAND_TITLE}>
-        {t('promotionsTitle')}
-      </h2>
-      <p className="mt-3 max-w-3xl text-muted">{t('promotionsIntro')}</p>
+    <BandSection id="home-promotions" title={t('promotionsTitle')} intro={t('promotionsIntro')} style={style}>
       <ul className="mt-8 grid gap-4 desk:grid-cols-3">
         {promotions.map((p) => (
           <li key={p.slug} className="flex flex-col overflow-hidden rounded-xl border border-line bg-white">
@@ -178,7 +201,7 @@ export async function PromotionsBand({ locale, style, promotions }: Band & Pick<
       <PageLink href="/activity/promotion" className={MORE_LINK}>
         {t('promotionsAll')} →
       </PageLink>
-    </section>
+    </BandSection>
   );
 }
 
@@ -186,25 +209,19 @@ export async function PromotionsBand({ locale, style, promotions }: Band & Pick<
 export async function RegionsBand({ locale, style, regions }: Band & Pick<HomePageData, 'regions'>) {
   const t = await getTranslations({ locale, namespace: 'home' });
   return (
-    <section aria-labelledby="home-regions" className="render-when-near bg-surface" style={style}>
-      <div className="mx-auto w-full max-w-6xl px-5 py-16">
-        <h2 id="home-regions" className={BAND_TITLE}>
-          {t('regionsTitle')}
-        </h2>
-        <p className="mt-3 max-w-3xl text-muted">{t('regionsIntro')}</p>
-        <ul className="mt-8 grid grid-cols-2 gap-3 desk:grid-cols-4">
-          {regions.map((r) => (
-            <li key={r.id} className="rounded-lg border border-line bg-white p-4">
-              <p className="font-semibold">{r.city}</p>
-              <p className="text-xs text-muted">{r.country}</p>
-            </li>
-          ))}
-        </ul>
-        <PageLink href="/doc/article/looking-glass-test-latency-network-speed" className={MORE_LINK}>
-          {t('regionsLink')} →
-        </PageLink>
-      </div>
-    </section>
+    <BandSection id="home-regions" title={t('regionsTitle')} intro={t('regionsIntro')} style={style} surface>
+      <ul className="mt-8 grid grid-cols-2 gap-3 desk:grid-cols-4">
+        {regions.map((r) => (
+          <li key={r.id} className="rounded-lg border border-line bg-white p-4">
+            <p className="font-semibold">{r.city}</p>
+            <p className="text-xs text-muted">{r.country}</p>
+          </li>
+        ))}
+      </ul>
+      <PageLink href="/doc/article/looking-glass-test-latency-network-speed" className={MORE_LINK}>
+        {t('regionsLink')} →
+      </PageLink>
+    </BandSection>
   );
 }
 
