@@ -9,7 +9,17 @@ import { AdminApiError, adminApi, type Page } from './api';
  * query is dropped, so typing in the search box never shows a stale page.
  */
 export function useList<T>(path: string, query: Record<string, string | number | undefined>) {
-  const [page, setPage] = useState<Page<T> | null>(null);
+  const { answer: page, loading, error, reload } = useAnswer<Page<T>>(path, query);
+  return { page, loading, error, reload };
+}
+
+/**
+ * The server's answer to `path` with `query`, asked again when the query changes or on `reload`; the request of an
+ * older query is aborted, so its answer never replaces a newer one. `clear` drops the answer shown (the cursor
+ * list, when its filters change). Shared by `useList` and `useCursorList`.
+ */
+export function useAnswer<A>(path: string, query: Record<string, string | number | undefined>) {
+  const [answer, setAnswer] = useState<A | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -22,9 +32,9 @@ export function useList<T>(path: string, query: Record<string, string | number |
     const controller = new AbortController();
     latest.current = controller;
     setLoading(true);
-    adminApi<Page<T>>(path, { query: JSON.parse(key), signal: controller.signal })
-      .then((answer) => {
-        setPage(answer);
+    adminApi<A>(path, { query: JSON.parse(key), signal: controller.signal })
+      .then((next) => {
+        setAnswer(next);
         setError(null);
       })
       .catch((e) => {
@@ -38,7 +48,8 @@ export function useList<T>(path: string, query: Record<string, string | number |
   }, [path, key, generation]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { page, loading, error, reload };
+  const clear = useCallback(() => setAnswer(null), []);
+  return { answer, loading, error, reload, clear };
 }
 
 /** A value that settles `ms` after the last change (the search box asks once the typing pauses). */

@@ -1,10 +1,10 @@
 'use client';
 
 import type { ColumnDef, OnChangeFn, SortingState } from '@tanstack/react-table';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { AdminApiError, adminApi } from '../api';
+import { useCallback, useState } from 'react';
 import { EmptyList, Pager, TableFrame, TableRow, useServerTable } from '../data-table';
 import { useAdminTranslations as useTranslations } from '../i18n';
+import { useAnswer } from '../use-list';
 
 /** A list answer paged from a cursor (docs/product/back-office-orders.md). */
 export type CursorAnswer<T> = { items: T[]; next: string | null; total: number; totalExact: boolean };
@@ -16,50 +16,24 @@ export type CursorAnswer<T> = { items: T[]; next: string | null; total: number; 
 export function useCursorList<T>(path: string, filters: Record<string, string | number | undefined>) {
   const key = JSON.stringify(filters);
   const [cursors, setCursors] = useState<string[]>(['']);
-  const [answer, setAnswer] = useState<CursorAnswer<T> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const latest = useRef<AbortController | null>(null);
   const [cursorsOf, setCursorsOf] = useState(key);
+  const cursor = cursorsOf === key ? (cursors.at(-1) ?? '') : '';
+  const { answer, loading, error, reload, clear } = useAnswer<CursorAnswer<T>>(path, { ...filters, cursor });
 
   // New filters: back to the first page (React's "state from props" pattern: set during render, before the fetch
-  // below could read a cursor of the old query).
+  // could read a cursor of the old query).
   // The rows of the old filters go at once too: under the new caption they would read as an answer to it.
   if (cursorsOf !== key) {
     setCursorsOf(key);
     setCursors(['']);
-    setAnswer(null);
+    clear();
   }
-  const cursor = cursorsOf === key ? (cursors.at(-1) ?? '') : '';
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the filters' value; the object is new each render
-  useEffect(() => {
-    latest.current?.abort();
-    const controller = new AbortController();
-    latest.current = controller;
-    setLoading(true);
-    adminApi<CursorAnswer<T>>(path, { query: { ...JSON.parse(key), cursor }, signal: controller.signal })
-      .then((next) => {
-        setAnswer(next);
-        setError(null);
-      })
-      .catch((e) => {
-        if (controller.signal.aborted) return;
-        setError(e instanceof AdminApiError ? e.messageKey : 'api.requestFailed');
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [path, key, cursor, generation]);
 
   const nextPage = useCallback(() => {
     const next = answer?.next;
     if (next) setCursors((list) => [...list, next]);
   }, [answer]);
   const previousPage = useCallback(() => setCursors((list) => (list.length > 1 ? list.slice(0, -1) : list)), []);
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
   return { answer, loading, error, page: cursors.length, nextPage, previousPage, reload };
 }
 
