@@ -325,22 +325,23 @@ export function Pager({
             ))}
           </select>
         </label>
-        {[
-          { button: previous, label: t('previous') },
-          { button: next, label: t('next') },
-        ].map(({ button, label }) => (
-          <button
-            key={label}
-            type="button"
-            disabled={button.disabled}
-            onClick={button.onClick}
-            className="rounded-md border border-line bg-white px-3 py-1.5 disabled:opacity-50"
-            data-testid={button.testId}
-          >
-            {label}
-          </button>
-        ))}
+        <PageButton {...previous}>{t('previous')}</PageButton>
+        <PageButton {...next}>{t('next')}</PageButton>
       </div>
     </nav>
+  );
+}
+
+function PageButton({ disabled, onClick, testId, children }: PagerButton & { children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={onClick}
+      className="rounded-md border border-line bg-white px-3 py-1.5 disabled:opacity-50"
+      data-testid={testId}
+    >
+      {children}
+    </button>
   );
 }
