@@ -1,18 +1,18 @@
 'use client';
 
-import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useLocale } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { HTML_LANG, type Locale } from '@/lib/locales';
 import type { AdminAnnouncement } from './announcement-types';
 import { languagesOf, titleOf } from './announcement-types';
-import { DataTable } from './data-table';
+import { DataTable, ListSearch } from './data-table';
 import { DeleteAnnouncement } from './delete-announcement';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { can, useSession } from './session';
 import { Alert, buttonClass, formatWhen, PageHeading } from './ui';
-import { useDebounced, useList } from './use-list';
+import { useList, useListQuery } from './use-list';
 
 /** /admin/announcements: every announcement, in every state (scheduled ones included), newest first. */
 export function AnnouncementsList() {
@@ -20,24 +20,9 @@ export function AnnouncementsList() {
   const locale = useLocale() as Locale;
   const { session } = useSession();
   const editable = can(session?.staff.role, 'announcements.edit');
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'publishedAt', desc: true }]);
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState(20);
-  const sort = sorting[0];
-  const {
-    page: answer,
-    loading,
-    error,
-    reload,
-  } = useList<AdminAnnouncement>('/announcements', {
-    page,
-    rows,
-    sort: sort?.id,
-    dir: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
-    q: q || undefined,
-  });
+  const list = useListQuery({ sort: { id: 'publishedAt', desc: true } });
+  const result = useList<AdminAnnouncement>('/announcements', list.query);
+  const { error, reload } = result;
 
   const columns = useMemo<ColumnDef<AdminAnnouncement>[]>(() => {
     const now = Date.now();
@@ -133,41 +118,12 @@ export function AnnouncementsList() {
           </Link>
         ) : null}
       </PageHeading>
-      <div className="mb-4 max-w-md">
-        <label htmlFor="announcement-search" className="block text-sm font-semibold">
-          {t('search')}
-        </label>
-        <input
-          id="announcement-search"
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-          className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm"
-        />
-      </div>
+      <ListSearch id="announcement-search" label={t('search')} value={list.search} onChange={list.setSearch} />
       {error ? <Alert messageKey={error} /> : null}
       <DataTable
         caption={t('title')}
         columns={columns}
-        data={answer?.items ?? []}
-        total={answer?.total ?? 0}
-        capped={answer?.capped}
-        page={page}
-        rows={rows}
-        sorting={sorting}
-        onSortingChange={(updater) => {
-          setSorting(updater);
-          setPage(1);
-        }}
-        onPageChange={setPage}
-        onRowsChange={(next) => {
-          setRows(next);
-          setPage(1);
-        }}
-        loading={loading}
+        {...list.table(result)}
         getRowId={(row) => String(row.id)}
         testId="announcements"
       />

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { ADMIN_LOCALES } from '@/lib/admin/schemas';
 import { HTML_LANG, type Locale } from '@/lib/locales';
 import { AdminApiError, adminApi } from './api';
+import { ListSearch } from './data-table';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { can, useSession } from './session';
 import { Alert, buttonClass, formatWhen, PageHeading } from './ui';
@@ -56,18 +57,7 @@ export function ArticlesList() {
           </Link>
         ) : null}
       </PageHeading>
-      <div className="mb-4 max-w-md">
-        <label htmlFor="article-search" className="block text-sm font-semibold">
-          {t('search')}
-        </label>
-        <input
-          id="article-search"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm"
-        />
-      </div>
+      <ListSearch id="article-search" label={t('search')} value={search} onChange={setSearch} />
       {error ? <Alert messageKey={error} /> : null}
       {items === null && !error ? <p aria-busy="true" className="h-32" /> : null}
       {items !== null ? (

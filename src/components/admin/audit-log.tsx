@@ -13,7 +13,7 @@ import { DataTable } from './data-table';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { can, type Staff, useSession } from './session';
 import { Alert, Button, formatWhen, PageHeading, SelectField, TextField, useErrorText } from './ui';
-import { useList } from './use-list';
+import { useList, useListQuery } from './use-list';
 
 /** An audit entry (`staff` is null for the command line, which made the first owner). */
 export type AuditRow = {
@@ -56,24 +56,18 @@ export function AuditLog() {
   const role = session?.staff.role;
   const everyone = can(role, 'audit.all');
   const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState(20);
+  const list = useListQuery();
   const [open, setOpen] = useState<Set<number>>(new Set());
   const [staff, setStaff] = useState<Staff[]>([]);
   const iso = (v: string) => (v ? new Date(v).toISOString() : undefined);
-  const {
-    page: answer,
-    loading,
-    error,
-    reload,
-  } = useList<AuditRow>('/audit', {
-    page,
-    rows,
+  const result = useList<AuditRow>('/audit', {
+    ...list.query,
     staffId: filters.staffId || undefined,
     kind: filters.kind || undefined,
     from: iso(filters.from),
     to: iso(filters.to),
   });
+  const { error, reload } = result;
 
   useEffect(() => {
     if (!everyone) return;
@@ -159,8 +153,9 @@ export function AuditLog() {
       <p className="-mt-4 mb-4 text-sm text-muted">{everyone ? t('introAll') : t('introOwn')}</p>
       <form
         onSubmit={handleSubmit((values) => {
+          // New filters start on page 1 (the list's own hook knows only its order, page and rows).
           setFilters(values);
-          setPage(1);
+          list.setPage(1);
         })}
         noValidate
         className="mb-6 grid gap-3 rounded-xl border border-line bg-white p-4 desk:grid-cols-5 desk:items-end"
@@ -199,7 +194,7 @@ export function AuditLog() {
             onClick={() => {
               reset(EMPTY);
               setFilters(EMPTY);
-              setPage(1);
+              list.setPage(1);
             }}
           >
             {t('clear')}
@@ -210,17 +205,7 @@ export function AuditLog() {
       <DataTable
         caption={t('title')}
         columns={columns}
-        data={answer?.items ?? []}
-        total={answer?.total ?? 0}
-        capped={answer?.capped}
-        page={page}
-        rows={rows}
-        onPageChange={setPage}
-        onRowsChange={(next) => {
-          setRows(next);
-          setPage(1);
-        }}
-        loading={loading}
+        {...list.table(result)}
         getRowId={(row) => String(row.id)}
         expanded={(row) =>
           open.has(row.id) ? (

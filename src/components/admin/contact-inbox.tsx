@@ -1,13 +1,13 @@
 'use client';
 
-import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useLocale } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { HTML_LANG, LOCALE_LABEL, type Locale } from '@/lib/locales';
-import { DataTable } from './data-table';
+import { DataTable, ListSearch } from './data-table';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { Alert, buttonClass, formatWhen, PageHeading } from './ui';
-import { useDebounced, useList } from './use-list';
+import { useList, useListQuery } from './use-list';
 
 type ContactMessage = {
   id: number;
@@ -32,24 +32,10 @@ function excerpt(text: string, max = 90): string {
 export function ContactInbox() {
   const t = useTranslations('admin.contact');
   const locale = useLocale() as Locale;
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState(20);
+  const list = useListQuery({ sort: { id: 'createdAt', desc: true } });
   const [open, setOpen] = useState<Set<number>>(new Set());
-  const sort = sorting[0];
-  const {
-    page: answer,
-    loading,
-    error,
-  } = useList<ContactMessage>('/contact-messages', {
-    page,
-    rows,
-    sort: 'createdAt',
-    dir: sort?.desc === false ? 'asc' : 'desc',
-    q: q || undefined,
-  });
+  const result = useList<ContactMessage>('/contact-messages', list.query);
+  const { error } = result;
 
   const columns = useMemo<ColumnDef<ContactMessage>[]>(() => {
     const toggle = (id: number) =>
@@ -140,40 +126,12 @@ export function ContactInbox() {
     <>
       <PageHeading title={t('title')} />
       <p className="-mt-4 mb-4 text-sm text-muted">{t('intro')}</p>
-      <div className="mb-4 max-w-md">
-        <label htmlFor="contact-search" className="block text-sm font-semibold">
-          {t('search')}
-        </label>
-        <input
-          id="contact-search"
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-          className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm"
-        />
-      </div>
+      <ListSearch id="contact-search" label={t('search')} value={list.search} onChange={list.setSearch} />
       {error ? <Alert messageKey={error} /> : null}
       <DataTable
         caption={t('title')}
         columns={columns}
-        data={answer?.items ?? []}
-        total={answer?.total ?? 0}
-        page={page}
-        rows={rows}
-        sorting={sorting}
-        onSortingChange={(updater) => {
-          setSorting(updater);
-          setPage(1);
-        }}
-        onPageChange={setPage}
-        onRowsChange={(next) => {
-          setRows(next);
-          setPage(1);
-        }}
-        loading={loading}
+        {...list.table(result)}
         getRowId={(row) => String(row.id)}
         expanded={(row) =>
           open.has(row.id) ? (

@@ -1,15 +1,15 @@
 'use client';
 
-import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useLocale } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { REVIEW_STATUSES } from '@/lib/admin/schemas';
 import { HTML_LANG, LOCALE_LABEL, type Locale } from '@/lib/locales';
 import { AdminApiError, adminApi } from './api';
-import { DataTable } from './data-table';
+import { DataTable, ListSearch } from './data-table';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { Alert, Button, ConfirmDialog, formatWhen, PageHeading, useErrorText } from './ui';
-import { useDebounced, useList } from './use-list';
+import { useList, useListQuery } from './use-list';
 
 type Status = (typeof REVIEW_STATUSES)[number];
 type Decision = Exclude<Status, 'pending'>;
@@ -50,28 +50,13 @@ export function ReviewsList() {
   const errorText = useErrorText();
   const locale = useLocale() as Locale;
   const [status, setStatus] = useState<Status>('pending');
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: false }]);
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState(20);
+  // Pending reviews oldest first; a tab's button below sets its own order.
+  const list = useListQuery({ sort: { id: 'createdAt', desc: false } });
   const [asking, setAsking] = useState<{ review: AdminReview; decision: Decision } | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const sort = sorting[0];
-  const {
-    page: answer,
-    loading,
-    error,
-    reload,
-  } = useList<AdminReview>('/reviews', {
-    status,
-    page,
-    rows,
-    sort: sort?.id,
-    dir: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
-    q: q || undefined,
-  });
+  const result = useList<AdminReview>('/reviews', { status, ...list.query });
+  const { error, reload } = result;
 
   const decide = async () => {
     if (!asking) return;
@@ -178,9 +163,9 @@ export function ReviewsList() {
               aria-pressed={status === s}
               onClick={() => {
                 setStatus(s);
-                setPage(1);
                 setNotice(null);
-                setSorting([{ id: 'createdAt', desc: s !== 'pending' }]);
+                // A new order goes back to page 1 too, so the tab opens on its first page.
+                list.setSorting([{ id: 'createdAt', desc: s !== 'pending' }]);
               }}
               className={`rounded-md border px-3 py-1.5 text-sm font-semibold ${status === s ? 'border-brand-600 bg-brand-600 text-white' : 'border-line bg-white text-ink hover:bg-surface'}`}
               data-testid={`status-${s}`}
@@ -190,21 +175,7 @@ export function ReviewsList() {
           ))}
         </div>
       </fieldset>
-      <div className="mb-4 max-w-md">
-        <label htmlFor="review-search" className="block text-sm font-semibold">
-          {t('search')}
-        </label>
-        <input
-          id="review-search"
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-          className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm"
-        />
-      </div>
+      <ListSearch id="review-search" label={t('search')} value={list.search} onChange={list.setSearch} />
       <div aria-live="polite" className="mb-4 empty:mb-0" data-testid="review-notice">
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       </div>
@@ -212,21 +183,7 @@ export function ReviewsList() {
       <DataTable
         caption={`${t('title')}: ${t(`statuses.${status}`)}`}
         columns={columns}
-        data={answer?.items ?? []}
-        total={answer?.total ?? 0}
-        page={page}
-        rows={rows}
-        sorting={sorting}
-        onSortingChange={(updater) => {
-          setSorting(updater);
-          setPage(1);
-        }}
-        onPageChange={setPage}
-        onRowsChange={(next) => {
-          setRows(next);
-          setPage(1);
-        }}
-        loading={loading}
+        {...list.table(result)}
         getRowId={(row) => String(row.id)}
         testId="reviews"
       />

@@ -1,19 +1,19 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useLocale } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ADMIN_LOCALES, STAFF_ROLES, type StaffRole, staffInvite, staffUpdate } from '@/lib/admin/schemas';
 import { HTML_LANG, LOCALE_LABEL, type Locale } from '@/lib/locales';
 import { adminApi } from './api';
-import { DataTable } from './data-table';
+import { DataTable, ListSearch } from './data-table';
 import { showApiError } from './form-errors';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { can, useSession } from './session';
 import { Alert, Button, formatWhen, Modal, PageHeading, SelectField, TextField } from './ui';
-import { useDebounced, useList } from './use-list';
+import { useList, useListQuery } from './use-list';
 
 type StaffRow = {
   id: number;
@@ -34,27 +34,12 @@ export function StaffList() {
   const tr = useTranslations('admin.roles');
   const locale = useLocale() as Locale;
   const { session } = useSession();
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState(20);
+  const list = useListQuery({ sort: { id: 'createdAt', desc: true } });
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<StaffRow | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const sort = sorting[0];
-  const {
-    page: answer,
-    loading,
-    error,
-    reload,
-  } = useList<StaffRow>('/staff', {
-    page,
-    rows,
-    sort: sort?.id,
-    dir: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
-    q: q || undefined,
-  });
+  const result = useList<StaffRow>('/staff', list.query);
+  const { error, reload } = result;
 
   const columns = useMemo<ColumnDef<StaffRow>[]>(
     () => [
@@ -137,40 +122,12 @@ export function StaffList() {
           </Alert>
         </div>
       ) : null}
-      <div className="mb-4 max-w-md">
-        <label htmlFor="staff-search" className="block text-sm font-semibold">
-          {t('search')}
-        </label>
-        <input
-          id="staff-search"
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-          className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm"
-        />
-      </div>
+      <ListSearch id="staff-search" label={t('search')} value={list.search} onChange={list.setSearch} />
       {error ? <Alert messageKey={error} /> : null}
       <DataTable
         caption={t('title')}
         columns={columns}
-        data={answer?.items ?? []}
-        total={answer?.total ?? 0}
-        page={page}
-        rows={rows}
-        sorting={sorting}
-        onSortingChange={(updater) => {
-          setSorting(updater);
-          setPage(1);
-        }}
-        onPageChange={setPage}
-        onRowsChange={(next) => {
-          setRows(next);
-          setPage(1);
-        }}
-        loading={loading}
+        {...list.table(result)}
         getRowId={(row) => String(row.id)}
         testId="staff"
       />

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useLocale } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { HTML_LANG, type Locale } from '@/lib/locales';
+import { ListSearch } from '../data-table';
 import { useAdminTranslations as useTranslations } from '../i18n';
 import { Alert, formatWhen, PageHeading } from '../ui';
 import { useDebounced } from '../use-list';
@@ -100,22 +101,15 @@ export function CustomersList() {
       <PageHeading title={t('title')} />
       <p className="-mt-4 mb-4 text-sm text-muted">{t('intro')}</p>
       <div className="mb-4 grid gap-3 desk:grid-cols-[minmax(0,28rem)_auto] desk:items-end">
-        <div>
-          <label htmlFor="customer-search" className="block text-sm font-semibold">
-            {t('search')}
-          </label>
-          <input
-            id="customer-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            aria-describedby="customer-search-hint"
-            className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm"
-          />
-          <p id="customer-search-hint" className="mt-1 text-xs text-muted">
-            {t('searchHint')}
-          </p>
-        </div>
+        {/* No page to reset: the cursor list starts again from the first page when the search changes. */}
+        <ListSearch
+          id="customer-search"
+          label={t('search')}
+          hint={t('searchHint')}
+          value={search}
+          onChange={setSearch}
+          className=""
+        />
         <fieldset>
           <legend className="sr-only">{t('statusLabel')}</legend>
           <div className="flex flex-wrap gap-2">

@@ -1,6 +1,6 @@
 'use client';
 
-import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useLocale } from 'next-intl';
@@ -8,11 +8,11 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { AdminLocale } from '@/lib/admin/schemas';
 import { HTML_LANG } from '@/lib/locales';
 import { AdminApiError, adminApi } from '../api';
-import { DataTable } from '../data-table';
+import { DataTable, ListSearch } from '../data-table';
 import { useAdminTranslations as useTranslations } from '../i18n';
 import { can, useSession } from '../session';
 import { Alert, Button, buttonClass, ConfirmDialog, formatWhen, Modal, PageHeading, useErrorText } from '../ui';
-import { useDebounced, useList } from '../use-list';
+import { useList, useListQuery } from '../use-list';
 import { type FormKind, PromotionForm, type PromotionOptions, type PromotionRow } from './form';
 
 export type PromotionSection = 'coupons' | 'welcome' | 'sales' | 'groupBuys' | 'campaigns';
@@ -272,29 +272,13 @@ export function PromotionList({ section, children }: { section: PromotionSection
   const errorText = useErrorText();
   const config = LISTS[section];
   const options = usePromotionOptions();
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
-  const [sorting, setSorting] = useState<SortingState>([config.defaultSort]);
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState(20);
+  const list = useListQuery({ sort: config.defaultSort });
   const [editing, setEditing] = useState<PromotionRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PromotionRow | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const sort = sorting[0];
-  const {
-    page: answer,
-    loading,
-    error,
-    reload,
-  } = useList<PromotionRow>(config.path, {
-    ...config.query,
-    page,
-    rows,
-    sort: sort?.id,
-    dir: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
-    q: q || undefined,
-  });
+  const result = useList<PromotionRow>(config.path, { ...config.query, ...list.query });
+  const { page: answer, error, reload } = result;
 
   const columns = useMemo<ColumnDef<PromotionRow>[]>(
     () => [
@@ -402,40 +386,12 @@ export function PromotionList({ section, children }: { section: PromotionSection
       <div aria-live="polite" className="mb-4 empty:mb-0" data-testid="promo-notice">
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       </div>
-      <div className="mb-4 max-w-md">
-        <label htmlFor="promo-search" className="block text-sm font-semibold">
-          {t('search')}
-        </label>
-        <input
-          id="promo-search"
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-          className="mt-1 block w-full rounded-md border border-line bg-white px-3 py-2 text-sm"
-        />
-      </div>
+      <ListSearch id="promo-search" label={t('search')} value={list.search} onChange={list.setSearch} />
       {error ? <Alert messageKey={error} /> : null}
       <DataTable
         caption={t(`sections.${section}`)}
         columns={columns}
-        data={answer?.items ?? []}
-        total={answer?.total ?? 0}
-        page={page}
-        rows={rows}
-        sorting={sorting}
-        onSortingChange={(updater) => {
-          setSorting(updater);
-          setPage(1);
-        }}
-        onPageChange={setPage}
-        onRowsChange={(next) => {
-          setRows(next);
-          setPage(1);
-        }}
-        loading={loading}
+        {...list.table(result)}
         getRowId={(row) => String(row.id)}
         testId={`promo-${section}`}
       />
