@@ -1,7 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useLocale } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
@@ -28,7 +28,7 @@ import {
   TextField,
   useErrorText,
 } from '../ui';
-import { useDebounced, useList } from '../use-list';
+import { useList, useListQuery } from '../use-list';
 import {
   ADMIN_LOCALES,
   blankRule,
@@ -100,32 +100,15 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
   const locale = useLocale() as AdminLocale;
   const { session } = useSession();
   const editable = mayEdit(session?.staff.role);
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
+  // Like every back-office list, a new search, order, size or status filter starts from the first page; each kind
+  // is a list of its own (the page renders this keyed by kind).
+  const list = useListQuery({ sort: { id: 'sort', desc: false } });
   const [status, setStatus] = useState<'all' | 'active' | 'withdrawn'>('all');
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'sort', desc: false }]);
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState(20);
   const [open, setOpen] = useState<Row | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const sort = sorting[0];
   const hasStatus = kind !== 'product-lines' && kind !== 'reserved-labels';
-  const {
-    page: answer,
-    loading,
-    error,
-    reload,
-  } = useList<Row>(`/catalog/${kind}`, {
-    page,
-    rows,
-    sort: sort?.id,
-    dir: sort ? (sort.desc ? 'desc' : 'asc') : 'asc',
-    q: q || undefined,
-    status: hasStatus ? status : undefined,
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new kind or search starts from the first page
-  useEffect(() => setPage(1), [kind, q, status]);
+  const result = useList<Row>(`/catalog/${kind}`, { ...list.query, status: hasStatus ? status : undefined });
+  const { error, reload } = result;
 
   const columns = useMemo<ColumnDef<Row>[]>(() => {
     const list: ColumnDef<Row>[] = [
@@ -215,8 +198,8 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
             id="catalog-search"
             label={t('search')}
             type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            value={list.search}
+            onChange={(event) => list.setSearch(event.target.value)}
           />
         </div>
         {hasStatus ? (
@@ -225,7 +208,10 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
               id="catalog-status"
               label={t('statusFilter')}
               value={status}
-              onChange={(event) => setStatus(event.target.value as typeof status)}
+              onChange={(event) => {
+                setStatus(event.target.value as typeof status);
+                list.setPage(1);
+              }}
             >
               <option value="all">{t('statusAll')}</option>
               <option value="active">{t('onSale')}</option>
@@ -238,18 +224,7 @@ export function CatalogScreen({ kind }: { kind: CatalogKind }) {
       <DataTable
         caption={t(`kinds.${kind}.title`)}
         columns={columns}
-        data={answer?.items ?? []}
-        total={answer?.total ?? 0}
-        page={page}
-        rows={rows}
-        sorting={sorting}
-        onSortingChange={setSorting}
-        onPageChange={setPage}
-        onRowsChange={(n) => {
-          setRows(n);
-          setPage(1);
-        }}
-        loading={loading}
+        {...list.table(result)}
         getRowId={(row) => row.id}
         testId="catalog-rows"
       />

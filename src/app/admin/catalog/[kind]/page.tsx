@@ -11,5 +11,6 @@ const isKind = (kind: string): kind is CatalogKind => (CATALOG_KINDS as readonly
 export default async function CatalogKindPage({ params }: { params: Promise<{ kind: string }> }) {
   const { kind } = await params;
   if (!isKind(kind)) notFound();
-  return <CatalogScreen kind={kind} />;
+  // A kind is a list of its own: its search, order and page start afresh.
+  return <CatalogScreen key={kind} kind={kind} />;
 }
