@@ -28,6 +28,14 @@ export function dropAllReadCaches(): void {
 }
 
 /**
+ * Registers another answer this process keeps from the database (the chat's catalog facts), to be dropped with the
+ * read caches: an operator's change reaches it the same way and at the same moment.
+ */
+export function dropWithReadCaches(clear: () => void): void {
+  clearers.add(clear);
+}
+
+/**
  * The key of an answer: the full URL (as the Node adapter builds it from Host and the request target) plus the
  * language the answer is in (requestLocale: the `language` query field, else the locale cookie, else
  * Accept-Language), so a cookie- or Accept-Language-chosen language never leaks to another visitor.

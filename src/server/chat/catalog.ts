@@ -15,6 +15,7 @@ import { type CentreCoupon, listCentreCoupons } from '../api/coupons/queries';
 import { type DomainSuffix, listDomainSuffixes } from '../api/domains/queries';
 import { type CurrencyRate, listCurrencies } from '../api/finance/queries';
 import { listRunningOffers, type PintuanOfferView } from '../api/pintuan/queries';
+import { dropWithReadCaches } from '../api/read-cache';
 import { listRunningSales, type Sale } from '../api/sales/queries';
 import type { Database } from '../db/client';
 
@@ -88,7 +89,10 @@ export function catalogView(db: Database, locale: Locale): Promise<CatalogView> 
     () => {
       entry.view = view;
     },
-    () => cache.delete(locale),
+    () => {
+      // Only this read's entry: a drop since may have made room for a newer one.
+      if (cache.get(locale) === entry) cache.delete(locale);
+    },
   );
   return entry.view;
 }
@@ -99,7 +103,12 @@ export async function catalogViews(db: Database): Promise<Record<Locale, Catalog
   return Object.fromEntries(LOCALES.map((l, i) => [l, views[i]])) as Record<Locale, CatalogView>;
 }
 
-/** Forget the kept catalog (tests that change prices). */
+/**
+ * Forgets the kept catalog: on every operator's change, with the API's read caches (src/server/changes/listener.ts),
+ * so the first question after a price change is answered from the new price, not the copy read before it. A read
+ * under way at the drop still answers the questions that waited for it, and is not kept.
+ */
 export function forgetCatalog(): void {
   cache.clear();
 }
+dropWithReadCaches(forgetCatalog);
