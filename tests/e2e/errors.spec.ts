@@ -90,8 +90,9 @@ test.describe('not found (docs/product/screens.md#not-found-and-error-pages)', (
   ] as const) {
     test(`the home link on the ${locale} 404 page goes home in that language, in place`, async ({ page }) => {
       await page.goto(`${prefix}/no/such/page`);
-      // A click while the page is still hydrating (a loaded CI machine) can leave the 404's title behind, later in
-      // the document than the home page's: the tab is right, the document is not what this test is about.
+      // On a loaded CI machine this once found the 404's title still in the document after the home page's (the tab
+      // showed the right one), not seen again since; the likeliest cause is a click during hydration. The click
+      // waits for the shell, and a failure lists the titles found and where they sit.
       await waitForShell(page);
       await page.getByRole('link', { name: MESSAGES[locale].errors.backHome }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(prefix || '/');
