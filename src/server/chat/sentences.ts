@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Locale } from '@/lib/locales';
+import { segmenter } from '../search/text';
 
 /**
  * Sentences of a passage, whole (docs/decisions/047-chat-answers.md). ICU's sentence rules (Intl.Segmenter) keep
@@ -11,21 +12,10 @@ const ABBREVIATION =
 /** A segment that ends in a number and a point ("version 2." before "0") is not a sentence end either. */
 const DANGLING_NUMBER = /\d\.$/;
 
-const segmenters = new Map<Locale, Intl.Segmenter>();
-
-function segmenter(locale: Locale): Intl.Segmenter {
-  let s = segmenters.get(locale);
-  if (!s) {
-    s = new Intl.Segmenter(locale, { granularity: 'sentence' });
-    segmenters.set(locale, s);
-  }
-  return s;
-}
-
 export function splitSentences(text: string, locale: Locale): string[] {
   const out: string[] = [];
   let carry = '';
-  for (const { segment } of segmenter(locale).segment(text)) {
+  for (const { segment } of segmenter(locale, 'sentence').segment(text)) {
     const joined = carry + segment;
     const trimmed = joined.trimEnd();
     if (

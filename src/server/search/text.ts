@@ -9,12 +9,15 @@ import type { Locale } from '@/lib/locales';
  * 'english' stemmer sees them.
  */
 
-const segmenters = new Map<Locale, Intl.Segmenter>();
-function segmenter(locale: Locale): Intl.Segmenter {
-  let found = segmenters.get(locale);
+const segmenters = new Map<string, Intl.Segmenter>();
+
+/** ICU's segmenter for a language, made once per language and granularity (the chat cuts sentences with it too). */
+export function segmenter(locale: Locale, granularity: 'word' | 'sentence' = 'word'): Intl.Segmenter {
+  const key = `${locale} ${granularity}`;
+  let found = segmenters.get(key);
   if (!found) {
-    found = new Intl.Segmenter(locale, { granularity: 'word' });
-    segmenters.set(locale, found);
+    found = new Intl.Segmenter(locale, { granularity });
+    segmenters.set(key, found);
   }
   return found;
 }
