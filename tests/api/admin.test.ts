@@ -684,7 +684,7 @@ describe('editing jobs, company history and footer links', () => {
       json: { name: { en: 'Status page', zh: '状态', ja: '稼働状況' }, link: 'https://status.example.com', sort: 99 },
       headers: editor.headers,
     });
-    expect(link.json.message).toMatchObject({ link: 'https://status.example.com', active: 1, version: 1 });
+    expect(link.json.message).toMatchObject({ link: 'https://status.example.com', active: true, version: 1 });
     const milestone = await call(app, 'POST', '/api/admin/history', {
       json: { year: 2026, month: 11, title: { en: 'Back office' }, body: { en: 'Operators edit the site.' } },
       headers: editor.headers,

@@ -101,23 +101,23 @@ test('an editor posts a job with its department and location chosen by name, and
   const title = `Site reliability engineer ${tag}`;
   try {
     await editor.goto('/admin/jobs');
-    await editor.getByTestId('content-new').click();
-    const dialog = editor.getByRole('dialog', { name: en.localized.jobs.new });
-    const english = `${LOCALE_LABEL.en} (${en.editor.required})`;
-    const field = (name: keyof typeof en.localized.fields) =>
-      dialog.getByRole('group', { name: en.localized.fields[name] });
+    await editor.getByTestId('resource-new').click();
+    const dialog = editor.getByRole('dialog', { name: en.resources.jobs.new });
+    const english = `${LOCALE_LABEL.en} (${en.resource.required})`;
+    const field = (name: keyof typeof en.resources.jobs.fields) =>
+      dialog.getByRole('group', { name: en.resources.jobs.fields[name] });
     await field('title').getByLabel(english).fill(title);
     await field('title').getByLabel(LOCALE_LABEL.zh).fill(`网站可靠性工程师 ${tag}`);
     await field('summary').getByLabel(english).fill('Keep eight regions running through every change.');
     await field('responsibilities').getByLabel(english).fill('Run the on-call rota\nAutomate recoveries');
     await field('requirements').getByLabel(english).fill('Five years with Linux in production');
-    await dialog.getByLabel(en.localized.fields.department).selectOption({ label: 'Infrastructure' });
-    await dialog.getByLabel(en.localized.fields.location).selectOption({ label: 'Tokyo' });
+    await dialog.getByLabel(en.resources.jobs.fields.department).selectOption({ label: 'Infrastructure' });
+    await dialog.getByLabel(en.resources.jobs.fields.location).selectOption({ label: 'Tokyo' });
     await editor.screenshot({ path: `screenshots/admin-job-form-${info.project.name}.png`, fullPage: false });
     await expectNoAxeViolations(editor);
-    await dialog.getByTestId('content-save').click();
+    await dialog.getByTestId('resource-save').click();
     await expect(dialog).toHaveCount(0);
-    await expect(editor.getByTestId('content-notice')).toContainText(en.localized.saved);
+    await expect(editor.getByTestId('resource-notice')).toContainText(en.resource.saved);
 
     const site = await context.newPage();
     await expect(async () => {

@@ -228,30 +228,30 @@ test('the back office: review moderation, the contact inbox, missing translation
   await test.step('an editor adds a footer link: a bad address is refused next to it; then deletes the link', async () => {
     for (const path of ['jobs', 'history']) {
       await editor.goto(`/admin/${path}`);
-      await expect(editor.getByTestId('content-rows')).toBeVisible();
+      await expect(editor.getByTestId(`${path}-list`).getByTestId('row').first()).toBeVisible();
       await expectNoAxeViolations(editor);
     }
     await editor.screenshot({ path: shot('history'), fullPage: false });
     await editor.goto('/admin/footer-links');
-    await editor.getByTestId('content-new').click();
-    const dialog = editor.getByRole('dialog', { name: en.localized['footer-links'].new });
+    await editor.getByTestId('resource-new').click();
+    const dialog = editor.getByRole('dialog', { name: en.resources['footer-links'].new });
     const name = `Status ${tag}`;
-    await dialog.getByLabel(`${LOCALE_LABEL.en} (${en.editor.required})`).fill(name);
-    await dialog.getByLabel(en.localized.fields.link).fill('javascript:alert(1)');
+    await dialog.getByLabel(`${LOCALE_LABEL.en} (${en.resource.required})`).fill(name);
+    await dialog.getByLabel(en.resources['footer-links'].fields.link).fill('javascript:alert(1)');
     // Hidden from the site: other specs read the footer.
-    await dialog.getByLabel(en.localized.fields.active).uncheck();
-    await dialog.getByTestId('content-save').click();
-    await expect(dialog.getByTestId('content-link-error')).toHaveText(adminEn.api.admin.linkInvalid);
+    await dialog.getByLabel(en.resources['footer-links'].fields.active).uncheck();
+    await dialog.getByTestId('resource-save').click();
+    await expect(dialog.getByTestId('footer-links-form-link-error')).toHaveText(adminEn.api.admin.linkInvalid);
     await editor.screenshot({ path: shot('footer-link-error'), fullPage: false });
     await expectNoAxeViolations(editor);
-    await dialog.getByLabel(en.localized.fields.link).fill(`/doc/article/${slug}`);
-    await dialog.getByTestId('content-save').click();
+    await dialog.getByLabel(en.resources['footer-links'].fields.link).fill(`/doc/article/${slug}`);
+    await dialog.getByTestId('resource-save').click();
     await expect(dialog).toHaveCount(0);
-    await expect(editor.getByTestId('content-notice')).toContainText(en.localized.saved);
-    const row = editor.getByTestId('content-rows').getByTestId('row').filter({ hasText: name });
+    await expect(editor.getByTestId('resource-notice')).toContainText(en.resource.saved);
+    const row = editor.getByTestId('footer-links-list').getByTestId('row').filter({ hasText: name });
     await expect(row).toHaveCount(1);
-    await row.getByRole('button', { name: `${en.localized.delete}: ${name}` }).click();
-    await editor.getByRole('alertdialog').getByRole('button', { name: en.localized.delete }).click();
+    await row.getByRole('button', { name: `${en.resource.delete}: ${name}` }).click();
+    await editor.getByRole('alertdialog').getByRole('button', { name: en.resource.delete }).click();
     await expect(row).toHaveCount(0);
   });
 

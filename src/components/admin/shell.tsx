@@ -9,71 +9,10 @@ import { LOCALE_LABEL } from '@/lib/locales';
 import { adminApi, onUnauthorized, setCsrfToken } from './api';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { isAdminLocale, localeFromLanguages, rememberAdminLocale, rememberedAdminLocale } from './locale';
-import { type Ability, can, type Session, SessionContext, type SessionState } from './session';
+import { AdminNavigation } from './navigation';
+import { type Session, SessionContext, type SessionState } from './session';
 import { SignInForm } from './sign-in';
 import { Modal } from './ui';
-
-type NavKey =
-  | 'dashboard'
-  | 'announcements'
-  | 'articles'
-  | 'translations'
-  | 'reviews'
-  | 'contact'
-  | 'jobs'
-  | 'history'
-  | 'footerLinks'
-  | 'catalog'
-  | 'audit'
-  | 'staff'
-  | 'orders'
-  | 'customers'
-  | 'deliveries'
-  | 'promotions'
-  | 'prices';
-
-type NavSection = 'overview' | 'content' | 'commerce' | 'support' | 'administration';
-
-/** The back office's pages in the sections an operator looks for them under; a role sees what it may use. */
-const NAV: { section: NavSection; items: { href: string; key: NavKey; ability?: Ability }[] }[] = [
-  { section: 'overview', items: [{ href: '/admin', key: 'dashboard' }] },
-  {
-    section: 'content',
-    items: [
-      { href: '/admin/announcements', key: 'announcements', ability: 'announcements.read' },
-      { href: '/admin/articles', key: 'articles', ability: 'announcements.read' },
-      { href: '/admin/translations', key: 'translations', ability: 'announcements.read' },
-      { href: '/admin/jobs', key: 'jobs', ability: 'announcements.read' },
-      { href: '/admin/history', key: 'history', ability: 'announcements.read' },
-      { href: '/admin/footer-links', key: 'footerLinks', ability: 'announcements.read' },
-    ],
-  },
-  {
-    section: 'commerce',
-    items: [
-      { href: '/admin/catalog', key: 'catalog' },
-      { href: '/admin/prices', key: 'prices' },
-      { href: '/admin/promotions', key: 'promotions' },
-      { href: '/admin/orders', key: 'orders', ability: 'support' },
-      { href: '/admin/customers', key: 'customers', ability: 'support' },
-    ],
-  },
-  {
-    section: 'support',
-    items: [
-      { href: '/admin/reviews', key: 'reviews', ability: 'support' },
-      { href: '/admin/contact', key: 'contact', ability: 'support' },
-      { href: '/admin/deliveries', key: 'deliveries', ability: 'support' },
-    ],
-  },
-  {
-    section: 'administration',
-    items: [
-      { href: '/admin/audit', key: 'audit' },
-      { href: '/admin/staff', key: 'staff', ability: 'staff' },
-    ],
-  },
-];
 
 /**
  * The back office's frame: who is signed in (`GET /api/admin/auth/me`), the navigation their role may use, the
@@ -180,44 +119,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         </div>
       </header>
       <div className="mx-auto flex w-full max-w-[90rem] flex-1 flex-col desk:flex-row desk:gap-6 desk:px-4">
-        {showNav && session ? (
-          <nav
-            id="admin-nav"
-            aria-label={t('nav.label')}
-            className={`${menuOpen ? 'block' : 'hidden'} border-b border-line bg-white px-4 py-3 desk:sticky desk:top-0 desk:block desk:max-h-screen desk:w-52 desk:shrink-0 desk:self-start desk:overflow-y-auto desk:border-0 desk:bg-transparent desk:px-0 desk:py-6`}
-          >
-            {NAV.map(({ section, items }) => {
-              const allowed = items.filter((item) => !item.ability || can(session.staff.role, item.ability));
-              if (allowed.length === 0) return null;
-              return (
-                <div key={section} className="mb-4 last:mb-0">
-                  <h2
-                    id={`nav-${section}`}
-                    className="mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-muted"
-                  >
-                    {t(`nav.sections.${section}`)}
-                  </h2>
-                  <ul aria-labelledby={`nav-${section}`} className="grid grid-cols-2 gap-0.5 desk:grid-cols-1">
-                    {allowed.map((item) => {
-                      const current = item.href === '/admin' ? pathname === '/admin' : pathname.startsWith(item.href);
-                      return (
-                        <li key={item.key}>
-                          <Link
-                            href={item.href}
-                            aria-current={current ? 'page' : undefined}
-                            className={`block rounded-md px-3 py-1.5 text-sm ${current ? 'bg-brand-50 font-semibold text-brand-900' : 'text-ink hover:bg-surface'}`}
-                          >
-                            {t(`nav.${item.key}`)}
-                          </Link>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </div>
-              );
-            })}
-          </nav>
-        ) : null}
+        {showNav && session ? <AdminNavigation role={session.staff.role} open={menuOpen} /> : null}
         <main id="main" className="min-w-0 flex-1 px-4 py-6 desk:px-0 desk:py-8">
           {main}
         </main>

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { auditQuery } from '@/lib/admin/schemas';
 import type { Database } from '../db/client';
 import { auditLog, staff } from '../db/schema';
@@ -89,4 +89,45 @@ export async function listAudit(db: Database, viewer: SignedInStaff, query: z.ou
 export async function findAuditEntry(db: Database, id: number) {
   const [row] = await db.select().from(auditLog).where(eq(auditLog.id, id));
   return row;
+}
+
+/** An audit entry as the API answers it. */
+export const auditEntryRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.string(),
+  entityId: z.string(),
+  action: z.enum(['create', 'update', 'delete', 'revert']),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  revertOf: z.number().int().nullable(),
+  staff: z.object({ id: z.number().int(), email: z.string().nullable(), name: z.string().nullable() }).nullable(),
+});
+
+/** The last changes of one row, newest first: a resource's history. */
+export async function rowHistory(db: Database, kind: string, entityId: string, limit = 50) {
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      kind: auditLog.kind,
+      entityId: auditLog.entityId,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+      revertOf: auditLog.revertOf,
+      staffId: auditLog.staffId,
+      staffEmail: staff.email,
+      staffName: staff.name,
+    })
+    .from(auditLog)
+    .leftJoin(staff, eq(staff.id, auditLog.staffId))
+    .where(and(eq(auditLog.kind, kind), eq(auditLog.entityId, entityId)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+  return rows.map(({ staffId, staffEmail, staffName, at, ...row }) => ({
+    ...row,
+    at: at.toISOString(),
+    staff: staffId === null ? null : { id: staffId, email: staffEmail, name: staffName },
+  }));
 }

@@ -1,10 +1,12 @@
 import 'server-only';
+import { eq, sql } from 'drizzle-orm';
 import { ApiError, BusinessCode, notFound } from '../api/errors';
 import type { Database } from '../db/client';
 import { type AnnouncementSnapshot, announcementSnapshot, restoreAnnouncement } from './announcements';
 import { type ArticleSnapshot, articleSnapshot, currentArticleSlug, restoreArticle } from './articles';
 import { findAuditEntry, recordAudit } from './audit';
-import { localizedReverter } from './localized-content';
+import type { BoundResource } from './resource/bind';
+import { resourceByAuditKind } from './resources';
 import { may } from './roles';
 import type { SignedInStaff } from './sessions';
 
@@ -28,9 +30,6 @@ const REVERTIBLE: Record<
     current: (tx, id) => announcementSnapshot(tx, Number(id)),
     restore: (tx, id, state) => restoreAnnouncement(tx, Number(id), state as AnnouncementSnapshot | null),
   },
-  job: { permission: 'editContent', ...localizedReverter('job') },
-  history: { permission: 'editContent', ...localizedReverter('history') },
-  footer: { permission: 'editContent', ...localizedReverter('footer') },
   article: {
     permission: 'editContent',
     current: async (tx, slug) => {
@@ -41,10 +40,52 @@ const REVERTIBLE: Record<
   },
 };
 
+/**
+ * Undoes the change of a declared resource (src/server/admin/resources/): only while the row is still as that
+ * change left it (the version it produced, or still gone after a delete); otherwise 409 with the row as it is now,
+ * so the later work is seen before it would be lost. Reverts of one row wait for each other.
+ */
+async function revertResourceChange(
+  db: Database,
+  by: SignedInStaff,
+  entry: NonNullable<Awaited<ReturnType<typeof findAuditEntry>>>,
+  resource: BoundResource,
+) {
+  const { declaration } = resource;
+  if (declaration.undo !== true) throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
+  if (!may(by.role, declaration.access.write)) throw new ApiError(BusinessCode.forbidden, 'api.admin.forbidden');
+  const id = entry.entityId;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${entry.kind}:${id}`}))`);
+    await tx
+      .select({ one: sql`1` })
+      .from(resource.binding.table)
+      .where(eq(resource.keyColumn, declaration.key.type === 'number' ? Number(id) : id))
+      .for('update');
+    const now = await resource.find(tx, id);
+    const unchanged = entry.after === null ? now === undefined : now?.version === entry.after.version;
+    if (!unchanged)
+      throw new ApiError(BusinessCode.conflict, 'api.admin.revertStale', { extra: { current: now ?? null } });
+    const after = await resource.restore(tx, id, entry.before, now);
+    await recordAudit(tx, {
+      staffId: by.id,
+      kind: entry.kind,
+      entityId: id,
+      action: 'revert',
+      before: now ?? null,
+      after,
+      revertOf: entry.id,
+    });
+    return after;
+  });
+}
+
 /** Undoes an audit entry's change; answers the row as it is now (null when the undo deleted it). */
 export async function revertAuditEntry(db: Database, by: SignedInStaff, entryId: number) {
   const entry = await findAuditEntry(db, entryId);
   if (!entry) throw notFound('api.admin.notFound');
+  const resource = resourceByAuditKind(entry.kind);
+  if (resource) return revertResourceChange(db, by, entry, resource);
   const kind = REVERTIBLE[entry.kind];
   if (!kind) throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
   if (!may(by.role, kind.permission)) throw new ApiError(BusinessCode.forbidden, 'api.admin.forbidden');

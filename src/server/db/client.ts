@@ -8,6 +8,10 @@ import { logEvent } from '../log';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** An open transaction of the app's database. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or an open transaction, for code that only reads. */
+export type Reader = Pick<Database, 'select' | 'execute'>;
 
 // pg returns int8 as a string by default; our counts and sums fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));

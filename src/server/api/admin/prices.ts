@@ -27,7 +27,7 @@ import { describeRoutes } from '../openapi/describe';
  */
 export const pricesRoutes = new Hono<AppEnv>();
 
-pricesRoutes.get('/admin/prices', requireStaff('readPrices'), async (c) => {
+pricesRoutes.get('/admin/prices', requireStaff('readCommerce'), async (c) => {
   return c.json({ code: 2000, message: await pricesOverview(c.get('db')) });
 });
 
@@ -41,7 +41,7 @@ pricesRoutes.put('/admin/prices', requireStaff('manageCommerce'), async (c) => {
   return c.json({ code: 2000, message: await changePriceNow(c.get('db'), c.get('staff').id, change, version) });
 });
 
-pricesRoutes.get('/admin/prices/scheduled', requireStaff('readPrices'), async (c) => {
+pricesRoutes.get('/admin/prices/scheduled', requireStaff('readCommerce'), async (c) => {
   const query = queryInput(c, scheduledQuery);
   return c.json({ code: 2000, message: await listScheduled(c.get('db'), query) });
 });
@@ -57,7 +57,7 @@ pricesRoutes.post('/admin/prices/scheduled/:id/cancel', requireStaff('manageComm
   return c.json({ code: 2000, message: await cancelScheduled(c.get('db'), c.get('staff').id, id, version) });
 });
 
-pricesRoutes.get('/admin/prices/currencies/:code/history', requireStaff('readPrices'), async (c) => {
+pricesRoutes.get('/admin/prices/currencies/:code/history', requireStaff('readCommerce'), async (c) => {
   const { code } = parseWith(currencyCode, c.req.param());
   return c.json({ code: 2000, message: await listRateHistory(c.get('db'), code) });
 });
@@ -74,7 +74,7 @@ export const pricesDocs = describeRoutes('Admin: prices', [
     path: '/admin/prices',
     summary: 'Every price and exchange rate',
     auth: 'staff',
-    permission: 'readPrices',
+    permission: 'readCommerce',
   },
   {
     method: 'post',
@@ -98,7 +98,7 @@ export const pricesDocs = describeRoutes('Admin: prices', [
     path: '/admin/prices/scheduled',
     summary: 'Scheduled price changes',
     auth: 'staff',
-    permission: 'readPrices',
+    permission: 'readCommerce',
     query: scheduledQuery,
   },
   {
@@ -125,7 +125,7 @@ export const pricesDocs = describeRoutes('Admin: prices', [
     path: '/admin/prices/currencies/:code/history',
     summary: "A currency's exchange-rate history",
     auth: 'staff',
-    permission: 'readPrices',
+    permission: 'readCommerce',
     params: currencyCode,
     errors: [404],
   },

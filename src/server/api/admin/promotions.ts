@@ -51,25 +51,25 @@ import { describeRoutes } from '../openapi/describe';
 /**
  * The promotion editors' API (docs/product/back-office-promotions.md): VPS sales and their items, coupons and
  * the welcome bundle, group-buy offers, and the campaigns behind the pop-up and banner. Owners and managers
- * change them (`manageCommerce`); every staff role reads them (`readPromotions`).
+ * change them (`manageCommerce`); every staff role reads them (`readCommerce`).
  */
 export const promotionRoutes = new Hono<AppEnv>();
 
 const idParam = z.object({ id: recordId });
 const versionQuery = z.object({ version });
 
-promotionRoutes.get('/admin/promotion-options', requireStaff('readPromotions'), async (c) =>
+promotionRoutes.get('/admin/promotion-options', requireStaff('readCommerce'), async (c) =>
   c.json({ code: 2000, message: await promotionOptions(c.get('db')) }),
 );
 
 // ---- coupons and the welcome bundle ---------------------------------------------------------------------------
 
-promotionRoutes.get('/admin/coupons', requireStaff('readPromotions'), async (c) => {
+promotionRoutes.get('/admin/coupons', requireStaff('readCommerce'), async (c) => {
   const query = queryInput(c, couponQuery);
   return c.json({ code: 2000, message: await listCoupons(c.get('db'), query) });
 });
 
-promotionRoutes.get('/admin/coupons/:id', requireStaff('readPromotions'), async (c) => {
+promotionRoutes.get('/admin/coupons/:id', requireStaff('readCommerce'), async (c) => {
   const { id } = parseWith(idParam, c.req.param());
   return c.json({ code: 2000, message: await getCoupon(c.get('db'), id) });
 });
@@ -87,12 +87,12 @@ promotionRoutes.put('/admin/coupons/:id', requireStaff('manageCommerce'), async 
 
 // ---- VPS sales and their items --------------------------------------------------------------------------------
 
-promotionRoutes.get('/admin/sales', requireStaff('readPromotions'), async (c) => {
+promotionRoutes.get('/admin/sales', requireStaff('readCommerce'), async (c) => {
   const query = queryInput(c, saleQuery);
   return c.json({ code: 2000, message: await listSales(c.get('db'), query) });
 });
 
-promotionRoutes.get('/admin/sales/:id', requireStaff('readPromotions'), async (c) => {
+promotionRoutes.get('/admin/sales/:id', requireStaff('readCommerce'), async (c) => {
   const { id } = parseWith(idParam, c.req.param());
   return c.json({ code: 2000, message: await getSale(c.get('db'), id) });
 });
@@ -114,7 +114,7 @@ promotionRoutes.post('/admin/sales/:id/items', requireStaff('manageCommerce'), a
   return c.json({ code: 2000, message: await createSaleItem(c.get('db'), c.get('staff'), id, input) });
 });
 
-promotionRoutes.get('/admin/sale-items/:id', requireStaff('readPromotions'), async (c) => {
+promotionRoutes.get('/admin/sale-items/:id', requireStaff('readCommerce'), async (c) => {
   const { id } = parseWith(idParam, c.req.param());
   return c.json({ code: 2000, message: await getSaleItem(c.get('db'), id) });
 });
@@ -127,12 +127,12 @@ promotionRoutes.put('/admin/sale-items/:id', requireStaff('manageCommerce'), asy
 
 // ---- group-buy offers -----------------------------------------------------------------------------------------
 
-promotionRoutes.get('/admin/pintuan-offers', requireStaff('readPromotions'), async (c) => {
+promotionRoutes.get('/admin/pintuan-offers', requireStaff('readCommerce'), async (c) => {
   const query = queryInput(c, pintuanQuery);
   return c.json({ code: 2000, message: await listPintuanOffers(c.get('db'), query) });
 });
 
-promotionRoutes.get('/admin/pintuan-offers/:id', requireStaff('readPromotions'), async (c) => {
+promotionRoutes.get('/admin/pintuan-offers/:id', requireStaff('readCommerce'), async (c) => {
   const { id } = parseWith(idParam, c.req.param());
   return c.json({ code: 2000, message: await getPintuanOffer(c.get('db'), id) });
 });
@@ -150,12 +150,12 @@ promotionRoutes.put('/admin/pintuan-offers/:id', requireStaff('manageCommerce'),
 
 // ---- campaigns: the promotion page, the pop-up and the banner -------------------------------------------------
 
-promotionRoutes.get('/admin/campaigns', requireStaff('readPromotions'), async (c) => {
+promotionRoutes.get('/admin/campaigns', requireStaff('readCommerce'), async (c) => {
   const query = queryInput(c, promotionQuery);
   return c.json({ code: 2000, message: await listCampaigns(c.get('db'), query) });
 });
 
-promotionRoutes.get('/admin/campaigns/:id', requireStaff('readPromotions'), async (c) => {
+promotionRoutes.get('/admin/campaigns/:id', requireStaff('readCommerce'), async (c) => {
   const { id } = parseWith(idParam, c.req.param());
   return c.json({ code: 2000, message: await getCampaign(c.get('db'), id) });
 });
@@ -179,7 +179,7 @@ promotionRoutes.delete('/admin/campaigns/:id', requireStaff('manageCommerce'), a
 });
 
 const staff = { auth: 'staff' } as const;
-const reads = { ...staff, permission: 'readPromotions' } as const;
+const reads = { ...staff, permission: 'readCommerce' } as const;
 const changes = { ...staff, permission: 'manageCommerce' } as const;
 
 export const promotionDocs = describeRoutes('Admin: promotions', [

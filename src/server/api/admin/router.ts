@@ -10,9 +10,6 @@ import {
   articleUpdate,
   auditQuery,
   contactQuery,
-  footerLinkInput,
-  historyInput,
-  jobInput,
   listQuery,
   missingTranslationsQuery,
   recoveryCodesRenewal,
@@ -24,7 +21,6 @@ import {
   staffSetup,
   staffUpdate,
   version,
-  withVersion,
 } from '@/lib/admin/schemas';
 import { recordId } from '@/lib/validation/numbers';
 import {
@@ -38,18 +34,11 @@ import {
 } from '../../admin/announcements';
 import { createArticle, getArticleForEditing, listArticles, previewArticle, updateArticle } from '../../admin/articles';
 import { listAudit } from '../../admin/audit';
-import {
-  createLocalized,
-  deleteLocalized,
-  getLocalized,
-  LOCALIZED_KINDS,
-  type LocalizedKind,
-  listJobChoices,
-  listLocalized,
-  updateLocalized,
-} from '../../admin/localized-content';
 import { listContactMessages, listReviews, moderateReview } from '../../admin/moderation';
 import { recoveryCodesLeft } from '../../admin/recovery-codes';
+import { choiceRoutes } from '../../admin/resource/choices';
+import { resourceRoutes } from '../../admin/resource/routes';
+import { RESOURCES } from '../../admin/resources';
 import { revertAuditEntry } from '../../admin/revert';
 import { endStaffSession, requireStaff, startStaffSession } from '../../admin/sessions';
 import {
@@ -69,6 +58,7 @@ import type { AppEnv } from '../context';
 import { notFound } from '../errors';
 import { jsonBody, noFields, parseWith, queryInput } from '../input';
 import { describeRoutes, type TaggedRouteDoc } from '../openapi/describe';
+import { apiRouter } from '../route';
 import { catalogDocs, catalogRoutes } from './catalog';
 import { dashboardDocs, dashboardRoutes } from './dashboard';
 import { ordersDocs, ordersRoutes } from './orders';
@@ -250,84 +240,13 @@ adminRouter.put('/admin/articles/:slug', requireStaff('editContent'), async (c) 
   return c.json({ code: 2000, message: await updateArticle(c.get('db'), c.get('staff'), slug, input) });
 });
 
-// ---- jobs, company history, footer links ----------------------------------------------------------------------
+// ---- resources declared once (src/lib/admin/resources/) --------------------------------------------------------
 
-/** The descriptions of the small content tables' routes, written as localizedRoutes registers them. */
-const localizedDocs: TaggedRouteDoc[] = [];
-
-/** Each small content table under its path, with the schema of its input. */
-function localizedRoutes<S extends z.ZodObject>(path: string, name: LocalizedKind, schema: S) {
-  const reads = { auth: 'staff', permission: 'readContent' } as const;
-  const edits = { auth: 'staff', permission: 'editContent' } as const;
-  localizedDocs.push(
-    ...describeRoutes(`Admin: ${path}`, [
-      { method: 'get', path: `/admin/${path}`, summary: `Every ${name} entry with its translations`, ...reads },
-      {
-        method: 'get',
-        path: `/admin/${path}/:id`,
-        summary: `One ${name} entry`,
-        params: idParam,
-        errors: [404],
-        ...reads,
-      },
-      { method: 'post', path: `/admin/${path}`, summary: `Create a ${name} entry`, body: schema, ...edits },
-      {
-        method: 'put',
-        path: `/admin/${path}/:id`,
-        summary: `Change a ${name} entry (with the version it was read at)`,
-        params: idParam,
-        body: withVersion(schema),
-        errors: [404, 409],
-        ...edits,
-      },
-      {
-        method: 'delete',
-        path: `/admin/${path}/:id`,
-        summary: `Delete a ${name} entry`,
-        params: idParam,
-        query: versionQuery,
-        errors: [404, 409],
-        ...edits,
-      },
-    ]),
-  );
-  const kind = LOCALIZED_KINDS[name] as unknown as Parameters<typeof createLocalized<z.output<S>>>[2];
-  adminRouter.get(`/admin/${path}`, requireStaff('readContent'), async (c) =>
-    c.json({ code: 2000, message: await listLocalized(c.get('db'), name) }),
-  );
-  adminRouter.get(`/admin/${path}/:id`, requireStaff('readContent'), async (c) => {
-    const { id } = parseWith(idParam, c.req.param());
-    return c.json({ code: 2000, message: await getLocalized(c.get('db'), name, id) });
-  });
-  adminRouter.post(`/admin/${path}`, requireStaff('editContent'), async (c) => {
-    const input = await jsonBody(c, schema);
-    return c.json({ code: 2000, message: await createLocalized(c.get('db'), c.get('staff'), kind, input) });
-  });
-  adminRouter.put(`/admin/${path}/:id`, requireStaff('editContent'), async (c) => {
-    const { id } = parseWith(idParam, c.req.param());
-    const input = await jsonBody(c, withVersion(schema));
-    return c.json({
-      code: 2000,
-      message: await updateLocalized(c.get('db'), c.get('staff'), kind, id, input as z.output<S> & { version: number }),
-    });
-  });
-  adminRouter.delete(`/admin/${path}/:id`, requireStaff('editContent'), async (c) => {
-    const { id } = parseWith(idParam, c.req.param());
-    const { version: expected } = queryInput(c, versionQuery);
-    await deleteLocalized(c.get('db'), c.get('staff'), name, id, expected);
-    return c.json({ code: 2000, message: null });
-  });
-}
-
-// Before the jobs' `/:id`: the departments and locations the job form offers.
-adminRouter.get('/admin/jobs/choices', requireStaff('readContent'), async (c) =>
-  c.json({ code: 2000, message: await listJobChoices(c.get('db')) }),
-);
+const resources = apiRouter('Admin');
+choiceRoutes(resources);
+for (const resource of RESOURCES) resourceRoutes(resources, resource);
+adminRouter.route('/', resources.hono);
 adminRouter.route('/', ordersRoutes);
-
-localizedRoutes('jobs', 'job', jobInput);
-localizedRoutes('history', 'history', historyInput);
-localizedRoutes('footer-links', 'footer', footerLinkInput);
 
 // ---- catalog (docs/product/back-office-catalog.md) --------------------------------------------------------------
 
@@ -525,15 +444,7 @@ export const adminDocs: TaggedRouteDoc[] = [
       ...editContent,
     },
   ]),
-  ...describeRoutes('Admin: jobs', [
-    {
-      method: 'get',
-      path: '/admin/jobs/choices',
-      summary: 'The departments and locations the job form offers',
-      ...readContent,
-    },
-  ]),
-  ...localizedDocs,
+  ...resources.docs,
   ...ordersDocs,
   ...catalogDocs,
   ...dashboardDocs,

@@ -12,7 +12,7 @@ export async function listFooterLinks(db: Database, locale: Locale): Promise<Foo
   const rows = await db
     .select()
     .from(footerLinks)
-    .where(eq(footerLinks.active, 1))
+    .where(eq(footerLinks.active, true))
     .orderBy(asc(footerLinks.sort), asc(footerLinks.id));
   return rows.map((r) => ({ name: localize(r.name, locale, 'footer link'), link: r.link }));
 }

@@ -107,5 +107,7 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at, t.id),
     index('audit_log_staff_idx').on(t.staffId, t.at, t.id),
     index('audit_log_kind_idx').on(t.kind, t.at, t.id),
+    // A row's history (src/server/admin/resource/routes.ts).
+    index('audit_log_entity_idx').on(t.kind, t.entityId, t.at, t.id),
   ],
 );

@@ -1,4 +1,4 @@
-import { integer, jsonb, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { type Localized, updatedAt } from './common';
 
 /**
@@ -20,7 +20,7 @@ export const footerLinks = pgTable('footer_links', {
   name: jsonb('name').$type<Localized>().notNull(),
   link: text('link').notNull(),
   sort: integer('sort').notNull().default(0),
-  active: integer('active').notNull().default(1),
+  active: boolean('active').notNull().default(true),
   /** Bumped by every back-office save (docs/decisions/039-back-office.md). */
   version: integer('version').notNull().default(1),
 });

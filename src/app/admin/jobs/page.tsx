@@ -1,8 +1,0 @@
-import { LocalizedContentList } from '@/components/admin/localized-content';
-import { adminPageMetadata } from '../messages';
-
-export const generateMetadata = () => adminPageMetadata('jobs');
-
-export default function JobsPage() {
-  return <LocalizedContentList kind="jobs" />;
-}

@@ -1,0 +1,196 @@
+'use client';
+
+import { useLocale } from 'next-intl';
+import type { ComponentType } from 'react';
+import { type FieldErrors, type UseFormReturn, useFormContext } from 'react-hook-form';
+import type { Field } from '@/lib/admin/resource';
+import { ADMIN_LOCALES, type AdminLocale } from '@/lib/admin/schemas';
+import { LOCALE_LABEL } from '@/lib/locales';
+import { SelectField, TextAreaField, TextField } from '../ui';
+import { type ResourceText, useResourceText } from './text';
+import type { Choice } from './use-choices';
+import { type FormValues, messageIn, unitsOf } from './values';
+
+/** A part of a form only one resource has (a security group's rules), drawn inside the resource form. */
+export type CustomField = ComponentType<{ field: Field; text: ResourceText; idPrefix: string }>;
+const CUSTOM_FIELDS = new Map<string, CustomField>();
+
+/** Registers the component a declaration's `custom` field names. */
+export function registerCustomField(name: string, component: CustomField): void {
+  CUSTOM_FIELDS.set(name, component);
+}
+
+/** The name of a choice in the reader's language. */
+export const choiceName = (choice: Choice, locale: AdminLocale) =>
+  typeof choice.name === 'string' ? choice.name : choice.name[locale] || choice.name.en || choice.id;
+
+/**
+ * One field of a resource form, drawn for its kind, with its label, hint and translated error. Reads the form
+ * from react-hook-form's context, so a custom part can read and write the same form.
+ */
+export function FormField({
+  field,
+  resource,
+  choices,
+  editing,
+  idPrefix,
+}: {
+  field: Field;
+  resource: { name: string };
+  choices: Record<string, Choice[] | undefined>;
+  /** A saved row is being changed (a fixed field is then shown, not changed). */
+  editing: boolean;
+  idPrefix: string;
+}) {
+  const form = useFormContext<FormValues>() as UseFormReturn<FormValues>;
+  const text = useResourceText(resource);
+  const locale = useLocale() as AdminLocale;
+  const errors = form.formState.errors as FieldErrors;
+  const error = messageIn(errors[field.name]);
+  const id = `${idPrefix}-${field.name}`;
+  const label = text.field(field.name);
+  const hint = field.hint ? text.hint(field.name) : undefined;
+  const common = { id, label, error, hint };
+
+  switch (field.kind) {
+    case 'localized':
+    case 'localizedLines':
+      return <LocalizedField field={field} text={text} idPrefix={idPrefix} />;
+    case 'checkbox':
+      return (
+        <label className="flex items-center gap-2 text-sm font-semibold">
+          <input type="checkbox" className="h-4 w-4 accent-brand-600" {...form.register(field.name)} />
+          {label}
+        </label>
+      );
+    case 'select':
+      return (
+        <SelectField {...common} disabled={field.fixed && editing} {...form.register(field.name)}>
+          {field.options.map((o) => (
+            <option key={o} value={o}>
+              {text.option(field.name, o)}
+            </option>
+          ))}
+        </SelectField>
+      );
+    case 'reference': {
+      const offered = choices[field.source];
+      if (field.multiple) {
+        return (
+          <fieldset className="rounded-lg border border-line p-3" aria-describedby={error ? `${id}-error` : undefined}>
+            <legend className="px-1 text-sm font-semibold">{label}</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-2">
+              {(offered ?? []).map((choice) => (
+                <label key={choice.id} className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" value={choice.id} className="h-4 w-4" {...form.register(field.name)} />
+                  {choiceName(choice, locale)}
+                </label>
+              ))}
+            </div>
+            {error ? (
+              <p id={`${id}-error`} className="mt-1 text-sm text-red-700" data-testid={`${id}-error`}>
+                {text.shared('invalidChoice')}
+              </p>
+            ) : null}
+          </fieldset>
+        );
+      }
+      return (
+        <SelectField {...common} aria-busy={offered === undefined} {...form.register(field.name)}>
+          <option value="">{text.shared(field.optional ? 'none' : 'choose')}</option>
+          {(offered ?? []).map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choiceName(choice, locale)}
+              {choice.active === false ? ` (${text.shared('withdrawn')})` : ''}
+            </option>
+          ))}
+        </SelectField>
+      );
+    }
+    case 'readonly': {
+      const value = form.getValues(field.name);
+      const shown =
+        field.format === 'cents'
+          ? unitsOf(value)
+          : field.format === 'microUsd'
+            ? (Number(value ?? 0) / 1_000_000).toFixed(6)
+            : field.format === 'percent'
+              ? `${value ?? 0} %`
+              : field.format === 'boolean'
+                ? text.shared(value ? 'yes' : 'no')
+                : String(value ?? '');
+      return (
+        <div>
+          <p className="text-sm font-semibold">{label}</p>
+          <p className="mt-1 text-sm text-muted" data-testid={id}>
+            {shown}
+          </p>
+        </div>
+      );
+    }
+    case 'custom': {
+      const Custom = CUSTOM_FIELDS.get(field.component);
+      if (!Custom) throw new Error(`no custom field ${field.component}`);
+      return <Custom field={field} text={text} idPrefix={idPrefix} />;
+    }
+    case 'textarea':
+      return <TextAreaField {...common} rows={4} {...form.register(field.name)} />;
+    default:
+      return (
+        <TextField
+          {...common}
+          readOnly={field.fixed && editing}
+          type={
+            field.kind === 'datetime'
+              ? 'datetime-local'
+              : field.kind === 'date'
+                ? 'date'
+                : field.kind === 'email'
+                  ? 'email'
+                  : 'text'
+          }
+          inputMode={
+            field.kind === 'integer'
+              ? 'numeric'
+              : field.kind === 'money' || field.kind === 'decimal'
+                ? 'decimal'
+                : undefined
+          }
+          {...form.register(field.name)}
+        />
+      );
+  }
+}
+
+/** Text in three languages: one input each, English required, a language's own error under it. */
+function LocalizedField({ field, text, idPrefix }: { field: Field; text: ResourceText; idPrefix: string }) {
+  const form = useFormContext<FormValues>();
+  const errors = form.formState.errors as FieldErrors;
+  const own = (l: AdminLocale) => messageIn((errors[field.name] as Record<string, unknown> | undefined)?.[l]);
+  const whole = messageIn(errors[field.name]);
+  const lines = field.kind === 'localizedLines';
+  const multiline = lines || (field.kind === 'localized' && field.multiline);
+  return (
+    <fieldset className="rounded-lg border border-line p-3">
+      <legend className="px-1 text-sm font-semibold">{text.field(field.name)}</legend>
+      {lines ? <p className="mb-2 text-xs text-muted">{text.shared('linesHint')}</p> : null}
+      <div className="grid gap-3 desk:grid-cols-3">
+        {ADMIN_LOCALES.map((l) => {
+          const props = {
+            id: `${idPrefix}-${field.name}-${l}`,
+            label: `${LOCALE_LABEL[l]}${l === 'en' ? ` (${text.shared('required')})` : ''}`,
+            // A problem with the whole value (none typed) shows under English, the language that is required.
+            error: own(l) ?? (l === 'en' && whole && !ADMIN_LOCALES.some(own) ? whole : undefined),
+            lang: l,
+            ...form.register(`${field.name}.${l}`),
+          };
+          return multiline ? (
+            <TextAreaField key={l} rows={lines ? 5 : 3} {...props} />
+          ) : (
+            <TextField key={l} {...props} />
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

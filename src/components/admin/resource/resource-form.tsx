@@ -1,0 +1,144 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale } from 'next-intl';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { ResourceDeclaration } from '@/lib/admin/resource';
+import { ADMIN_LOCALES, type AdminLocale } from '@/lib/admin/schemas';
+import { LOCALE_LABEL } from '@/lib/locales';
+import { AdminApiError, adminApi } from '../api';
+import { type ConflictRow, ConflictView } from '../conflict-view';
+import { showApiError } from '../form-errors';
+import { Alert, Button } from '../ui';
+import { FormField } from './fields';
+import { useResourceText } from './text';
+import { useChoices } from './use-choices';
+import { type FormValues, formValuesOf, payloadOf } from './values';
+
+export type ResourceRow = Record<string, unknown> & { version?: number };
+
+/**
+ * The form of any resource (docs/engineering.md#back-office): its declared fields, checked in the browser with the
+ * schema the API checks with, saved with the version it was read at. A save over someone else's newer one (409)
+ * shows theirs beside what was typed here, field by field, and loses nothing typed until "use theirs" is chosen.
+ */
+export function ResourceForm({
+  resource,
+  row,
+  readOnly = false,
+  onSaved,
+}: {
+  resource: ResourceDeclaration;
+  /** The saved row, or null for a new one. */
+  row: ResourceRow | null;
+  /** Shown to a role that may read but not write it: every field disabled, no save. */
+  readOnly?: boolean;
+  onSaved: (saved: ResourceRow) => void;
+}) {
+  const text = useResourceText(resource);
+  const locale = useLocale() as AdminLocale;
+  const { choices, ready } = useChoices(resource.fields);
+  const [version, setVersion] = useState(Number(row?.version ?? 0));
+  const [conflict, setConflict] = useState<ResourceRow | null>(null);
+  const form = useForm<FormValues>({
+    // The schema checks what would be sent, not the form's own shape (money in units, lists as text).
+    resolver: zodResolver(
+      z.preprocess((values: FormValues) => payloadOf(resource.fields, values), resource.input) as unknown as z.ZodType<
+        FormValues,
+        FormValues
+      >,
+    ),
+    defaultValues: formValuesOf(resource.fields, row ?? (resource.blank() as FormValues)),
+  });
+  const { handleSubmit, reset, getValues, setError, watch, formState } = form;
+  const values = watch();
+  const keyValue = row?.[resource.key.field];
+  const base = `/${resource.name}`;
+
+  const save = async (over: number) => {
+    const body = payloadOf(resource.fields, getValues());
+    try {
+      const saved =
+        row === null
+          ? await adminApi<ResourceRow>(base, { method: 'POST', body })
+          : await adminApi<ResourceRow>(`${base}/${encodeURIComponent(String(keyValue))}`, {
+              method: 'PUT',
+              body: { ...body, version: over },
+            });
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof AdminApiError && error.status === 409 && error.current) {
+        setConflict(error.current as ResourceRow);
+        return;
+      }
+      showApiError(error, setError);
+    }
+  };
+
+  const conflictRows = (theirs: ResourceRow): ConflictRow[] => {
+    const their = formValuesOf(resource.fields, theirs);
+    const mine = getValues();
+    const shown = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
+    return resource.fields.flatMap((f) =>
+      f.kind === 'localized' || f.kind === 'localizedLines'
+        ? ADMIN_LOCALES.map((l) => ({
+            label: `${LOCALE_LABEL[l]} · ${text.field(f.name)}`,
+            theirs: shown((their[f.name] as Record<string, unknown> | undefined)?.[l]),
+            mine: shown((mine[f.name] as Record<string, unknown> | undefined)?.[l]),
+          }))
+        : [{ label: text.field(f.name), theirs: shown(their[f.name]), mine: shown(mine[f.name]) }],
+    );
+  };
+
+  // The fields mount once their choices are there, so each select shows the saved value, not its first option.
+  if (!ready) return <p aria-busy="true" className="h-64" />;
+
+  const idPrefix = `${resource.name}-form`;
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={handleSubmit(() => save(version))} noValidate className="space-y-4" data-testid="resource-form">
+        {conflict ? (
+          <ConflictView
+            title={text.shared('conflictTitle')}
+            rows={conflictRows(conflict)}
+            version={Number(conflict.version)}
+            locale={locale}
+            busy={formState.isSubmitting}
+            onTakeTheirs={() => {
+              reset(formValuesOf(resource.fields, conflict));
+              setVersion(Number(conflict.version));
+              setConflict(null);
+            }}
+            onOverwrite={handleSubmit(() => save(Number(conflict.version)))}
+          />
+        ) : null}
+        {formState.errors.root?.server ? (
+          <Alert messageKey={formState.errors.root.server.message} testId="resource-error" />
+        ) : null}
+        <fieldset disabled={readOnly} className="space-y-4">
+          {resource.fields
+            .filter((f) => !f.when || f.when(values))
+            .map((f) => (
+              <FormField
+                key={f.name}
+                field={f}
+                resource={resource}
+                choices={choices}
+                editing={row !== null}
+                idPrefix={idPrefix}
+              />
+            ))}
+        </fieldset>
+        {readOnly ? null : (
+          <div className="flex flex-wrap gap-3 pt-2">
+            <Button type="submit" disabled={formState.isSubmitting} data-testid="resource-save">
+              {formState.isSubmitting ? text.shared('saving') : text.shared(row === null ? 'create' : 'save')}
+            </Button>
+          </div>
+        )}
+      </form>
+    </FormProvider>
+  );
+}

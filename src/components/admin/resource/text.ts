@@ -1,0 +1,35 @@
+'use client';
+
+import type { ResourceDeclaration } from '@/lib/admin/resource';
+import { useAdminTranslations } from '../i18n';
+
+/**
+ * A resource's words, from `admin.resources.<name>` (its title, fields, options and filters) and the words every
+ * resource shares (`admin.resource`). tests/api/resource-messages.test.ts checks every declared key exists in the
+ * three languages, so the casts here cannot name a missing message.
+ */
+export function useResourceText(resource: Pick<ResourceDeclaration, 'name'>) {
+  const t = useAdminTranslations();
+  const own = (key: string, values?: Record<string, string | number>) =>
+    t(`admin.resources.${resource.name}.${key}` as never, values as never);
+  const has = (key: string) => t.has(`admin.resources.${resource.name}.${key}` as never);
+  const shared = (key: string, values?: Record<string, string | number>) =>
+    t(`admin.resource.${key}` as never, values as never);
+  return {
+    own,
+    shared,
+    title: () => own('title'),
+    field: (name: string) => own(`fields.${name}`),
+    /** A field's label, or its name for a column the form does not show (a creation time). */
+    fieldOrName: (name: string) => (has(`fields.${name}`) ? own(`fields.${name}`) : name),
+    hint: (name: string) => (has(`fields.${name}Hint`) ? own(`fields.${name}Hint`) : undefined),
+    option: (field: string, value: string) => own(`options.${field}.${value}`),
+    filter: (name: string) => (has(`filters.${name}`) ? own(`filters.${name}`) : shared(`filters.${name}`)),
+    filterOption: (name: string, value: string) =>
+      has(`filterOptions.${name}.${value}`)
+        ? own(`filterOptions.${name}.${value}`)
+        : shared(`filterOptions.${name}.${value}`),
+    searchHint: () => (has('searchHint') ? own('searchHint') : undefined),
+  };
+}
+export type ResourceText = ReturnType<typeof useResourceText>;

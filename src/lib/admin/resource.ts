@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { wholeNumber } from '../validation/numbers';
+import type { Permission } from './permissions';
+
+/**
+ * An editable thing of the back office, declared once (docs/engineering.md#back-office): the schema its form and
+ * its API both validate with, what its list shows and how it sorts and filters, the fields of its form, who may
+ * read, write and delete it, and whether its changes are versioned and can be undone from the audit log. The
+ * server binds a declaration to its table (src/server/admin/resource/) and gets the routes, their OpenAPI
+ * description, the locked, versioned, audited and announced writes and the undo from it; the screens get the list,
+ * the form and the navigation entry (src/components/admin/resource/). Declarations hold no server code, so the
+ * screens import them as they are.
+ */
+
+/** One field of a resource's form. */
+export type Field = {
+  name: string;
+  /** Shown only while this holds for what is typed (a percentage only on a percent coupon). */
+  when?: (values: Record<string, unknown>) => boolean;
+  /** Chosen when the row is made, shown but not changed after (a key that orders refer to). */
+  fixed?: boolean;
+  /** A line under the field, from `fields.<name>Hint`. */
+  hint?: boolean;
+} & (
+  | { kind: 'text' | 'code' | 'link' | 'email' | 'integer' | 'datetime' | 'date' | 'checkbox' | 'textarea' }
+  /** Typed in the currency's units, kept and sent in its minor units (cents). */
+  | { kind: 'money' }
+  /** A decimal number typed as text (`10`, `8.5`), sent as a string the schema checks. */
+  | { kind: 'decimal' }
+  /** `{en, zh, ja}`: one field, three inputs, English required. */
+  | { kind: 'localized'; multiline?: boolean }
+  /** `{en: string[], …}`, typed one item a line. */
+  | { kind: 'localizedLines' }
+  /** One of fixed values; their labels are `options.<name>.<value>`. */
+  | { kind: 'select'; options: readonly string[] }
+  /** One (or, `multiple`, several) of the rows another list offers (`GET /api/admin/choices`). */
+  | { kind: 'reference'; source: ChoiceSource; optional?: boolean; multiple?: boolean }
+  /** Shown, never sent (a number another screen sets). */
+  | { kind: 'readonly'; format: 'cents' | 'microUsd' | 'percent' | 'boolean' | 'text' }
+  /** A part of the form only this resource has, drawn by the component registered under this name. */
+  | { kind: 'custom'; component: string }
+);
+
+/** The lists a reference field chooses from (`GET /api/admin/choices/:source`). */
+export const CHOICE_SOURCES = [
+  'regions',
+  'productLines',
+  'plans',
+  'images',
+  'disks',
+  'bandwidth',
+  'jobDepartments',
+  'jobLocations',
+] as const;
+export type ChoiceSource = (typeof CHOICE_SOURCES)[number];
+
+/** One column of a resource's list. */
+export type Column = {
+  name: string;
+  format?: 'text' | 'localized' | 'money' | 'number' | 'percent' | 'datetime' | 'date' | 'boolean' | 'code' | 'option';
+  /** The list's `sort` value that orders by this column, when it can. */
+  sort?: string;
+};
+
+/** A filter over a resource's list, kept in the address as `?<name>=<value>`. */
+export type Filter = { name: string; options: readonly [string, ...string[]] };
+
+export type ResourceDeclaration<
+  Input extends z.ZodObject = z.ZodObject,
+  Row extends z.ZodObject = z.ZodObject,
+  Sort extends readonly [string, ...string[]] = readonly [string, ...string[]],
+> = {
+  /** The API path under /api/admin and the messages' name: `footer-links`. */
+  name: string;
+  /** The screen's address under /admin (`/footer-links`, `/promotions/coupons`). */
+  path: string;
+  /** Where the navigation lists it; none for a screen reached from another (a sale's items). */
+  nav?: { section: 'content' | 'commerce' | 'support' | 'administration'; after?: string };
+  /** The kind its audit entries are written under. */
+  audit: string;
+  /** The key field and its type: numbers made by the database, or codes chosen at creation. */
+  key: { field: string; type: 'number' | 'string' };
+  /** What a create sends; an update sends the same with `version`. */
+  input: Input;
+  /** A row as the API answers it. */
+  row: Row;
+  access: {
+    read: Permission;
+    write: Permission;
+    /** False: rows are withdrawn, never deleted. */
+    delete: Permission | false;
+  };
+  /** Undone from the audit log, or why not (a message key under `admin.resource.undo`). */
+  undo: true | { refused: string };
+  list: {
+    sorts: Sort;
+    /** The order a list opens in. */
+    order: { sort: Sort[number]; dir: 'asc' | 'desc' };
+    /** Whether `q` searches it, and a hint of what it matches (`search.<name>`). */
+    search?: boolean;
+    filters?: readonly Filter[];
+  };
+  columns: readonly Column[];
+  fields: readonly Field[];
+  /** The form's values for a new row. */
+  blank: () => z.input<Input>;
+  /** The field that names a row in headings, confirmations and the audit log. */
+  title: string;
+};
+
+/** A list's query: page, order, search and its filters, from the address bar or the API's query string. */
+export function resourceQuery<R extends ResourceDeclaration>(resource: R) {
+  const { sorts, order, filters = [] } = resource.list;
+  return z.object({
+    page: wholeNumber({ min: 1, max: 100_000 }).default(1),
+    rows: wholeNumber({ min: 1, max: 100 }).default(20),
+    sort: z.enum(sorts, { error: 'api.field.invalid' }).default(order.sort),
+    dir: z.enum(['asc', 'desc'], { error: 'api.field.invalid' }).default(order.dir),
+    q: z.string().trim().max(200, { error: 'api.field.tooLong' }).default(''),
+    ...Object.fromEntries(
+      filters.map((f) => [f.name, z.enum(f.options, { error: 'api.field.invalid' }).default(f.options[0])]),
+    ),
+  });
+}
+export type ResourceQuery = {
+  page: number;
+  rows: number;
+  sort: string;
+  dir: 'asc' | 'desc';
+  q: string;
+} & Record<string, string | number>;
+
+/** Text in three languages as rows keep it. */
+export const localizedRow = z.object({ en: z.string(), zh: z.string().optional(), ja: z.string().optional() });
+/** Lists of lines in three languages as rows keep them. */
+export const localizedLinesRow = z.object({
+  en: z.array(z.string()),
+  zh: z.array(z.string()).optional(),
+  ja: z.array(z.string()).optional(),
+});
+/** What every versioned row answers besides its own fields. */
+export const versioned = { version: z.number().int() };
+
+/** A page of a list: `capped` when there are more than `total` matches (counting stops at a cap). */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    total: z.number().int(),
+    capped: z.boolean(),
+    page: z.number().int(),
+    rows: z.number().int(),
+    items: z.array(item),
+  });
+
+/** Declares a resource; the identity that keeps its literal types for the server and the screens. */
+export function defineResource<
+  Input extends z.ZodObject,
+  Row extends z.ZodObject,
+  const Sort extends readonly [string, ...string[]],
+>(declaration: ResourceDeclaration<Input, Row, Sort>): ResourceDeclaration<Input, Row, Sort> {
+  return declaration;
+}

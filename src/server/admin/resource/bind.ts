@@ -1,0 +1,281 @@
+import 'server-only';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { ResourceDeclaration, ResourceQuery } from '@/lib/admin/resource';
+import { ApiError, BusinessCode, type FieldErrors, invalidInput, isUniqueViolation, notFound } from '../../api/errors';
+import type { ApiRouter } from '../../api/route';
+import { announceChange, type ChangeKind } from '../../changes/bus';
+import type { Database, Reader, Tx } from '../../db/client';
+import { recordAudit } from '../audit';
+import { cappedTotal } from '../list-total';
+import type { SignedInStaff } from '../sessions';
+
+/** A row as the API answers it and the audit log keeps it: plain JSON (times as ISO text). */
+export type Snapshot = Record<string, unknown>;
+type Input = Record<string, unknown>;
+
+/** Rows come out of jsonb and drizzle alike: plain JSON, so a snapshot compares and is audited the same. */
+export const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/**
+ * What a resource's table is and what it does that others do not: its rules in hooks, never in a copy of the
+ * generic path (docs/engineering.md#back-office).
+ */
+export type Binding = {
+  table: PgTable;
+  /** What `sort` values order by, where not the table's column of the same name. */
+  sorts?: Record<string, AnyPgColumn | SQL>;
+  /**
+   * What `q` searches besides the key, where not the columns of the form's text fields: columns, or
+   * `{en, zh, ja}` columns searched in every language.
+   */
+  search?: { text?: (AnyPgColumn | SQL)[]; localized?: AnyPgColumn[] };
+  /** Each filter's condition for a value (undefined: no condition). */
+  filters?: Record<string, (value: string) => SQL | undefined>;
+  /** What the change tells every instance to drop (docs/decisions/040-changes-reach-every-instance.md). */
+  changes: readonly ChangeKind[];
+  /** The rows as the API answers them (extras added: a plan's regions); the table's own columns by default. */
+  read?: (db: Reader, where: SQL | undefined) => Promise<Snapshot[]>;
+  /** The table's values for an input; the input's own fields by default. */
+  values?: (input: Input, before: Snapshot | undefined) => Record<string, unknown>;
+  /** After the row is written: what hangs off it (a plan's regions, a template's rules). */
+  afterWrite?: (tx: Tx, key: string | number, input: Input) => Promise<void>;
+  /** Checks against other tables; field errors or none. May throw an ApiError of its own. */
+  check?: (tx: Tx, input: Input, before: Snapshot | undefined) => Promise<FieldErrors>;
+  /** What still refers to a row, as the message key of the refusal; undefined when it may be deleted. */
+  inUse?: (tx: Tx, key: string | number, row: Snapshot) => Promise<string | undefined>;
+  /** Puts a snapshot back (an undo); by default its table columns are written back, the row made again if gone. */
+  restore?: (tx: Tx, state: Snapshot, version: number, exists: boolean) => Promise<void>;
+  /** Routes only this resource has (a preview, a schedule, an action), declared with the same route helper. */
+  routes?: (router: ApiRouter, resource: BoundResource) => void;
+};
+
+export type BoundResource = ReturnType<typeof bindResource>;
+
+/** A key as the table keeps it: a number from the path for identity keys. */
+const keyOf = (declaration: ResourceDeclaration, raw: string | number) =>
+  declaration.key.type === 'number' ? Number(raw) : String(raw);
+
+function missingColumn(resource: string, name: string): never {
+  throw new Error(`${resource}: its table has no column ${name}`);
+}
+
+/** `like` text matching anywhere, with the pattern's own wildcards taken literally. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A declaration bound to its table: the list, the reads, and every write as one transaction in which the row is
+ * locked and its version compared (409 with the row as it is now), the rules of the resource checked, the write
+ * made, its audit row written and the change announced to every instance. Undo from the audit log goes through
+ * the same path (src/server/admin/revert.ts).
+ */
+export function bindResource<D extends ResourceDeclaration>(declaration: D, binding: Binding) {
+  const { table } = binding;
+  const columns = getTableColumns(table);
+  const keyField = declaration.key.field;
+  const key: AnyPgColumn = columns[keyField] ?? missingColumn(declaration.name, keyField);
+  const column = (name: string) => columns[name];
+  const sorts: Record<string, AnyPgColumn | SQL | undefined> = {
+    ...Object.fromEntries(declaration.list.sorts.map((name) => [name, column(name)])),
+    ...binding.sorts,
+  };
+  // By default `q` searches the columns of the form's text fields, every language of its three-language ones.
+  const search = binding.search ?? {
+    text: declaration.fields.flatMap((f) =>
+      ['text', 'code', 'link', 'email'].includes(f.kind) && column(f.name) ? [column(f.name) as AnyPgColumn] : [],
+    ),
+    localized: declaration.fields.flatMap((f) =>
+      f.kind === 'localized' && column(f.name) ? [column(f.name) as AnyPgColumn] : [],
+    ),
+  };
+  const dateColumns = new Set(
+    Object.entries(columns)
+      .filter(([, column]) => column.dataType === 'date')
+      .map(([name]) => name),
+  );
+
+  /** A snapshot's or an input's fields as the table's values (ISO times as dates, unknown fields dropped). */
+  const tableValues = (fields: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(fields)
+        .filter(([name]) => name in columns)
+        .map(([name, value]) => [name, dateColumns.has(name) && typeof value === 'string' ? new Date(value) : value]),
+    );
+
+  const read =
+    binding.read ??
+    (async (db: Reader, where: SQL | undefined) => plain(await db.select().from(table).where(where)) as Snapshot[]);
+
+  async function find(db: Reader, id: string | number): Promise<Snapshot | undefined> {
+    return (await read(db, eq(key, keyOf(declaration, id))))[0];
+  }
+
+  /** Locks the row for a change and answers it; 404 when it is gone, 409 with it as it is now over another version. */
+  async function lock(tx: Tx, id: string | number, expected: number | undefined): Promise<Snapshot> {
+    await tx
+      .select({ one: sql`1` })
+      .from(table)
+      .where(eq(key, keyOf(declaration, id)))
+      .for('update');
+    const current = await find(tx, id);
+    if (!current) throw notFound('api.admin.notFound');
+    if (expected !== undefined && current.version !== expected) {
+      throw new ApiError(BusinessCode.conflict, 'api.admin.staleVersion', { extra: { current } });
+    }
+    return current;
+  }
+
+  async function checked(tx: Tx, input: Input, before: Snapshot | undefined) {
+    const fields = (await binding.check?.(tx, input, before)) ?? {};
+    if (Object.keys(fields).length > 0) throw invalidInput(fields);
+  }
+
+  const audited = (
+    tx: Tx,
+    by: SignedInStaff,
+    id: string | number,
+    action: 'create' | 'update' | 'delete',
+    before: Snapshot | null,
+    after: Snapshot | null,
+  ) =>
+    recordAudit(tx, { staffId: by.id, kind: declaration.audit, entityId: id, action, before, after }).then(() =>
+      announceChange(tx, binding.changes),
+    );
+
+  const valuesOf = (input: Input, before: Snapshot | undefined) =>
+    tableValues(binding.values ? binding.values(input, before) : input);
+
+  return {
+    declaration,
+    binding,
+    keyColumn: key,
+    find,
+    lock,
+
+    /** A page of rows, searched, filtered and ordered as the list asks (counting stops at the cap). */
+    async list(db: Database, query: ResourceQuery) {
+      const { filters = {} } = binding;
+      const like = query.q ? containing(query.q) : undefined;
+      const where = and(
+        like
+          ? or(
+              ilike(sql`${key}::text`, like),
+              ...(search.text ?? []).map((searched) => ilike(searched, like)),
+              ...(search.localized ?? []).flatMap((searched) =>
+                ['en', 'zh', 'ja'].map((l) => ilike(sql`${searched}->>${l}`, like)),
+              ),
+            )
+          : undefined,
+        ...Object.entries(filters).map(([name, condition]) => condition(String(query[name] ?? ''))),
+      );
+      const order = query.dir === 'asc' ? asc : desc;
+      const [counted, keys] = await Promise.all([
+        cappedTotal(db, table, where),
+        db
+          .select({ key })
+          .from(table)
+          .where(where)
+          .orderBy(order(sorts[query.sort] ?? key), order(key))
+          .limit(query.rows)
+          .offset((query.page - 1) * query.rows),
+      ]);
+      const ids = keys.map((k) => k.key as string | number);
+      const rows = ids.length > 0 ? await read(db, inArray(key, ids)) : [];
+      const byKey = new Map(rows.map((r) => [String(r[keyField]), r]));
+      return {
+        ...counted,
+        page: query.page,
+        rows: query.rows,
+        items: ids.flatMap((id) => byKey.get(String(id)) ?? []) as Snapshot[],
+      };
+    },
+
+    async get(db: Database, id: string | number): Promise<Snapshot> {
+      const found = await find(db, id);
+      if (!found) throw notFound('api.admin.notFound');
+      return found;
+    },
+
+    async create(db: Database, by: SignedInStaff, input: Input): Promise<Snapshot> {
+      return db.transaction(async (tx) => {
+        await checked(tx, input, undefined);
+        let id: string | number;
+        try {
+          // A savepoint: a key taken meanwhile by someone else's save is refused by the insert itself.
+          const made = await tx.transaction(async (inner) =>
+            inner.insert(table).values(valuesOf(input, undefined)).returning({ key }),
+          );
+          id = made[0]?.key as string | number;
+        } catch (error) {
+          if (isUniqueViolation(error)) throw invalidInput({ [keyField]: 'api.admin.duplicate' });
+          throw error;
+        }
+        await binding.afterWrite?.(tx, id, input);
+        const after = (await find(tx, id)) ?? null;
+        if (!after) throw new Error(`${declaration.name} ${id} vanished after insert`);
+        await audited(tx, by, id, 'create', null, after);
+        return after;
+      });
+    },
+
+    async update(db: Database, by: SignedInStaff, id: string | number, input: Input & { version: number }) {
+      if (declaration.key.type === 'string' && keyField in input && String(input[keyField]) !== String(id)) {
+        // The key names the row everywhere (orders, the public API): it is chosen once, at creation.
+        throw invalidInput({ [keyField]: 'api.admin.keyFixed' });
+      }
+      return db.transaction(async (tx) => {
+        const before = await lock(tx, id, input.version);
+        await checked(tx, input, before);
+        const { version: _read, ...fields } = input;
+        await tx
+          .update(table)
+          .set({ ...valuesOf(fields, before), version: Number(before.version) + 1 })
+          .where(eq(key, keyOf(declaration, id)));
+        await binding.afterWrite?.(tx, keyOf(declaration, id), fields);
+        const after = (await find(tx, id)) ?? null;
+        await audited(tx, by, id, 'update', before, after);
+        return after as Snapshot;
+      });
+    },
+
+    async remove(db: Database, by: SignedInStaff, id: string | number, expected: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await lock(tx, id, expected);
+        const used = await binding.inUse?.(tx, keyOf(declaration, id), before);
+        if (used) throw new ApiError(BusinessCode.conflict, used);
+        await tx.delete(table).where(eq(key, keyOf(declaration, id)));
+        await audited(tx, by, id, 'delete', before, null);
+      });
+    },
+
+    /**
+     * Puts the row back as `state` (null: deletes it), inside the undo's transaction, after the caller locked it
+     * and checked it is still as the undone change left it. Answers the row as it is then.
+     */
+    async restore(tx: Tx, id: string | number, state: Snapshot | null, now: Snapshot | undefined) {
+      if (state === null) {
+        if (now) await tx.delete(table).where(eq(key, keyOf(declaration, id)));
+      } else {
+        const version = Number(now?.version ?? 0) + 1;
+        if (binding.restore) await binding.restore(tx, state, version, now !== undefined);
+        else if (now) {
+          await tx
+            .update(table)
+            .set({ ...tableValues(state), version })
+            .where(eq(key, keyOf(declaration, id)));
+        } else {
+          await tx
+            .insert(table)
+            .overridingSystemValue()
+            .values({ ...tableValues(state), version });
+        }
+        await binding.afterWrite?.(tx, keyOf(declaration, id), state);
+      }
+      await announceChange(tx, binding.changes);
+      return (await find(tx, id)) ?? null;
+    },
+  };
+}
+
+export type ResourceRow<D extends ResourceDeclaration> = z.output<D['row']>;
