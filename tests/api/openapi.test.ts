@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { openApiPath } from '../../src/server/api/openapi/document';
@@ -66,6 +67,16 @@ describe('the OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
+  it("passes Redocly's recommended rules without an error", async () => {
+    const { res } = await fetchDocument();
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: res.text, absoluteRef: 'openapi.json', config });
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId} at ${p.location[0]?.pointer ?? '?'}: ${p.message}`);
+    expect(errors).toEqual([]);
+  });
+
   it('is the raw document, public and cacheable, with no secret in it', async () => {
     const { res } = await fetchDocument();
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -89,7 +100,7 @@ describe('the OpenAPI document', () => {
 
     const search = doc.paths['/api/doc/search']?.get;
     expect(search?.parameters?.map((p) => p.name).sort()).toEqual(['language', 'limit', 'q']);
-    expect(search?.security).toBeUndefined();
+    expect(search?.security).toEqual([]);
 
     const claim = doc.paths['/api/ac/coupon/receive']?.post;
     expect(claim?.security).toEqual([{ customerSession: [], csrfToken: [] }]);

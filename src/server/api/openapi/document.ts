@@ -51,12 +51,13 @@ const AUTH_ERRORS: Record<RouteAuth, number[]> = {
   metricsToken: [401],
 };
 
-const AUTH_SECURITY: Record<RouteAuth, (write: boolean) => object[] | undefined> = {
-  none: () => undefined,
+/** Who may call: `[]` says "anyone" in so many words (a route that says nothing is read as forgotten). */
+const AUTH_SECURITY: Record<RouteAuth, (write: boolean) => object[]> = {
+  none: () => [],
   customerOptional: () => [{}, { customerSession: [] }],
   customer: (write) => [write ? { customerSession: [], csrfToken: [] } : { customerSession: [] }],
   staff: (write) => [write ? { staffSession: [], csrfToken: [] } : { staffSession: [] }],
-  chatKey: () => undefined,
+  chatKey: () => [],
   paymentSignature: () => [{ paymentSignature: [] }],
   metricsToken: () => [{ metricsToken: [] }],
 };
@@ -136,7 +137,7 @@ function operationOf(doc: TaggedRouteDoc): Operation {
       ? { requestBody: { required: false, content: { 'application/json': { schema: inputSchema(doc.body) } } } }
       : {}),
     responses,
-    ...(security ? { security } : {}),
+    security,
   };
 }
 
@@ -176,6 +177,8 @@ export function openApiDocument(routes: TaggedRouteDoc[], info: { version: strin
         'Every answer but this document, the metrics and the CSV export is `{code, message}`: `code` 2000 with the ' +
         'result in `message`, or a failure code with an i18n key in `message` (docs/product/back-office-api.md).',
     },
+    // The site's own origin: the document describes the API of the instance that serves it.
+    servers: [{ url: '/', description: 'This site' }],
     tags,
     paths,
     components: {
