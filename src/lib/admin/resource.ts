@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ChangeKind } from '../change-kinds';
 import { wholeNumber } from '../validation/numbers';
 import type { Permission } from './permissions';
 
@@ -27,6 +28,8 @@ export type Field = {
   | { kind: 'money' }
   /** A decimal number typed as text (`10`, `8.5`), sent as a string the schema checks. */
   | { kind: 'decimal' }
+  /** An ISO 3166-1 country, chosen by its name in the reader's language. */
+  | { kind: 'country' }
   /** `{en, zh, ja}`: one field, three inputs, English required. */
   | { kind: 'localized'; multiline?: boolean }
   /** `{en: string[], …}`, typed one item a line. */
@@ -57,7 +60,18 @@ export type ChoiceSource = (typeof CHOICE_SOURCES)[number];
 /** One column of a resource's list. */
 export type Column = {
   name: string;
-  format?: 'text' | 'localized' | 'money' | 'number' | 'percent' | 'datetime' | 'date' | 'boolean' | 'code' | 'option';
+  format?:
+    | 'text'
+    | 'localized'
+    | 'money'
+    | 'number'
+    | 'percent'
+    | 'datetime'
+    | 'date'
+    | 'boolean'
+    | 'code'
+    | 'option'
+    | 'country';
   /** The list's `sort` value that orders by this column, when it can. */
   sort?: string;
 };
@@ -78,6 +92,10 @@ export type ResourceDeclaration<
   nav?: { section: 'content' | 'commerce' | 'support' | 'administration'; after?: string };
   /** The kind its audit entries are written under. */
   audit: string;
+  /** Its table: the name of the table's export in src/server/db/schema. */
+  table: string;
+  /** What its changes tell every instance to drop. */
+  changes: readonly ChangeKind[];
   /** The key field and its type: numbers made by the database, or codes chosen at creation. */
   key: { field: string; type: 'number' | 'string' };
   /** What a create sends; an update sends the same with `version`. */
@@ -106,6 +124,8 @@ export type ResourceDeclaration<
   blank: () => z.input<Input>;
   /** The field that names a row in headings, confirmations and the audit log. */
   title: string;
+  /** Where a row that would repeat a unique one is refused (its key by default). */
+  duplicate?: string;
 };
 
 /** A list's query: page, order, search and its filters, from the address bar or the API's query string. */

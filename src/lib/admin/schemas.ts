@@ -249,7 +249,7 @@ export const articlePreview = z.object({
 });
 
 /** Text in three languages: English required (the site's fallback), Chinese and Japanese may wait. */
-function localizedText(max: number) {
+export function localizedText(max: number) {
   const text = z.string().trim().max(max, { error: 'api.field.tooLong' });
   return z.object({
     en: text.min(1, { error: 'api.field.required' }),

@@ -59,7 +59,7 @@ async function revertResourceChange(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${entry.kind}:${id}`}))`);
     await tx
       .select({ one: sql`1` })
-      .from(resource.binding.table)
+      .from(resource.table)
       .where(eq(resource.keyColumn, declaration.key.type === 'number' ? Number(id) : id))
       .for('update');
     const now = await resource.find(tx, id);

@@ -78,6 +78,10 @@ export const invalidInput = (fields: FieldErrors, key = 'api.invalidInput') =>
  * database's answer to a race two checks would both have passed (a second seat, a slug taken meanwhile).
  */
 export function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return (error as { code?: string })?.code === '23505' || cause?.code === '23505';
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -2,22 +2,9 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
-/**
- * What an operator's change touched, named by what the site shows from it: every instance drops the kept pages,
- * kept API reads and Next's cached pages that show it (docs/decisions/039-back-office.md).
- */
-export const CHANGE_KINDS = [
-  'announcements',
-  'articles',
-  'jobs',
-  'history',
-  'footer',
-  'reviews',
-  'catalog',
-  'prices',
-  'promotions',
-] as const;
-export type ChangeKind = (typeof CHANGE_KINDS)[number];
+export { CHANGE_KINDS, type ChangeKind } from '@/lib/change-kinds';
+
+import type { ChangeKind } from '@/lib/change-kinds';
 
 /** The PostgreSQL channel every process of every instance listens on. */
 export const CHANGE_CHANNEL = 'cirrus_changes';

@@ -2,6 +2,7 @@
 
 import type { Column } from '@/lib/admin/resource';
 import type { AdminLocale } from '@/lib/admin/schemas';
+import { countryName } from '@/lib/countries';
 import { HTML_LANG } from '@/lib/locales';
 import { formatWhen } from '../ui';
 import type { ResourceText } from './text';
@@ -47,6 +48,8 @@ export function Cell({
       return <span>{text.shared(value ? 'yes' : 'no')}</span>;
     case 'option':
       return <span>{text.option(column.name, String(value))}</span>;
+    case 'country':
+      return <span>{`${countryName(String(value), lang)} (${value})`}</span>;
     case 'code':
       return <code className="break-all text-xs">{String(value)}</code>;
     default:

@@ -5,7 +5,8 @@ import type { ComponentType } from 'react';
 import { type FieldErrors, type UseFormReturn, useFormContext } from 'react-hook-form';
 import type { Field } from '@/lib/admin/resource';
 import { ADMIN_LOCALES, type AdminLocale } from '@/lib/admin/schemas';
-import { LOCALE_LABEL } from '@/lib/locales';
+import { COUNTRY_CODES, countryName } from '@/lib/countries';
+import { HTML_LANG, LOCALE_LABEL } from '@/lib/locales';
 import { SelectField, TextAreaField, TextField } from '../ui';
 import { type ResourceText, useResourceText } from './text';
 import type { Choice } from './use-choices';
@@ -71,6 +72,19 @@ export function FormField({
               {text.option(field.name, o)}
             </option>
           ))}
+        </SelectField>
+      );
+    case 'country':
+      return (
+        <SelectField {...common} {...form.register(field.name)}>
+          <option value="">{text.shared('choose')}</option>
+          {COUNTRY_CODES.map((code) => ({ code, name: countryName(code, HTML_LANG[locale]) }))
+            .sort((a, b) => a.name.localeCompare(b.name, HTML_LANG[locale]))
+            .map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name} ({code})
+              </option>
+            ))}
         </SelectField>
       );
     case 'reference': {

@@ -8,6 +8,8 @@ export const companyHistoryResource = defineResource({
   path: '/history',
   nav: { section: 'content' },
   audit: 'history',
+  table: 'companyHistory',
+  changes: ['history'],
   key: { field: 'id', type: 'number' },
   input: historyInput,
   row: z.object({

@@ -8,6 +8,8 @@ export const footerLinksResource = defineResource({
   path: '/footer-links',
   nav: { section: 'content' },
   audit: 'footer',
+  table: 'footerLinks',
+  changes: ['footer'],
   key: { field: 'id', type: 'number' },
   input: footerLinkInput,
   row: z.object({

@@ -2,6 +2,7 @@ import type { ResourceDeclaration } from '../resource';
 import { companyHistoryResource } from './company-history';
 import { footerLinksResource } from './footer-links';
 import { jobsResource } from './jobs';
+import { taxRulesResource } from './tax-rules';
 
 /**
  * Every resource of the back office, in the order the navigation lists them within a section. The server binds
@@ -11,6 +12,7 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   jobsResource,
   companyHistoryResource,
   footerLinksResource,
+  taxRulesResource,
 ] as unknown as readonly ResourceDeclaration[];
 
 export function declarationAt(path: string): ResourceDeclaration | undefined {

@@ -11,6 +11,8 @@ export const jobsResource = defineResource({
   path: '/jobs',
   nav: { section: 'content' },
   audit: 'job',
+  table: 'jobs',
+  changes: ['jobs'],
   key: { field: 'id', type: 'number' },
   input: jobInput,
   row: z.object({

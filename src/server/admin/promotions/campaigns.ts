@@ -2,11 +2,11 @@ import 'server-only';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PromotionInput, promotionQuery } from '@/lib/admin/promotions-schemas';
-import { notFound } from '../../api/errors';
+import { isUniqueViolation, notFound } from '../../api/errors';
 import type { Database } from '../../db/client';
 import { promotions } from '../../db/schema';
 import type { SignedInStaff } from '../sessions';
-import { isUniqueViolation, lockForSave, plain, type Reader, recorded, refusedAt, searchLocalized } from './common';
+import { lockForSave, plain, type Reader, recorded, refusedAt, searchLocalized } from './common';
 
 /**
  * The campaigns of /activity/promotion; the running one marked `popup` is also the shell's pop-up and banner on

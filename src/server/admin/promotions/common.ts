@@ -80,13 +80,3 @@ export function searchLocalized(column: unknown, q: string) {
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`(${column}->>'en' ilike ${like} or ${column}->>'zh' ilike ${like} or ${column}->>'ja' ilike ${like})`;
 }
-
-/** True for PostgreSQL's unique violation, however the driver wrapped it. */
-export function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth += 1) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}

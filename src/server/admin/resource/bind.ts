@@ -5,8 +5,9 @@ import type { z } from 'zod';
 import type { ResourceDeclaration, ResourceQuery } from '@/lib/admin/resource';
 import { ApiError, BusinessCode, type FieldErrors, invalidInput, isUniqueViolation, notFound } from '../../api/errors';
 import type { ApiRouter } from '../../api/route';
-import { announceChange, type ChangeKind } from '../../changes/bus';
+import { announceChange } from '../../changes/bus';
 import type { Database, Reader, Tx } from '../../db/client';
+import * as schema from '../../db/schema';
 import { recordAudit } from '../audit';
 import { cappedTotal } from '../list-total';
 import type { SignedInStaff } from '../sessions';
@@ -23,7 +24,6 @@ export const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
  * generic path (docs/engineering.md#back-office).
  */
 export type Binding = {
-  table: PgTable;
   /** What `sort` values order by, where not the table's column of the same name. */
   sorts?: Record<string, AnyPgColumn | SQL>;
   /**
@@ -33,8 +33,6 @@ export type Binding = {
   search?: { text?: (AnyPgColumn | SQL)[]; localized?: AnyPgColumn[] };
   /** Each filter's condition for a value (undefined: no condition). */
   filters?: Record<string, (value: string) => SQL | undefined>;
-  /** What the change tells every instance to drop (docs/decisions/040-changes-reach-every-instance.md). */
-  changes: readonly ChangeKind[];
   /** The rows as the API answers them (extras added: a plan's regions); the table's own columns by default. */
   read?: (db: Reader, where: SQL | undefined) => Promise<Snapshot[]>;
   /** The table's values for an input; the input's own fields by default. */
@@ -58,7 +56,7 @@ const keyOf = (declaration: ResourceDeclaration, raw: string | number) =>
   declaration.key.type === 'number' ? Number(raw) : String(raw);
 
 function missingColumn(resource: string, name: string): never {
-  throw new Error(`${resource}: its table has no column ${name}`);
+  throw new Error(`${resource}: no ${name} in src/server/db/schema`);
 }
 
 /** `like` text matching anywhere, with the pattern's own wildcards taken literally. */
@@ -70,11 +68,13 @@ const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * made, its audit row written and the change announced to every instance. Undo from the audit log goes through
  * the same path (src/server/admin/revert.ts).
  */
-export function bindResource<D extends ResourceDeclaration>(declaration: D, binding: Binding) {
-  const { table } = binding;
+export function bindResource<D extends ResourceDeclaration>(declaration: D, binding: Binding = {}) {
+  const table: PgTable =
+    (schema as unknown as Record<string, PgTable | undefined>)[declaration.table] ??
+    missingColumn(declaration.name, `table ${declaration.table}`);
   const columns = getTableColumns(table);
   const keyField = declaration.key.field;
-  const key: AnyPgColumn = columns[keyField] ?? missingColumn(declaration.name, keyField);
+  const key: AnyPgColumn = columns[keyField] ?? missingColumn(declaration.name, `key column ${keyField}`);
   const column = (name: string) => columns[name];
   const sorts: Record<string, AnyPgColumn | SQL | undefined> = {
     ...Object.fromEntries(declaration.list.sorts.map((name) => [name, column(name)])),
@@ -140,8 +140,21 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     after: Snapshot | null,
   ) =>
     recordAudit(tx, { staffId: by.id, kind: declaration.audit, entityId: id, action, before, after }).then(() =>
-      announceChange(tx, binding.changes),
+      announceChange(tx, declaration.changes),
     );
+
+  /**
+   * A write in a savepoint: PostgreSQL's refusal of a value another row holds (the database's answer to a race two
+   * checks would both have passed) becomes a refusal at the field that repeats it.
+   */
+  async function unique<T>(tx: Tx, write: (inner: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await tx.transaction(write);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalidInput({ [declaration.duplicate ?? keyField]: 'api.admin.duplicate' });
+      throw error;
+    }
+  }
 
   const valuesOf = (input: Input, before: Snapshot | undefined) =>
     tableValues(binding.values ? binding.values(input, before) : input);
@@ -149,6 +162,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
   return {
     declaration,
     binding,
+    table,
     keyColumn: key,
     find,
     lock,
@@ -200,17 +214,11 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     async create(db: Database, by: SignedInStaff, input: Input): Promise<Snapshot> {
       return db.transaction(async (tx) => {
         await checked(tx, input, undefined);
-        let id: string | number;
-        try {
-          // A savepoint: a key taken meanwhile by someone else's save is refused by the insert itself.
-          const made = await tx.transaction(async (inner) =>
-            inner.insert(table).values(valuesOf(input, undefined)).returning({ key }),
-          );
-          id = made[0]?.key as string | number;
-        } catch (error) {
-          if (isUniqueViolation(error)) throw invalidInput({ [keyField]: 'api.admin.duplicate' });
-          throw error;
-        }
+        // A key (or another unique value) taken meanwhile by someone else's save is refused by the insert itself.
+        const made = await unique(tx, (inner) =>
+          inner.insert(table).values(valuesOf(input, undefined)).returning({ key }),
+        );
+        const id = made[0]?.key as string | number;
         await binding.afterWrite?.(tx, id, input);
         const after = (await find(tx, id)) ?? null;
         if (!after) throw new Error(`${declaration.name} ${id} vanished after insert`);
@@ -228,10 +236,12 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
         const before = await lock(tx, id, input.version);
         await checked(tx, input, before);
         const { version: _read, ...fields } = input;
-        await tx
-          .update(table)
-          .set({ ...valuesOf(fields, before), version: Number(before.version) + 1 })
-          .where(eq(key, keyOf(declaration, id)));
+        await unique(tx, (inner) =>
+          inner
+            .update(table)
+            .set({ ...valuesOf(fields, before), version: Number(before.version) + 1 })
+            .where(eq(key, keyOf(declaration, id))),
+        );
         await binding.afterWrite?.(tx, keyOf(declaration, id), fields);
         const after = (await find(tx, id)) ?? null;
         await audited(tx, by, id, 'update', before, after);
@@ -257,12 +267,15 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
       if (state === null) {
         if (now) await tx.delete(table).where(eq(key, keyOf(declaration, id)));
       } else {
-        const version = Number(now?.version ?? 0) + 1;
+        // Versions only go up, also for a row made again after its deletion, so no later change can carry the
+        // version an older audit entry produced and be undone in its name.
+        const version = Math.max(Number(now?.version ?? 0), Number(state.version ?? 0)) + 1;
         if (binding.restore) await binding.restore(tx, state, version, now !== undefined);
         else if (now) {
+          const { [keyField]: _key, ...fields } = state;
           await tx
             .update(table)
-            .set({ ...tableValues(state), version })
+            .set({ ...tableValues(fields), version })
             .where(eq(key, keyOf(declaration, id)));
         } else {
           await tx
@@ -272,7 +285,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
         }
         await binding.afterWrite?.(tx, keyOf(declaration, id), state);
       }
-      await announceChange(tx, binding.changes);
+      await announceChange(tx, declaration.changes);
       return (await find(tx, id)) ?? null;
     },
   };

@@ -1,12 +1,20 @@
 import 'server-only';
-import type { BoundResource } from '../resource/bind';
-import { companyHistoryBound, footerLinksBound, jobsBound } from './content';
+import { DECLARATIONS } from '@/lib/admin/resources';
+import { type Binding, type BoundResource, bindResource } from '../resource/bind';
+import { companyHistoryBinding, footerLinksBinding, jobsBinding } from './content';
+
+/** What a resource does beyond the generic path, by name; a resource without an entry needs nothing more. */
+const BINDINGS: Record<string, Binding> = {
+  jobs: jobsBinding,
+  history: companyHistoryBinding,
+  'footer-links': footerLinksBinding,
+};
 
 /**
- * Every resource of the back office bound to its table: the admin router makes their routes, the audit log's undo
- * finds them by audit kind, and the role matrix test walks their routes.
+ * Every declared resource bound to its table: the admin router makes their routes, the audit log's undo finds
+ * them by audit kind, and the role matrix test walks their routes.
  */
-export const RESOURCES: readonly BoundResource[] = [jobsBound, companyHistoryBound, footerLinksBound];
+export const RESOURCES: readonly BoundResource[] = DECLARATIONS.map((d) => bindResource(d, BINDINGS[d.name]));
 
 /** The resource whose changes the audit log records under `kind`. */
 export function resourceByAuditKind(kind: string): BoundResource | undefined {

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './billing';
 export * from './catalog';
 export * from './chat';
 export * from './common';
