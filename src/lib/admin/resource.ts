@@ -76,8 +76,29 @@ export type Column = {
   sort?: string;
 };
 
-/** A filter over a resource's list, kept in the address as `?<name>=<value>`. */
-export type Filter = { name: string; options: readonly [string, ...string[]] };
+/**
+ * A filter over a resource's list, kept in the address as `?<name>=<value>`: one of fixed values (the first is
+ * the default), free text, or a time from which or before which rows were made.
+ */
+export type Filter =
+  | { name: string; kind?: 'options'; options: readonly [string, ...string[]] }
+  | { name: string; kind: 'text' | 'from' | 'to'; options?: never };
+
+/**
+ * Something done to one row besides saving its form (approve a review, cancel an order, retry a mail): its own
+ * route `POST /api/admin/<resource>/:id/<name>` with its own permission, audited by what it does. With `input` a
+ * dialog asks for its fields first; without, a confirmation.
+ */
+export type Action = {
+  name: string;
+  permission: Permission;
+  input?: z.ZodObject;
+  /** The dialog's fields, laid out as a form's (`actions.<name>.fields.<field>` for their labels). */
+  fields?: readonly Field[];
+  tone?: 'danger' | 'primary';
+  /** Offered only for the rows where this holds (a pending review). */
+  when?: (row: Record<string, unknown>) => boolean;
+};
 
 export type ResourceDeclaration<
   Input extends z.ZodObject = z.ZodObject,
@@ -104,10 +125,17 @@ export type ResourceDeclaration<
   row: Row;
   access: {
     read: Permission;
-    write: Permission;
+    /** False: nothing is created or changed through a form (an inbox, a log, orders). */
+    write: Permission | false;
+    /** False: rows come from elsewhere (customers' reviews), though a form may change them. */
+    create?: false;
     /** False: rows are withdrawn, never deleted. */
     delete: Permission | false;
   };
+  /** What is done to a row besides saving its form. */
+  actions?: readonly Action[];
+  /** A row opens in a dialog over the list, or on a page of its own (`/admin<path>/<key>`). */
+  detail?: 'dialog' | 'page';
   /** Undone from the audit log, or why not (a message key under `admin.resource.undo`). */
   undo: true | { refused: string };
   list: {
@@ -117,6 +145,11 @@ export type ResourceDeclaration<
     /** Whether `q` searches it, and a hint of what it matches (`search.<name>`). */
     search?: boolean;
     filters?: readonly Filter[];
+    /**
+     * `pages` (numbered, the default) for lists that stay small; `keyset` for those that grow without end (orders,
+     * outboxes): a page is the rows after a cursor, an index range however deep (docs/decisions/044-keyset-lists.md).
+     */
+    paging?: 'pages' | 'keyset';
   };
   columns: readonly Column[];
   fields: readonly Field[];
@@ -128,22 +161,39 @@ export type ResourceDeclaration<
   duplicate?: string;
 };
 
-/** A list's query: page, order, search and its filters, from the address bar or the API's query string. */
+/** The value a filter takes from the address bar or the query string. */
+function filterSchema(filter: Filter) {
+  if (filter.kind === 'text') return z.string().trim().max(200, { error: 'api.field.tooLong' }).default('');
+  if (filter.kind === 'from' || filter.kind === 'to') {
+    return z.union([z.literal(''), z.iso.datetime({ offset: true, error: 'api.field.invalid' })]).default('');
+  }
+  const options = filter.options ?? [''];
+  return z.enum(options, { error: 'api.field.invalid' }).default(options[0]);
+}
+
+/** Where the previous page of a keyset list ended: opaque to the client, which sends back what it was given. */
+const cursor = z
+  .string()
+  .trim()
+  .max(200, { error: 'api.field.invalid' })
+  .regex(/^[\w-]*$/, { error: 'api.field.invalid' })
+  .default('');
+
+/** A list's query: its page (or cursor), order, search and filters, from the address bar or the query string. */
 export function resourceQuery<R extends ResourceDeclaration>(resource: R) {
-  const { sorts, order, filters = [] } = resource.list;
+  const { sorts, order, filters = [], paging = 'pages' } = resource.list;
   return z.object({
-    page: wholeNumber({ min: 1, max: 100_000 }).default(1),
+    ...(paging === 'keyset' ? { cursor } : { page: wholeNumber({ min: 1, max: 100_000 }).default(1) }),
     rows: wholeNumber({ min: 1, max: 100 }).default(20),
     sort: z.enum(sorts, { error: 'api.field.invalid' }).default(order.sort),
     dir: z.enum(['asc', 'desc'], { error: 'api.field.invalid' }).default(order.dir),
     q: z.string().trim().max(200, { error: 'api.field.tooLong' }).default(''),
-    ...Object.fromEntries(
-      filters.map((f) => [f.name, z.enum(f.options, { error: 'api.field.invalid' }).default(f.options[0])]),
-    ),
+    ...Object.fromEntries(filters.map((f) => [f.name, filterSchema(f)])),
   });
 }
 export type ResourceQuery = {
-  page: number;
+  page?: number;
+  cursor?: string;
   rows: number;
   sort: string;
   dir: 'asc' | 'desc';
@@ -170,6 +220,10 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     rows: z.number().int(),
     items: z.array(item),
   });
+
+/** A page of a keyset list: the rows after a cursor, the cursor of the next page (null on the last). */
+export const cursorPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ total: z.number().int(), capped: z.boolean(), next: z.string().nullable(), items: z.array(item) });
 
 /** Declares a resource; the identity that keeps its literal types for the server and the screens. */
 export function defineResource<

@@ -11,19 +11,20 @@ import type { Database } from '../db/client';
  */
 export const COUNT_CAP = 1_000;
 
-/** The number of rows of `table` matching `where`, up to COUNT_CAP; `capped` when there are more. */
+/** The number of rows of `table` matching `where`, up to `cap`; `capped` when there are more. */
 export async function cappedTotal(
   db: Pick<Database, 'select'>,
   table: PgTable,
   where: SQL | undefined,
+  cap = COUNT_CAP,
 ): Promise<{ total: number; capped: boolean }> {
   const matches = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
-    .limit(COUNT_CAP + 1)
+    .limit(cap + 1)
     .as('matches');
   const [row] = await db.select({ n: count() }).from(matches);
   const n = row?.n ?? 0;
-  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }

@@ -53,7 +53,8 @@ async function revertResourceChange(
 ) {
   const { declaration } = resource;
   if (declaration.undo !== true) throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
-  if (!may(by.role, declaration.access.write)) throw new ApiError(BusinessCode.forbidden, 'api.admin.forbidden');
+  if (declaration.access.write === false || !may(by.role, declaration.access.write))
+    throw new ApiError(BusinessCode.forbidden, 'api.admin.forbidden');
   const id = entry.entityId;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${entry.kind}:${id}`}))`);

@@ -35,6 +35,7 @@ export function FormField({
   choices,
   editing,
   idPrefix,
+  labels,
 }: {
   field: Field;
   resource: { name: string };
@@ -42,6 +43,8 @@ export function FormField({
   /** A saved row is being changed (a fixed field is then shown, not changed). */
   editing: boolean;
   idPrefix: string;
+  /** Where the labels are, when not the resource's `fields` (an action's own fields). */
+  labels?: { label: (name: string) => string; hint: (name: string) => string | undefined };
 }) {
   const form = useFormContext<FormValues>() as UseFormReturn<FormValues>;
   const text = useResourceText(resource);
@@ -49,8 +52,8 @@ export function FormField({
   const errors = form.formState.errors as FieldErrors;
   const error = messageIn(errors[field.name]);
   const id = `${idPrefix}-${field.name}`;
-  const label = text.field(field.name);
-  const hint = field.hint ? text.hint(field.name) : undefined;
+  const label = (labels?.label ?? text.field)(field.name);
+  const hint = field.hint ? (labels?.hint ?? text.hint)(field.name) : undefined;
   const common = { id, label, error, hint };
 
   switch (field.kind) {

@@ -1,72 +1,87 @@
 'use client';
 
 import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
 import { useLocale } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { may } from '@/lib/admin/permissions';
 import type { ResourceDeclaration } from '@/lib/admin/resource';
 import type { AdminLocale } from '@/lib/admin/schemas';
-import { AdminApiError, adminApi } from '../api';
-import { DataTable, ListSearch } from '../data-table';
+import { DataTable, EmptyList, Pager, TableFrame, TableRow, useServerTable } from '../data-table';
+import { useAdminTranslations } from '../i18n';
 import { useSession } from '../session';
-import { Alert, Button, buttonClass, ConfirmDialog, Modal, PageHeading, useErrorText } from '../ui';
-import { useList } from '../use-list';
+import { Alert, Button, buttonClass, Modal, PageHeading } from '../ui';
+import { useAnswer } from '../use-list';
 import { Cell } from './cells';
 import { HistoryDialog } from './history-dialog';
+import { ListFilters } from './list-filters';
 import { ResourceForm, type ResourceRow } from './resource-form';
+import { useRowActions } from './row-actions';
 import { useResourceText } from './text';
-import { useListAddress } from './use-list-address';
+import { type ListAddress, useListAddress } from './use-list-address';
+
+type ListAnswer = {
+  items: ResourceRow[];
+  total: number;
+  capped: boolean;
+  next?: string | null;
+};
 
 /**
  * The screen of any resource (docs/engineering.md#back-office): its list, paged, ordered, searched and filtered
- * by the server with all of it in the address, and for those whose role may write it a form (in a dialog) to add
- * and change a row, deleting with a confirmation, and each row's history.
+ * by the server with all of it in the address; for a role that may write it, a form (in a dialog) to add and change
+ * a row; each row's history, its declared actions and its deletion, each asked for first.
  */
 export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
   const text = useResourceText(resource);
   const locale = useLocale() as AdminLocale;
   const role = useSession().session?.staff.role;
-  const writes = may(role, resource.access.write);
-  const deletes = resource.access.delete !== false && may(role, resource.access.delete);
-  const errorText = useErrorText();
   const address = useListAddress(resource.list);
-  const list = useList<ResourceRow>(`/${resource.name}`, address.query);
+  const list = useAnswer<ListAnswer>(`/${resource.name}`, address.query);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ResourceRow | null>(null);
   const [history, setHistory] = useState<ResourceRow | null>(null);
-  const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const keyOf = (row: ResourceRow) => String(row[resource.key.field]);
   const nameOf = (row: ResourceRow) => {
     const value = row[resource.title];
-    const named =
-      value && typeof value === 'object'
-        ? (value as Record<string, string>)[locale] || (value as Record<string, string>).en
-        : value;
-    return String(named || `#${keyOf(row)}`);
+    const texts = value && typeof value === 'object' ? (value as Record<string, string>) : undefined;
+    return String((texts ? texts[locale] || texts.en : value) || `#${keyOf(row)}`);
   };
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await adminApi(`/${resource.name}/${encodeURIComponent(keyOf(deleting))}`, {
-        method: 'DELETE',
-        query: { version: Number(deleting.version) },
-      });
-      setNotice({ tone: 'success', text: text.shared('deleted') });
-    } catch (e) {
-      setNotice({
-        tone: 'error',
-        text: errorText(e instanceof AdminApiError ? e.messageKey : 'api.requestFailed') ?? '',
-      });
-    } finally {
-      setBusy(false);
-      setDeleting(null);
+  const writes = resource.access.write !== false && may(role, resource.access.write);
+  const creates = writes && resource.access.create !== false;
+  const actions = useRowActions({
+    resource,
+    role,
+    text,
+    nameOf,
+    keyOf,
+    onOpen: (row) =>
+      resource.detail === 'page' ? (
+        <Link
+          href={`/admin${resource.path}/${encodeURIComponent(keyOf(row))}`}
+          className={buttonClass.link}
+          data-testid="open"
+        >
+          {text.shared('open')}
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className={buttonClass.link}
+          onClick={() => setEditing(row)}
+          aria-label={`${text.shared(writes ? 'edit' : 'view')}: ${nameOf(row)}`}
+          data-testid="edit"
+        >
+          {text.shared(writes ? 'edit' : 'view')}
+        </button>
+      ),
+    onHistory: setHistory,
+    onChanged: (next) => {
+      setNotice(next);
       list.reload();
-    }
-  };
+    },
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the columns follow the declaration, the reader's language and role
   const columns = useMemo<ColumnDef<ResourceRow>[]>(
@@ -83,49 +98,16 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
         id: 'actions',
         header: text.shared('actions'),
         enableSorting: false,
-        cell: ({ row }) => (
-          <span className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              className={buttonClass.link}
-              onClick={() => setEditing(row.original)}
-              aria-label={`${text.shared(writes ? 'edit' : 'view')}: ${nameOf(row.original)}`}
-              data-testid="edit"
-            >
-              {text.shared(writes ? 'edit' : 'view')}
-            </button>
-            {writes ? (
-              <button
-                type="button"
-                className={buttonClass.link}
-                onClick={() => setHistory(row.original)}
-                aria-label={`${text.shared('history')}: ${nameOf(row.original)}`}
-              >
-                {text.shared('history')}
-              </button>
-            ) : null}
-            {deletes ? (
-              <button
-                type="button"
-                className="font-semibold text-red-700 hover:underline"
-                onClick={() => setDeleting(row.original)}
-                aria-label={`${text.shared('delete')}: ${nameOf(row.original)}`}
-                data-testid="delete"
-              >
-                {text.shared('delete')}
-              </button>
-            ) : null}
-          </span>
-        ),
+        cell: ({ row }) => actions.cell(row.original),
       },
     ],
-    [resource, locale, writes, deletes],
+    [resource, locale, role, actions.cell],
   );
 
   return (
     <>
       <PageHeading title={text.title()}>
-        {writes ? (
+        {creates ? (
           <Button onClick={() => setEditing('new')} data-testid="resource-new">
             {text.own('new')}
           </Button>
@@ -134,48 +116,37 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
       <div aria-live="polite" className="mb-4 empty:mb-0" data-testid="resource-notice">
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       </div>
-      <div className="mb-4 flex flex-wrap items-end gap-4">
-        {resource.list.search ? (
-          <ListSearch
-            id={`${resource.name}-search`}
-            label={text.shared('search')}
-            hint={text.searchHint()}
-            value={address.search}
-            onChange={address.setSearch}
-            className="w-full max-w-md"
-          />
-        ) : null}
-        {(resource.list.filters ?? []).map((filter) => (
-          <label key={filter.name} className="text-sm font-semibold">
-            {text.filter(filter.name)}
-            <select
-              className="mt-1 block rounded-md border border-line bg-white px-3 py-2 text-sm font-normal"
-              value={address.filterValues[filter.name]}
-              onChange={(event) => address.setFilter(filter.name, event.target.value)}
-              data-testid={`filter-${filter.name}`}
-            >
-              {filter.options.map((option) => (
-                <option key={option} value={option}>
-                  {text.filterOption(filter.name, option)}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
-      </div>
+      <ListFilters resource={resource} address={address} text={text} />
       {list.error ? <Alert messageKey={list.error} /> : null}
-      <DataTable
-        caption={text.title()}
-        columns={columns}
-        data={list.page?.items ?? []}
-        total={list.page?.total ?? 0}
-        capped={list.page?.capped}
-        loading={list.loading}
-        getRowId={keyOf}
-        testId={`${resource.name}-list`}
-        {...address.table}
-      />
-      {!writes ? (
+      {resource.list.paging === 'keyset' ? (
+        <KeysetTable
+          caption={text.title()}
+          columns={columns}
+          answer={list.answer}
+          loading={list.loading}
+          address={address}
+          getRowId={keyOf}
+          testId={`${resource.name}-list`}
+        />
+      ) : (
+        <DataTable
+          caption={text.title()}
+          columns={columns}
+          data={list.answer?.items ?? []}
+          total={list.answer?.total ?? 0}
+          capped={list.answer?.capped}
+          loading={list.loading}
+          getRowId={keyOf}
+          testId={`${resource.name}-list`}
+          page={address.page}
+          rows={address.rows}
+          sorting={address.sorting}
+          onSortingChange={address.setSorting}
+          onPageChange={address.setPage}
+          onRowsChange={address.setRows}
+        />
+      )}
+      {resource.access.write !== false && !writes ? (
         <div className="mt-4">
           <Alert tone="info">{text.shared('readOnly')}</Alert>
         </div>
@@ -205,15 +176,63 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
         text={text}
         onClose={() => setHistory(null)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title={text.shared('deleteTitle')}
-        description={deleting ? text.shared('deleteText', { name: nameOf(deleting) }) : ''}
-        confirmLabel={text.shared('delete')}
-        onConfirm={() => void remove()}
-        busy={busy}
-      />
+      {actions.dialogs}
     </>
+  );
+}
+
+/** A keyset list's table: "previous" and "next" instead of page numbers, the count as the server gives it. */
+function KeysetTable({
+  caption,
+  columns,
+  answer,
+  loading,
+  address,
+  getRowId,
+  testId,
+}: {
+  caption: string;
+  columns: ColumnDef<ResourceRow>[];
+  answer: ListAnswer | null;
+  loading: boolean;
+  address: ListAddress;
+  getRowId: (row: ResourceRow) => string;
+  testId: string;
+}) {
+  const t = useAdminTranslations('admin.table');
+  const table = useServerTable({
+    data: answer?.items ?? [],
+    columns,
+    getRowId,
+    sorting: address.sorting,
+    onSortingChange: address.setSorting,
+  });
+  const total = answer?.total ?? 0;
+  return (
+    <TableFrame
+      table={table}
+      caption={caption}
+      loading={loading}
+      testId={testId}
+      below={
+        <>
+          {!loading && (answer?.items.length ?? 0) === 0 ? <EmptyList /> : null}
+          <Pager
+            summary={t(answer?.capped ? 'cursorSummaryCapped' : 'cursorSummary', { page: address.cursorPage, total })}
+            rows={address.rows}
+            onRowsChange={address.setRows}
+            previous={{ disabled: address.cursorPage <= 1 || loading, onClick: address.previousPage }}
+            next={{
+              disabled: !answer?.next || loading,
+              onClick: () => (answer?.next ? address.nextPage(answer.next) : undefined),
+            }}
+          />
+        </>
+      }
+    >
+      {table.getRowModel().rows.map((row) => (
+        <TableRow key={row.id} row={row} />
+      ))}
+    </TableFrame>
   );
 }

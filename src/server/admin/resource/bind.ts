@@ -1,8 +1,10 @@
 import 'server-only';
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { ResourceDeclaration, ResourceQuery } from '@/lib/admin/resource';
+import type { AppEnv } from '../../api/context';
 import { ApiError, BusinessCode, type FieldErrors, invalidInput, isUniqueViolation, notFound } from '../../api/errors';
 import type { ApiRouter } from '../../api/route';
 import { announceChange } from '../../changes/bus';
@@ -11,6 +13,7 @@ import * as schema from '../../db/schema';
 import { recordAudit } from '../audit';
 import { cappedTotal } from '../list-total';
 import type { SignedInStaff } from '../sessions';
+import { after, cursorValue, decodeCursor, encodeCursor, KEYSET_COUNT_CAP, sortKind } from './keyset';
 
 /** A row as the API answers it and the audit log keeps it: plain JSON (times as ISO text). */
 export type Snapshot = Record<string, unknown>;
@@ -33,8 +36,18 @@ export type Binding = {
   search?: { text?: (AnyPgColumn | SQL)[]; localized?: AnyPgColumn[] };
   /** Each filter's condition for a value (undefined: no condition). */
   filters?: Record<string, (value: string) => SQL | undefined>;
-  /** The rows as the API answers them (extras added: a plan's regions); the table's own columns by default. */
-  read?: (db: Reader, where: SQL | undefined) => Promise<Snapshot[]>;
+  /**
+   * The rows as the API answers them (extras added: a plan's regions; what the viewer may read of a customer's
+   * address); the table's own columns by default.
+   */
+  read?: (db: Reader, where: SQL | undefined, viewer?: SignedInStaff) => Promise<Snapshot[]>;
+  /**
+   * A list that is not its table's rows searched and filtered (orders joined to their customers, resolving a
+   * customer named in a filter first): answers the page as the generic list would.
+   */
+  list?: (db: Database, query: ResourceQuery, viewer: SignedInStaff) => Promise<ListPage>;
+  /** What each declared action does: inside its own transaction, audited by itself; answers the row after it. */
+  actions?: Record<string, (context: ActionContext) => Promise<Snapshot | null>>;
   /** The table's values for an input; the input's own fields by default. */
   values?: (input: Input, before: Snapshot | undefined) => Record<string, unknown>;
   /** After the row is written: what hangs off it (a plan's regions, a template's rules). */
@@ -50,6 +63,22 @@ export type Binding = {
 };
 
 export type BoundResource = ReturnType<typeof bindResource>;
+
+/** What an action gets: the row's key, its input, who acts, and the request (for the client's address). */
+export type ActionContext = {
+  db: Database;
+  by: SignedInStaff;
+  id: string | number;
+  input: Record<string, unknown>;
+  c: Context<AppEnv>;
+};
+
+/** A page of a list: numbered (`page`, `rows`) or after a cursor (`next`). */
+export type ListPage = {
+  items: Snapshot[];
+  total: number;
+  capped: boolean;
+} & ({ page: number; rows: number } | { next: string | null });
 
 /** A key as the table keeps it: a number from the path for identity keys. */
 const keyOf = (declaration: ResourceDeclaration, raw: string | number) =>
@@ -107,8 +136,105 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     binding.read ??
     (async (db: Reader, where: SQL | undefined) => plain(await db.select().from(table).where(where)) as Snapshot[]);
 
-  async function find(db: Reader, id: string | number): Promise<Snapshot | undefined> {
-    return (await read(db, eq(key, keyOf(declaration, id))))[0];
+  async function find(db: Reader, id: string | number, viewer?: SignedInStaff): Promise<Snapshot | undefined> {
+    return (await read(db, eq(key, keyOf(declaration, id)), viewer))[0];
+  }
+
+  /** The list's search and filters as one condition. */
+  function listWhere(query: ResourceQuery): SQL | undefined {
+    const like = query.q ? containing(query.q) : undefined;
+    const filters = declaration.list.filters ?? [];
+    return and(
+      like
+        ? or(
+            ilike(sql`${key}::text`, like),
+            ...(search.text ?? []).map((searched) => ilike(searched, like)),
+            ...(search.localized ?? []).flatMap((searched) =>
+              ['en', 'zh', 'ja'].map((l) => ilike(sql`${searched}->>${l}`, like)),
+            ),
+          )
+        : undefined,
+      ...filters.map((filter) => {
+        const value = String(query[filter.name] ?? '');
+        const own = binding.filters?.[filter.name];
+        if (own) return own(value);
+        if (value === '') return undefined;
+        // A time filter bounds the column it is named after (`createdAtFrom`, `createdAtTo`): from inclusive, to not.
+        const bounded = column(filter.name.replace(/(From|To)$/, ''));
+        if (filter.kind === 'from' && bounded) return gte(bounded, new Date(value));
+        if (filter.kind === 'to' && bounded) return lt(bounded, new Date(value));
+        return undefined;
+      }),
+    );
+  }
+
+  /** A numbered page: the rows at an offset, counted up to the cap. */
+  async function numberedPage(db: Database, query: ResourceQuery, viewer: SignedInStaff): Promise<ListPage> {
+    const where = listWhere(query);
+    const order = query.dir === 'asc' ? asc : desc;
+    const page = Number(query.page ?? 1);
+    const [counted, keys] = await Promise.all([
+      cappedTotal(db, table, where),
+      db
+        .select({ key })
+        .from(table)
+        .where(where)
+        .orderBy(order(sorts[query.sort] ?? key), order(key))
+        .limit(query.rows)
+        .offset((page - 1) * query.rows),
+    ]);
+    return {
+      ...counted,
+      page,
+      rows: query.rows,
+      items: await inOrder(
+        db,
+        keys.map((k) => k.key as string | number),
+        viewer,
+      ),
+    };
+  }
+
+  /** A keyset page: the rows after the cursor in (sort, key) order, one more asked to know whether more follow. */
+  async function keysetPage(db: Database, query: ResourceQuery, viewer: SignedInStaff): Promise<ListPage> {
+    const where = listWhere(query);
+    const sort = sorts[query.sort] ?? key;
+    const kind = sortKind(sort);
+    const order = query.dir === 'asc' ? asc : desc;
+    const [counted, found] = await Promise.all([
+      cappedTotal(db, table, where, KEYSET_COUNT_CAP),
+      db
+        .select({ key, sortValue: sql`${sort}` })
+        .from(table)
+        .where(and(where, after(sort, key, decodeCursor(String(query.cursor ?? ''), kind), kind, query.dir)))
+        .orderBy(order(sort), order(key))
+        .limit(query.rows + 1),
+    ]);
+    const page = found.slice(0, query.rows);
+    const last = page.at(-1);
+    const next =
+      found.length > query.rows && last
+        ? encodeCursor({ v: cursorValue(last.sortValue, kind), id: last.key as string | number })
+        : null;
+    return {
+      ...counted,
+      next,
+      items: await inOrder(
+        db,
+        page.map((k) => k.key as string | number),
+        viewer,
+      ),
+    };
+  }
+
+  /** The rows of these keys as the API answers them, in the keys' order. */
+  async function inOrder(db: Reader, ids: (string | number)[], viewer: SignedInStaff): Promise<Snapshot[]> {
+    const rows: Snapshot[] = ids.length > 0 ? await read(db, inArray(key, ids), viewer) : [];
+    const byKey = new Map(rows.map((r) => [String(r[keyField]), r]));
+    return ids.flatMap((id) => {
+      const row = byKey.get(String(id));
+      return row ? [row] : [];
+    });
   }
 
   /** Locks the row for a change and answers it; 404 when it is gone, 409 with it as it is now over another version. */
@@ -167,46 +293,14 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     find,
     lock,
 
-    /** A page of rows, searched, filtered and ordered as the list asks (counting stops at the cap). */
-    async list(db: Database, query: ResourceQuery) {
-      const { filters = {} } = binding;
-      const like = query.q ? containing(query.q) : undefined;
-      const where = and(
-        like
-          ? or(
-              ilike(sql`${key}::text`, like),
-              ...(search.text ?? []).map((searched) => ilike(searched, like)),
-              ...(search.localized ?? []).flatMap((searched) =>
-                ['en', 'zh', 'ja'].map((l) => ilike(sql`${searched}->>${l}`, like)),
-              ),
-            )
-          : undefined,
-        ...Object.entries(filters).map(([name, condition]) => condition(String(query[name] ?? ''))),
-      );
-      const order = query.dir === 'asc' ? asc : desc;
-      const [counted, keys] = await Promise.all([
-        cappedTotal(db, table, where),
-        db
-          .select({ key })
-          .from(table)
-          .where(where)
-          .orderBy(order(sorts[query.sort] ?? key), order(key))
-          .limit(query.rows)
-          .offset((query.page - 1) * query.rows),
-      ]);
-      const ids = keys.map((k) => k.key as string | number);
-      const rows = ids.length > 0 ? await read(db, inArray(key, ids)) : [];
-      const byKey = new Map(rows.map((r) => [String(r[keyField]), r]));
-      return {
-        ...counted,
-        page: query.page,
-        rows: query.rows,
-        items: ids.flatMap((id) => byKey.get(String(id)) ?? []) as Snapshot[],
-      };
+    /** A page of rows, searched, filtered and ordered as the list asks (counting stops at a cap). */
+    list(db: Database, query: ResourceQuery, viewer: SignedInStaff): Promise<ListPage> {
+      if (binding.list) return binding.list(db, query, viewer);
+      return declaration.list.paging === 'keyset' ? keysetPage(db, query, viewer) : numberedPage(db, query, viewer);
     },
 
-    async get(db: Database, id: string | number): Promise<Snapshot> {
-      const found = await find(db, id);
+    async get(db: Database, id: string | number, viewer?: SignedInStaff): Promise<Snapshot> {
+      const found = await find(db, id, viewer);
       if (!found) throw notFound('api.admin.notFound');
       return found;
     },
