@@ -402,7 +402,11 @@ describe('payment notifications from the customer centre', () => {
 
     // Both at once, several times over: the sweep never sees the order paid, and nothing is given back twice.
     const racing = [await late(), await late(), await late()];
-    await Promise.all([expireUnpaidOrders(own.db), ...racing.map(({ placed }) => pay(placed)), expireUnpaidOrders(own.db)]);
+    await Promise.all([
+      expireUnpaidOrders(own.db),
+      ...racing.map(({ placed }) => pay(placed)),
+      expireUnpaidOrders(own.db),
+    ]);
 
     const [item] = await own.db.select().from(saleItems).where(eq(saleItems.id, saleId));
     expect(item?.stockLeft).toBe(9);

@@ -217,18 +217,24 @@ export async function deleteLocalized(
   });
 }
 
-/** For the audit log's revert: the row as it is now, and putting it back as an entry found it. */
+/** For the audit log's revert: the row as it is now (locked), and putting it back as an entry found it. */
 export function localizedReverter(name: LocalizedKind) {
   const kind = LOCALIZED_KINDS[name] as Kind<never>;
+  const lockRow = async (tx: Tx, id: number) => {
+    await tx.execute(sql`select 1 from ${sql.identifier(kind.table)} where id = ${id} for update`);
+    return view(await kind.get(tx, id));
+  };
   return {
-    current: async (tx: Tx, id: string) => view(await kind.get(tx, Number(id))) ?? undefined,
+    lock: async (tx: Tx, id: string) => (await lockRow(tx, Number(id))) ?? undefined,
     restore: async (tx: Tx, id: string, state: Record<string, unknown> | null) => {
-      await tx.execute(sql`select 1 from ${sql.identifier(kind.table)} where id = ${Number(id)} for update`);
-      const now = view(await kind.get(tx, Number(id)));
+      const now = await lockRow(tx, Number(id));
       if (state === null) {
         if (now) await kind.remove(tx, Number(id));
       } else {
-        await kind.restore(tx, state as Snapshot, (now?.version ?? 0) + 1);
+        // A row deleted since comes back at the version after the one it was deleted at: never a number an earlier
+        // state of it had (an undo compares versions).
+        const snapshot = state as Snapshot;
+        await kind.restore(tx, snapshot, (now?.version ?? snapshot.version) + 1);
       }
       await announceChange(tx, [kind.change]);
       return view(await kind.get(tx, Number(id)));

@@ -1,14 +1,15 @@
 import 'server-only';
 import { ApiError, BusinessCode, notFound } from '../api/errors';
 import type { Database } from '../db/client';
-import { type AnnouncementSnapshot, announcementSnapshot, restoreAnnouncement } from './announcements';
-import { type ArticleSnapshot, articleSnapshot, currentArticleSlug, restoreArticle } from './articles';
-import { findAuditEntry, recordAudit } from './audit';
+import { type AnnouncementSnapshot, lockAnnouncement, restoreAnnouncement } from './announcements';
+import { type ArticleSnapshot, lockArticle, restoreArticle } from './articles';
+import { lockAuditEntry, markReverted, recordAudit } from './audit';
 import { localizedReverter } from './localized-content';
 import { may } from './roles';
 import type { SignedInStaff } from './sessions';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Row = Record<string, unknown>;
 
 /**
  * The kinds of content a change of which can be undone from the audit log, each with who may and how: the row is
@@ -19,13 +20,16 @@ const REVERTIBLE: Record<
   string,
   {
     permission: 'editContent';
-    current: (tx: Tx, id: string) => Promise<Record<string, unknown> | undefined>;
-    restore: (tx: Tx, id: string, state: Record<string, unknown> | null) => Promise<Record<string, unknown> | null>;
+    /** The row as it is now, locked until the transaction ends; undefined when there is none. */
+    lock: (tx: Tx, id: string) => Promise<Row | undefined>;
+    restore: (tx: Tx, id: string, state: Row | null) => Promise<Row | null>;
+    /** False where undoing a creation is not offered. */
+    undoesCreation?: false;
   }
 > = {
   announcement: {
     permission: 'editContent',
-    current: (tx, id) => announcementSnapshot(tx, Number(id)),
+    lock: (tx, id) => lockAnnouncement(tx, Number(id)),
     restore: (tx, id, state) => restoreAnnouncement(tx, Number(id), state as AnnouncementSnapshot | null),
   },
   job: { permission: 'editContent', ...localizedReverter('job') },
@@ -33,26 +37,49 @@ const REVERTIBLE: Record<
   footer: { permission: 'editContent', ...localizedReverter('footer') },
   article: {
     permission: 'editContent',
-    current: async (tx, slug) => {
-      const at = await currentArticleSlug(tx, slug);
-      return at ? articleSnapshot(tx, at) : undefined;
-    },
+    lock: lockArticle,
     restore: (tx, slug, state) => restoreArticle(tx, slug, state as ArticleSnapshot | null),
+    // Its address may already be linked to.
+    undoesCreation: false,
   },
 };
 
-/** Undoes an audit entry's change; answers the row as it is now (null when the undo deleted it). */
+/**
+ * True while the row is as the entry left it: at the version the change produced, or still gone when the change
+ * deleted it. Anything saved since would be lost by putting the entry's "before" back.
+ */
+function leftAsTheEntryLeftIt(entry: { after: Row | null; version: number | null }, now: Row | null): boolean {
+  if (entry.after === null) return now === null;
+  return now !== null && entry.version !== null && now.version === entry.version;
+}
+
+/**
+ * Undoes an audit entry's change; answers the row as it is now (null when the undo deleted it). Only while the row
+ * is still as that change left it (otherwise 409 `api.admin.changedSince` with the row as it is now, `current`,
+ * null when it was deleted since), and once (409 `api.admin.alreadyReverted` naming the entry that undid it).
+ * The entry is locked first, then the row: of two undos of one entry the second waits and finds it undone.
+ */
 export async function revertAuditEntry(db: Database, by: SignedInStaff, entryId: number) {
-  const entry = await findAuditEntry(db, entryId);
-  if (!entry) throw notFound('api.admin.notFound');
-  const kind = REVERTIBLE[entry.kind];
-  if (!kind) throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
-  if (!may(by.role, kind.permission)) throw new ApiError(BusinessCode.forbidden, 'api.admin.forbidden');
-  const id = entry.entityId;
   return db.transaction(async (tx) => {
-    const before = (await kind.current(tx, id)) ?? null;
+    const entry = await lockAuditEntry(tx, entryId);
+    if (!entry) throw notFound('api.admin.notFound');
+    const kind = REVERTIBLE[entry.kind];
+    if (!kind || (kind.undoesCreation === false && entry.before === null)) {
+      throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
+    }
+    if (!may(by.role, kind.permission)) throw new ApiError(BusinessCode.forbidden, 'api.admin.forbidden');
+    if (entry.revertedBy !== null) {
+      throw new ApiError(BusinessCode.conflict, 'api.admin.alreadyReverted', {
+        extra: { revertedBy: entry.revertedBy },
+      });
+    }
+    const id = entry.entityId;
+    const before = (await kind.lock(tx, id)) ?? null;
+    if (!leftAsTheEntryLeftIt(entry, before)) {
+      throw new ApiError(BusinessCode.conflict, 'api.admin.changedSince', { extra: { current: before } });
+    }
     const after = await kind.restore(tx, id, entry.before);
-    await recordAudit(tx, {
+    const revertId = await recordAudit(tx, {
       staffId: by.id,
       kind: entry.kind,
       entityId: id,
@@ -61,6 +88,10 @@ export async function revertAuditEntry(db: Database, by: SignedInStaff, entryId:
       after,
       revertOf: entry.id,
     });
+    // Under the entry's lock nobody else can have marked it; the condition is the last guard, not the first.
+    if (!(await markReverted(tx, entry.id, revertId))) {
+      throw new ApiError(BusinessCode.conflict, 'api.admin.alreadyReverted');
+    }
     return after;
   });
 }
