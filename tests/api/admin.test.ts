@@ -457,14 +457,14 @@ describe('undoing from the audit log', () => {
     expect(stale.status).toBe(409);
     expect(stale.json).toMatchObject({
       code: 4090,
-      message: 'api.admin.changedSince',
+      message: 'api.admin.revertStale',
       current: { id, version: 3, translations: { en: { title: 'Owner title' } } },
     });
     const undoCreation = await call(app, 'POST', `/api/admin/audit/${creation?.id}/revert`, {
       json: {},
       headers: editor.headers,
     });
-    expect(undoCreation.json).toMatchObject({ message: 'api.admin.changedSince', current: { version: 3 } });
+    expect(undoCreation.json).toMatchObject({ message: 'api.admin.revertStale', current: { version: 3 } });
     const kept = await call(app, 'GET', `/api/admin/announcements/${id}`, { headers: editor.headers });
     expect(kept.json.message).toMatchObject({ version: 3, translations: { en: { title: 'Owner title' } } });
     // Each entry names the version it left.
@@ -513,7 +513,7 @@ describe('undoing from the audit log', () => {
       json: {},
       headers: editor.headers,
     });
-    expect(gone.json).toEqual({ code: 4090, message: 'api.admin.changedSince', current: null });
+    expect(gone.json).toEqual({ code: 4090, message: 'api.admin.revertStale', current: null });
     expect((await call(app, 'GET', `/api/admin/history/${id}`, { headers: editor.headers })).status).toBe(404);
     expect(deletion?.version).toBeNull();
 
@@ -532,7 +532,7 @@ describe('undoing from the audit log', () => {
       json: {},
       headers: editor.headers,
     });
-    expect(creationUndo.json).toMatchObject({ message: 'api.admin.changedSince', current: { id, version: 3 } });
+    expect(creationUndo.json).toMatchObject({ message: 'api.admin.revertStale', current: { id, version: 3 } });
     await call(app, 'DELETE', `/api/admin/history/${id}?version=3`, { headers: editor.headers });
   });
 });

@@ -245,7 +245,7 @@ function AuditDetail({ row, canRevert, onReverted }: { row: AuditRow; canRevert:
       setResult({ ok: true });
       onReverted();
     } catch (error) {
-      if (error instanceof AdminApiError && error.status === 409 && error.messageKey === 'api.admin.changedSince') {
+      if (error instanceof AdminApiError && error.status === 409 && error.messageKey === 'api.admin.revertStale') {
         setResult(null);
         setChanged({ current: (error.current ?? null) as Record<string, unknown> | null });
         return;

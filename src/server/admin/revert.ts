@@ -55,7 +55,7 @@ function leftAsTheEntryLeftIt(entry: { after: Row | null; version: number | null
 
 /**
  * Undoes an audit entry's change; answers the row as it is now (null when the undo deleted it). Only while the row
- * is still as that change left it (otherwise 409 `api.admin.changedSince` with the row as it is now, `current`,
+ * is still as that change left it (otherwise 409 `api.admin.revertStale` with the row as it is now, `current`,
  * null when it was deleted since), and once (409 `api.admin.alreadyReverted` naming the entry that undid it).
  * The entry is locked first, then the row: of two undos of one entry the second waits and finds it undone.
  */
@@ -76,7 +76,7 @@ export async function revertAuditEntry(db: Database, by: SignedInStaff, entryId:
     const id = entry.entityId;
     const before = (await kind.lock(tx, id)) ?? null;
     if (!leftAsTheEntryLeftIt(entry, before)) {
-      throw new ApiError(BusinessCode.conflict, 'api.admin.changedSince', { extra: { current: before } });
+      throw new ApiError(BusinessCode.conflict, 'api.admin.revertStale', { extra: { current: before } });
     }
     const after = await kind.restore(tx, id, entry.before);
     const revertId = await recordAudit(tx, {
