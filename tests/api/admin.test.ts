@@ -422,6 +422,121 @@ describe('editing announcements', () => {
   });
 });
 
+describe('undoing from the audit log', () => {
+  type Entry = { id: number; action: string; version: number | null; revertedBy: number | null };
+  const entriesOf = async (headers: Record<string, string>, kind: string, id: number | string) => {
+    const log = await call(app, 'GET', `/api/admin/audit?kind=${kind}&rows=100`, { headers });
+    return (log.json.message as { items: (Entry & { entityId: string })[] }).items.filter(
+      (e) => e.entityId === String(id),
+    );
+  };
+
+  it('refuses to undo a change saved over since (409 with the row as it is now), and undoes one once however many try', async () => {
+    const editor = await signedInStaff('editor');
+    const owner = await signedInStaff('owner');
+    const made = await call(app, 'POST', '/api/admin/announcements', {
+      json: announcement('Undo once'),
+      headers: editor.headers,
+    });
+    const { id } = made.json.message as { id: number };
+    await call(app, 'PUT', `/api/admin/announcements/${id}`, {
+      json: { ...announcement('Editor title'), version: 1 },
+      headers: editor.headers,
+    });
+    await call(app, 'PUT', `/api/admin/announcements/${id}`, {
+      json: { ...announcement('Owner title'), version: 2 },
+      headers: owner.headers,
+    });
+    const [ownerChange, editorChange, creation] = await entriesOf(owner.headers, 'announcement', id);
+
+    // The editor undoes their own change; the owner's later title would be lost, so nothing changes.
+    const stale = await call(app, 'POST', `/api/admin/audit/${editorChange?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.json).toMatchObject({
+      code: 4090,
+      message: 'api.admin.revertStale',
+      current: { id, version: 3, translations: { en: { title: 'Owner title' } } },
+    });
+    const undoCreation = await call(app, 'POST', `/api/admin/audit/${creation?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(undoCreation.json).toMatchObject({ message: 'api.admin.revertStale', current: { version: 3 } });
+    const kept = await call(app, 'GET', `/api/admin/announcements/${id}`, { headers: editor.headers });
+    expect(kept.json.message).toMatchObject({ version: 3, translations: { en: { title: 'Owner title' } } });
+    // Each entry names the version it left.
+    expect([ownerChange?.version, editorChange?.version, creation?.version]).toEqual([3, 2, 1]);
+
+    // The latest change, undone by two at once: one wins, the other is told it is done.
+    const undo = () =>
+      call(app, 'POST', `/api/admin/audit/${ownerChange?.id}/revert`, { json: {}, headers: editor.headers });
+    const answers = await Promise.all([undo(), undo(), undo()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.json).toMatchObject({ code: 4090, message: 'api.admin.alreadyReverted' });
+    }
+    const after = await call(app, 'GET', `/api/admin/announcements/${id}`, { headers: editor.headers });
+    expect(after.json.message).toMatchObject({ version: 4, translations: { en: { title: 'Editor title' } } });
+    const [revert, undone] = await entriesOf(owner.headers, 'announcement', id);
+    expect(revert).toMatchObject({ action: 'revert', version: 4, revertedBy: null });
+    expect(undone).toMatchObject({ id: ownerChange?.id, revertedBy: revert?.id });
+    const again = await undo();
+    expect(again.json).toMatchObject({ code: 4090, message: 'api.admin.alreadyReverted', revertedBy: revert?.id });
+
+    // The revert is a change like any other: undoing it puts the owner's title back.
+    const redo = await call(app, 'POST', `/api/admin/audit/${revert?.id}/revert`, {
+      json: {},
+      headers: owner.headers,
+    });
+    expect(redo.json.message).toMatchObject({ version: 5, translations: { en: { title: 'Owner title' } } });
+  });
+
+  it('refuses to undo a change to a row deleted since, and brings a deleted row back at a new version, once', async () => {
+    const editor = await signedInStaff('editor');
+    const made = await call(app, 'POST', '/api/admin/history', {
+      json: { year: 2025, month: 3, title: { en: 'Undo milestone' }, body: { en: 'First text.' } },
+      headers: editor.headers,
+    });
+    const { id } = made.json.message as { id: number };
+    await call(app, 'PUT', `/api/admin/history/${id}`, {
+      json: { year: 2025, month: 3, title: { en: 'Undo milestone' }, body: { en: 'Second text.' }, version: 1 },
+      headers: editor.headers,
+    });
+    await call(app, 'DELETE', `/api/admin/history/${id}?version=2`, { headers: editor.headers });
+    const [deletion, change, creation] = await entriesOf(editor.headers, 'history', id);
+    expect(deletion?.action).toBe('delete');
+
+    const gone = await call(app, 'POST', `/api/admin/audit/${change?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(gone.json).toEqual({ code: 4090, message: 'api.admin.revertStale', current: null });
+    expect((await call(app, 'GET', `/api/admin/history/${id}`, { headers: editor.headers })).status).toBe(404);
+    expect(deletion?.version).toBeNull();
+
+    const back = await call(app, 'POST', `/api/admin/audit/${deletion?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    // Never a version an earlier state had: the creation (version 1) cannot be mistaken for what is there now.
+    expect(back.json.message).toMatchObject({ id, version: 3, body: { en: 'Second text.' } });
+    const twice = await call(app, 'POST', `/api/admin/audit/${deletion?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(twice.json).toMatchObject({ message: 'api.admin.alreadyReverted' });
+    const creationUndo = await call(app, 'POST', `/api/admin/audit/${creation?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(creationUndo.json).toMatchObject({ message: 'api.admin.revertStale', current: { id, version: 3 } });
+    await call(app, 'DELETE', `/api/admin/history/${id}?version=3`, { headers: editor.headers });
+  });
+});
+
 describe('moderating reviews and finding missing translations', () => {
   it('decides a pending review once, audited, and lists an announcement without its Japanese text', async () => {
     const support = await signedInStaff('support');

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   coupons,
@@ -349,6 +349,114 @@ describe('payment notifications from the customer centre', () => {
       toStatus: 'refund_pending',
       reason: 'paid after the order was expired',
     });
+  });
+
+  it('handle a payment after the deadline as one for an expired order, whichever of it and the sweep runs first, giving back what the order held once', async () => {
+    // Another buyer's order keeps one unit held, so giving a unit back twice would show (stock is capped at total).
+    const saleId = await saleItem(10);
+    await order(await customer(), { saleItemId: saleId, months: 12 });
+    const pay = (placed: { number: string; totalMinor: number }) =>
+      notify({
+        id: crypto.randomUUID(),
+        type: 'payment.succeeded',
+        data: { orderNumber: placed.number, amountMinor: placed.totalMinor, currency: 'USD' },
+      });
+    // The deadline passed a moment ago and no sweep has run yet.
+    const overdue = async <Order extends { number: string }>(placed: Order) => {
+      await own.db
+        .update(orders)
+        .set({ payBy: new Date(Date.now() - 1000) })
+        .where(eq(orders.number, placed.number));
+      return placed;
+    };
+    const late = async () => {
+      const who = await customer();
+      return { who, placed: await overdue(await order(who, { saleItemId: saleId, months: 12 })) };
+    };
+
+    // The payment first; the sweep after it finds nothing to do.
+    const first = await late();
+    const holder = await customer();
+    const couponOrder = await overdue(await order(holder, { userCouponId: await heldCoupon(holder) }));
+    const g = await group(4);
+    const third = await customer();
+    const joined = await call(own.app, 'POST', '/api/activity/pintuan/join', {
+      json: { groupId: g.groupId, imageId: 'ubuntu-24.04', currency: 'USD', idempotencyKey: crypto.randomUUID() },
+      headers: third.headers,
+    });
+    expect(joined.status).toBe(200);
+    expect((await pay(await row(g.leaderOrder))).json.message).toMatchObject({ status: 'paid' });
+    const memberOrder = await overdue(await row(g.memberOrder));
+    for (const placed of [first.placed, couponOrder, memberOrder]) {
+      expect((await pay(placed)).json, placed.number).toEqual({
+        code: 2000,
+        message: { number: placed.number, status: 'refund_pending' },
+      });
+    }
+    expect((await expireUnpaidOrders(own.db)).expired).toBe(0);
+
+    // The sweep first, then the payment.
+    const second = await late();
+    expect((await expireUnpaidOrders(own.db)).expired).toBe(1);
+    expect((await pay(second.placed)).json.message).toEqual({ number: second.placed.number, status: 'refund_pending' });
+
+    // Both at once, several times over: the sweep never sees the order paid, and nothing is given back twice.
+    const racing = [await late(), await late(), await late()];
+    await Promise.all([
+      expireUnpaidOrders(own.db),
+      ...racing.map(({ placed }) => pay(placed)),
+      expireUnpaidOrders(own.db),
+    ]);
+
+    const [item] = await own.db.select().from(saleItems).where(eq(saleItems.id, saleId));
+    expect(item?.stockLeft).toBe(9);
+    const [coupon] = await own.db
+      .select()
+      .from(userCoupons)
+      .where(eq(userCoupons.id, (await row(couponOrder.number)).userCouponId ?? 0));
+    expect(coupon?.usedAt).toBeNull();
+    // The late member's seat is freed once: the leader and the member who has not paid yet keep theirs.
+    const [seats] = await own.db.select().from(pintuanGroups).where(eq(pintuanGroups.id, g.groupId));
+    expect(seats).toMatchObject({ status: 'open', seatsTaken: 2 });
+
+    for (const { who, placed } of [first, second, ...racing]) {
+      const ended = await row(placed.number);
+      expect({ status: ended.status, paidAt: ended.paidAt }, placed.number).toEqual({
+        status: 'refund_pending',
+        paidAt: null,
+      });
+      const history = await own.db
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, ended.id))
+        .orderBy(asc(orderEvents.id));
+      expect(history.map((e) => `${e.fromStatus}>${e.toStatus}`)).toEqual([
+        'null>pending_payment',
+        'pending_payment>expired',
+        'expired>refund_pending',
+      ]);
+      const events = await own.db
+        .select()
+        .from(webhookOutbox)
+        .where(eq(webhookOutbox.orderId, ended.id))
+        .orderBy(asc(webhookOutbox.id));
+      expect(events.map((e) => [e.type, (e.payload as { order: { status: string } }).order.status])).toEqual([
+        ['order.created', 'pending_payment'],
+        ['order.expired', 'expired'],
+        ['order.refund_pending', 'refund_pending'],
+      ]);
+      // The customer sees it waiting for the refund; no "paid" mail went out.
+      const seen = await call(own.app, 'POST', '/api/finance/order-server/order/get', {
+        json: { number: placed.number },
+        headers: who.headers,
+      });
+      expect(seen.json.message).toMatchObject({ status: 'refund_pending' });
+      const mails = await own.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.recipient, who.user.email), eq(mailOutbox.kind, 'order-paid')));
+      expect(mails).toHaveLength(0);
+    }
   });
 
   it('refuse an unknown order (404), a transition the status does not allow (409) and a wrong amount (422), changing nothing', async () => {

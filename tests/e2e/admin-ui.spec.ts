@@ -122,6 +122,8 @@ async function fakeApi(page: Page, options: { signedIn: boolean }) {
             before: { title: 'Tokyo network maintenance' },
             after: { title: 'Tokyo maintenance moved' },
             revertOf: null,
+            version: 2,
+            revertedBy: null,
           },
           {
             id: 1,
@@ -133,6 +135,8 @@ async function fakeApi(page: Page, options: { signedIn: boolean }) {
             before: null,
             after: { email: 'owner@example.com', role: 'owner' },
             revertOf: null,
+            version: null,
+            revertedBy: null,
           },
         ],
       });

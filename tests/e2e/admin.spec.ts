@@ -15,8 +15,8 @@ import {
  * The back office end to end (docs/product/back-office-api.md): the first owner made by the command, their setup
  * link and authenticator, an editor invited by mail, an announcement published in three languages and read on
  * the public site, an owner-only call refused to the editor, two editors saving the same announcement (the
- * second sees the 409 view), and the owner reverting a change from the audit log. Each project (phone, desktop)
- * runs the whole story with its own people.
+ * second sees the 409 view), and the owner reverting a change from the audit log: an older one refused with what
+ * it would lose, the latest once. Each project (phone, desktop) runs the whole story with its own people.
  */
 const en = adminEn.admin;
 
@@ -169,16 +169,36 @@ test('the back office: owner from the command, an editor invited by mail, an ann
     await expect(kenjiTitle).toHaveValue(`${title.en} (Kenji)`);
   });
 
-  await test.step('the owner finds the overwrite in the audit log and reverts it', async () => {
+  await test.step('the owner cannot undo Mei’s change without losing Kenji’s later one: nothing changes, both are shown', async () => {
     await owner.goto('/admin/audit');
     await owner.getByLabel(en.audit.kind).selectOption('announcement');
     await owner.getByRole('button', { name: en.audit.apply }).click();
     // The phone and desktop runs share the database: this run's announcement is found by its number.
-    const latest = owner
+    const meis = owner
       .getByTestId('audit')
       .getByTestId('row')
       .filter({ hasText: `#${id} ` })
-      .first();
+      .filter({ hasText: editors[1]?.name ?? '' });
+    await expect(meis).toHaveCount(1);
+    await meis.getByTestId('audit-toggle').click();
+    const detail = owner.locator(`#audit-detail-${await meis.getAttribute('data-id')}`);
+    await detail.getByTestId('revert').click();
+    const changed = detail.getByTestId('conflict');
+    await expect(changed.getByRole('heading', { name: en.audit.changedTitle })).toBeFocused();
+    await expect(changed.getByTestId('conflict-theirs')).toHaveText([`${title.en} (Kenji)`]);
+    await expect(changed.getByTestId('conflict-mine')).toHaveText([`${title.en} (Mei)`]);
+    await owner.screenshot({ path: shot('audit-changed-since'), fullPage: true });
+    await expectNoAxeViolations(owner);
+    await meis.getByTestId('audit-toggle').click();
+    await expect(detail).toHaveCount(0);
+  });
+
+  await test.step('the owner finds the overwrite in the audit log and reverts it, once', async () => {
+    const rows = owner
+      .getByTestId('audit')
+      .getByTestId('row')
+      .filter({ hasText: `#${id} ` });
+    const latest = rows.first();
     await expect(latest).toContainText(`#${id}`);
     await expect(latest).toContainText(editors[0]?.name ?? '');
     await latest.getByTestId('audit-toggle').click();
@@ -193,6 +213,9 @@ test('the back office: owner from the command, an editor invited by mail, an ann
     await expectNoAxeViolations(owner);
     await detail.getByTestId('revert').click();
     await expect(detail.getByRole('status')).toHaveText(en.audit.revertDone);
+    // Undone once: the entry names its undo and offers it no more.
+    await expect(rows.getByTestId('audit-reverted-by')).toHaveCount(1);
+    await expect(detail.getByTestId('revert')).toHaveCount(0);
 
     await kenji.goto(`/admin/announcements/${id}`);
     await expect(kenji.getByTestId('language-en').getByLabel(en.editor.titleLabel)).toHaveValue(`${title.en} (Mei)`);

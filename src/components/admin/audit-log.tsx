@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AUDIT_KINDS, type AuditKind } from '@/lib/admin/schemas';
 import { HTML_LANG, type Locale } from '@/lib/locales';
 import { AdminApiError, adminApi, type Page } from './api';
+import { ConflictView } from './conflict-view';
 import { DataTable } from './data-table';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { can, type Staff, useSession } from './session';
@@ -27,6 +28,10 @@ export type AuditRow = {
   after: unknown;
   /** The entry a revert undid. */
   revertOf: number | null;
+  /** The row's version this change left (null when it left no row). */
+  version: number | null;
+  /** The later entry that undid this one (an entry is undone at most once). */
+  revertedBy: number | null;
 };
 
 /**
@@ -113,6 +118,11 @@ export function AuditLog() {
             </span>
             {row.original.revertOf !== null ? (
               <span className="ml-2 text-xs text-muted">({t('revertOf', { id: row.original.revertOf })})</span>
+            ) : null}
+            {row.original.revertedBy !== null ? (
+              <span className="ml-2 text-xs text-muted" data-testid="audit-reverted-by">
+                ({t('revertedBy', { id: row.original.revertedBy })})
+              </span>
             ) : null}
           </span>
         ),
@@ -223,16 +233,26 @@ function AuditDetail({ row, canRevert, onReverted }: { row: AuditRow; canRevert:
   const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; key?: string } | null>(null);
-  const revertible = canRevert && REVERTIBLE.includes(row.kind);
+  // Answered 409 because the row was saved (or deleted) after this change: the row as it is now, null when gone.
+  const [changed, setChanged] = useState<{ current: Record<string, unknown> | null } | null>(null);
+  const revertible = canRevert && REVERTIBLE.includes(row.kind) && row.revertedBy === null;
 
   const revert = async () => {
     setBusy(true);
+    setChanged(null);
     try {
       await adminApi(`/audit/${row.id}/revert`, { method: 'POST', body: {} });
       setResult({ ok: true });
       onReverted();
     } catch (error) {
+      if (error instanceof AdminApiError && error.status === 409 && error.messageKey === 'api.admin.revertStale') {
+        setResult(null);
+        setChanged({ current: (error.current ?? null) as Record<string, unknown> | null });
+        return;
+      }
       setResult({ ok: false, key: error instanceof AdminApiError ? error.messageKey : 'api.requestFailed' });
+      // Undone meanwhile, from another screen: the list then says by which entry.
+      if (error instanceof AdminApiError && error.messageKey === 'api.admin.alreadyReverted') onReverted();
     } finally {
       setBusy(false);
     }
@@ -256,6 +276,11 @@ function AuditDetail({ row, canRevert, onReverted }: { row: AuditRow; canRevert:
           <span className="text-xs text-muted">{t('revertHint')}</span>
         </div>
       ) : null}
+      {changed ? (
+        <div className="mt-3">
+          <ChangedSince entry={row} current={changed.current} />
+        </div>
+      ) : null}
       {result ? (
         <p
           role={result.ok ? 'status' : 'alert'}
@@ -265,6 +290,46 @@ function AuditDetail({ row, canRevert, onReverted }: { row: AuditRow; canRevert:
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * An undo refused because the row moved on after the change (docs/product/back-office-api.md, the audit log): what
+ * was saved since, field by field beside what the change left, shown the way a stale save shows the newer
+ * version. All of it would be lost by putting the change's "before" back, so nothing was changed.
+ */
+function ChangedSince({ entry, current }: { entry: AuditRow; current: Record<string, unknown> | null }) {
+  const t = useTranslations('admin.audit');
+  const locale = useLocale() as Locale;
+  const left = leaves(entry.after);
+  const now = leaves(current);
+  const rows =
+    current === null
+      ? []
+      : [...new Set([...left.keys(), ...now.keys()])].map((path) => ({
+          label: path,
+          theirs: now.get(path) ?? '',
+          mine: left.get(path) ?? '',
+        }));
+  const version = typeof current?.version === 'number' ? current.version : 0;
+  const updatedAt = typeof current?.updatedAt === 'string' ? current.updatedAt : null;
+  const text =
+    current === null
+      ? t('changedDeleted')
+      : rows.every((r) => r.theirs === r.mine)
+        ? t('changedSame', { version })
+        : updatedAt
+          ? t('changedAt', { version, time: formatWhen(updatedAt, HTML_LANG[locale]) })
+          : t('changedText', { version });
+  return (
+    <ConflictView
+      title={t('changedTitle')}
+      rows={rows}
+      version={version}
+      locale={locale}
+      labels={{ theirs: t('changedNow', { version }), mine: t('changedLeft', { version: entry.version ?? 0 }) }}
+      text={text}
+    />
   );
 }
 

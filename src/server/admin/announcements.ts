@@ -136,13 +136,18 @@ async function writeTexts(tx: Tx, id: number, input: Pick<AnnouncementInput, 'tr
   await indexAnnouncements(tx, [id]);
 }
 
+/** An announcement as it is now, locked until the caller's transaction ends; undefined when there is none. */
+export async function lockAnnouncement(tx: Tx, id: number): Promise<AnnouncementSnapshot | undefined> {
+  await tx.execute(sql`select 1 from ${announcements} where ${announcements.id} = ${id} for update`);
+  return announcementSnapshot(tx, id);
+}
+
 /**
  * The row locked for a save, or 404; a save made over another version answers 409 with the row as it is now, so
  * the editor can show theirs beside what was typed.
  */
 async function lockForSave(tx: Tx, id: number, version: number): Promise<AnnouncementSnapshot> {
-  await tx.execute(sql`select 1 from ${announcements} where ${announcements.id} = ${id} for update`);
-  const current = await announcementSnapshot(tx, id);
+  const current = await lockAnnouncement(tx, id);
   if (!current) throw notFound('api.admin.notFound');
   if (current.version !== version) {
     throw new ApiError(BusinessCode.conflict, 'api.admin.staleVersion', { extra: { current } });
@@ -224,8 +229,7 @@ export async function restoreAnnouncement(
   id: number,
   state: AnnouncementSnapshot | null,
 ): Promise<AnnouncementSnapshot | null> {
-  await tx.execute(sql`select 1 from ${announcements} where ${announcements.id} = ${id} for update`);
-  const now = await announcementSnapshot(tx, id);
+  const now = await lockAnnouncement(tx, id);
   if (state === null) {
     if (now) await tx.delete(announcements).where(eq(announcements.id, id));
     await indexAnnouncements(tx, [id]);
@@ -242,9 +246,10 @@ export async function restoreAnnouncement(
       .where(eq(announcements.id, id));
     await writeTexts(tx, id, state);
   } else {
-    // Deleted since: it comes back under its old id, so links to it work again.
+    // Deleted since: it comes back under its old id, so links to it work again, at the version after the one it
+    // was deleted at (never a number an earlier state of it had: an undo compares versions).
     await tx.execute(sql`insert into ${announcements} (id, category, pinned, published_at, version)
-      overriding system value values (${id}, ${state.category}, ${state.pinned}, ${state.publishedAt}, 1)`);
+      overriding system value values (${id}, ${state.category}, ${state.pinned}, ${state.publishedAt}, ${state.version + 1})`);
     await writeTexts(tx, id, state);
   }
   await announceChange(tx, ['announcements']);

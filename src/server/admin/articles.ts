@@ -121,6 +121,21 @@ export async function currentArticleSlug(db: Reader, slug: string): Promise<stri
   return moved?.slug;
 }
 
+/**
+ * The article an address names (its own, or an old one that redirects), as it is now and locked until the caller's
+ * transaction ends. A move committed while waiting for the lock is followed to the new address.
+ */
+export async function lockArticle(tx: Tx, slug: string): Promise<ArticleSnapshot | undefined> {
+  for (let tries = 0; tries < 3; tries += 1) {
+    const at = await currentArticleSlug(tx, slug);
+    if (!at) return undefined;
+    await tx.execute(sql`select 1 from ${docArticles} where ${docArticles.slug} = ${at} for update`);
+    const found = await articleSnapshot(tx, at);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** A placeholder the site cannot fill, named at the body of the language it is in. */
 function refusePlaceholders(input: { translations: Record<Locale, Text> }) {
   const fields: FieldErrors = {};

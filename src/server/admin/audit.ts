@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { auditQuery } from '@/lib/admin/schemas';
 import type { Database } from '../db/client';
@@ -10,7 +10,11 @@ import type { SignedInStaff } from './sessions';
 type Snapshot = Record<string, unknown> | null;
 type Writer = Pick<Database, 'insert'>;
 
-/** One audit row, written in the transaction of the change it records (a change without its row cannot commit). */
+/**
+ * One audit row, written in the transaction of the change it records (a change without its row cannot commit).
+ * The version the change left is read from its `after` (every versioned kind's snapshot carries its version), so
+ * an undo can tell whether anything was saved over it since.
+ */
 export async function recordAudit(
   tx: Writer,
   entry: {
@@ -25,7 +29,12 @@ export async function recordAudit(
 ): Promise<number> {
   const [row] = await tx
     .insert(auditLog)
-    .values({ ...entry, entityId: String(entry.entityId), revertOf: entry.revertOf ?? null })
+    .values({
+      ...entry,
+      entityId: String(entry.entityId),
+      revertOf: entry.revertOf ?? null,
+      version: typeof entry.after?.version === 'number' ? entry.after.version : null,
+    })
     .returning({ id: auditLog.id });
   if (!row) throw new Error('audit_log insert returned no row');
   return row.id;
@@ -64,6 +73,8 @@ export async function listAudit(db: Database, viewer: SignedInStaff, query: z.ou
         before: auditLog.before,
         after: auditLog.after,
         revertOf: auditLog.revertOf,
+        version: auditLog.version,
+        revertedBy: auditLog.revertedBy,
         staffId: auditLog.staffId,
         staffEmail: staff.email,
         staffName: staff.name,
@@ -86,9 +97,20 @@ export async function listAudit(db: Database, viewer: SignedInStaff, query: z.ou
   };
 }
 
-export async function findAuditEntry(db: Database, id: number) {
-  const [row] = await db.select().from(auditLog).where(eq(auditLog.id, id));
+/** An entry, locked until the caller's transaction ends: two undos of it take turns, and the second sees the first. */
+export async function lockAuditEntry(tx: Pick<Database, 'select'>, id: number) {
+  const [row] = await tx.select().from(auditLog).where(eq(auditLog.id, id)).for('update');
   return row;
+}
+
+/** Marks an entry undone by `revertId`; false when another undo marked it first. */
+export async function markReverted(tx: Pick<Database, 'update'>, id: number, revertId: number): Promise<boolean> {
+  const marked = await tx
+    .update(auditLog)
+    .set({ revertedBy: revertId })
+    .where(and(eq(auditLog.id, id), isNull(auditLog.revertedBy)))
+    .returning({ id: auditLog.id });
+  return marked.length === 1;
 }
 
 /** An audit entry as the API answers it. */
@@ -101,6 +123,8 @@ export const auditEntryRow = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   revertOf: z.number().int().nullable(),
+  version: z.number().int().nullable(),
+  revertedBy: z.number().int().nullable(),
   staff: z.object({ id: z.number().int(), email: z.string().nullable(), name: z.string().nullable() }).nullable(),
 });
 
@@ -116,6 +140,8 @@ export async function rowHistory(db: Database, kind: string, entityId: string, l
       before: auditLog.before,
       after: auditLog.after,
       revertOf: auditLog.revertOf,
+      version: auditLog.version,
+      revertedBy: auditLog.revertedBy,
       staffId: auditLog.staffId,
       staffEmail: staff.email,
       staffName: staff.name,

@@ -1,74 +1,102 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
+import type { Permission } from '@/lib/admin/permissions';
 import { ApiError, BusinessCode, notFound } from '../api/errors';
-import type { Database } from '../db/client';
-import { type AnnouncementSnapshot, announcementSnapshot, restoreAnnouncement } from './announcements';
-import { type ArticleSnapshot, articleSnapshot, currentArticleSlug, restoreArticle } from './articles';
-import { findAuditEntry, recordAudit } from './audit';
+import type { Database, Tx } from '../db/client';
+import { type AnnouncementSnapshot, lockAnnouncement, restoreAnnouncement } from './announcements';
+import { type ArticleSnapshot, lockArticle, restoreArticle } from './articles';
+import { lockAuditEntry, markReverted, recordAudit } from './audit';
 import type { BoundResource } from './resource/bind';
 import { resourceByAuditKind } from './resources';
 import { may } from './roles';
 import type { SignedInStaff } from './sessions';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Row = Record<string, unknown>;
 
-/**
- * The kinds of content a change of which can be undone from the audit log, each with who may and how: the row is
- * put back as it was before that change (a creation undone deletes it, a deletion undone brings it back), as a
- * new change of its own, audited too. Staff changes are not undone this way (a role is changed in the staff list).
- */
-const REVERTIBLE: Record<
-  string,
-  {
-    permission: 'editContent';
-    current: (tx: Tx, id: string) => Promise<Record<string, unknown> | undefined>;
-    restore: (tx: Tx, id: string, state: Record<string, unknown> | null) => Promise<Record<string, unknown> | null>;
-  }
-> = {
+/** How a kind's change is undone: who may, the row locked as it is now, and putting a state back. */
+type Revertible = {
+  permission: Permission;
+  /** The row as it is now, locked until the transaction ends; undefined when there is none. */
+  lock: (tx: Tx, id: string) => Promise<Row | undefined>;
+  restore: (tx: Tx, id: string, state: Row | null, now: Row | undefined) => Promise<Row | null>;
+  /** False where undoing a creation is not offered. */
+  undoesCreation?: false;
+};
+
+/** Content not yet declared as a resource, with its own lock and restore. */
+const CONTENT: Record<string, Revertible> = {
   announcement: {
     permission: 'editContent',
-    current: (tx, id) => announcementSnapshot(tx, Number(id)),
+    lock: (tx, id) => lockAnnouncement(tx, Number(id)),
     restore: (tx, id, state) => restoreAnnouncement(tx, Number(id), state as AnnouncementSnapshot | null),
   },
   article: {
     permission: 'editContent',
-    current: async (tx, slug) => {
-      const at = await currentArticleSlug(tx, slug);
-      return at ? articleSnapshot(tx, at) : undefined;
-    },
+    lock: lockArticle,
     restore: (tx, slug, state) => restoreArticle(tx, slug, state as ArticleSnapshot | null),
+    // Its address may already be linked to.
+    undoesCreation: false,
   },
 };
 
-/**
- * Undoes the change of a declared resource (src/server/admin/resources/): only while the row is still as that
- * change left it (the version it produced, or still gone after a delete); otherwise 409 with the row as it is now,
- * so the later work is seen before it would be lost. Reverts of one row wait for each other.
- */
-async function revertResourceChange(
-  db: Database,
-  by: SignedInStaff,
-  entry: NonNullable<Awaited<ReturnType<typeof findAuditEntry>>>,
-  resource: BoundResource,
-) {
+/** A declared resource's undo (src/server/admin/resource/bind.ts), when its declaration allows one. */
+function resourceRevertible(resource: BoundResource): Revertible | undefined {
   const { declaration } = resource;
-  if (declaration.undo !== true) throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
-  if (declaration.access.write === false || !may(by.role, declaration.access.write))
-    throw new ApiError(BusinessCode.forbidden, 'api.admin.forbidden');
-  const id = entry.entityId;
+  if (declaration.undo !== true || declaration.access.write === false) return undefined;
+  const keyOf = (id: string) => (declaration.key.type === 'number' ? Number(id) : id);
+  return {
+    permission: declaration.access.write,
+    lock: async (tx, id) => {
+      // A row deleted since has nothing to lock: reverts of one row also take turns on its name.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${declaration.audit}:${id}`}))`);
+      await tx
+        .select({ one: sql`1` })
+        .from(resource.table)
+        .where(eq(resource.keyColumn, keyOf(id)))
+        .for('update');
+      return resource.find(tx, id);
+    },
+    restore: (tx, id, state, now) => resource.restore(tx, id, state, now),
+  };
+}
+
+/**
+ * True while the row is as the entry left it: at the version the change produced, or still gone when the change
+ * deleted it. Anything saved since would be lost by putting the entry's "before" back.
+ */
+function leftAsTheEntryLeftIt(entry: { after: Row | null; version: number | null }, now: Row | null): boolean {
+  if (entry.after === null) return now === null;
+  return now !== null && entry.version !== null && now.version === entry.version;
+}
+
+/**
+ * Undoes an audit entry's change; answers the row as it is now (null when the undo deleted it). Only while the row
+ * is still as that change left it (otherwise 409 `api.admin.revertStale` with the row as it is now, `current`,
+ * null when it was deleted since), and once (409 `api.admin.alreadyReverted` naming the entry that undid it).
+ * The entry is locked first, then the row: of two undos of one entry the second waits and finds it undone.
+ */
+export async function revertAuditEntry(db: Database, by: SignedInStaff, entryId: number) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${entry.kind}:${id}`}))`);
-    await tx
-      .select({ one: sql`1` })
-      .from(resource.table)
-      .where(eq(resource.keyColumn, declaration.key.type === 'number' ? Number(id) : id))
-      .for('update');
-    const now = await resource.find(tx, id);
-    const unchanged = entry.after === null ? now === undefined : now?.version === entry.after.version;
-    if (!unchanged)
+    const entry = await lockAuditEntry(tx, entryId);
+    if (!entry) throw notFound('api.admin.notFound');
+    const resource = resourceByAuditKind(entry.kind);
+    const kind = resource ? resourceRevertible(resource) : CONTENT[entry.kind];
+    if (!kind || (kind.undoesCreation === false && entry.before === null)) {
+      throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
+    }
+    if (!may(by.role, kind.permission)) throw new ApiError(BusinessCode.forbidden, 'api.admin.forbidden');
+    if (entry.revertedBy !== null) {
+      throw new ApiError(BusinessCode.conflict, 'api.admin.alreadyReverted', {
+        extra: { revertedBy: entry.revertedBy },
+      });
+    }
+    const id = entry.entityId;
+    const now = await kind.lock(tx, id);
+    if (!leftAsTheEntryLeftIt(entry, now ?? null)) {
       throw new ApiError(BusinessCode.conflict, 'api.admin.revertStale', { extra: { current: now ?? null } });
-    const after = await resource.restore(tx, id, entry.before, now);
-    await recordAudit(tx, {
+    }
+    const after = await kind.restore(tx, id, entry.before, now);
+    const revertId = await recordAudit(tx, {
       staffId: by.id,
       kind: entry.kind,
       entityId: id,
@@ -77,32 +105,10 @@ async function revertResourceChange(
       after,
       revertOf: entry.id,
     });
-    return after;
-  });
-}
-
-/** Undoes an audit entry's change; answers the row as it is now (null when the undo deleted it). */
-export async function revertAuditEntry(db: Database, by: SignedInStaff, entryId: number) {
-  const entry = await findAuditEntry(db, entryId);
-  if (!entry) throw notFound('api.admin.notFound');
-  const resource = resourceByAuditKind(entry.kind);
-  if (resource) return revertResourceChange(db, by, entry, resource);
-  const kind = REVERTIBLE[entry.kind];
-  if (!kind) throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
-  if (!may(by.role, kind.permission)) throw new ApiError(BusinessCode.forbidden, 'api.admin.forbidden');
-  const id = entry.entityId;
-  return db.transaction(async (tx) => {
-    const before = (await kind.current(tx, id)) ?? null;
-    const after = await kind.restore(tx, id, entry.before);
-    await recordAudit(tx, {
-      staffId: by.id,
-      kind: entry.kind,
-      entityId: id,
-      action: 'revert',
-      before,
-      after,
-      revertOf: entry.id,
-    });
+    // Under the entry's lock nobody else can have marked it; the condition is the last guard, not the first.
+    if (!(await markReverted(tx, entry.id, revertId))) {
+      throw new ApiError(BusinessCode.conflict, 'api.admin.alreadyReverted');
+    }
     return after;
   });
 }

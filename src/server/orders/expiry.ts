@@ -4,7 +4,7 @@ import { liveNumbersChanged } from '../api/live/cache';
 import type { Database } from '../db/client';
 import { type RepeatingJob, startRepeatingJob } from '../jobs/repeating-job';
 import { logEvent } from '../log';
-import { releaseHolds, transitionOrders } from './lifecycle';
+import { expireOrders } from './lifecycle';
 
 /** Orders handled per transaction; a larger backlog takes several runs in a row. */
 const DEFAULT_BATCH = 500;
@@ -13,7 +13,9 @@ const DEFAULT_BATCH = 500;
  * Ends the orders whose payment window passed (docs/decisions/037-order-lifecycle.md): `pending_payment` to
  * `expired`, and what they held given back (sale stock, coupon, group seat), in one transaction per batch.
  * `FOR UPDATE SKIP LOCKED` lets several instances sweep at once without touching an order twice, and the
- * conditional transition means a payment or a cancel that got there first wins: nothing is given back twice.
+ * conditional transition means a cancel or an in-time payment that got there first wins, and a payment that came
+ * after the deadline (which expires the order itself, `expireOrders`) leaves it nothing to do: nothing is given back
+ * twice.
  */
 export async function expireUnpaidOrders(
   db: Database,
@@ -27,14 +29,9 @@ export async function expireUnpaidOrders(
        order by pay_by
        limit ${batch}
        for update skip locked`);
-    const moved = await transitionOrders(
+    const moved = await expireOrders(
       tx,
       due.rows.map((r) => Number(r.id)),
-      { from: ['pending_payment'], to: 'expired', reason: 'payment window ended', actor: 'system', at: now },
-    );
-    await releaseHolds(
-      tx,
-      moved.map((m) => m.row),
       now,
     );
     return { expired: moved.length };

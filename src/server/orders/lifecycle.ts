@@ -107,6 +107,32 @@ export async function transitionOrders(
 }
 
 /**
+ * Ends unpaid orders whose payment window passed (`pending_payment` → `expired`) and gives back what they held, in
+ * the caller's transaction. The one way an order expires, whether the sweep gets there first or a payment that
+ * came too late does: the conditional transition lets only one of them give anything back. Answers the rows that
+ * moved.
+ */
+export async function expireOrders(
+  tx: OrderTx,
+  ids: number[],
+  at: Date,
+): Promise<{ row: OrderRow; from: OrderStatus }[]> {
+  const moved = await transitionOrders(tx, ids, {
+    from: ['pending_payment'],
+    to: 'expired',
+    reason: 'payment window ended',
+    actor: 'system',
+    at,
+  });
+  await releaseHolds(
+    tx,
+    moved.map((m) => m.row),
+    at,
+  );
+  return moved;
+}
+
+/**
  * Gives back what unpaid orders held, once, in the transaction that ended them: a sale item's stock, the coupon
  * (unused again), and the group-buy seat. A member's seat is freed (a full group opens again); a leader who did
  * not pay ends the group: it fails, and its other orders are cancelled or, when paid, refunded.

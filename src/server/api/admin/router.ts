@@ -377,6 +377,8 @@ export const adminDocs: TaggedRouteDoc[] = [
       method: 'post',
       path: '/admin/audit/:id/revert',
       summary: 'Put back what an audited change replaced',
+      description:
+        'Only while the row is still at the version the change left (409 `api.admin.revertStale` with `current`) and once (409 `api.admin.alreadyReverted` with `revertedBy`).',
       params: idParam,
       body: noFields,
       errors: [404, 409],

@@ -11,10 +11,11 @@ import { currencies, type OrderStatus, orders, paymentNotifications, users } fro
 import { enqueueMail } from '../../mail/outbox';
 import { orderPaidMail } from '../../mail/templates';
 import { ensureMailWorker } from '../../mail/worker';
-import { type OrderTx, transitionOrders } from '../../orders/lifecycle';
+import { expireOrders, type OrderTx, transitionOrders } from '../../orders/lifecycle';
 import { verifySignature } from '../../orders/signature';
 import { ApiError, BusinessCode, notFound } from '../errors';
 import { parseWith } from '../input';
+import { liveNumbersChanged } from '../live/cache';
 
 /**
  * What the customer centre tells the site about an order (POST /api/finance/order-server/pay/notify), one event
@@ -47,7 +48,8 @@ export type NotifyOutcome = { status: number; body: Record<string, unknown> };
 /**
  * Checks the signature over the raw body (401 when it is missing, wrong, stale, or no secret is configured),
  * then applies the event in one transaction with its record, so a replay finds the first answer. A payment for
- * an order that already expired or was cancelled is kept and flagged for a refund, never lost. Refusals (401,
+ * an order that already expired or was cancelled, or that came after its deadline (`pay_by`) whether the sweep
+ * has run or not, is kept and flagged for a refund, never lost. Refusals (401,
  * 404 unknown order, 409 a transition the order's status does not allow, 422 an amount that is not the order's)
  * change nothing.
  */
@@ -73,6 +75,7 @@ export async function receiveNotification(
   if (seen) return seen.outcome;
 
   let paid: { orderId: number } | undefined;
+  let released = false;
   const outcome = await db.transaction(async (tx) => {
     // The event's row first: a concurrent delivery of the same event waits here, then finds it done.
     const claimed = await tx
@@ -89,6 +92,7 @@ export async function receiveNotification(
     if (claimed.length === 0) return undefined;
     const result = await apply(tx, event, now);
     if (result.paidOrderId !== undefined) paid = { orderId: result.paidOrderId };
+    released = result.released === true;
     await tx
       .update(paymentNotifications)
       .set({ outcome: result.outcome })
@@ -101,6 +105,8 @@ export async function receiveNotification(
     return first.outcome;
   }
   if (paid) ensureMailWorker(db).kick();
+  // A late payment that ended its order gave back sale stock or a group seat: this process's kept numbers are old.
+  if (released) liveNumbersChanged();
   return outcome;
 }
 
@@ -108,7 +114,7 @@ async function apply(
   tx: OrderTx,
   event: PaymentNotification,
   now: Date,
-): Promise<{ outcome: NotifyOutcome; paidOrderId?: number }> {
+): Promise<{ outcome: NotifyOutcome; paidOrderId?: number; released?: boolean }> {
   const [order] = await tx.select().from(orders).where(eq(orders.number, event.data.orderNumber)).for('update');
   if (!order) throw notFound('api.order.notFound');
 
@@ -118,16 +124,25 @@ async function apply(
         fields: { amountMinor: 'api.notify.amountMismatch' },
       });
     }
-    if (order.status === 'expired' || order.status === 'cancelled') {
+    let status = order.status;
+    let released = false;
+    if (status === 'pending_payment' && order.payBy.getTime() <= now.getTime()) {
+      // Paid after the deadline, before the sweep reached the order: it ends here exactly as the sweep would end it
+      // (what it held given back, `order.expired` sent), then the payment is handled as one for an expired order.
+      // The order is locked above, so the sweep skips it, or got there first and it is already `expired`.
+      released = (await expireOrders(tx, [order.id], now)).length > 0;
+      status = 'expired';
+    }
+    if (status === 'expired' || status === 'cancelled') {
       // Paid after the order ended: what it held may be gone; the money is kept and refunded.
       const [flagged] = await transitionOrders(tx, [order.id], {
-        from: [order.status],
+        from: [status],
         to: 'refund_pending',
-        reason: `paid after the order was ${order.status}`,
+        reason: `paid after the order was ${status}`,
         actor: 'payment',
         at: now,
       });
-      return { outcome: answer(flagged?.row.number ?? order.number, 'refund_pending') };
+      return { outcome: answer(flagged?.row.number ?? order.number, 'refund_pending'), released };
     }
   }
 

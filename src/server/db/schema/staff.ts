@@ -86,7 +86,7 @@ export const staffRecoveryCodes = pgTable(
 
 /**
  * Every change operators make: who, when, what, and the row before and after (null before a creation, null after
- * a deletion). `revertOf` names the entry a revert undid.
+ * a deletion). `revertOf` names the entry a revert undid; `revertedBy` on that entry names the revert, once.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -100,6 +100,13 @@ export const auditLog = pgTable(
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
     revertOf: integer('revert_of'),
+    /**
+     * The row's version this change left (null when it left no row, or for a kind without versions): an undo
+     * applies only while the row is still at it (src/server/admin/revert.ts).
+     */
+    version: integer('version'),
+    /** The later entry that undid this one; an entry is undone at most once. */
+    revertedBy: integer('reverted_by'),
     at: createdAt(),
   },
   (t) => [
