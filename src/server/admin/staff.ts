@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { env } from '@/env';
 import type { listQuery, StaffInvite, StaffRole, StaffSetup } from '@/lib/admin/schemas';
 import { ApiError, BusinessCode, notFound } from '../api/errors';
-import { beginLoginAttempt, endLoginAttemptWithSuccess } from '../auth/login-throttle';
+import { withAttempt } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { Database } from '../db/client';
 import { staff, staffSetupTokens } from '../db/schema';
@@ -14,6 +14,7 @@ import { staffInviteMail } from '../mail/templates';
 import { recordAudit } from './audit';
 import { isRecoveryCodeShape, issueRecoveryCodes, recoveryCodesLeft, spendRecoveryCode } from './recovery-codes';
 import { endSessionsOf, type SignedInStaff } from './sessions';
+import { staffAttemptOwner } from './staff-attempts';
 import { acceptTotp, newTotpSecret, totpUrl } from './totp';
 
 /** A setup link works this long, once. */
@@ -55,6 +56,14 @@ async function issueSetupLink(tx: Pick<Database, 'insert'>, staffId: number): Pr
     expiresAt: new Date(Date.now() + SETUP_LINK_HOURS * 3_600_000),
   });
   return `${env().SITE_URL}/admin/setup?token=${token}`;
+}
+
+/** Every unused setup link of a person stops working: one was used, or a new one replaces them. */
+async function voidSetupLinks(tx: Pick<Database, 'update'>, staffId: number): Promise<void> {
+  await tx
+    .update(staffSetupTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(staffSetupTokens.staffId, staffId), isNull(staffSetupTokens.usedAt)));
 }
 
 /**
@@ -131,45 +140,48 @@ export async function inspectSetupLink(db: Database, token: string) {
 export async function completeSetup(
   db: Database,
   input: StaffSetup,
+  ip: string,
 ): Promise<{ staffId: number; recoveryCodes: string[] }> {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const row = await openSetupLink(tx, input.token);
-    const step = await acceptTotp(row.totpSecret, input.totpCode, null);
-    if (step === null)
-      throw new ApiError(BusinessCode.invalidInput, 'api.invalidInput', {
-        fields: { totpCode: 'api.admin.totpInvalid' },
+  const link = await openSetupLink(db, input.token);
+  const owner = staffAttemptOwner(db, { staffId: link.staff.id, email: link.staff.email, ip, place: 'setup' });
+  return withAttempt(db, owner, (attempt) =>
+    db.transaction(async (tx) => {
+      const row = await openSetupLink(tx, input.token);
+      const step = await acceptTotp(attempt, row.totpSecret, input.totpCode, null);
+      if (step === null)
+        throw new ApiError(BusinessCode.invalidInput, 'api.invalidInput', {
+          fields: { totpCode: 'api.admin.totpInvalid' },
+        });
+      const [used] = await tx
+        .update(staffSetupTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(staffSetupTokens.id, row.tokenId), isNull(staffSetupTokens.usedAt)))
+        .returning({ id: staffSetupTokens.id });
+      if (!used) throw new ApiError(BusinessCode.notFound, 'api.admin.setupInvalid');
+      await tx
+        .update(staff)
+        .set({ passwordHash, totpSecret: row.totpSecret, totpLastStep: step, version: row.staff.version + 1 })
+        .where(eq(staff.id, row.staff.id));
+      // Any other links of this person are void once one is used.
+      await voidSetupLinks(tx, row.staff.id);
+      await recordAudit(tx, {
+        staffId: row.staff.id,
+        kind: 'staff',
+        entityId: row.staff.id,
+        action: 'update',
+        before: { enrolled: row.staff.passwordHash !== null },
+        after: { enrolled: true },
       });
-    const [used] = await tx
-      .update(staffSetupTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(staffSetupTokens.id, row.tokenId), isNull(staffSetupTokens.usedAt)))
-      .returning({ id: staffSetupTokens.id });
-    if (!used) throw new ApiError(BusinessCode.notFound, 'api.admin.setupInvalid');
-    await tx
-      .update(staff)
-      .set({ passwordHash, totpSecret: row.totpSecret, totpLastStep: step, version: row.staff.version + 1 })
-      .where(eq(staff.id, row.staff.id));
-    // Any other links of this person are void once one is used.
-    await tx
-      .update(staffSetupTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(staffSetupTokens.staffId, row.staff.id), isNull(staffSetupTokens.usedAt)));
-    await recordAudit(tx, {
-      staffId: row.staff.id,
-      kind: 'staff',
-      entityId: row.staff.id,
-      action: 'update',
-      before: { enrolled: row.staff.passwordHash !== null },
-      after: { enrolled: true },
-    });
-    return { staffId: row.staff.id, recoveryCodes: await issueRecoveryCodes(tx, row.staff.id) };
-  });
+      return { staffId: row.staff.id, recoveryCodes: await issueRecoveryCodes(tx, row.staff.id) };
+    }),
+  );
 }
 
 /**
  * Password and TOTP code, under the same login limits as customers (docs/decisions/033-login-limits.md) but on
- * throttles of their own. One answer for every failure, so it tells nothing about which part was wrong.
+ * throttles of their own, counted like every other check of theirs (docs/decisions/054-second-factor-attempts.md).
+ * One answer for every failure, so it tells nothing about which part was wrong.
  */
 export async function staffLogin(
   db: Database,
@@ -177,36 +189,32 @@ export async function staffLogin(
   ip: string,
 ) {
   const [person] = await db.select().from(staff).where(eq(staff.email, input.email));
-  const subject = person ? `staff:${person.id}` : `staff-name:${sha256(input.email)}`;
-  await beginLoginAttempt(db, subject, ip);
-  const passwordRight = await verifyPassword(input.password, person?.passwordHash ?? undefined);
-  if (!person || !passwordRight || person.status !== 'active' || !person.totpSecret) {
-    throw new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
-  }
-  if (isRecoveryCodeShape(input.totpCode)) {
-    // A recovery code stands in for the authenticator once; the person is told how many are left in the back office.
-    if (!(await spendRecoveryCode(db, person.id, input.totpCode))) {
-      throw new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
-    }
-    await db.transaction(async (tx) => {
-      await tx.update(staff).set({ lastSeenAt: new Date() }).where(eq(staff.id, person.id));
-      await recordAudit(tx, {
-        staffId: person.id,
-        kind: 'staff',
-        entityId: person.id,
-        action: 'update',
-        before: { recoveryCodeUsed: false },
-        after: { recoveryCodeUsed: true, recoveryCodesLeft: await recoveryCodesLeft(tx, person.id) },
+  const owner = staffAttemptOwner(db, { staffId: person?.id, email: input.email, ip, place: 'sign-in' });
+  const failed = () => new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
+  return withAttempt(db, owner, async (attempt) => {
+    const passwordRight = await verifyPassword(attempt, input.password, person?.passwordHash ?? undefined);
+    if (!person || !passwordRight || person.status !== 'active' || !person.totpSecret) throw failed();
+    if (isRecoveryCodeShape(input.totpCode)) {
+      // A recovery code stands in for the authenticator once; the person is told how many are left in the back office.
+      if (!(await spendRecoveryCode(attempt, db, person.id, input.totpCode))) throw failed();
+      await db.transaction(async (tx) => {
+        await tx.update(staff).set({ lastSeenAt: new Date() }).where(eq(staff.id, person.id));
+        await recordAudit(tx, {
+          staffId: person.id,
+          kind: 'staff',
+          entityId: person.id,
+          action: 'update',
+          before: { recoveryCodeUsed: false },
+          after: { recoveryCodeUsed: true, recoveryCodesLeft: await recoveryCodesLeft(tx, person.id) },
+        });
       });
-    });
-    await endLoginAttemptWithSuccess(db, subject, ip);
+      return person.id;
+    }
+    const step = await acceptTotp(attempt, person.totpSecret, input.totpCode, person.totpLastStep);
+    if (step === null) throw failed();
+    await takeTotpStep(db, person.id, step, 'api.admin.loginFailed');
     return person.id;
-  }
-  const step = await acceptTotp(person.totpSecret, input.totpCode, person.totpLastStep);
-  if (step === null) throw new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
-  await takeTotpStep(db, person.id, step, 'api.admin.loginFailed');
-  await endLoginAttemptWithSuccess(db, subject, ip);
-  return person.id;
+  });
 }
 
 /** Only a later step is taken: two requests racing with the same code cannot both pass. */
@@ -221,29 +229,39 @@ async function takeTotpStep(db: Pick<Database, 'update'>, staffId: number, step:
 
 /**
  * A new set of recovery codes for the signed-in person, the old ones void, after a fresh authenticator code:
- * someone at a session left open cannot read out codes for later.
+ * someone at a session left open cannot read out codes for later. The code is counted on the person's throttle;
+ * guessing past the limit ends the session (docs/decisions/054-second-factor-attempts.md).
  */
-export async function renewRecoveryCodes(db: Database, by: SignedInStaff, code: string): Promise<string[]> {
-  const [person] = await db.select().from(staff).where(eq(staff.id, by.id));
-  const step = person?.totpSecret ? await acceptTotp(person.totpSecret, code, person.totpLastStep) : null;
+export async function renewRecoveryCodes(
+  db: Database,
+  by: SignedInStaff,
+  code: string,
+  from: { ip: string; sessionId: string },
+): Promise<string[]> {
+  const owner = staffAttemptOwner(db, { staffId: by.id, email: by.email, place: 'recovery-codes', ...from });
   const refuse = () =>
     new ApiError(BusinessCode.invalidInput, 'api.invalidInput', { fields: { totpCode: 'api.admin.totpInvalid' } });
-  if (!person || step === null) throw refuse();
-  return db.transaction(async (tx) => {
-    const left = await recoveryCodesLeft(tx, by.id);
-    await takeTotpStep(tx, by.id, step, 'api.admin.totpInvalid').catch(() => {
-      throw refuse();
+  return withAttempt(db, owner, async (attempt) => {
+    const [person] = await db.select().from(staff).where(eq(staff.id, by.id));
+    if (!person?.totpSecret) throw refuse();
+    const step = await acceptTotp(attempt, person.totpSecret, code, person.totpLastStep);
+    if (step === null) throw refuse();
+    return db.transaction(async (tx) => {
+      const left = await recoveryCodesLeft(tx, by.id);
+      await takeTotpStep(tx, by.id, step, 'api.admin.totpInvalid').catch(() => {
+        throw refuse();
+      });
+      const codes = await issueRecoveryCodes(tx, by.id);
+      await recordAudit(tx, {
+        staffId: by.id,
+        kind: 'staff',
+        entityId: by.id,
+        action: 'update',
+        before: { recoveryCodesLeft: left },
+        after: { recoveryCodesLeft: codes.length },
+      });
+      return codes;
     });
-    const codes = await issueRecoveryCodes(tx, by.id);
-    await recordAudit(tx, {
-      staffId: by.id,
-      kind: 'staff',
-      entityId: by.id,
-      action: 'update',
-      before: { recoveryCodesLeft: left },
-      after: { recoveryCodesLeft: codes.length },
-    });
-    return codes;
   });
 }
 

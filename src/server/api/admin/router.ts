@@ -93,7 +93,7 @@ adminRouter.post('/admin/auth/setup/inspect', async (c) => {
 
 adminRouter.post('/admin/auth/setup', async (c) => {
   const input = await jsonBody(c, staffSetup);
-  const { staffId, recoveryCodes } = await completeSetup(c.get('db'), input);
+  const { staffId, recoveryCodes } = await completeSetup(c.get('db'), input, clientIp(c));
   const csrfToken = await startStaffSession(c, staffId);
   return c.json({
     code: 2000,
@@ -125,7 +125,10 @@ adminRouter.get('/admin/auth/me', requireStaff(), async (c) => {
 
 adminRouter.post('/admin/auth/recovery-codes', requireStaff(), async (c) => {
   const { totpCode } = await jsonBody(c, recoveryCodesRenewal);
-  const codes = await renewRecoveryCodes(c.get('db'), c.get('staff'), totpCode);
+  const codes = await renewRecoveryCodes(c.get('db'), c.get('staff'), totpCode, {
+    ip: clientIp(c),
+    sessionId: c.get('staffSessionId'),
+  });
   return c.json({ code: 2000, message: { recoveryCodes: codes } });
 });
 
