@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../src/lib/admin/schemas';
-import { auditLog, staff } from '../../src/server/db/schema';
+import { resetOwner } from '../../src/server/admin/staff';
+import { auditLog, mailOutbox, staff, staffSetupTokens } from '../../src/server/db/schema';
 import { call } from '../support/api';
 import { type OwnDatabase, ownDatabase } from '../support/own-database';
-import { STAFF_PASSWORD, signedInStaff as staffSignedIn, totpCode } from '../support/staff';
+import { STAFF_PASSWORD, signedInStaff as staffSignedIn, totpCode, uniqueStaffEmail } from '../support/staff';
 
 /**
  * Staff access kept safe and recoverable (docs/decisions/054-second-factor-attempts.md,
@@ -143,5 +144,254 @@ describe('second-factor attempts', () => {
     expect(locked.json).toEqual({ code: 4290, message: 'api.admin.attemptsLocked' });
     const [row] = await db.select().from(staff).where(eq(staff.id, person.row.id));
     expect(row?.status).toBe('active');
+  });
+});
+
+type StaffRow = { id: number; email: string; name: string; role: string; state: string; version: number };
+
+/** The setup link in the newest mail to `email`. */
+async function mailedLink(email: string): Promise<string> {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.recipient, email))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  return /\/admin\/setup\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+}
+
+const inspect = (token: string) => call(app, 'POST', '/api/admin/auth/setup/inspect', { json: { token } });
+
+/** Completes a setup link as the person would: a password and a code from the secret it offers. */
+async function setUp(token: string, password = STAFF_PASSWORD) {
+  const offer = (await inspect(token)).json.message as { secret: string };
+  const done = await call(app, 'POST', '/api/admin/auth/setup', {
+    json: { token, password, totpCode: await totpCode(offer.secret) },
+    headers: { 'x-forwarded-for': newAddress() },
+  });
+  expect(done.status, JSON.stringify(done.json)).toBe(200);
+  return offer.secret;
+}
+
+async function listed(owner: Record<string, string>, q: string): Promise<StaffRow[]> {
+  const res = await call(app, 'GET', `/api/admin/staff?q=${encodeURIComponent(q)}&rows=100`, { headers: owner });
+  return (res.json.message as { items: StaffRow[] }).items;
+}
+
+async function invited(owner: Record<string, string>, role: StaffRole = 'editor'): Promise<StaffRow> {
+  const email = uniqueStaffEmail('invitee');
+  const res = await call(app, 'POST', '/api/admin/staff/invite', {
+    json: { email, name: `Invitee ${email.slice(7, 14)}`, role, locale: 'ja' },
+    headers: owner,
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.message as StaffRow;
+}
+
+describe('recovering staff', () => {
+  it('sends an invitation again: a new link, the ones before void, audited; the list says invited until set up', async () => {
+    const owner = await signedInStaff('owner');
+    const person = await invited(owner.headers);
+    expect(person.state).toBe('invited');
+    const first = await mailedLink(person.email);
+    // The link expired unused; inviting the address again is refused, sending the invitation again is not.
+    await db
+      .update(staffSetupTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffSetupTokens.staffId, person.id));
+    expect((await inspect(first)).json).toEqual({ code: 4040, message: 'api.admin.setupInvalid' });
+
+    const resend = (version: number) =>
+      call(app, 'POST', `/api/admin/staff/${person.id}/resend-invitation`, {
+        json: { version },
+        headers: owner.headers,
+      });
+    const once = await resend(person.version);
+    expect(once.status, JSON.stringify(once.json)).toBe(200);
+    expect(once.json.message).toMatchObject({ id: person.id, state: 'invited', version: person.version + 1 });
+    const second = await mailedLink(person.email);
+    expect(second).not.toBe(first);
+    expect((await inspect(second)).status).toBe(200);
+    // A stale version is refused with the row as it is now; the current one makes a third link and voids the second.
+    expect((await resend(person.version)).json).toMatchObject({ code: 4090, current: { version: person.version + 1 } });
+    expect((await resend(person.version + 1)).status).toBe(200);
+    const third = await mailedLink(person.email);
+    expect((await inspect(second)).json).toEqual({ code: 4040, message: 'api.admin.setupInvalid' });
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, person.email))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    expect(mail?.subject).toMatch(/管理画面/);
+
+    await setUp(third);
+    const [row] = await listed(owner.headers, person.email);
+    expect(row).toMatchObject({ state: 'active' });
+    // Set up now: there is no invitation to send any more.
+    expect((await resend(row?.version ?? 0)).json).toMatchObject({ code: 4090, message: 'api.admin.staffSetUp' });
+    const entries = await staffAudit(person.id);
+    expect(entries.filter((e) => (e.after as { action?: string } | null)?.action === 'resendInvitation')).toHaveLength(
+      2,
+    );
+    expect(entries.every((e) => e.staffId === owner.row.id || e.staffId === person.id)).toBe(true);
+  });
+
+  it('resets a second factor: sessions end, the old password and codes stop working, a new link sets them up', async () => {
+    const owner = await signedInStaff('owner');
+    const person = await signedInStaff('editor');
+    // Locked by a guesser: the reset opens the account too.
+    await db.execute(
+      sql`insert into login_throttles (key, attempts, next_allowed_at, updated_at)
+          values (${`account:staff:${person.row.id}`}, 100, 'infinity', now())`,
+    );
+    const [before] = await listed(owner.headers, person.row.email);
+    expect(before?.state).toBe('active');
+    const reset = await call(app, 'POST', `/api/admin/staff/${person.row.id}/reset-second-factor`, {
+      json: { version: before?.version },
+      headers: owner.headers,
+    });
+    expect(reset.status, JSON.stringify(reset.json)).toBe(200);
+    expect(reset.json.message).toMatchObject({ state: 'invited' });
+    expect((await call(app, 'GET', '/api/admin/auth/me', { headers: person.headers })).status).toBe(401);
+    const oldWay = await call(app, 'POST', '/api/admin/auth/login', {
+      json: { email: person.row.email, password: STAFF_PASSWORD, totpCode: await totpCode(person.secret) },
+      headers: { 'x-forwarded-for': newAddress() },
+    });
+    expect(oldWay.json).toEqual({ code: 4010, message: 'api.admin.loginFailed' });
+    // Resetting someone not set up is refused: they need their invitation sent again instead.
+    const again = await call(app, 'POST', `/api/admin/staff/${person.row.id}/reset-second-factor`, {
+      json: { version: (reset.json.message as StaffRow).version },
+      headers: owner.headers,
+    });
+    expect(again.json).toMatchObject({ code: 4090, message: 'api.admin.staffNotSetUp' });
+
+    const secret = await setUp(await mailedLink(person.row.email), 'a brand new passphrase');
+    expect(secret).not.toBe(person.secret);
+    // As if the next 30 seconds had come: the setup's code is spent.
+    await db.update(staff).set({ totpLastStep: null }).where(eq(staff.id, person.row.id));
+    const back = await call(app, 'POST', '/api/admin/auth/login', {
+      json: { email: person.row.email, password: 'a brand new passphrase', totpCode: await totpCode(secret) },
+      headers: { 'x-forwarded-for': newAddress() },
+    });
+    expect(back.status, JSON.stringify(back.json)).toBe(200);
+    const [entry] = (await staffAudit(person.row.id)).filter(
+      (e) => (e.after as { action?: string } | null)?.action === 'resetSecondFactor',
+    );
+    expect(entry).toMatchObject({ staffId: owner.row.id, after: { sessionsEnded: 1, state: 'invited' } });
+  });
+
+  it('disables and removes people; a removed person’s audit entries keep their name, and their address can be invited again', async () => {
+    const owner = await signedInStaff('owner');
+    const person = await signedInStaff('editor');
+    const made = await call(app, 'POST', '/api/admin/footer-links', {
+      json: { name: { en: 'Removed person’s link' }, link: '/doc', sort: 98 },
+      headers: person.headers,
+    });
+    const linkId = (made.json.message as { id: number }).id;
+    const other = await signedInStaff('support');
+    const [supportRow] = await listed(owner.headers, other.row.email);
+    const disabled = await call(app, 'PUT', `/api/admin/staff/${other.row.id}`, {
+      json: { role: 'support', status: 'disabled', version: supportRow?.version },
+      headers: owner.headers,
+    });
+    expect(disabled.json.message).toMatchObject({ state: 'disabled' });
+
+    const [row] = await listed(owner.headers, person.row.email);
+    expect(
+      (
+        await call(app, 'DELETE', `/api/admin/staff/${person.row.id}?version=${(row?.version ?? 0) + 5}`, {
+          headers: owner.headers,
+        })
+      ).status,
+    ).toBe(409);
+    const removed = await call(app, 'DELETE', `/api/admin/staff/${person.row.id}?version=${row?.version}`, {
+      headers: owner.headers,
+    });
+    expect(removed.status, JSON.stringify(removed.json)).toBe(200);
+    expect(await listed(owner.headers, person.row.email)).toEqual([]);
+    expect((await call(app, 'GET', '/api/admin/auth/me', { headers: person.headers })).status).toBe(401);
+    const log = await call(app, 'GET', `/api/admin/audit?staffId=${person.row.id}&kind=footer`, {
+      headers: owner.headers,
+    });
+    const items = (log.json.message as { items: { entityId: string; staff: { name: string; email: string } }[] }).items;
+    expect(items.find((i) => i.entityId === String(linkId))?.staff).toMatchObject({
+      name: person.row.name,
+      email: person.row.email,
+    });
+    // Gone from the list, refused by every other call.
+    expect(
+      (
+        await call(app, 'PUT', `/api/admin/staff/${person.row.id}`, {
+          json: { role: 'editor', status: 'active', version: (row?.version ?? 0) + 1 },
+          headers: owner.headers,
+        })
+      ).status,
+    ).toBe(404);
+
+    const back = await call(app, 'POST', '/api/admin/staff/invite', {
+      json: { email: person.row.email, name: 'Back again', role: 'support', locale: 'en' },
+      headers: owner.headers,
+    });
+    expect(back.json.message).toMatchObject({ id: person.row.id, role: 'support', state: 'invited' });
+    await call(app, 'DELETE', `/api/admin/footer-links/${linkId}?version=1`, { headers: owner.headers });
+  });
+
+  it('keeps an owner who can sign in: the last one cannot be disabled, removed or reset; an invited owner does not count', async () => {
+    const owner = await signedInStaff('owner');
+    const waiting = await invited(owner.headers, 'owner');
+    await db
+      .update(staff)
+      .set({ status: 'disabled' })
+      .where(and(eq(staff.role, 'owner'), ne(staff.id, owner.row.id), ne(staff.id, waiting.id)));
+    const [self] = await listed(owner.headers, owner.row.email);
+    const version = self?.version ?? 0;
+    const refusals = [
+      await call(app, 'PUT', `/api/admin/staff/${owner.row.id}`, {
+        json: { role: 'owner', status: 'disabled', version },
+        headers: owner.headers,
+      }),
+      await call(app, 'PUT', `/api/admin/staff/${owner.row.id}`, {
+        json: { role: 'manager', status: 'active', version },
+        headers: owner.headers,
+      }),
+      await call(app, 'DELETE', `/api/admin/staff/${owner.row.id}?version=${version}`, { headers: owner.headers }),
+      await call(app, 'POST', `/api/admin/staff/${owner.row.id}/reset-second-factor`, {
+        json: { version },
+        headers: owner.headers,
+      }),
+    ];
+    for (const refused of refusals) expect(refused.json).toEqual({ code: 4090, message: 'api.admin.lastOwner' });
+    // The invited owner cannot sign in yet, so withdrawing their invitation leaves the count as it was.
+    expect(
+      (
+        await call(app, 'DELETE', `/api/admin/staff/${waiting.id}?version=${waiting.version}`, {
+          headers: owner.headers,
+        })
+      ).status,
+    ).toBe(200);
+    // With a second owner set up, either may go.
+    const second = await signedInStaff('owner');
+    const [secondRow] = await listed(owner.headers, second.row.email);
+    const reset = await call(app, 'POST', `/api/admin/staff/${second.row.id}/reset-second-factor`, {
+      json: { version: secondRow?.version },
+      headers: owner.headers,
+    });
+    expect(reset.status).toBe(200);
+  });
+
+  it('resets an owner from the command line when no owner can sign in', async () => {
+    const owner = await signedInStaff('owner');
+    const { link, sessionsEnded } = await resetOwner(db, owner.row.email);
+    expect(sessionsEnded).toBe(1);
+    expect((await call(app, 'GET', '/api/admin/auth/me', { headers: owner.headers })).status).toBe(401);
+    await setUp(new URL(link).searchParams.get('token') ?? '');
+    const [entry] = (await staffAudit(owner.row.id)).filter(
+      (e) => (e.after as { action?: string } | null)?.action === 'resetSecondFactor',
+    );
+    expect(entry?.staffId).toBeNull();
+    const editor = await signedInStaff('editor');
+    await expect(resetOwner(db, editor.row.email)).rejects.toThrow(/not an owner/);
+    await expect(resetOwner(db, uniqueStaffEmail('nobody'))).rejects.toThrow(/not a staff member/);
   });
 });
