@@ -3,6 +3,8 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../src/lib/admin/schemas';
 import { resetOwner } from '../../src/server/admin/staff';
+import { acceptTotp, newTotpSecret } from '../../src/server/admin/totp';
+import { Attempt, withAttempt } from '../../src/server/auth/login-throttle';
 import { auditLog, mailOutbox, staff, staffSetupTokens } from '../../src/server/db/schema';
 import { call } from '../support/api';
 import { type OwnDatabase, ownDatabase } from '../support/own-database';
@@ -129,6 +131,22 @@ describe('second-factor attempts', () => {
       after: { throttled: true, where: 'sign-in', locked: false },
     });
     expect((limited[0]?.after as { waitSeconds: number }).waitSeconds).toBeGreaterThanOrEqual(1);
+  });
+
+  it('no code or password is checked outside a counted attempt, and an attempt checks one of each', async () => {
+    expect(() => new Attempt(Symbol('counted attempt') as never)).toThrow(/withAttempt only/);
+    const owner = { subject: `test:${newAddress()}`, ip: newAddress() };
+    const secret = newTotpSecret();
+    const twice = withAttempt(db, owner, async (attempt) => {
+      await acceptTotp(attempt, secret, '123456', null);
+      return acceptTotp(attempt, secret, '654321', null);
+    });
+    await expect(twice).rejects.toThrow(/one secondFactor/);
+    let kept: Attempt | undefined;
+    await withAttempt(db, owner, async (attempt) => {
+      kept = attempt;
+    });
+    await expect(acceptTotp(kept as Attempt, secret, '123456', null)).rejects.toThrow(/after its attempt ended/);
   });
 
   it('a locked staff account says who can open it', async () => {

@@ -83,6 +83,7 @@ export const staffUpdate = z.object({
   status: z.enum(['active', 'disabled'], { error: 'api.field.invalid' }),
   version,
 });
+export type StaffUpdate = z.infer<typeof staffUpdate>;
 
 /**
  * Sending an invitation again or resetting a second factor names the version the owner saw, so an action is never

@@ -6,7 +6,7 @@ import type { StaffRole } from '@/lib/admin/schemas';
  * and the server checks it; the back office's menus only mirror it.
  */
 export const PERMISSIONS = {
-  /** Invite staff, change their roles, disable them. */
+  /** Invite staff, change their roles, disable or remove them, send an invitation again, reset a second factor. */
   manageStaff: ['owner'],
   /** Write announcements, articles, jobs, company history, footer links. */
   editContent: ['owner', 'editor'],

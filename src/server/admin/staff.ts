@@ -103,24 +103,18 @@ export async function createOwner(
       throw new Error(`${email} was disabled in the back office; another owner can enable them`);
     }
     let id = existing?.id;
-    if (found && !existing) {
-      await tx
-        .update(staff)
-        .set({ name, role: 'owner', status: 'active', version: found.version + 1 })
-        .where(eq(staff.id, found.id));
-      id = found.id;
-      await recordAudit(tx, {
-        staffId: null,
-        kind: 'staff',
-        entityId: id,
-        action: 'create',
-        before: null,
-        after: { email, name, role: 'owner', status: 'active' },
-      });
-    } else if (id === undefined) {
-      const [row] = await tx.insert(staff).values({ email, name, role: 'owner' }).returning({ id: staff.id });
-      id = row?.id;
-      if (id === undefined) throw new Error('staff insert returned no row');
+    if (id === undefined) {
+      if (found) {
+        await tx
+          .update(staff)
+          .set({ name, role: 'owner', status: 'active', version: found.version + 1 })
+          .where(eq(staff.id, found.id));
+        id = found.id;
+      } else {
+        const [row] = await tx.insert(staff).values({ email, name, role: 'owner' }).returning({ id: staff.id });
+        id = row?.id;
+        if (id === undefined) throw new Error('staff insert returned no row');
+      }
       await recordAudit(tx, {
         staffId: null,
         kind: 'staff',
