@@ -169,7 +169,13 @@ export async function startSiteServer(): Promise<void> {
       route = 'build-file';
       return;
     }
-    if (!notFoundPages.isDirectRequest(req) && serveDocument(req, res)) {
+    // A kept page may still be handed to Next after all (one rendered again after a change that Next would not
+    // let us keep): then it counts as Next's.
+    const toNext = () => {
+      route = 'page';
+      watchedPage(req, res);
+    };
+    if (!notFoundPages.isDirectRequest(req) && serveDocument(req, res, toNext)) {
       route = 'document';
       return;
     }
