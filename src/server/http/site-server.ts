@@ -84,10 +84,6 @@ export async function startSiteServer(): Promise<void> {
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
 
-  const api = createApp({ db: getDb() });
-  const handleApi = getRequestListener(api.fetch);
-  const answerKeptRead = createKeptReads(api);
-
   // This process's own listener on a loopback port no other worker shares (`exclusive`): the copies kept in
   // front of Next are asked of this process's Next, and so is the revalidation after an operator's change. On the
   // shared port another worker could answer, one whose Next has not yet dropped the old pages
@@ -125,6 +121,11 @@ export async function startSiteServer(): Promise<void> {
   // 404 answers carry the prerendered 404 page, not Next's empty shell (docs/decisions/017-server-rendered-404.md).
   const notFoundPages = createNotFoundPages({ port, fillPort, browserPath, prepareDocument });
 
+  // Health answers 503 until the 404 pages are in, so no 404 after start-up is Next's empty shell.
+  const api = createApp({ db: getDb(), readyToServe: notFoundPages.isReady });
+  const handleApi = getRequestListener(api.fetch);
+  const answerKeptRead = createKeptReads(api);
+
   // Next's answer for a page: 503 rather than 500 when its render failed because the database was down.
   const handlePage = withDependencyStatus((req, res) => {
     varyByVisitor(req, res);
@@ -158,9 +159,7 @@ export async function startSiteServer(): Promise<void> {
     res.once('finish', () => requestAnswered(route, res.statusCode, clock() - started));
     if (isApi(url)) {
       route = 'api';
-      // Health reports ready once the 404 pages are in, so no 404 after start-up is Next's empty shell.
-      if (url === '/api/health') void notFoundPages.ready.then(() => handleApi(req, res));
-      else void handleApi(req, res);
+      void handleApi(req, res);
       return;
     }
     // A path Next cannot route (malformed escape, control character) is read literally: the site's 404 page.
