@@ -21,6 +21,7 @@ import { createHttpFront, type FrontRequest } from './http-front';
 import type { KeptLookup, WireAnswer } from './kept-answers';
 import { createDocumentPreparer } from './kept-document';
 import { createNotFoundPages, type NotFoundPages } from './not-found-pages';
+import { oneLocation } from './one-location';
 import { routablePath } from './page-path';
 import { createStaticFiles } from './static-files';
 
@@ -128,6 +129,7 @@ export async function startSiteServer(): Promise<void> {
 
   // Next's answer for a page: 503 rather than 500 when its render failed because the database was down.
   const handlePage = withDependencyStatus((req, res) => {
+    oneLocation(res);
     varyByVisitor(req, res);
     notFoundPages.watch(req, res);
     // A nonce for what Next renders now, the hashes of what it sends from its cache; after the 404 pages' hook
