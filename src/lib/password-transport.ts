@@ -2,18 +2,15 @@
 
 import { apiCall } from './api-client';
 
-let keyPromise: Promise<CryptoKey> | undefined;
+type Jose = typeof import('jose');
+let keyPromise: Promise<{ jose: Jose; key: CryptoKey }> | undefined;
 
-function pemToDer(pem: string): ArrayBuffer {
-  const base64 = pem.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');
-  const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
-  return bytes.buffer;
-}
-
-async function publicKey(): Promise<CryptoKey> {
-  keyPromise ??= apiCall<{ publicKey: string }>('/auth/public-key', { method: 'GET' }).then(({ publicKey: pem }) =>
-    crypto.subtle.importKey('spki', pemToDer(pem), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']),
-  );
+async function publicKey(): Promise<{ jose: Jose; key: CryptoKey }> {
+  // jose loads with the first password sent, not with the pages that show a password field.
+  keyPromise ??= Promise.all([
+    import('jose'),
+    apiCall<{ publicKey: string }>('/auth/public-key', { method: 'GET' }),
+  ]).then(async ([jose, { publicKey: pem }]) => ({ jose, key: await jose.importSPKI(pem, 'RSA-OAEP-256') }));
   try {
     return await keyPromise;
   } catch (error) {
@@ -22,14 +19,14 @@ async function publicKey(): Promise<CryptoKey> {
   }
 }
 
-/** Encrypts a password for transport with RSA-OAEP (SHA-256) under the server's key (docs/product/api.md#requests). */
+/**
+ * Encrypts a password for transport under the server's key (docs/product/api.md#requests): a compact JWE whose
+ * RSA-OAEP-256 wrapped AES-256-GCM key encrypts the text, so any password the form takes fits (bare RSA-OAEP
+ * carries 190 bytes at most; 128 emoji are 512).
+ */
 export async function encryptPassword(password: string): Promise<string> {
-  const cipher = await crypto.subtle.encrypt(
-    { name: 'RSA-OAEP' },
-    await publicKey(),
-    new TextEncoder().encode(password),
-  );
-  let binary = '';
-  for (const byte of new Uint8Array(cipher)) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  const { jose, key } = await publicKey();
+  return new jose.CompactEncrypt(new TextEncoder().encode(password))
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
+    .encrypt(key);
 }
