@@ -1,8 +1,8 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { CompactEncrypt, importSPKI } from 'jose';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '../../src/env';
 import { activationCodes, mailOutbox, userCoupons, users } from '../../src/server/db/schema';
@@ -355,9 +355,13 @@ describe('password reset', () => {
     expect(common.json.fields).toEqual({ password: 'validation.passwordCommon' });
     const itself = await call(app, 'POST', '/api/password/reset', { json: { code, password: encrypt(email) } });
     expect(itself.json.fields).toEqual({ password: 'validation.passwordPersonal' });
-    const done = await call(app, 'POST', '/api/password/reset', { json: { code, password: encrypt('fresh start 456') } });
+    const done = await call(app, 'POST', '/api/password/reset', {
+      json: { code, password: encrypt('fresh start 456') },
+    });
     expect(done.json).toEqual({ code: 2000, message: { email } });
-    const again = await call(app, 'POST', '/api/password/reset', { json: { code, password: encrypt('fresh start 789') } });
+    const again = await call(app, 'POST', '/api/password/reset', {
+      json: { code, password: encrypt('fresh start 789') },
+    });
     expect(again.json).toEqual({ code: 4090, message: 'api.reset.used' });
 
     expect((await call(app, 'GET', '/api/auth/me', { headers: { cookie } })).status).toBe(401);
@@ -385,7 +389,9 @@ describe('password reset', () => {
     await testDb().execute(
       sql`update password_resets set expires_at = now() - interval '1 second' where user_id = (select id from users where email = ${email})`,
     );
-    const expired = await call(app, 'POST', '/api/password/reset', { json: { code, password: encrypt('fresh start 456') } });
+    const expired = await call(app, 'POST', '/api/password/reset', {
+      json: { code, password: encrypt('fresh start 456') },
+    });
     expect(expired.status).toBe(410);
     expect(expired.json).toEqual({ code: 4090, message: 'api.reset.expired' });
     const bogus = await call(app, 'POST', '/api/password/reset', {

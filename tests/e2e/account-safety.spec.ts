@@ -57,15 +57,17 @@ test.describe('a taken address and a forgotten password', () => {
     await page.getByLabel(m.account.reset.newPassword).fill('sky2027');
     await page.getByLabel(m.account.confirmPassword).fill('sky2028');
     await page.getByRole('button', { name: m.account.reset.submit }).click();
+    await expect(page.getByTestId(/-password-error$/)).toHaveText(m.validation.passwordLength);
     await expect(page.getByText(m.validation.passwordMismatch)).toBeVisible();
-    await page.getByLabel(m.account.confirmPassword).fill('sky2027');
+    await page.getByLabel(m.account.reset.newPassword).fill('sky 2027 at dawn');
+    await page.getByLabel(m.account.confirmPassword).fill('sky 2027 at dawn');
     await page.getByRole('button', { name: m.account.reset.submit }).click();
     await expect(page.getByTestId('reset-state')).toHaveAttribute('data-state', 'done');
 
     await page.getByTestId('reset-state').getByRole('link', { name: m.account.reset.login }).click();
     const login = page.getByRole('dialog', { name: m.account.loginTitle });
     await login.getByLabel(m.account.accountLabel).fill(email);
-    await login.getByLabel(m.account.password).fill('sky2027');
+    await login.getByLabel(m.account.password).fill('sky 2027 at dawn');
     await login.getByRole('button', { name: m.account.loginSubmit }).click();
     await expect(login).toBeHidden();
     await expect(page.getByRole('button', { name: m.shell.account.menu })).toContainText(`${email.slice(0, 4)}****`);

@@ -28,7 +28,10 @@ describe('sign-up form schema', () => {
       confirmPassword: 'abd',
       acceptTerms: true,
     });
-    expect(errorsOf(result)).toEqual({ password: 'validation.passwordLength', confirmPassword: 'validation.passwordMismatch' });
+    expect(errorsOf(result)).toEqual({
+      password: 'validation.passwordLength',
+      confirmPassword: 'validation.passwordMismatch',
+    });
   });
 
   it('accepts matching passwords, and says nothing of a repeat that is missing but the field error', () => {
@@ -40,7 +43,11 @@ describe('sign-up form schema', () => {
         acceptTerms: true,
       }).success,
     ).toBe(true);
-    const missing = registerForm.safeParse({ email: 'a@example.com', password: 'lantern harbor 42', acceptTerms: true });
+    const missing = registerForm.safeParse({
+      email: 'a@example.com',
+      password: 'lantern harbor 42',
+      acceptTerms: true,
+    });
     expect(errorsOf(missing)).toEqual({ confirmPassword: expect.any(String) });
   });
 });
@@ -48,7 +55,10 @@ describe('sign-up form schema', () => {
 describe('new password form schema', () => {
   it('reports a mismatch even while the new password breaks the rule', () => {
     const result = resetPasswordForm.safeParse({ password: 'abc', confirmPassword: 'abcd' });
-    expect(errorsOf(result)).toEqual({ password: 'validation.passwordLength', confirmPassword: 'validation.passwordMismatch' });
+    expect(errorsOf(result)).toEqual({
+      password: 'validation.passwordLength',
+      confirmPassword: 'validation.passwordMismatch',
+    });
     expect(resetPasswordForm.safeParse({ password: 'lantern 42', confirmPassword: 'lantern 42' }).success).toBe(true);
   });
 });
@@ -69,7 +79,7 @@ describe('account password schema (docs/decisions/056-account-passwords.md)', ()
     expect(result.data).toEqual({ password: 'café menu', confirmPassword: 'café menu' });
   });
 
-  it('lets any password up to 128 characters try to sign in, the old rule\'s included', () => {
+  it("lets any password up to 128 characters try to sign in, the old rule's included", () => {
     expect(loginForm.safeParse({ account: 'a@example.com', password: 'abc1' }).success).toBe(true);
     expect(loginForm.safeParse({ account: 'a@example.com', password: '🐼'.repeat(128) }).success).toBe(true);
     expect(loginForm.safeParse({ account: 'a@example.com', password: '🐼'.repeat(129) }).success).toBe(false);

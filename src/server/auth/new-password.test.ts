@@ -16,7 +16,13 @@ describe('the list of common passwords (docs/decisions/056-account-passwords.md)
 
   it('answers in well under a millisecond, the longest password included', async () => {
     const list = await commonPasswords();
-    const samples = ['sunshine', 'Moonlit river; 7 cranes!!', '🐼🌊'.repeat(64), '静かな雲'.repeat(32), 'x'.repeat(128)];
+    const samples = [
+      'sunshine',
+      'Moonlit river; 7 cranes!!',
+      '🐼🌊'.repeat(64),
+      '静かな雲'.repeat(32),
+      'x'.repeat(128),
+    ];
     for (let i = 0; i < 1_000; i += 1) isCommonPassword(list, samples[i % samples.length] ?? '');
     const times: number[] = [];
     for (let i = 0; i < 10_000; i += 1) {

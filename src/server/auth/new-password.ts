@@ -1,6 +1,7 @@
 import 'server-only';
 import { env } from '@/env';
-import { accountPassword, commonPasswordKey } from '@/lib/validation/account-password';
+import { accountPassword } from '@/lib/validation/account-password';
+import { commonPasswordKey, personalPasswordWords } from '@/lib/validation/account-password-rules';
 import { invalidInput } from '../api/errors';
 
 /**
@@ -23,14 +24,6 @@ export function isCommonPassword(set: ReadonlySet<string>, password: string): bo
   return set.has(commonPasswordKey(password));
 }
 
-/** What an attacker tries first for this account: its address, the address's name part, the site's name. */
-function personalWords(email: string | undefined): string[] {
-  const brand = env().BRAND_NAME.toLowerCase();
-  const words = [brand, brand.replace(/\s+/g, '')];
-  if (email) words.push(email.toLowerCase(), email.toLowerCase().split('@')[0] ?? '');
-  return words.map(commonPasswordKey).filter(Boolean);
-}
-
 /**
  * The new password, normalized, or a 4001 naming what is wrong with it: `validation.passwordLength`,
  * `passwordControl`, `passwordCommon` or `passwordPersonal`.
@@ -40,7 +33,7 @@ export async function acceptNewPassword(password: string, context: { email?: str
   if (!parsed.success) throw invalidInput({ password: parsed.error.issues[0]?.message ?? 'api.field.invalid' });
   if (isCommonPassword(await commonPasswords(), parsed.data))
     throw invalidInput({ password: 'validation.passwordCommon' });
-  if (personalWords(context.email).includes(commonPasswordKey(parsed.data)))
+  if (personalPasswordWords(context.email, env().BRAND_NAME).includes(commonPasswordKey(parsed.data)))
     throw invalidInput({ password: 'validation.passwordPersonal' });
   return parsed.data;
 }

@@ -4,7 +4,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { env } from '@/env';
 import type { Locale } from '@/lib/locales';
 import { localizedPath } from '@/lib/routes';
-import { normalizePassword } from '@/lib/validation/account-password';
+import { normalizePassword } from '@/lib/validation/account-password-rules';
 import {
   accountSubject,
   beginLoginAttempt,
