@@ -2,15 +2,20 @@
 
 import { apiCall } from './api-client';
 
-type Jose = typeof import('jose');
-let keyPromise: Promise<{ jose: Jose; key: CryptoKey }> | undefined;
+type Sealer = { CompactEncrypt: typeof import('jose/jwe/compact/encrypt').CompactEncrypt; key: CryptoKey };
+let keyPromise: Promise<Sealer> | undefined;
 
-async function publicKey(): Promise<{ jose: Jose; key: CryptoKey }> {
-  // jose loads with the first password sent, not with the pages that show a password field.
+async function publicKey(): Promise<Sealer> {
+  // jose loads with the first password sent, not with the pages that show a password field; only the two parts
+  // used, not the whole library.
   keyPromise ??= Promise.all([
-    import('jose'),
+    import('jose/jwe/compact/encrypt'),
+    import('jose/key/import'),
     apiCall<{ publicKey: string }>('/auth/public-key', { method: 'GET' }),
-  ]).then(async ([jose, { publicKey: pem }]) => ({ jose, key: await jose.importSPKI(pem, 'RSA-OAEP-256') }));
+  ]).then(async ([{ CompactEncrypt }, { importSPKI }, { publicKey: pem }]) => ({
+    CompactEncrypt,
+    key: await importSPKI(pem, 'RSA-OAEP-256'),
+  }));
   try {
     return await keyPromise;
   } catch (error) {
@@ -25,8 +30,8 @@ async function publicKey(): Promise<{ jose: Jose; key: CryptoKey }> {
  * carries 190 bytes at most; 128 emoji are 512).
  */
 export async function encryptPassword(password: string): Promise<string> {
-  const { jose, key } = await publicKey();
-  return new jose.CompactEncrypt(new TextEncoder().encode(password))
+  const { CompactEncrypt, key } = await publicKey();
+  return new CompactEncrypt(new TextEncoder().encode(password))
     .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
     .encrypt(key);
 }
