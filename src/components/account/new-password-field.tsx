@@ -1,8 +1,10 @@
 'use client';
 
+import { useLocale } from 'next-intl';
 import { type ComponentType, useState } from 'react';
 import { FormField } from '@/components/forms/form-field';
-import type { PasswordMeterProps } from './password-meter';
+import type { Locale } from '@/lib/locales';
+import type { PasswordMeterProps, StrengthMessages } from './password-meter';
 
 type Props = {
   id: string;
@@ -13,7 +15,8 @@ type Props = {
   emailField?: string;
 };
 
-let meter: Promise<ComponentType<PasswordMeterProps>> | undefined;
+type Loaded = { Meter: ComponentType<PasswordMeterProps>; messages: StrengthMessages };
+let meter: Promise<Loaded> | undefined;
 
 /**
  * A new password and its strength meter (docs/decisions/056-account-passwords.md). Only the field is part of the
@@ -21,14 +24,18 @@ let meter: Promise<ComponentType<PasswordMeterProps>> | undefined;
  * If they cannot load, the form works without them; the server checks the same rules on submit.
  */
 export function NewPasswordField({ id, label, hint, error, emailField }: Props) {
+  const locale = useLocale() as Locale;
   const [input, setInput] = useState<HTMLInputElement | null>(null);
-  const [Meter, setMeter] = useState<ComponentType<PasswordMeterProps> | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const start = (field: HTMLInputElement) => {
     if (input) return;
     setInput(field);
-    meter ??= import('./password-meter').then((m) => m.PasswordMeter);
+    meter ??= import('./password-meter').then(async (m) => ({
+      Meter: m.PasswordMeter,
+      messages: await m.strengthMessages(locale),
+    }));
     meter.then(
-      (component) => setMeter(() => component),
+      (done) => setLoaded(done),
       () => {
         meter = undefined;
       },
@@ -51,7 +58,15 @@ export function NewPasswordField({ id, label, hint, error, emailField }: Props) 
         required
       />
       <div id={meterId} data-testid="password-strength">
-        {Meter && input ? <Meter input={input} error={error} emailField={emailField} /> : null}
+        {loaded && input ? (
+          <loaded.Meter
+            input={input}
+            error={error}
+            emailField={emailField}
+            locale={locale}
+            messages={loaded.messages}
+          />
+        ) : null}
       </div>
     </div>
   );

@@ -1,8 +1,29 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { createTranslator, useTranslations } from 'next-intl';
+import { useEffect, useMemo, useState } from 'react';
+import type en from '@/i18n/password-strength/en.json';
+import type { Locale } from '@/lib/locales';
 import { type Assessment, assessPassword } from './password-meter-engine';
+
+export type StrengthMessages = typeof en;
+
+/**
+ * The meter's words, one small file per language loaded with it: kept out of the messages every page carries
+ * (src/components/i18n/client-messages.tsx), since only a visitor choosing a password reads them.
+ */
+const STRENGTH_MESSAGES: Record<Locale, () => Promise<{ default: StrengthMessages }>> = {
+  en: () => import('@/i18n/password-strength/en.json'),
+  zh: () => import('@/i18n/password-strength/zh.json'),
+  ja: () => import('@/i18n/password-strength/ja.json'),
+};
+
+export async function strengthMessages(locale: Locale): Promise<StrengthMessages> {
+  return (await STRENGTH_MESSAGES[locale]()).default;
+}
+
+type Warning = keyof StrengthMessages['warnings'];
+type Suggestion = keyof StrengthMessages['suggestions'];
 
 /** How long typing must pause before the meter reads the password again and tells a screen reader. */
 const SETTLE_MS = 350;
@@ -16,6 +37,8 @@ export type PasswordMeterProps = {
   /** The field's error: the meter does not repeat a refusal the field already shows. */
   error?: string | undefined;
   emailField?: string | undefined;
+  locale: Locale;
+  messages: StrengthMessages;
 };
 
 /**
@@ -23,8 +46,9 @@ export type PasswordMeterProps = {
  * field is first used. Once typing pauses, a polite live region says how strong the password is and why, in words
  * and not by colour alone, and whether the server will refuse it; suggestions follow while it is weak.
  */
-export function PasswordMeter({ input, error, emailField }: PasswordMeterProps) {
-  const t = useTranslations();
+export function PasswordMeter({ input, error, emailField, locale, messages }: PasswordMeterProps) {
+  const refusalText = useTranslations();
+  const t = useMemo(() => createTranslator({ locale, messages }), [locale, messages]);
   const [assessment, setAssessment] = useState<Assessment | null>(null);
 
   useEffect(() => {
@@ -47,22 +71,23 @@ export function PasswordMeter({ input, error, emailField }: PasswordMeterProps) 
   }, [input, emailField]);
 
   const refusal = assessment?.refusal && assessment.refusal !== error ? assessment.refusal : null;
-  const warningKey = assessment?.warning ? `account.strength.warnings.${assessment.warning}` : null;
+  // zxcvbn names its warnings and suggestions by key; a key this version of the messages lacks is left out.
+  const warning = assessment?.warning && !assessment.refusal ? messages.warnings[assessment.warning as Warning] : null;
   const words = assessment
     ? [
-        t('account.strength.summary', { level: t(`account.strength.levels.${assessment.score}`) }),
-        refusal ? t(refusal) : null,
+        t('summary', { level: t(`levels.${assessment.score}`) }),
+        refusal ? refusalText(refusal) : null,
         refusal === 'validation.passwordLength' && assessment.missing > 0
-          ? t('account.strength.tooShort', { count: assessment.missing })
+          ? t('tooShort', { count: assessment.missing })
           : null,
-        !assessment.refusal && warningKey && t.has(warningKey as never) ? t(warningKey as never) : null,
+        warning ?? null,
       ]
         .filter(Boolean)
         .join(' ')
     : '';
   const suggestions =
     assessment && !assessment.refusal && assessment.score < 3
-      ? assessment.suggestions.filter((key) => t.has(`account.strength.suggestions.${key}` as never))
+      ? assessment.suggestions.flatMap((key) => messages.suggestions[key as Suggestion] ?? [])
       : [];
 
   return (
@@ -83,8 +108,8 @@ export function PasswordMeter({ input, error, emailField }: PasswordMeterProps) 
       </p>
       {suggestions.length > 0 ? (
         <ul className="mt-1 list-disc ps-5 text-xs text-muted">
-          {suggestions.map((key) => (
-            <li key={key}>{t(`account.strength.suggestions.${key}` as never)}</li>
+          {suggestions.map((text) => (
+            <li key={text}>{text}</li>
           ))}
         </ul>
       ) : null}
