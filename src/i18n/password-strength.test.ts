@@ -21,8 +21,10 @@ describe("the strength meter's words (src/components/account/password-meter.tsx)
     ['zh', zh],
     ['ja', ja],
   ])('says all of it in %s too, with the same placeholders', (_locale, catalogue) => {
-    expect(paths(catalogue).sort()).toEqual(paths(en).sort());
+    // Chinese and Japanese have one plural form, English two.
+    const expected = paths(en).filter((path) => path !== 'tooShort.one');
+    expect(paths(catalogue).sort()).toEqual(expected.sort());
     expect(catalogue.summary).toContain('{level}');
-    expect(catalogue.tooShort).toContain('{count}');
+    expect(catalogue.tooShort.other).toContain('#');
   });
 });

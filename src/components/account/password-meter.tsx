@@ -1,12 +1,15 @@
 'use client';
 
-import { createTranslator, useTranslations } from 'next-intl';
-import { useEffect, useMemo, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
 import type en from '@/i18n/password-strength/en.json';
 import type { Locale } from '@/lib/locales';
 import { type Assessment, assessPassword } from './password-meter-engine';
 
-export type StrengthMessages = typeof en;
+/** The English file's shape; a language with fewer plural forms than English leaves the others out. */
+export type StrengthMessages = Omit<typeof en, 'tooShort'> & {
+  tooShort: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+};
 
 /**
  * The meter's words, one small file per language loaded with it: kept out of the messages every page carries
@@ -20,6 +23,17 @@ const STRENGTH_MESSAGES: Record<Locale, () => Promise<{ default: StrengthMessage
 
 export async function strengthMessages(locale: Locale): Promise<StrengthMessages> {
   return (await STRENGTH_MESSAGES[locale]()).default;
+}
+
+/**
+ * "3 more characters needed." The meter's words are plain text with one placeholder, `{level}` or `#`, and a
+ * plural form per category where the language has them: a message formatter would have to travel with the meter,
+ * and the bundler would share it with every page.
+ */
+function missingText(messages: StrengthMessages, locale: Locale, count: number): string {
+  const forms = messages.tooShort;
+  const form = forms[new Intl.PluralRules(locale).select(count)] ?? forms.other;
+  return form.replace('#', String(count));
 }
 
 type Warning = keyof StrengthMessages['warnings'];
@@ -48,7 +62,6 @@ export type PasswordMeterProps = {
  */
 export function PasswordMeter({ input, error, emailField, locale, messages }: PasswordMeterProps) {
   const refusalText = useTranslations();
-  const t = useMemo(() => createTranslator({ locale, messages }), [locale, messages]);
   const [assessment, setAssessment] = useState<Assessment | null>(null);
 
   useEffect(() => {
@@ -75,10 +88,10 @@ export function PasswordMeter({ input, error, emailField, locale, messages }: Pa
   const warning = assessment?.warning && !assessment.refusal ? messages.warnings[assessment.warning as Warning] : null;
   const words = assessment
     ? [
-        t('summary', { level: t(`levels.${assessment.score}`) }),
+        messages.summary.replace('{level}', messages.levels[assessment.score]),
         refusal ? refusalText(refusal) : null,
         refusal === 'validation.passwordLength' && assessment.missing > 0
-          ? t('tooShort', { count: assessment.missing })
+          ? missingText(messages, locale, assessment.missing)
           : null,
         warning ?? null,
       ]
