@@ -1,10 +1,8 @@
 'use client';
 
-import { useLocale } from 'next-intl';
 import { type ComponentType, useState } from 'react';
 import { FormField } from '@/components/forms/form-field';
-import type { Locale } from '@/lib/locales';
-import type { PasswordMeterProps, StrengthMessages } from './password-meter';
+import type { PasswordMeterProps } from './password-meter';
 
 type Props = {
   id: string;
@@ -15,8 +13,7 @@ type Props = {
   emailField?: string;
 };
 
-type Loaded = { Meter: ComponentType<PasswordMeterProps>; messages: StrengthMessages };
-let meter: Promise<Loaded> | undefined;
+let meter: Promise<ComponentType<PasswordMeterProps>> | undefined;
 
 /**
  * A new password and its strength meter (docs/decisions/056-account-passwords.md). Only the field is part of the
@@ -24,18 +21,14 @@ let meter: Promise<Loaded> | undefined;
  * If they cannot load, the form works without them; the server checks the same rules on submit.
  */
 export function NewPasswordField({ id, label, hint, error, emailField }: Props) {
-  const locale = useLocale() as Locale;
   const [input, setInput] = useState<HTMLInputElement | null>(null);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [Meter, setMeter] = useState<ComponentType<PasswordMeterProps> | null>(null);
   const start = (field: HTMLInputElement) => {
     if (input) return;
     setInput(field);
-    meter ??= import('./password-meter').then(async (m) => ({
-      Meter: m.PasswordMeter,
-      messages: await m.strengthMessages(locale),
-    }));
+    meter ??= import('./password-meter').then((m) => m.PasswordMeter);
     meter.then(
-      (done) => setLoaded(done),
+      (component) => setMeter(() => component),
       () => {
         meter = undefined;
       },
@@ -58,15 +51,7 @@ export function NewPasswordField({ id, label, hint, error, emailField }: Props) 
         required
       />
       <div id={meterId} data-testid="password-strength">
-        {loaded && input ? (
-          <loaded.Meter
-            input={input}
-            error={error}
-            emailField={emailField}
-            locale={locale}
-            messages={loaded.messages}
-          />
-        ) : null}
+        {Meter && input ? <Meter input={input} error={error} emailField={emailField} /> : null}
       </div>
     </div>
   );

@@ -1,10 +1,10 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import type en from '@/i18n/password-strength/en.json';
 import type { Locale } from '@/lib/locales';
-import { type Assessment, assessPassword } from './password-meter-engine';
+import { type Assessment, assessPassword, type Refusal } from './password-meter-engine';
 
 /** The English file's shape; a language with fewer plural forms than English leaves the others out. */
 export type StrengthMessages = Omit<typeof en, 'tooShort'> & {
@@ -21,8 +21,12 @@ const STRENGTH_MESSAGES: Record<Locale, () => Promise<{ default: StrengthMessage
   ja: () => import('@/i18n/password-strength/ja.json'),
 };
 
-export async function strengthMessages(locale: Locale): Promise<StrengthMessages> {
-  return (await STRENGTH_MESSAGES[locale]()).default;
+let loaded: { locale: Locale; messages: Promise<StrengthMessages> } | undefined;
+
+/** The words of a language, fetched once per page. */
+function strengthMessages(locale: Locale): Promise<StrengthMessages> {
+  if (loaded?.locale !== locale) loaded = { locale, messages: STRENGTH_MESSAGES[locale]().then((m) => m.default) };
+  return loaded.messages;
 }
 
 /**
@@ -39,6 +43,39 @@ function missingText(messages: StrengthMessages, locale: Locale, count: number):
 type Warning = keyof StrengthMessages['warnings'];
 type Suggestion = keyof StrengthMessages['suggestions'];
 
+const NOTHING = { words: '', suggestions: [] as string[] };
+
+/**
+ * What the meter says: the level in words, then why the server will refuse the password (unless the field's own
+ * error already says so) or zxcvbn's warning; suggestions while the password is weak. zxcvbn names its warnings
+ * and suggestions by key; a key these words lack is left out.
+ */
+function reading(
+  messages: StrengthMessages,
+  assessment: Assessment,
+  locale: Locale,
+  error: string | undefined,
+  t: (key: Refusal) => string,
+): { words: string; suggestions: string[] } {
+  const refusal = assessment.refusal && assessment.refusal !== error ? assessment.refusal : null;
+  const warning = assessment.warning && !assessment.refusal ? messages.warnings[assessment.warning as Warning] : null;
+  const words = [
+    messages.summary.replace('{level}', messages.levels[assessment.score]),
+    refusal ? t(refusal) : null,
+    refusal === 'validation.passwordLength' && assessment.missing > 0
+      ? missingText(messages, locale, assessment.missing)
+      : null,
+    warning ?? null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const suggestions =
+    !assessment.refusal && assessment.score < 3
+      ? assessment.suggestions.flatMap((key) => messages.suggestions[key as Suggestion] ?? [])
+      : [];
+  return { words, suggestions };
+}
+
 /** How long typing must pause before the meter reads the password again and tells a screen reader. */
 const SETTLE_MS = 350;
 
@@ -51,8 +88,6 @@ export type PasswordMeterProps = {
   /** The field's error: the meter does not repeat a refusal the field already shows. */
   error?: string | undefined;
   emailField?: string | undefined;
-  locale: Locale;
-  messages: StrengthMessages;
 };
 
 /**
@@ -60,9 +95,23 @@ export type PasswordMeterProps = {
  * field is first used. Once typing pauses, a polite live region says how strong the password is and why, in words
  * and not by colour alone, and whether the server will refuse it; suggestions follow while it is weak.
  */
-export function PasswordMeter({ input, error, emailField, locale, messages }: PasswordMeterProps) {
-  const refusalText = useTranslations();
+export function PasswordMeter({ input, error, emailField }: PasswordMeterProps) {
+  const t = useTranslations();
+  const locale = useLocale() as Locale;
+  const [messages, setMessages] = useState<StrengthMessages | null>(null);
   const [assessment, setAssessment] = useState<Assessment | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    // Without its words the meter stays silent; the form and the server's checks work as before.
+    strengthMessages(locale).then(
+      (words) => current && setMessages(words),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [locale]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -83,35 +132,16 @@ export function PasswordMeter({ input, error, emailField, locale, messages }: Pa
     };
   }, [input, emailField]);
 
-  const refusal = assessment?.refusal && assessment.refusal !== error ? assessment.refusal : null;
-  // zxcvbn names its warnings and suggestions by key; a key this version of the messages lacks is left out.
-  const warning = assessment?.warning && !assessment.refusal ? messages.warnings[assessment.warning as Warning] : null;
-  const words = assessment
-    ? [
-        messages.summary.replace('{level}', messages.levels[assessment.score]),
-        refusal ? refusalText(refusal) : null,
-        refusal === 'validation.passwordLength' && assessment.missing > 0
-          ? missingText(messages, locale, assessment.missing)
-          : null,
-        warning ?? null,
-      ]
-        .filter(Boolean)
-        .join(' ')
-    : '';
-  const suggestions =
-    assessment && !assessment.refusal && assessment.score < 3
-      ? assessment.suggestions.flatMap((key) => messages.suggestions[key as Suggestion] ?? [])
-      : [];
+  const shown = messages && assessment ? { messages, assessment } : null;
+  const { words, suggestions } = shown ? reading(shown.messages, shown.assessment, locale, error, t) : NOTHING;
+  const score = shown?.assessment.score;
 
   return (
-    <div className="mt-2" data-score={assessment?.score}>
-      {assessment ? (
+    <div className="mt-2" data-score={score}>
+      {score !== undefined ? (
         <div aria-hidden="true" className="mb-1 flex gap-1">
           {BAR.map((colour, index) => (
-            <span
-              key={colour}
-              className={`h-1.5 flex-1 rounded-full ${index <= assessment.score ? BAR[assessment.score] : 'bg-line'}`}
-            />
+            <span key={colour} className={`h-1.5 flex-1 rounded-full ${index <= score ? BAR[score] : 'bg-line'}`} />
           ))}
         </div>
       ) : null}
