@@ -4,6 +4,7 @@ import {
   ACCOUNT_PASSWORD_MAX,
   ACCOUNT_PASSWORD_MIN,
   commonPasswordKey,
+  isRepeatOrRun,
   normalizePassword,
   passwordLength,
   passwordShapeIssue,
@@ -22,6 +23,7 @@ export type Refusal =
   | 'validation.passwordLength'
   | 'validation.passwordControl'
   | 'validation.passwordCommon'
+  | 'validation.passwordPattern'
   | 'validation.passwordPersonal';
 
 export type Assessment = {
@@ -43,6 +45,7 @@ export function assessPassword(password: string, email?: string): Assessment {
   const personal = personalPasswordWords(email);
   let refusal: Refusal | null = shape;
   if (!refusal && common.has(commonPasswordKey(normalized))) refusal = 'validation.passwordCommon';
+  if (!refusal && isRepeatOrRun(normalized)) refusal = 'validation.passwordPattern';
   if (!refusal && personal.includes(commonPasswordKey(normalized))) refusal = 'validation.passwordPersonal';
   const result = zxcvbn.check(normalized, personal);
   return {

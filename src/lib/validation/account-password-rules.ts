@@ -47,6 +47,20 @@ export function commonPasswordKey(password: string): string {
 }
 
 /**
+ * An "expected" password, which NIST's blocklist covers beside the common ones: one to four characters repeated
+ * (`88888888`, `12121212`, `abcabcabc`) or a straight run up or down (`abcdefgh`, `87654321`). zxcvbn-ts's list
+ * leaves these out, because its own matchers score them, so they are checked here, on the list's key.
+ */
+export function isRepeatOrRun(password: string): boolean {
+  const key = commonPasswordKey(password);
+  if (/^(.{1,4}?)\1+$/su.test(key)) return true;
+  const points = Array.from(key, (character) => character.codePointAt(0) ?? 0);
+  const step = (points[1] ?? 0) - (points[0] ?? 0);
+  if (points.length < 3 || Math.abs(step) !== 1) return false;
+  return points.every((point, index) => index === 0 || point - (points[index - 1] ?? 0) === step);
+}
+
+/**
  * What an attacker tries first for one account, as list keys: its e-mail address and the address's name part,
  * and the site's name with and without its spaces.
  */

@@ -608,6 +608,7 @@ describe('validation messages', () => {
     'passwordLength',
     'passwordControl',
     'passwordCommon',
+    'passwordPattern',
     'passwordPersonal',
   ].sort();
   const en: Record<string, string> = enMessages.validation;

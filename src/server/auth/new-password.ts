@@ -1,7 +1,7 @@
 import 'server-only';
 import { env } from '@/env';
 import { accountPassword } from '@/lib/validation/account-password';
-import { commonPasswordKey, personalPasswordWords } from '@/lib/validation/account-password-rules';
+import { commonPasswordKey, isRepeatOrRun, personalPasswordWords } from '@/lib/validation/account-password-rules';
 import { invalidInput } from '../api/errors';
 
 /**
@@ -26,13 +26,14 @@ export function isCommonPassword(set: ReadonlySet<string>, password: string): bo
 
 /**
  * The new password, normalized, or a 4001 naming what is wrong with it: `validation.passwordLength`,
- * `passwordControl`, `passwordCommon` or `passwordPersonal`.
+ * `passwordControl`, `passwordCommon`, `passwordPattern` or `passwordPersonal`.
  */
 export async function acceptNewPassword(password: string, context: { email?: string | undefined }): Promise<string> {
   const parsed = accountPassword.safeParse(password);
   if (!parsed.success) throw invalidInput({ password: parsed.error.issues[0]?.message ?? 'api.field.invalid' });
   if (isCommonPassword(await commonPasswords(), parsed.data))
     throw invalidInput({ password: 'validation.passwordCommon' });
+  if (isRepeatOrRun(parsed.data)) throw invalidInput({ password: 'validation.passwordPattern' });
   if (personalPasswordWords(context.email, env().BRAND_NAME).includes(commonPasswordKey(parsed.data)))
     throw invalidInput({ password: 'validation.passwordPersonal' });
   return parsed.data;
