@@ -548,13 +548,17 @@ describe('moderating reviews and finding missing translations', () => {
       headers: support.headers,
     });
     expect((queue.json.message as { items: { id: number }[] }).items.map((r) => r.id)).toContain(review?.id);
-    const approve = await call(app, 'POST', `/api/admin/reviews/${review?.id}/moderate`, {
-      json: { decision: 'approved' },
+    const approve = await call(app, 'POST', `/api/admin/reviews/${review?.id}/approve`, {
+      json: {},
       headers: support.headers,
     });
-    expect(approve.json.message).toEqual({ id: review?.id, status: 'approved' });
-    const twice = await call(app, 'POST', `/api/admin/reviews/${review?.id}/moderate`, {
-      json: { decision: 'rejected' },
+    expect(approve.json.message).toMatchObject({ id: review?.id, status: 'approved' });
+    const approved = await call(app, 'GET', '/api/admin/reviews?status=approved&q=Kenji&rows=100', {
+      headers: support.headers,
+    });
+    expect((approved.json.message as { items: { id: number }[] }).items.map((r) => r.id)).toContain(review?.id);
+    const twice = await call(app, 'POST', `/api/admin/reviews/${review?.id}/reject`, {
+      json: {},
       headers: support.headers,
     });
     expect(twice.json).toEqual({ code: 4090, message: 'api.admin.alreadyModerated' });

@@ -7,25 +7,19 @@ import { useMemo, useState } from 'react';
 import { may } from '@/lib/admin/permissions';
 import type { ResourceDeclaration } from '@/lib/admin/resource';
 import type { AdminLocale } from '@/lib/admin/schemas';
-import { DataTable, EmptyList, Pager, TableFrame, TableRow, useServerTable } from '../data-table';
-import { useAdminTranslations } from '../i18n';
+import { DataTable } from '../data-table';
 import { useSession } from '../session';
 import { Alert, Button, buttonClass, Modal, PageHeading } from '../ui';
 import { useAnswer } from '../use-list';
 import { Cell } from './cells';
 import { HistoryDialog } from './history-dialog';
+import { KeysetTable, type ListAnswer } from './keyset-table';
 import { ListFilters } from './list-filters';
 import { ResourceForm, type ResourceRow } from './resource-form';
 import { useRowActions } from './row-actions';
 import { useResourceText } from './text';
-import { type ListAddress, useListAddress } from './use-list-address';
-
-type ListAnswer = {
-  items: ResourceRow[];
-  total: number;
-  capped: boolean;
-  next?: string | null;
-};
+import { useListAddress } from './use-list-address';
+import { rowName } from './values';
 
 /**
  * The screen of any resource (docs/engineering.md#back-office): its list, paged, ordered, searched and filtered
@@ -37,17 +31,13 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
   const locale = useLocale() as AdminLocale;
   const role = useSession().session?.staff.role;
   const address = useListAddress(resource.list);
-  const list = useAnswer<ListAnswer>(`/${resource.name}`, address.query);
+  const list = useAnswer<ListAnswer<ResourceRow>>(`/${resource.name}`, address.query);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [history, setHistory] = useState<ResourceRow | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const keyOf = (row: ResourceRow) => String(row[resource.key.field]);
-  const nameOf = (row: ResourceRow) => {
-    const value = row[resource.title];
-    const texts = value && typeof value === 'object' ? (value as Record<string, string>) : undefined;
-    return String((texts ? texts[locale] || texts.en : value) || `#${keyOf(row)}`);
-  };
+  const nameOf = (row: ResourceRow) => rowName(resource, row, locale);
   const writes = resource.access.write !== false && may(role, resource.access.write);
   const creates = writes && resource.access.create !== false;
   const actions = useRowActions({
@@ -57,7 +47,8 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
     nameOf,
     keyOf,
     onOpen: (row) =>
-      resource.detail === 'page' ? (
+      // A read-only row whose list shows all there is opens nowhere.
+      resource.detail !== 'page' && resource.fields.length === 0 ? undefined : resource.detail === 'page' ? (
         <Link
           href={`/admin${resource.path}/${encodeURIComponent(keyOf(row))}`}
           className={buttonClass.link}
@@ -91,7 +82,14 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           id: column.sort ?? column.name,
           header: text.field(column.name),
           enableSorting: column.sort !== undefined,
-          cell: ({ row }) => <Cell column={column} value={row.original[column.name]} locale={locale} text={text} />,
+          cell: ({ row }) => (
+            <Cell
+              column={column}
+              value={column.value ? column.value(row.original) : row.original[column.name]}
+              locale={locale}
+              text={text}
+            />
+          ),
         }),
       ),
       {
@@ -107,12 +105,17 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
   return (
     <>
       <PageHeading title={text.title()}>
-        {creates ? (
+        {creates && resource.detail === 'page' ? (
+          <Link href={`/admin${resource.path}/new`} className={buttonClass.primary} data-testid="resource-new">
+            {text.own('new')}
+          </Link>
+        ) : creates ? (
           <Button onClick={() => setEditing('new')} data-testid="resource-new">
             {text.own('new')}
           </Button>
         ) : null}
       </PageHeading>
+      {text.has('intro') ? <p className="-mt-4 mb-4 max-w-prose text-sm text-muted">{text.own('intro')}</p> : null}
       <div aria-live="polite" className="mb-4 empty:mb-0" data-testid="resource-notice">
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       </div>
@@ -178,61 +181,5 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
       />
       {actions.dialogs}
     </>
-  );
-}
-
-/** A keyset list's table: "previous" and "next" instead of page numbers, the count as the server gives it. */
-function KeysetTable({
-  caption,
-  columns,
-  answer,
-  loading,
-  address,
-  getRowId,
-  testId,
-}: {
-  caption: string;
-  columns: ColumnDef<ResourceRow>[];
-  answer: ListAnswer | null;
-  loading: boolean;
-  address: ListAddress;
-  getRowId: (row: ResourceRow) => string;
-  testId: string;
-}) {
-  const t = useAdminTranslations('admin.table');
-  const table = useServerTable({
-    data: answer?.items ?? [],
-    columns,
-    getRowId,
-    sorting: address.sorting,
-    onSortingChange: address.setSorting,
-  });
-  const total = answer?.total ?? 0;
-  return (
-    <TableFrame
-      table={table}
-      caption={caption}
-      loading={loading}
-      testId={testId}
-      below={
-        <>
-          {!loading && (answer?.items.length ?? 0) === 0 ? <EmptyList /> : null}
-          <Pager
-            summary={t(answer?.capped ? 'cursorSummaryCapped' : 'cursorSummary', { page: address.cursorPage, total })}
-            rows={address.rows}
-            onRowsChange={address.setRows}
-            previous={{ disabled: address.cursorPage <= 1 || loading, onClick: address.previousPage }}
-            next={{
-              disabled: !answer?.next || loading,
-              onClick: () => (answer?.next ? address.nextPage(answer.next) : undefined),
-            }}
-          />
-        </>
-      }
-    >
-      {table.getRowModel().rows.map((row) => (
-        <TableRow key={row.id} row={row} />
-      ))}
-    </TableFrame>
   );
 }

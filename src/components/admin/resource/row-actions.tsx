@@ -40,7 +40,8 @@ export function useRowActions({
   keyOf: (row: ResourceRow) => string;
   onOpen: (row: ResourceRow) => ReactNode | undefined;
   onHistory: (row: ResourceRow) => void;
-  onChanged: (notice: Notice) => void;
+  /** After a deletion or an action, with what it was (a page of one row leaves when it is deleted). */
+  onChanged: (notice: Notice, what: Action | 'delete') => void;
 }) {
   const errorText = useErrorText();
   const writes = resource.access.write !== false && may(role, resource.access.write);
@@ -64,12 +65,12 @@ export function useRowActions({
     if (!confirming) return;
     setBusy(true);
     try {
-      onChanged({ tone: 'success', text: await run(confirming.row, confirming.action) });
+      onChanged({ tone: 'success', text: await run(confirming.row, confirming.action) }, confirming.action);
     } catch (e) {
-      onChanged({
-        tone: 'error',
-        text: errorText(e instanceof AdminApiError ? e.messageKey : 'api.requestFailed') ?? '',
-      });
+      onChanged(
+        { tone: 'error', text: errorText(e instanceof AdminApiError ? e.messageKey : 'api.requestFailed') ?? '' },
+        confirming.action,
+      );
     } finally {
       setBusy(false);
       setConfirming(null);
@@ -161,7 +162,7 @@ export function useRowActions({
             onDone={async (body) => {
               const done = await run(asking.row, asking.action, body);
               setAsking(null);
-              onChanged({ tone: 'success', text: done });
+              onChanged({ tone: 'success', text: done }, asking.action);
             }}
           />
         ) : null}
