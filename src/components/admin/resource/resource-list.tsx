@@ -52,6 +52,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
         <Link
           href={`/admin${resource.path}/${encodeURIComponent(keyOf(row))}`}
           className={buttonClass.link}
+          aria-label={`${text.shared('open')}: ${nameOf(row)}`}
           data-testid="open"
         >
           {text.shared('open')}
