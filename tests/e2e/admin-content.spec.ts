@@ -129,15 +129,19 @@ test('the back office: review moderation, the contact inbox, missing translation
 
   await test.step('a review decided elsewhere meanwhile: the refusal in words, and the row leaves the queue', async () => {
     const author = `Late ${tag}`;
+    const rows = support.getByTestId('reviews-list').getByTestId('row');
+    // The search first, kept in the address; the review arrives after it, and the page is read again.
+    await support.getByLabel(en.resource.search, { exact: true }).fill(`Slow support. ${tag}`);
+    await expect(support).toHaveURL(/[?&]q=Slow/);
     await withE2eDatabase((db) =>
       db.query(`insert into reviews (author_name, locale, rating, body, status) values ($1, 'en', 2, $2, 'pending')`, [
         author,
         `Slow support. ${tag}`,
       ]),
     );
-    await support.getByLabel(en.resource.search, { exact: true }).fill(`Slow support. ${tag}`);
-    const rows = support.getByTestId('reviews-list').getByTestId('row');
+    await support.reload();
     await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(author);
     await withE2eDatabase((db) =>
       db.query(`update reviews set status = 'rejected', moderated_at = now() where author_name = $1`, [author]),
     );

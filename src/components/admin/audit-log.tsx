@@ -2,7 +2,7 @@
 
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLocale } from 'next-intl';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { may } from '@/lib/admin/permissions';
 import { DECLARATIONS } from '@/lib/admin/resources';
 import { type AuditEntry, auditResource } from '@/lib/admin/resources/audit';
@@ -11,8 +11,8 @@ import { HTML_LANG, type Locale } from '@/lib/locales';
 import { AdminApiError, adminApi, type Page } from './api';
 import { ConflictView } from './conflict-view';
 import { useAdminTranslations as useTranslations } from './i18n';
-import { KeysetTable, type ListAnswer } from './resource/keyset-table';
 import { ListFilters } from './resource/list-filters';
+import { KeysetTable, type ListAnswer } from './resource/resource-list';
 import { type ResourceText, useResourceText } from './resource/text';
 import { useListAddress } from './resource/use-list-address';
 import { type Staff, useSession } from './session';
@@ -57,6 +57,9 @@ export function AuditLog() {
       .catch(() => setStaff([]));
   }, [everyone]);
 
+  // Read by the toggle's cell as it renders; the columns themselves stay, so the toggle keeps its focus.
+  const opened = useRef(open);
+  opened.current = open;
   const columns = useMemo<ColumnDef<AuditEntry>[]>(
     () => [
       {
@@ -102,7 +105,7 @@ export function AuditLog() {
         header: t('columns.details'),
         enableSorting: false,
         cell: ({ row }) => {
-          const expanded = open.has(row.original.id);
+          const expanded = opened.current.has(row.original.id);
           return (
             <button
               type="button"
@@ -125,7 +128,7 @@ export function AuditLog() {
         },
       },
     ],
-    [t, text, locale, open],
+    [t, text, locale],
   );
 
   // The person filter names colleagues, which only owners may see; the others' log is their own anyway.

@@ -10,13 +10,10 @@ import type { AdminLocale } from '@/lib/admin/schemas';
 import { AdminApiError, adminApi } from '../api';
 import { useSession } from '../session';
 import { Alert, buttonClass, PageHeading } from '../ui';
-import { HistoryDialog } from './history-dialog';
 import { ResourceForm, type ResourceRow } from './resource-form';
-import { useRowActions } from './row-actions';
+import { type Notice, ResourceNotice, useRowActions } from './row-actions';
 import { useResourceText } from './text';
 import { rowName } from './values';
-
-type Notice = { tone: 'success' | 'error'; text: string };
 
 /**
  * A row of a resource on a page of its own (`detail: 'page'`, docs/engineering.md#back-office): `/admin<path>/<key>`
@@ -33,7 +30,6 @@ export function ResourceEditor({ resource, rowKey }: { resource: ResourceDeclara
   const writes = resource.access.write !== false && may(role, resource.access.write);
   const [row, setRow] = useState<ResourceRow | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [history, setHistory] = useState<ResourceRow | null>(null);
   const [notice, setNotice] = useState<Notice | null>(() => {
     const moved = params.get('moved');
     if (params.get('created') !== '1' && !moved) return null;
@@ -69,7 +65,6 @@ export function ResourceEditor({ resource, rowKey }: { resource: ResourceDeclara
     nameOf,
     keyOf,
     onOpen: () => undefined,
-    onHistory: setHistory,
     onChanged: (next, what) => {
       if (what === 'delete' && next.tone === 'success') {
         router.push(list);
@@ -99,9 +94,7 @@ export function ResourceEditor({ resource, rowKey }: { resource: ResourceDeclara
           {actions.cell(row)}
         </div>
       ) : null}
-      <div aria-live="polite" className="mb-4 empty:mb-0" data-testid="resource-notice">
-        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      </div>
+      <ResourceNotice notice={notice} />
       {resource.access.write !== false && !writes ? (
         <div className="mb-4">
           <Alert tone="info">{text.shared('readOnly')}</Alert>
@@ -120,12 +113,6 @@ export function ResourceEditor({ resource, rowKey }: { resource: ResourceDeclara
             setNotice({ tone: 'success', text: text.shared('saved') });
           }
         }}
-      />
-      <HistoryDialog
-        path={history ? `/${resource.name}/${encodeURIComponent(keyOf(history))}` : null}
-        title={history ? `${text.shared('history')}: ${nameOf(history)}` : ''}
-        text={text}
-        onClose={() => setHistory(null)}
       />
       {actions.dialogs}
     </>

@@ -3,22 +3,21 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useLocale } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { may } from '@/lib/admin/permissions';
 import type { ResourceDeclaration } from '@/lib/admin/resource';
 import type { AdminLocale } from '@/lib/admin/schemas';
-import { DataTable } from '../data-table';
+import { DataTable, EmptyList, Pager, TableFrame, TableRows, useServerTable } from '../data-table';
+import { useAdminTranslations } from '../i18n';
 import { useSession } from '../session';
 import { Alert, Button, buttonClass, Modal, PageHeading } from '../ui';
 import { useAnswer } from '../use-list';
 import { Cell } from './cells';
-import { HistoryDialog } from './history-dialog';
-import { KeysetTable, type ListAnswer } from './keyset-table';
 import { ListFilters } from './list-filters';
 import { ResourceForm, type ResourceRow } from './resource-form';
-import { useRowActions } from './row-actions';
+import { type Notice, ResourceNotice, useRowActions } from './row-actions';
 import { useResourceText } from './text';
-import { useListAddress } from './use-list-address';
+import { type ListAddress, useListAddress } from './use-list-address';
 import { rowName } from './values';
 
 /**
@@ -33,8 +32,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
   const address = useListAddress(resource.list);
   const list = useAnswer<ListAnswer<ResourceRow>>(`/${resource.name}`, address.query);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
-  const [history, setHistory] = useState<ResourceRow | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const keyOf = (row: ResourceRow) => String(row[resource.key.field]);
   const nameOf = (row: ResourceRow) => rowName(resource, row, locale);
@@ -68,14 +66,16 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           {text.shared(writes ? 'edit' : 'view')}
         </button>
       ),
-    onHistory: setHistory,
     onChanged: (next) => {
       setNotice(next);
       list.reload();
     },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns follow the declaration, the reader's language and role
+  // The columns stay one set while the declaration and the language do: a cell renderer made anew would be a new
+  // component to React, which would remount every cell on every render (and lose the focus a dialog returns to).
+  const actionsCell = useRef(actions.cell);
+  actionsCell.current = actions.cell;
   const columns = useMemo<ColumnDef<ResourceRow>[]>(
     () => [
       ...resource.columns.map(
@@ -97,10 +97,10 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
         id: 'actions',
         header: text.shared('actions'),
         enableSorting: false,
-        cell: ({ row }) => actions.cell(row.original),
+        cell: ({ row }) => actionsCell.current(row.original),
       },
     ],
-    [resource, locale, role, actions.cell],
+    [resource, locale, text],
   );
 
   return (
@@ -117,9 +117,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
         ) : null}
       </PageHeading>
       {text.has('intro') ? <p className="-mt-4 mb-4 max-w-prose text-sm text-muted">{text.own('intro')}</p> : null}
-      <div aria-live="polite" className="mb-4 empty:mb-0" data-testid="resource-notice">
-        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      </div>
+      <ResourceNotice notice={notice} />
       <ListFilters resource={resource} address={address} text={text} />
       {list.error ? <Alert messageKey={list.error} /> : null}
       {resource.list.paging === 'keyset' ? (
@@ -174,13 +172,71 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           />
         ) : null}
       </Modal>
-      <HistoryDialog
-        path={history ? `/${resource.name}/${encodeURIComponent(keyOf(history))}` : null}
-        title={history ? `${text.shared('history')}: ${nameOf(history)}` : ''}
-        text={text}
-        onClose={() => setHistory(null)}
-      />
       {actions.dialogs}
     </>
+  );
+}
+
+export type ListAnswer<T = Record<string, unknown>> = {
+  items: T[];
+  total: number;
+  capped: boolean;
+  next?: string | null;
+};
+
+/** A keyset list's table: "previous" and "next" instead of page numbers, the count as the server gives it. */
+export function KeysetTable<T>({
+  caption,
+  columns,
+  answer,
+  loading,
+  address,
+  getRowId,
+  expanded,
+  testId,
+}: {
+  caption: string;
+  columns: ColumnDef<T>[];
+  answer: ListAnswer<T> | null;
+  loading: boolean;
+  address: ListAddress;
+  getRowId: (row: T) => string;
+  /** A row's detail, shown under it when present. */
+  expanded?: (row: T) => ReactNode;
+  testId: string;
+}) {
+  const t = useAdminTranslations('admin.table');
+  const table = useServerTable({
+    data: answer?.items ?? [],
+    columns,
+    getRowId,
+    sorting: address.sorting,
+    onSortingChange: address.setSorting,
+  });
+  const total = answer?.total ?? 0;
+  return (
+    <TableFrame
+      table={table}
+      caption={caption}
+      loading={loading}
+      testId={testId}
+      below={
+        <>
+          {!loading && (answer?.items.length ?? 0) === 0 ? <EmptyList /> : null}
+          <Pager
+            summary={t(answer?.capped ? 'cursorSummaryCapped' : 'cursorSummary', { page: address.cursorPage, total })}
+            rows={address.rows}
+            onRowsChange={address.setRows}
+            previous={{ disabled: address.cursorPage <= 1 || loading, onClick: address.previousPage }}
+            next={{
+              disabled: !answer?.next || loading,
+              onClick: () => (answer?.next ? address.nextPage(answer.next) : undefined),
+            }}
+          />
+        </>
+      }
+    >
+      <TableRows table={table} expanded={expanded} />
+    </TableFrame>
   );
 }

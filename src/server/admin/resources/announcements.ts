@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type AnnouncementInput, announcementPreview } from '@/lib/admin/resources/announcements';
-import { ADMIN_LOCALES } from '@/lib/admin/schemas';
+import { ADMIN_LOCALES, type AdminLocale } from '@/lib/admin/schemas';
 import { parseMarkdown } from '@/lib/markdown';
 import type { Reader, Tx } from '../../db/client';
 import { announcements, announcementTranslations } from '../../db/schema';
@@ -26,21 +26,27 @@ async function read(db: Reader, where: SQL | undefined) {
           ),
         )
     : [];
-  return rows.map((row) => {
-    const text = (locale: string) => {
-      const found = texts.find((t) => t.announcementId === row.id && t.locale === locale);
-      return { title: found?.title ?? '', body: found?.body ?? '' };
-    };
-    return {
-      id: row.id,
-      category: row.category,
-      pinned: row.pinned,
-      publishedAt: row.publishedAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      version: row.version,
-      translations: { en: text('en'), zh: text('zh'), ja: text('ja') },
-    };
-  });
+  return rows.map((row) => ({
+    id: row.id,
+    category: row.category,
+    pinned: row.pinned,
+    publishedAt: row.publishedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+    translations: textsIn(
+      texts.filter((t) => t.announcementId === row.id),
+      ['title', 'body'],
+    ),
+  }));
+}
+
+/** A row's three languages from its rows in a texts table, empty text for a language it has none in. */
+export function textsIn<P extends string>(found: (Record<P, string> & { locale: string })[], parts: readonly P[]) {
+  const one = (locale: AdminLocale) => {
+    const text = found.find((t) => t.locale === locale);
+    return Object.fromEntries(parts.map((p) => [p, text?.[p] ?? ''])) as Record<P, string>;
+  };
+  return { en: one('en'), zh: one('zh'), ja: one('ja') };
 }
 
 /**

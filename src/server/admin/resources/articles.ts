@@ -16,6 +16,7 @@ import { fillInlineFacts, USD } from '../../docs/inline-facts';
 import { catalogTableHtml, markdownHtml } from '../../docs/markdown-html';
 import { indexArticles } from '../../search/indexer';
 import type { Binding } from '../resource/bind';
+import { textsIn } from './announcements';
 
 type Texts = ArticleInput['translations'];
 const MESSAGES = { en, zh, ja } as const;
@@ -66,19 +67,16 @@ async function read(db: Reader, where: SQL | undefined) {
           ),
         )
     : [];
-  return rows.map((row) => {
-    const text = (locale: string) => {
-      const found = texts.find((t) => t.slug === row.slug && t.locale === locale);
-      return { title: found?.title ?? '', summary: found?.summary ?? '', body: found?.body ?? '' };
-    };
-    return {
-      slug: row.slug,
-      category: row.category,
-      updatedAt: row.updatedAt.toISOString(),
-      version: row.version,
-      translations: { en: text('en'), zh: text('zh'), ja: text('ja') },
-    };
-  });
+  return rows.map((row) => ({
+    slug: row.slug,
+    category: row.category,
+    updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
+    translations: textsIn(
+      texts.filter((t) => t.slug === row.slug),
+      ['title', 'summary', 'body'],
+    ),
+  }));
 }
 
 /** Writes an article's texts (a language without a body has no row) and its search entries. */
