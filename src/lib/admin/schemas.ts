@@ -1,7 +1,7 @@
 import '../validation/zod-config';
 import { z } from 'zod';
 import { isSitePath, isWebAddress } from '../site-path';
-import { recordId, wholeNumber } from '../validation/numbers';
+import { wholeNumber } from '../validation/numbers';
 
 /**
  * The back office's inputs (docs/product/back-office-api.md), one schema each, shared by its forms and the
