@@ -297,6 +297,7 @@ test('announcements: the list, the editor in three languages, and the 409 view t
 });
 
 test('audit log and staff, and the whole back office in Japanese', async ({ page }, info) => {
+  test.setTimeout(60_000); // three accessibility scans, one of a long log entry, and a change of language
   await fakeApi(page, { signedIn: true });
   await page.goto('/admin/audit');
   await page.getByTestId('audit-toggle').first().click();
