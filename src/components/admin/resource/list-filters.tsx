@@ -1,5 +1,6 @@
 'use client';
 
+import { Fragment, type ReactNode } from 'react';
 import type { ResourceDeclaration } from '@/lib/admin/resource';
 import { ListSearch } from '../data-table';
 import type { ResourceText } from './text';
@@ -8,15 +9,21 @@ import { fromLocalInput, toLocalInput } from './values';
 
 const control = 'mt-1 block rounded-md border border-line bg-white px-3 py-2 text-sm font-normal';
 
-/** Above a resource's list: its search box and its filters, each written to the address as it changes. */
+/**
+ * Above a resource's list: its search box and its filters, each written to the address as it changes. A special
+ * screen may draw a filter's control itself (`controls`: the audit log's person, chosen by name), or leave it out
+ * (null).
+ */
 export function ListFilters({
   resource,
   address,
   text,
+  controls = {},
 }: {
-  resource: ResourceDeclaration;
+  resource: Pick<ResourceDeclaration, 'name' | 'list'>;
   address: ListAddress;
   text: ResourceText;
+  controls?: Record<string, ReactNode>;
 }) {
   const filters = resource.list.filters ?? [];
   if (!resource.list.search && filters.length === 0) return null;
@@ -33,6 +40,7 @@ export function ListFilters({
         />
       ) : null}
       {filters.map((filter) => {
+        if (filter.name in controls) return <Fragment key={filter.name}>{controls[filter.name]}</Fragment>;
         const value = address.filterValues[filter.name] ?? '';
         const id = `${resource.name}-filter-${filter.name}`;
         return (

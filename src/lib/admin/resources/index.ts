@@ -1,7 +1,12 @@
 import type { ResourceDeclaration } from '../resource';
+import { announcementsResource } from './announcements';
+import { articlesResource } from './articles';
+import { auditResource } from './audit';
 import { companyHistoryResource } from './company-history';
+import { contactMessagesResource } from './contact-messages';
 import { footerLinksResource } from './footer-links';
 import { jobsResource } from './jobs';
+import { reviewsResource } from './reviews';
 import { taxRulesResource } from './tax-rules';
 
 /**
@@ -9,10 +14,15 @@ import { taxRulesResource } from './tax-rules';
  * each to its table (src/server/admin/resources/); the screens and the navigation read them from here.
  */
 export const DECLARATIONS: readonly ResourceDeclaration[] = [
+  announcementsResource,
+  articlesResource,
   jobsResource,
   companyHistoryResource,
   footerLinksResource,
   taxRulesResource,
+  reviewsResource,
+  contactMessagesResource,
+  auditResource,
 ] as unknown as readonly ResourceDeclaration[];
 
 export function declarationAt(path: string): ResourceDeclaration | undefined {
