@@ -6,6 +6,7 @@ import { useLocale } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { DECLARATIONS } from '@/lib/admin/resources';
 import { AUDIT_KINDS, type AuditKind } from '@/lib/admin/schemas';
 import { HTML_LANG, type Locale } from '@/lib/locales';
 import { AdminApiError, adminApi, type Page } from './api';
@@ -35,10 +36,16 @@ export type AuditRow = {
 };
 
 /**
- * Kinds whose changes can be put back as they were (staff changes are not undone this way: a role is changed in
- * the staff list). Undoing a creation deletes the row, undoing a deletion brings it back.
+ * Kinds whose changes can be put back as they were: those screens of their own undo, and every declared resource
+ * that allows it (staff changes are not undone this way: a role is changed in the staff list). Undoing a creation
+ * deletes the row, undoing a deletion brings it back.
  */
-const REVERTIBLE: readonly AuditKind[] = ['announcement', 'article', 'job', 'history', 'footer', 'review'];
+const REVERTIBLE: readonly string[] = [
+  'announcement',
+  'article',
+  'review',
+  ...DECLARATIONS.filter((d) => d.undo === true && d.access.write !== false).map((d) => d.audit),
+];
 
 /** The filter form's values: datetime-local text, turned into the query's ISO times. */
 const filterForm = z

@@ -129,6 +129,8 @@ export type ResourceDeclaration<
     write: Permission | false;
     /** False: rows come from elsewhere (customers' reviews), though a form may change them. */
     create?: false;
+    /** False: rows are made and deleted, never changed (a reserved domain name is only its text). */
+    update?: false;
     /** False: rows are withdrawn, never deleted. */
     delete: Permission | false;
   };

@@ -7,7 +7,7 @@ import type { Field } from '@/lib/admin/resource';
 import { ADMIN_LOCALES, type AdminLocale } from '@/lib/admin/schemas';
 import { COUNTRY_CODES, countryName } from '@/lib/countries';
 import { HTML_LANG, LOCALE_LABEL } from '@/lib/locales';
-import { SelectField, TextAreaField, TextField } from '../ui';
+import { SelectField, TextAreaField, TextField, useErrorText } from '../ui';
 import { type ResourceText, useResourceText } from './text';
 import type { Choice } from './use-choices';
 import { type FormValues, messageIn, unitsOf } from './values';
@@ -48,6 +48,7 @@ export function FormField({
 }) {
   const form = useFormContext<FormValues>() as UseFormReturn<FormValues>;
   const text = useResourceText(resource);
+  const errorText = useErrorText();
   const locale = useLocale() as AdminLocale;
   const errors = form.formState.errors as FieldErrors;
   const error = messageIn(errors[field.name]);
@@ -55,6 +56,23 @@ export function FormField({
   const label = (labels?.label ?? text.field)(field.name);
   const hint = field.hint ? (labels?.hint ?? text.hint)(field.name) : undefined;
   const common = { id, label, error, hint };
+  // Under a field drawn here rather than by a labelled input of ui.tsx: its hint, then its translated error.
+  const below = (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700" data-testid={`${id}-error`}>
+          {/* A list's own problem names it; a generic one of its items asks to choose from the list. */}
+          {field.kind === 'reference' && /^api\.field\./.test(error) ? text.shared('invalidChoice') : errorText(error)}
+        </p>
+      ) : null}
+    </>
+  );
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined;
 
   switch (field.kind) {
     case 'localized':
@@ -62,10 +80,20 @@ export function FormField({
       return <LocalizedField field={field} text={text} idPrefix={idPrefix} />;
     case 'checkbox':
       return (
-        <label className="flex items-center gap-2 text-sm font-semibold">
-          <input type="checkbox" className="h-4 w-4 accent-brand-600" {...form.register(field.name)} />
-          {label}
-        </label>
+        <div>
+          <label className="flex items-center gap-2 text-sm font-semibold">
+            <input
+              type="checkbox"
+              id={id}
+              className="h-4 w-4 accent-brand-600"
+              aria-describedby={describedBy}
+              aria-invalid={error ? true : undefined}
+              {...form.register(field.name)}
+            />
+            {label}
+          </label>
+          {below}
+        </div>
       );
     case 'select':
       return (
@@ -94,21 +122,20 @@ export function FormField({
       const offered = choices[field.source];
       if (field.multiple) {
         return (
-          <fieldset className="rounded-lg border border-line p-3" aria-describedby={error ? `${id}-error` : undefined}>
+          <fieldset className="rounded-lg border border-line p-3" aria-describedby={describedBy}>
             <legend className="px-1 text-sm font-semibold">{label}</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-2">
               {(offered ?? []).map((choice) => (
                 <label key={choice.id} className="flex items-center gap-2 text-sm">
                   <input type="checkbox" value={choice.id} className="h-4 w-4" {...form.register(field.name)} />
                   {choiceName(choice, locale)}
+                  {choice.active === false ? (
+                    <span className="text-xs text-muted">({text.shared('withdrawn')})</span>
+                  ) : null}
                 </label>
               ))}
             </div>
-            {error ? (
-              <p id={`${id}-error`} className="mt-1 text-sm text-red-700" data-testid={`${id}-error`}>
-                {text.shared('invalidChoice')}
-              </p>
-            ) : null}
+            {below}
           </fieldset>
         );
       }
@@ -126,22 +153,26 @@ export function FormField({
     }
     case 'readonly': {
       const value = form.getValues(field.name);
+      // A new row has none yet: the screen that sets it gives it one.
       const shown =
-        field.format === 'cents'
-          ? unitsOf(value)
-          : field.format === 'microUsd'
-            ? (Number(value ?? 0) / 1_000_000).toFixed(6)
-            : field.format === 'percent'
-              ? `${value ?? 0} %`
-              : field.format === 'boolean'
-                ? text.shared(value ? 'yes' : 'no')
-                : String(value ?? '');
+        value === undefined || value === null
+          ? '—'
+          : field.format === 'cents'
+            ? unitsOf(value)
+            : field.format === 'microUsd'
+              ? (Number(value ?? 0) / 1_000_000).toFixed(6)
+              : field.format === 'percent'
+                ? `${value ?? 0} %`
+                : field.format === 'boolean'
+                  ? text.shared(value ? 'yes' : 'no')
+                  : String(value ?? '');
       return (
         <div>
           <p className="text-sm font-semibold">{label}</p>
           <p className="mt-1 text-sm text-muted" data-testid={id}>
             {shown}
           </p>
+          {below}
         </div>
       );
     }

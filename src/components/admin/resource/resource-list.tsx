@@ -50,6 +50,8 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
   };
   const writes = resource.access.write !== false && may(role, resource.access.write);
   const creates = writes && resource.access.create !== false;
+  // A row that is never changed (a reserved name) opens to be read, as for a role that may not write.
+  const changes = writes && resource.access.update !== false;
   const actions = useRowActions({
     resource,
     role,
@@ -70,10 +72,10 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           type="button"
           className={buttonClass.link}
           onClick={() => setEditing(row)}
-          aria-label={`${text.shared(writes ? 'edit' : 'view')}: ${nameOf(row)}`}
+          aria-label={`${text.shared(changes ? 'edit' : 'view')}: ${nameOf(row)}`}
           data-testid="edit"
         >
-          {text.shared(writes ? 'edit' : 'view')}
+          {text.shared(changes ? 'edit' : 'view')}
         </button>
       ),
     onHistory: setHistory,
@@ -113,6 +115,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           </Button>
         ) : null}
       </PageHeading>
+      {text.intro() ? <p className="mb-4 max-w-3xl text-sm text-muted">{text.intro()}</p> : null}
       <div aria-live="polite" className="mb-4 empty:mb-0" data-testid="resource-notice">
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       </div>
@@ -161,7 +164,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           <ResourceForm
             resource={resource}
             row={editing === 'new' ? null : editing}
-            readOnly={!writes}
+            readOnly={editing === 'new' ? !writes : !changes}
             onSaved={() => {
               setEditing(null);
               setNotice({ tone: 'success', text: text.shared('saved') });

@@ -1,6 +1,7 @@
 'use client';
 
 import { declarationNamed } from '@/lib/admin/resources';
+import './custom-fields';
 import { ResourceList } from './resource-list';
 
 /** A resource's screen by name: the page passes the name, since a declaration's functions stay in the browser. */

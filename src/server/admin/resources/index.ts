@@ -1,6 +1,7 @@
 import 'server-only';
 import { DECLARATIONS } from '@/lib/admin/resources';
 import { type Binding, type BoundResource, bindResource } from '../resource/bind';
+import { CATALOG_BINDINGS } from './catalog';
 import { companyHistoryBinding, footerLinksBinding, jobsBinding } from './content';
 
 /** What a resource does beyond the generic path, by name; a resource without an entry needs nothing more. */
@@ -8,6 +9,7 @@ const BINDINGS: Record<string, Binding> = {
   jobs: jobsBinding,
   history: companyHistoryBinding,
   'footer-links': footerLinksBinding,
+  ...CATALOG_BINDINGS,
 };
 
 /**

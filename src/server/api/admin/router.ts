@@ -59,7 +59,6 @@ import { notFound } from '../errors';
 import { jsonBody, noFields, parseWith, queryInput } from '../input';
 import { describeRoutes, type TaggedRouteDoc } from '../openapi/describe';
 import { apiRouter } from '../route';
-import { catalogDocs, catalogRoutes } from './catalog';
 import { dashboardDocs, dashboardRoutes } from './dashboard';
 import { ordersDocs, ordersRoutes } from './orders';
 import { pricesDocs, pricesRoutes } from './prices';
@@ -248,9 +247,6 @@ for (const resource of RESOURCES) resourceRoutes(resources, resource);
 adminRouter.route('/', resources.hono);
 adminRouter.route('/', ordersRoutes);
 
-// ---- catalog (docs/product/back-office-catalog.md) --------------------------------------------------------------
-
-adminRouter.route('/', catalogRoutes);
 adminRouter.route('/', dashboardRoutes);
 adminRouter.route('/', promotionRoutes);
 adminRouter.route('/', pricesRoutes);
@@ -448,7 +444,6 @@ export const adminDocs: TaggedRouteDoc[] = [
   ]),
   ...resources.docs,
   ...ordersDocs,
-  ...catalogDocs,
   ...dashboardDocs,
   ...promotionDocs,
   ...pricesDocs,
