@@ -173,6 +173,27 @@ async function get(kind: CatalogKind, id: string) {
   return res.json.message as Item & { id: string };
 }
 
+/** An order a new customer placed for a server: orders name catalog items by id in their configuration. */
+async function placeOrder(config: { regionId: string; imageId: string }) {
+  const customer = await signedInCustomer({}, db);
+  const number = `CC20260101${randomBytes(4).toString('hex').toUpperCase()}`;
+  await db.insert(orders).values({
+    number,
+    userId: customer.user.id,
+    idempotencyKey: unique('key'),
+    kind: 'vps',
+    payBy: new Date(Date.now() + 3_600_000),
+    currency: 'USD',
+    rate: '1',
+    subtotalMinor: 1000,
+    discountMinor: 0,
+    totalMinor: 1000,
+    config: { ...config, planId: 'std-1c2g', months: 1, quantity: 1 },
+    lines: [],
+  });
+  return { customer, number };
+}
+
 /** The editable fields of a snapshot: what a form would send back. */
 function editable(kind: CatalogKind, row: Record<string, unknown>) {
   const {
@@ -538,22 +559,7 @@ describe('withdrawing, deleting and the public catalog', () => {
   });
 
   it('an image withdrawn from a region leaves that region only; an order that used it stays readable', async () => {
-    const customer = await signedInCustomer({}, db);
-    const number = `CC20260101${randomBytes(4).toString('hex').toUpperCase()}`;
-    await db.insert(orders).values({
-      number,
-      userId: customer.user.id,
-      idempotencyKey: unique('key'),
-      kind: 'vps',
-      payBy: new Date(Date.now() + 3_600_000),
-      currency: 'USD',
-      rate: '1',
-      subtotalMinor: 1000,
-      discountMinor: 0,
-      totalMinor: 1000,
-      config: { regionId: 'singapore', planId: 'std-1c2g', imageId: 'debian-12', months: 1, quantity: 1 },
-      lines: [],
-    });
+    const { customer, number } = await placeOrder({ regionId: 'singapore', imageId: 'debian-12' });
     const image = await get('images', 'debian-12');
     const regions = image.regions as string[];
     expect(regions).toContain('singapore');
@@ -660,21 +666,7 @@ describe('undo, prices of other screens, and references the checks do not know',
 
     // Taking back the creation of an image an order names would delete what the order reads: refused.
     const used = await create('images');
-    const customer = await signedInCustomer({}, db);
-    await db.insert(orders).values({
-      number: `CC20260102${randomBytes(4).toString('hex').toUpperCase()}`,
-      userId: customer.user.id,
-      idempotencyKey: unique('key'),
-      kind: 'vps',
-      payBy: new Date(Date.now() + 3_600_000),
-      currency: 'USD',
-      rate: '1',
-      subtotalMinor: 1000,
-      discountMinor: 0,
-      totalMinor: 1000,
-      config: { regionId: 'tokyo', planId: 'std-1c2g', imageId: used.id, months: 1, quantity: 1 },
-      lines: [],
-    });
+    await placeOrder({ regionId: 'tokyo', imageId: used.id });
     const [creation] = await db
       .select()
       .from(auditLog)

@@ -30,8 +30,8 @@ export type Field = {
   | { kind: 'decimal' }
   /** An ISO 3166-1 country, chosen by its name in the reader's language. */
   | { kind: 'country' }
-  /** `{en, zh, ja}`: one field, three inputs, English required. */
-  | { kind: 'localized'; multiline?: boolean }
+  /** `{en, zh, ja}`: one field, three inputs, English required (`every`: all three, each read by its visitors). */
+  | { kind: 'localized'; multiline?: boolean; every?: true }
   /** `{en: string[], …}`, typed one item a line. */
   | { kind: 'localizedLines' }
   /** One of fixed values; their labels are `options.<name>.<value>`. */

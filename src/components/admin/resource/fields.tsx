@@ -218,6 +218,7 @@ function LocalizedField({ field, text, idPrefix }: { field: Field; text: Resourc
   const whole = messageIn(errors[field.name]);
   const lines = field.kind === 'localizedLines';
   const multiline = lines || (field.kind === 'localized' && field.multiline);
+  const every = field.kind === 'localized' && field.every;
   return (
     <fieldset className="rounded-lg border border-line p-3">
       <legend className="px-1 text-sm font-semibold">{text.field(field.name)}</legend>
@@ -226,7 +227,7 @@ function LocalizedField({ field, text, idPrefix }: { field: Field; text: Resourc
         {ADMIN_LOCALES.map((l) => {
           const props = {
             id: `${idPrefix}-${field.name}-${l}`,
-            label: `${LOCALE_LABEL[l]}${l === 'en' ? ` (${text.shared('required')})` : ''}`,
+            label: `${LOCALE_LABEL[l]}${l === 'en' || every ? ` (${text.shared('required')})` : ''}`,
             // A problem with the whole value (none typed) shows under English, the language that is required.
             error: own(l) ?? (l === 'en' && whole && !ADMIN_LOCALES.some(own) ? whole : undefined),
             lang: l,

@@ -1,44 +1,25 @@
 import { z } from 'zod';
 import { defineResource } from '../../resource';
-import {
-  amount,
-  CATALOG_ACCESS,
-  catalogCode,
-  codeColumn,
-  codeField,
-  orderColumns,
-  ordered,
-  orderedList,
-  orderedRow,
-  orderFields,
-  price,
-} from './common';
+import { amount, catalogKind, code, ordered, orderedList, price } from './common';
 
 /** Port speeds above what a plan includes, priced per month before the region's adjustment. */
 export const bandwidthResource = defineResource({
-  name: 'catalog/bandwidth',
-  path: '/catalog/bandwidth',
-  audit: 'bandwidthTier',
-  table: 'bandwidthTiers',
-  changes: ['catalog', 'prices'],
-  key: { field: 'id', type: 'string' },
-  input: z.object({ id: catalogCode, mbps: amount(1, 100_000), monthlyPriceCents: price(), ...ordered }),
-  row: z.object({ id: z.string(), mbps: z.number().int(), monthlyPriceCents: z.number().int(), ...orderedRow }),
-  access: CATALOG_ACCESS,
-  undo: true,
+  ...catalogKind('bandwidth', 'bandwidthTier', 'bandwidthTiers', ['catalog', 'prices']),
+  input: z.object({ ...code.input, mbps: amount(1, 100_000), monthlyPriceCents: price(), ...ordered.input }),
+  row: z.object({ ...code.row, mbps: z.number().int(), monthlyPriceCents: z.number().int(), ...ordered.row }),
   list: orderedList,
   columns: [
-    codeColumn,
+    code.column,
     { name: 'mbps', format: 'number' },
     { name: 'monthlyPriceCents', format: 'money' },
-    ...orderColumns,
+    ...ordered.columns,
   ],
   fields: [
-    codeField,
+    code.field,
     { name: 'mbps', kind: 'integer' },
     { name: 'monthlyPriceCents', kind: 'money', hint: true },
-    ...orderFields,
+    ...ordered.fields,
   ],
-  blank: () => ({ id: '', mbps: '', monthlyPriceCents: '', sort: 0, active: true }),
+  blank: () => ({ id: '', mbps: '', monthlyPriceCents: '', ...ordered.blank }),
   title: 'id',
 });

@@ -1,6 +1,8 @@
 import '../../../validation/zod-config';
 import { z } from 'zod';
-import type { Column, Field, Filter } from '../../resource';
+import type { ChangeKind } from '../../../change-kinds';
+import { wholeNumber } from '../../../validation/numbers';
+import { type Column, type Field, type Filter, localizedRow } from '../../resource';
 
 /**
  * What the catalog's kinds share (docs/product/back-office-catalog.md): their codes, amounts and three-language
@@ -12,34 +14,40 @@ import type { Column, Field, Filter } from '../../resource';
 export const CATALOG_ACCESS = { read: 'readCommerce', write: 'manageCommerce', delete: 'manageCommerce' } as const;
 
 /**
+ * What places a kind in the catalog: its API path and messages (`catalog/<kind>`), its screen
+ * (/admin/catalog/<kind>), its audit kind and table, what its changes announce, and the code that keys it; who
+ * reads and changes it; and that its changes can be undone from the audit log.
+ */
+export const catalogKind = <const K extends string>(
+  kind: K,
+  audit: string,
+  table: string,
+  changes: readonly ChangeKind[] = ['catalog'],
+) => ({
+  name: `catalog/${kind}` as const,
+  path: `/catalog/${kind}` as const,
+  audit,
+  table,
+  changes,
+  key: { field: 'id', type: 'string' } as { field: string; type: 'string' },
+  access: CATALOG_ACCESS,
+  undo: true as const,
+});
+
+/**
  * The most a price may be, in USD cents: far above any real price, so a slipped digit (a monthly price typed in
  * the cents of a yearly one, ten times over) is caught, not sold.
  */
 export const PRICE_MAX_CENTS = 1_000_000;
 
 /** A whole number in bounds, with the catalog's own words for each way it can be wrong. */
-export function amount(min: number, max: number, messages: { below?: string; above?: string } = {}) {
-  return z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^[+-]?\d{1,16}$/, 'api.field.invalid'),
-      ],
-      {
-        message: 'api.field.invalid',
-      },
-    )
-    .pipe(
-      z.coerce
-        .number<string | number>()
-        .int('api.field.invalid')
-        .min(min, messages.below ?? (min === 0 ? 'api.admin.catalogNegative' : 'api.field.tooSmall'))
-        .max(max, messages.above ?? 'api.field.tooBig'),
-    );
-}
+export const amount = (min: number, max: number, messages: { below?: string; above?: string } = {}) =>
+  wholeNumber({
+    min,
+    max,
+    tooSmall: messages.below ?? (min === 0 ? 'api.admin.catalogNegative' : 'api.field.tooSmall'),
+    tooBig: messages.above,
+  });
 
 /** A price in USD cents, 0 or more. */
 export const price = (max = PRICE_MAX_CENTS) => amount(0, max, { above: 'api.admin.catalogPriceTooHigh' });
@@ -71,31 +79,47 @@ export const regionIds = z
   .max(100, { error: 'api.field.tooLong' })
   .transform((ids) => [...new Set(ids)].sort());
 
-/** The display order and the on-sale switch, in an input. */
-export const ordered = {
-  sort: amount(0, 10_000).default(0),
-  active: z.boolean({ error: 'api.field.invalid' }).default(true),
-};
-
-/** The same, as a row answers them, with the row's version. */
-export const orderedRow = { sort: z.number().int(), active: z.boolean(), version: z.number().int() };
-
 /** A text in three languages as the form starts it. */
 export const blankText = () => ({ en: '', zh: '', ja: '' });
 
-/** The code a row is made with, named everywhere after (orders, the public API): shown, never changed. */
-export const codeField = { name: 'id', kind: 'code', fixed: true, hint: true } as const satisfies Field;
-export const codeColumn = { name: 'id', format: 'code', sort: 'id' } as const satisfies Column;
+/**
+ * The code a row is made with and named by everywhere after (orders, the public API): in the input, the row, the
+ * form (shown, never changed) and the list.
+ */
+export const code = {
+  input: { id: catalogCode },
+  row: { id: z.string() },
+  field: { name: 'id', kind: 'code', fixed: true, hint: true } as const satisfies Field,
+  column: { name: 'id', format: 'code', sort: 'id' } as const satisfies Column,
+};
 
-/** Display order and on sale, at the end of a form and of a list. */
-export const orderFields = [
-  { name: 'sort', kind: 'integer' },
-  { name: 'active', kind: 'checkbox', hint: true },
-] as const satisfies readonly Field[];
-export const orderColumns = [
-  { name: 'sort', format: 'number', sort: 'sort' },
-  { name: 'active', format: 'boolean' },
-] as const satisfies readonly Column[];
+/** The code, name and description most kinds have, all three languages of each required. */
+export const described = {
+  input: { ...code.input, name: localized(80), description: localized(400) },
+  row: { ...code.row, name: localizedRow, description: localizedRow },
+  fields: [
+    code.field,
+    { name: 'name', kind: 'localized', every: true },
+    { name: 'description', kind: 'localized', every: true, multiline: true },
+  ] as const satisfies readonly Field[],
+  columns: [code.column, { name: 'name', format: 'localized' }] as const satisfies readonly Column[],
+  blank: () => ({ id: '', name: blankText(), description: blankText() }),
+};
+
+/** The display order and the on-sale switch (withdrawn when off), and the row's version, at the end of each part. */
+export const ordered = {
+  input: { sort: amount(0, 10_000).default(0), active: z.boolean({ error: 'api.field.invalid' }).default(true) },
+  row: { sort: z.number().int(), active: z.boolean(), version: z.number().int() },
+  fields: [
+    { name: 'sort', kind: 'integer' },
+    { name: 'active', kind: 'checkbox', hint: true },
+  ] as const satisfies readonly Field[],
+  columns: [
+    { name: 'sort', format: 'number', sort: 'sort' },
+    { name: 'active', format: 'boolean' },
+  ] as const satisfies readonly Column[],
+  blank: { sort: 0, active: true },
+};
 
 /** Only what is on sale, only what is withdrawn, or both. */
 export const onSaleFilter = { name: 'status', options: ['all', 'onSale', 'withdrawn'] } as const satisfies Filter;

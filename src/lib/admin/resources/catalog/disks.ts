@@ -1,20 +1,6 @@
 import { z } from 'zod';
 import { defineResource, localizedRow } from '../../resource';
-import {
-  amount,
-  blankText,
-  CATALOG_ACCESS,
-  catalogCode,
-  codeColumn,
-  codeField,
-  localized,
-  orderColumns,
-  ordered,
-  orderedList,
-  orderedRow,
-  orderFields,
-  price,
-} from './common';
+import { amount, blankText, catalogKind, code, localized, ordered, orderedList, price } from './common';
 import { DISK_TYPES } from './plans';
 
 /** A disk's price per GB and month, in cents: a dollar a GB is already ten times the dearest volume. */
@@ -22,15 +8,10 @@ export const PRICE_PER_GB_MAX_CENTS = 1_000;
 
 /** Data-disk types with their size range and price per GB and month; a price saved is the next quote's. */
 export const disksResource = defineResource({
-  name: 'catalog/disks',
-  path: '/catalog/disks',
-  audit: 'disk',
-  table: 'diskProducts',
-  changes: ['catalog', 'prices'],
-  key: { field: 'id', type: 'string' },
+  ...catalogKind('disks', 'disk', 'diskProducts', ['catalog', 'prices']),
   input: z
     .object({
-      id: catalogCode,
+      ...code.input,
       name: localized(80),
       mediaType: z.enum(DISK_TYPES, { error: 'api.field.invalid' }),
       minGb: amount(1, 100_000),
@@ -38,7 +19,7 @@ export const disksResource = defineResource({
       stepGb: amount(1, 10_000),
       pricePerGbCents: price(PRICE_PER_GB_MAX_CENTS),
       maxIops: amount(1, 10_000_000),
-      ...ordered,
+      ...ordered.input,
     })
     .superRefine((disk, ctx) => {
       if (disk.minGb > disk.maxGb) {
@@ -48,7 +29,7 @@ export const disksResource = defineResource({
       }
     }),
   row: z.object({
-    id: z.string(),
+    ...code.row,
     name: localizedRow,
     mediaType: z.string(),
     minGb: z.number().int(),
@@ -56,30 +37,28 @@ export const disksResource = defineResource({
     stepGb: z.number().int(),
     pricePerGbCents: z.number().int(),
     maxIops: z.number().int(),
-    ...orderedRow,
+    ...ordered.row,
   }),
-  access: CATALOG_ACCESS,
-  undo: true,
   list: orderedList,
   columns: [
-    codeColumn,
+    code.column,
     { name: 'name', format: 'localized' },
     { name: 'mediaType', format: 'option' },
     { name: 'minGb', format: 'number' },
     { name: 'maxGb', format: 'number' },
     { name: 'pricePerGbCents', format: 'money' },
-    ...orderColumns,
+    ...ordered.columns,
   ],
   fields: [
-    codeField,
-    { name: 'name', kind: 'localized' },
+    code.field,
+    { name: 'name', kind: 'localized', every: true },
     { name: 'mediaType', kind: 'select', options: DISK_TYPES },
     { name: 'minGb', kind: 'integer' },
     { name: 'maxGb', kind: 'integer' },
     { name: 'stepGb', kind: 'integer' },
     { name: 'pricePerGbCents', kind: 'money', hint: true },
     { name: 'maxIops', kind: 'integer' },
-    ...orderFields,
+    ...ordered.fields,
   ],
   blank: () => ({
     id: '',
@@ -90,8 +69,7 @@ export const disksResource = defineResource({
     stepGb: '',
     pricePerGbCents: '',
     maxIops: '',
-    sort: 0,
-    active: true,
+    ...ordered.blank,
   }),
   title: 'name',
 });

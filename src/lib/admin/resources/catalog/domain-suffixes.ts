@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { defineResource } from '../../resource';
-import { CATALOG_ACCESS, onSaleFilter, orderColumns, ordered, orderedRow, orderFields, price } from './common';
+import { catalogKind, onSaleFilter, ordered, price } from './common';
 
 export const SUFFIX_CATEGORIES = ['popular', 'new', 'country'] as const;
 
 /** Suffixes on sale with their yearly register, renew and transfer prices, keyed by the suffix itself. */
 export const domainSuffixesResource = defineResource({
-  name: 'catalog/domain-suffixes',
-  path: '/catalog/domain-suffixes',
-  audit: 'domainSuffix',
-  table: 'domainSuffixes',
-  changes: ['catalog', 'prices'],
+  ...catalogKind('domain-suffixes', 'domainSuffix', 'domainSuffixes', ['catalog', 'prices']),
   key: { field: 'suffix', type: 'string' },
   input: z.object({
     /** `.com`, `.co.uk`: lower case, ASCII (punycode for an internationalized suffix), with its leading dot. */
@@ -30,7 +26,7 @@ export const domainSuffixesResource = defineResource({
     renewPriceCents: price(),
     transferPriceCents: price(),
     promo: z.boolean({ error: 'api.field.invalid' }).default(false),
-    ...ordered,
+    ...ordered.input,
   }),
   row: z.object({
     suffix: z.string(),
@@ -39,10 +35,8 @@ export const domainSuffixesResource = defineResource({
     renewPriceCents: z.number().int(),
     transferPriceCents: z.number().int(),
     promo: z.boolean(),
-    ...orderedRow,
+    ...ordered.row,
   }),
-  access: CATALOG_ACCESS,
-  undo: true,
   list: {
     sorts: ['sort', 'suffix'],
     order: { sort: 'sort', dir: 'asc' },
@@ -56,7 +50,7 @@ export const domainSuffixesResource = defineResource({
     { name: 'renewPriceCents', format: 'money' },
     { name: 'transferPriceCents', format: 'money' },
     { name: 'promo', format: 'boolean' },
-    ...orderColumns,
+    ...ordered.columns,
   ],
   fields: [
     { name: 'suffix', kind: 'code', fixed: true, hint: true },
@@ -65,7 +59,7 @@ export const domainSuffixesResource = defineResource({
     { name: 'renewPriceCents', kind: 'money', hint: true },
     { name: 'transferPriceCents', kind: 'money', hint: true },
     { name: 'promo', kind: 'checkbox' },
-    ...orderFields,
+    ...ordered.fields,
   ],
   blank: () => ({
     suffix: '',
@@ -74,8 +68,7 @@ export const domainSuffixesResource = defineResource({
     renewPriceCents: '',
     transferPriceCents: '',
     promo: false,
-    sort: 0,
-    active: true,
+    ...ordered.blank,
   }),
   title: 'suffix',
 });

@@ -3,15 +3,12 @@ import { defineResource, localizedRow } from '../../resource';
 import {
   amount,
   blankText,
-  CATALOG_ACCESS,
   catalogCode,
-  codeColumn,
-  codeField,
+  catalogKind,
+  code,
   localized,
   ordered,
   orderedList,
-  orderedRow,
-  orderFields,
   regionIds,
 } from './common';
 
@@ -22,15 +19,10 @@ export const DISK_TYPES = ['NVMe', 'SSD', 'HDD'] as const;
  * the pricing screen's: shown here, never written; a new plan is made at price 0 and stays off sale until priced.
  */
 export const plansResource = defineResource({
-  name: 'catalog/plans',
-  path: '/catalog/plans',
-  audit: 'plan',
-  table: 'plans',
-  changes: ['catalog'],
-  key: { field: 'id', type: 'string' },
+  ...catalogKind('plans', 'plan', 'plans'),
   input: z
     .object({
-      id: catalogCode,
+      ...code.input,
       lineId: catalogCode,
       name: localized(80),
       cpu: amount(1, 256, { below: 'api.admin.catalogCpuTooFew' }),
@@ -41,7 +33,7 @@ export const plansResource = defineResource({
       bandwidthMbps: amount(1, 100_000),
       maxBandwidthMbps: amount(1, 100_000),
       trafficGb: amount(0, 1_000_000),
-      ...ordered,
+      ...ordered.input,
       regions: regionIds,
     })
     .superRefine((plan, ctx) => {
@@ -50,7 +42,7 @@ export const plansResource = defineResource({
       }
     }),
   row: z.object({
-    id: z.string(),
+    ...code.row,
     lineId: z.string(),
     name: localizedRow,
     cpu: z.number().int(),
@@ -64,26 +56,21 @@ export const plansResource = defineResource({
     monthlyPriceCents: z.number().int(),
     hourlyPriceMicroUsd: z.number().int(),
     hourlyBilling: z.boolean(),
-    ...orderedRow,
+    ...ordered.row,
     regions: z.array(z.string()),
   }),
-  access: CATALOG_ACCESS,
-  undo: true,
   list: orderedList,
   columns: [
-    codeColumn,
+    code.column,
     { name: 'name', format: 'localized' },
     { name: 'lineId', format: 'code' },
-    { name: 'cpu', format: 'number' },
-    { name: 'memoryMb', format: 'number' },
     { name: 'monthlyPriceCents', format: 'money' },
-    { name: 'sort', format: 'number', sort: 'sort' },
-    { name: 'active', format: 'boolean' },
+    ...ordered.columns,
   ],
   fields: [
-    codeField,
+    code.field,
     { name: 'lineId', kind: 'reference', source: 'productLines' },
-    { name: 'name', kind: 'localized' },
+    { name: 'name', kind: 'localized', every: true },
     { name: 'cpu', kind: 'integer' },
     { name: 'cpuModel', kind: 'text' },
     { name: 'memoryMb', kind: 'integer', hint: true },
@@ -95,7 +82,7 @@ export const plansResource = defineResource({
     { name: 'monthlyPriceCents', kind: 'readonly', format: 'cents', hint: true },
     { name: 'hourlyPriceMicroUsd', kind: 'readonly', format: 'microUsd', hint: true },
     { name: 'hourlyBilling', kind: 'readonly', format: 'boolean', hint: true },
-    ...orderFields,
+    ...ordered.fields,
     { name: 'regions', kind: 'reference', source: 'regions', multiple: true, hint: true },
   ],
   blank: () => ({
@@ -110,7 +97,7 @@ export const plansResource = defineResource({
     bandwidthMbps: '',
     maxBandwidthMbps: '',
     trafficGb: 0,
-    sort: 0,
+    ...ordered.blank,
     // Off sale until the pricing screen gives it a price.
     active: false,
     regions: [],

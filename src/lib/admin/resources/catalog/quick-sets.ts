@@ -1,39 +1,19 @@
 import { z } from 'zod';
-import { defineResource, localizedRow } from '../../resource';
-import {
-  amount,
-  blankText,
-  CATALOG_ACCESS,
-  catalogCode,
-  codeColumn,
-  codeField,
-  localized,
-  orderColumns,
-  ordered,
-  orderedList,
-  orderedRow,
-  orderFields,
-} from './common';
+import { defineResource } from '../../resource';
+import { amount, catalogCode, catalogKind, described, ordered, orderedList } from './common';
 
 /** Ready-made combinations of plan, image, data disk and bandwidth offered at the top of the configurator. */
 export const quickSetsResource = defineResource({
-  name: 'catalog/quick-sets',
-  path: '/catalog/quick-sets',
-  audit: 'quickSet',
-  table: 'quickSets',
-  changes: ['catalog'],
-  key: { field: 'id', type: 'string' },
+  ...catalogKind('quick-sets', 'quickSet', 'quickSets'),
   input: z
     .object({
-      id: catalogCode,
-      name: localized(80),
-      description: localized(400),
+      ...described.input,
       planId: catalogCode,
       imageId: catalogCode,
       dataDiskId: catalogCode.nullable().default(null),
       dataDiskGb: amount(0, 100_000).default(0),
       bandwidthTierId: catalogCode.nullable().default(null),
-      ...ordered,
+      ...ordered.input,
     })
     .superRefine((set, ctx) => {
       if (set.dataDiskId === null && set.dataDiskGb !== 0) {
@@ -44,48 +24,38 @@ export const quickSetsResource = defineResource({
       }
     }),
   row: z.object({
-    id: z.string(),
-    name: localizedRow,
-    description: localizedRow,
+    ...described.row,
     planId: z.string(),
     imageId: z.string(),
     dataDiskId: z.string().nullable(),
     dataDiskGb: z.number().int(),
     bandwidthTierId: z.string().nullable(),
-    ...orderedRow,
+    ...ordered.row,
   }),
-  access: CATALOG_ACCESS,
-  undo: true,
   list: orderedList,
   columns: [
-    codeColumn,
-    { name: 'name', format: 'localized' },
+    ...described.columns,
     { name: 'planId', format: 'code' },
     { name: 'imageId', format: 'code' },
-    ...orderColumns,
+    ...ordered.columns,
   ],
   fields: [
-    codeField,
-    { name: 'name', kind: 'localized' },
-    { name: 'description', kind: 'localized', multiline: true },
+    ...described.fields,
     { name: 'planId', kind: 'reference', source: 'plans' },
     { name: 'imageId', kind: 'reference', source: 'images' },
     { name: 'dataDiskId', kind: 'reference', source: 'disks', optional: true },
     { name: 'dataDiskGb', kind: 'integer', hint: true },
     { name: 'bandwidthTierId', kind: 'reference', source: 'bandwidth', optional: true },
-    ...orderFields,
+    ...ordered.fields,
   ],
   blank: () => ({
-    id: '',
-    name: blankText(),
-    description: blankText(),
+    ...described.blank(),
     planId: '',
     imageId: '',
     dataDiskId: null,
     dataDiskGb: 0,
     bandwidthTierId: null,
-    sort: 0,
-    active: true,
+    ...ordered.blank,
   }),
   title: 'name',
 });

@@ -1,29 +1,12 @@
 import { z } from 'zod';
 import { defineResource, localizedRow } from '../../resource';
-import {
-  blankText,
-  CATALOG_ACCESS,
-  catalogCode,
-  codeColumn,
-  codeField,
-  localized,
-  orderColumns,
-  ordered,
-  orderedList,
-  orderedRow,
-  orderFields,
-} from './common';
+import { blankText, catalogKind, code, localized, ordered, orderedList } from './common';
 
 /** Where servers are sold. Its price adjustment is the pricing screen's: shown here, never written. */
 export const regionsResource = defineResource({
-  name: 'catalog/regions',
-  path: '/catalog/regions',
-  audit: 'region',
-  table: 'regions',
-  changes: ['catalog'],
-  key: { field: 'id', type: 'string' },
+  ...catalogKind('regions', 'region', 'regions'),
   input: z.object({
-    id: catalogCode,
+    ...code.input,
     countryCode: z
       .string({ error: 'api.field.required' })
       .trim()
@@ -33,38 +16,36 @@ export const regionsResource = defineResource({
     city: localized(60),
     networkNote: localized(400),
     testIp: z.union([z.ipv4(), z.ipv6()], { error: 'api.admin.catalogIpInvalid' }),
-    ...ordered,
+    ...ordered.input,
   }),
   row: z.object({
-    id: z.string(),
+    ...code.row,
     countryCode: z.string(),
     country: localizedRow,
     city: localizedRow,
     networkNote: localizedRow,
     testIp: z.string(),
     priceAdjustmentPct: z.number().int(),
-    ...orderedRow,
+    ...ordered.row,
   }),
-  access: CATALOG_ACCESS,
-  undo: true,
   list: orderedList,
   columns: [
-    codeColumn,
+    code.column,
     { name: 'city', format: 'localized' },
     { name: 'countryCode', format: 'code' },
     { name: 'testIp', format: 'code' },
     { name: 'priceAdjustmentPct', format: 'percent' },
-    ...orderColumns,
+    ...ordered.columns,
   ],
   fields: [
-    codeField,
-    { name: 'city', kind: 'localized' },
-    { name: 'country', kind: 'localized' },
+    code.field,
+    { name: 'city', kind: 'localized', every: true },
+    { name: 'country', kind: 'localized', every: true },
     { name: 'countryCode', kind: 'text', hint: true },
-    { name: 'networkNote', kind: 'localized', multiline: true },
+    { name: 'networkNote', kind: 'localized', every: true, multiline: true },
     { name: 'testIp', kind: 'text', hint: true },
     { name: 'priceAdjustmentPct', kind: 'readonly', format: 'percent', hint: true },
-    ...orderFields,
+    ...ordered.fields,
   ],
   blank: () => ({
     id: '',
@@ -73,8 +54,7 @@ export const regionsResource = defineResource({
     city: blankText(),
     networkNote: blankText(),
     testIp: '',
-    sort: 0,
-    active: true,
+    ...ordered.blank,
   }),
   title: 'city',
 });

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { defineResource } from '../../resource';
-import { CATALOG_ACCESS } from './common';
+import { CATALOG_ACCESS, catalogKind } from './common';
 
 /** Names nobody can register under any suffix: only their text, so made and deleted, never changed. */
 export const reservedLabelsResource = defineResource({
-  name: 'catalog/reserved-labels',
-  path: '/catalog/reserved-labels',
-  audit: 'reservedLabel',
-  table: 'reservedDomainLabels',
-  changes: ['catalog'],
+  ...catalogKind('reserved-labels', 'reservedLabel', 'reservedDomainLabels'),
   key: { field: 'label', type: 'string' },
   input: z.object({
     label: z
@@ -21,7 +17,6 @@ export const reservedLabelsResource = defineResource({
   }),
   row: z.object({ label: z.string(), version: z.number().int() }),
   access: { ...CATALOG_ACCESS, update: false },
-  undo: true,
   list: { sorts: ['label'], order: { sort: 'label', dir: 'asc' }, search: true },
   columns: [{ name: 'label', format: 'code', sort: 'label' }],
   fields: [{ name: 'label', kind: 'text' }],

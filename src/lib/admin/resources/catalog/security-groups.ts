@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import { defineResource, localizedRow } from '../../resource';
-import {
-  blankText,
-  CATALOG_ACCESS,
-  catalogCode,
-  codeColumn,
-  codeField,
-  localized,
-  orderColumns,
-  ordered,
-  orderedList,
-  orderedRow,
-  orderFields,
-} from './common';
+import { blankText, catalogKind, described, localized, ordered, orderedList } from './common';
 
 export const RULE_DIRECTIONS = ['ingress', 'egress'] as const;
 export const RULE_PROTOCOLS = ['tcp', 'udp', 'icmp', 'all'] as const;
@@ -59,24 +47,15 @@ export const blankRule = () => ({
  * the `securityGroupRules` part of the form, src/components/admin/catalog/security-rules-field.tsx).
  */
 export const securityGroupsResource = defineResource({
-  name: 'catalog/security-groups',
-  path: '/catalog/security-groups',
-  audit: 'securityGroup',
-  table: 'securityGroups',
-  changes: ['catalog'],
-  key: { field: 'id', type: 'string' },
+  ...catalogKind('security-groups', 'securityGroup', 'securityGroups'),
   input: z.object({
-    id: catalogCode,
-    name: localized(80),
-    description: localized(400),
-    ...ordered,
+    ...described.input,
+    ...ordered.input,
     rules: z.array(securityRuleInput, { error: 'api.field.invalid' }).max(50, { error: 'api.field.tooLong' }),
   }),
   row: z.object({
-    id: z.string(),
-    name: localizedRow,
-    description: localizedRow,
-    ...orderedRow,
+    ...described.row,
+    ...ordered.row,
     rules: z.array(
       z.object({
         direction: z.enum(RULE_DIRECTIONS),
@@ -88,17 +67,9 @@ export const securityGroupsResource = defineResource({
       }),
     ),
   }),
-  access: CATALOG_ACCESS,
-  undo: true,
   list: orderedList,
-  columns: [codeColumn, { name: 'name', format: 'localized' }, ...orderColumns],
-  fields: [
-    codeField,
-    { name: 'name', kind: 'localized' },
-    { name: 'description', kind: 'localized', multiline: true },
-    ...orderFields,
-    { name: 'rules', kind: 'custom', component: 'securityGroupRules' },
-  ],
-  blank: () => ({ id: '', name: blankText(), description: blankText(), sort: 0, active: true, rules: [] }),
+  columns: [...described.columns, ...ordered.columns],
+  fields: [...described.fields, ...ordered.fields, { name: 'rules', kind: 'custom', component: 'securityGroupRules' }],
+  blank: () => ({ ...described.blank(), ...ordered.blank, rules: [] }),
   title: 'name',
 });

@@ -1,20 +1,6 @@
 import { z } from 'zod';
-import { defineResource, localizedRow } from '../../resource';
-import {
-  amount,
-  blankText,
-  CATALOG_ACCESS,
-  catalogCode,
-  codeColumn,
-  codeField,
-  localized,
-  orderColumns,
-  ordered,
-  orderedList,
-  orderedRow,
-  orderFields,
-  price,
-} from './common';
+import { defineResource } from '../../resource';
+import { amount, catalogKind, described, ordered, orderedList, price } from './common';
 
 const cronField = String.raw`(\*|\d{1,2}(-\d{1,2})?(,\d{1,2}(-\d{1,2})?)*)(\/\d{1,2})?`;
 /** Five cron fields (minute hour day month weekday), in UTC, as the snapshot scheduler reads them. */
@@ -22,16 +8,9 @@ const CRON = new RegExp(`^${cronField}( ${cronField}){4}$`);
 
 /** Automatic snapshot schedules, how many are kept, and the monthly price. */
 export const snapshotPoliciesResource = defineResource({
-  name: 'catalog/snapshot-policies',
-  path: '/catalog/snapshot-policies',
-  audit: 'snapshotPolicy',
-  table: 'snapshotPolicies',
-  changes: ['catalog', 'prices'],
-  key: { field: 'id', type: 'string' },
+  ...catalogKind('snapshot-policies', 'snapshotPolicy', 'snapshotPolicies', ['catalog', 'prices']),
   input: z.object({
-    id: catalogCode,
-    name: localized(80),
-    description: localized(400),
+    ...described.input,
     schedule: z
       .string({ error: 'api.field.required' })
       .trim()
@@ -39,46 +18,30 @@ export const snapshotPoliciesResource = defineResource({
       .pipe(z.string().regex(CRON, { error: 'api.admin.catalogScheduleInvalid' })),
     retainCount: amount(1, 365),
     monthlyPriceCents: price(),
-    ...ordered,
+    ...ordered.input,
   }),
   row: z.object({
-    id: z.string(),
-    name: localizedRow,
-    description: localizedRow,
+    ...described.row,
     schedule: z.string(),
     retainCount: z.number().int(),
     monthlyPriceCents: z.number().int(),
-    ...orderedRow,
+    ...ordered.row,
   }),
-  access: CATALOG_ACCESS,
-  undo: true,
   list: orderedList,
   columns: [
-    codeColumn,
-    { name: 'name', format: 'localized' },
+    ...described.columns,
     { name: 'schedule', format: 'code' },
     { name: 'retainCount', format: 'number' },
     { name: 'monthlyPriceCents', format: 'money' },
-    ...orderColumns,
+    ...ordered.columns,
   ],
   fields: [
-    codeField,
-    { name: 'name', kind: 'localized' },
-    { name: 'description', kind: 'localized', multiline: true },
+    ...described.fields,
     { name: 'schedule', kind: 'code', hint: true },
     { name: 'retainCount', kind: 'integer' },
     { name: 'monthlyPriceCents', kind: 'money', hint: true },
-    ...orderFields,
+    ...ordered.fields,
   ],
-  blank: () => ({
-    id: '',
-    name: blankText(),
-    description: blankText(),
-    schedule: '',
-    retainCount: '',
-    monthlyPriceCents: '',
-    sort: 0,
-    active: true,
-  }),
+  blank: () => ({ ...described.blank(), schedule: '', retainCount: '', monthlyPriceCents: '', ...ordered.blank }),
   title: 'name',
 });

@@ -1,44 +1,25 @@
 import { z } from 'zod';
 import { defineResource } from '../../resource';
-import {
-  amount,
-  CATALOG_ACCESS,
-  catalogCode,
-  codeColumn,
-  codeField,
-  orderColumns,
-  ordered,
-  orderedList,
-  orderedRow,
-  orderFields,
-  price,
-} from './common';
+import { amount, catalogKind, code, ordered, orderedList, price } from './common';
 
 /** Extra monthly traffic, priced per month before the region's adjustment. */
 export const trafficResource = defineResource({
-  name: 'catalog/traffic',
-  path: '/catalog/traffic',
-  audit: 'trafficPackage',
-  table: 'trafficPackages',
-  changes: ['catalog', 'prices'],
-  key: { field: 'id', type: 'string' },
-  input: z.object({ id: catalogCode, gb: amount(1, 1_000_000), monthlyPriceCents: price(), ...ordered }),
-  row: z.object({ id: z.string(), gb: z.number().int(), monthlyPriceCents: z.number().int(), ...orderedRow }),
-  access: CATALOG_ACCESS,
-  undo: true,
+  ...catalogKind('traffic', 'trafficPackage', 'trafficPackages', ['catalog', 'prices']),
+  input: z.object({ ...code.input, gb: amount(1, 1_000_000), monthlyPriceCents: price(), ...ordered.input }),
+  row: z.object({ ...code.row, gb: z.number().int(), monthlyPriceCents: z.number().int(), ...ordered.row }),
   list: orderedList,
   columns: [
-    codeColumn,
+    code.column,
     { name: 'gb', format: 'number' },
     { name: 'monthlyPriceCents', format: 'money' },
-    ...orderColumns,
+    ...ordered.columns,
   ],
   fields: [
-    codeField,
+    code.field,
     { name: 'gb', kind: 'integer' },
     { name: 'monthlyPriceCents', kind: 'money', hint: true },
-    ...orderFields,
+    ...ordered.fields,
   ],
-  blank: () => ({ id: '', gb: '', monthlyPriceCents: '', sort: 0, active: true }),
+  blank: () => ({ id: '', gb: '', monthlyPriceCents: '', ...ordered.blank }),
   title: 'id',
 });
