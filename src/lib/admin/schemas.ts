@@ -1,5 +1,6 @@
 import '../validation/zod-config';
 import { z } from 'zod';
+import { isSitePath, isWebAddress } from '../site-path';
 import { recordId, wholeNumber } from '../validation/numbers';
 
 /**
@@ -83,6 +84,13 @@ export const staffUpdate = z.object({
   status: z.enum(['active', 'disabled'], { error: 'api.field.invalid' }),
   version,
 });
+export type StaffUpdate = z.infer<typeof staffUpdate>;
+
+/**
+ * Sending an invitation again or resetting a second factor names the version the owner saw, so an action is never
+ * taken on a person changed meanwhile (docs/product/back-office-api.md, "Recovering staff").
+ */
+export const staffAction = z.object({ version });
 
 /** A list's page, order and search, from the query string. */
 export function listQuery<const S extends readonly [string, ...string[]]>(sortable: S) {
@@ -307,14 +315,17 @@ export const historyInput = z.object({
   body: localizedText(2000),
 });
 
-/** A footer link: a path on this site (`/doc/…`) or an https address elsewhere. */
+/**
+ * A footer link: a path on this site (`/doc/…`, as a browser resolves it: docs/decisions/053-site-paths.md) or an
+ * https address elsewhere, which the footer opens in a new tab.
+ */
 export const footerLinkInput = z.object({
   name: localizedText(60),
   link: z
     .string({ error: 'api.field.required' })
     .trim()
     .max(500, { error: 'api.field.tooLong' })
-    .refine((v) => /^\/(?!\/)[\w\-./?=&#%~]*$/.test(v) || /^https:\/\/[^\s<>"]+$/.test(v), {
+    .refine((v) => isSitePath(v) || isWebAddress(v), {
       error: 'api.admin.linkInvalid',
     }),
   sort: wholeNumber({ min: 0, max: 1000 }).default(0),
