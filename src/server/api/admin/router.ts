@@ -37,7 +37,6 @@ import type { AppEnv } from '../context';
 import { jsonBody, noFields, parseWith, queryInput } from '../input';
 import { describeRoutes, type TaggedRouteDoc } from '../openapi/describe';
 import { apiRouter } from '../route';
-import { catalogDocs, catalogRoutes } from './catalog';
 import { contentRoutes } from './content';
 import { dashboardRouter } from './dashboard';
 import { ordersDocs, ordersRoutes } from './orders';
@@ -150,9 +149,6 @@ for (const resource of RESOURCES) resourceRoutes(resources, resource);
 adminRouter.route('/', resources.hono);
 adminRouter.route('/', ordersRoutes);
 
-// ---- catalog (docs/product/back-office-catalog.md) --------------------------------------------------------------
-
-adminRouter.route('/', catalogRoutes);
 adminRouter.route('/', dashboardRouter.hono);
 adminRouter.route('/', promotionRoutes);
 adminRouter.route('/', pricesRoutes);
@@ -244,7 +240,6 @@ export const adminDocs: TaggedRouteDoc[] = [
   ]),
   ...resources.docs,
   ...ordersDocs,
-  ...catalogDocs,
   ...dashboardRouter.docs,
   ...promotionDocs,
   ...pricesDocs,
