@@ -79,6 +79,14 @@ function checkAnswer(doc: TaggedRouteDoc, schema: z.ZodType, message: unknown): 
 }
 
 /**
+ * The success answer: `{code: 2000, message}`, written here for every route (and kept as such with a payment
+ * notification, whose replay answers the same).
+ */
+export function successEnvelope<M>(message: M): { code: typeof BusinessCode.ok; message: M } {
+  return { code: BusinessCode.ok, message };
+}
+
+/**
  * A router whose routes are declared once: the handler, the access it needs, the schemas of what it reads and
  * answers, and its description in /api/openapi.json are one object. The handler gets its input parsed through the
  * one input gate (src/server/api/input.ts) and answers the `message`; the `{code: 2000, message}` envelope is
@@ -111,7 +119,7 @@ export class ApiRouter {
       const answer = await handler(c, input);
       if (answer instanceof Response) return answer;
       if (CHECK_ANSWERS && response) checkAnswer(doc, response, answer);
-      return c.json({ code: BusinessCode.ok, message: answer ?? null });
+      return c.json(successEnvelope(answer ?? null));
     });
     return this;
   }
