@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SITE_PATH_CORPUS } from '../tests/support/site-path-corpus';
 import { EnvError, loadEnv, siteUrlNotice } from './env';
 
 describe('configuration (src/env.ts)', () => {
@@ -28,6 +29,15 @@ describe('configuration (src/env.ts)', () => {
       expect(String((error as Error).message)).toMatch(/PORT/);
       expect(String((error as Error).message)).toMatch(/SITE_URL/);
     }
+  });
+
+  it('takes as ROOT_REDIRECT only a path on this site or an http(s) address (docs/decisions/053-site-paths.md)', () => {
+    for (const { value, webAddress } of SITE_PATH_CORPUS.refused) {
+      if (webAddress) expect(loadEnv({ ROOT_REDIRECT: value }).ROOT_REDIRECT).toBe(value);
+      else expect(() => loadEnv({ ROOT_REDIRECT: value }), JSON.stringify(value)).toThrowError(/ROOT_REDIRECT/);
+    }
+    expect(loadEnv({ ROOT_REDIRECT: '/activity/promotion' }).ROOT_REDIRECT).toBe('/activity/promotion');
+    expect(loadEnv({ ROOT_REDIRECT: 'http://promo.cirrus.cloud/' }).ROOT_REDIRECT).toBe('http://promo.cirrus.cloud/');
   });
 
   it('treats empty optional values as unset', () => {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { isSitePath, isWebAddress } from './lib/site-path';
 
 /**
  * Every setting the site reads, parsed once at start-up (scripts/start.ts calls loadEnv() before
@@ -37,11 +38,17 @@ const fields = z.object({
   SITE_URL: optionalUrl,
   /** Brand name: the page title, and the name mails are signed with. */
   BRAND_NAME: z.string().min(1).default('Cirrus Cloud'),
-  /** When set, `/` redirects here (docs/product/screens.md#root-redirect): an absolute URL or a site path. */
+  /**
+   * When set, `/` redirects here (docs/product/screens.md#root-redirect): an absolute http(s) URL, or a path on this
+   * site as a browser resolves it (docs/decisions/053-site-paths.md: `/.//host` is another site).
+   */
   ROOT_REDIRECT: z
     .string()
     .trim()
-    .refine((v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v), 'must be a site path or an http(s) URL')
+    .refine(
+      (v) => v === '' || isSitePath(v) || isWebAddress(v, ['http:', 'https:']),
+      'must be a site path or an http(s) URL',
+    )
     .transform((v) => v || undefined)
     .optional(),
   /** Customer centre (docs/product/screens.md#customer-centre): the separate system where orders are paid and services managed. */

@@ -66,6 +66,21 @@ describe('display currency segment (docs/product/states.md#currency, decision 00
     expect(await locationOf('http://localhost:3000/en')).toMatch(/^(http:\/\/localhost:3000)?\/$/);
   });
 
+  it('never writes a language redirect a browser follows to another host (docs/decisions/053-site-paths.md)', async () => {
+    for (const path of [
+      '/en//evil.example',
+      '/en/.//evil.example',
+      '/en/%2F%2Fevil.example',
+      '/en//evil.example?x=1',
+    ]) {
+      const location = (await proxy(new NextRequest(`http://localhost:3000${path}`))).headers.get('location');
+      expect(location, path).not.toBeNull();
+      expect(new URL(location ?? '', 'http://localhost:3000/').origin, `${path} -> ${location}`).toBe(
+        'http://localhost:3000',
+      );
+    }
+  });
+
   it('uses the explicit choice from the currency cookie in every language', async () => {
     expect(await rewriteOf('http://localhost:3000/about', 'currency=JPY')).toBe('http://localhost:3000/en/jpy/about');
     expect(await rewriteOf('http://localhost:3000/zh', 'currency=USD')).toBe('http://localhost:3000/zh/usd');

@@ -5,6 +5,7 @@ import { CURRENCY_COOKIE, currencyFor } from './lib/currency';
 import { currencySegment } from './lib/currency-segment';
 import { DEFAULT_LOCALE, isLocale, parseLocale } from './lib/locales';
 import { localizedPath } from './lib/routes';
+import { isSitePath } from './lib/site-path';
 
 const intl = createMiddleware(routing);
 
@@ -34,10 +35,10 @@ export default function proxy(request: NextRequest) {
     const redirect = new URL(location, request.url);
     const [, head] = redirect.pathname.split('/');
     redirect.pathname = localizedPath(isLocale(head) ? head : DEFAULT_LOCALE, restPath);
-    response.headers.set(
-      'location',
-      location.startsWith('/') ? `${redirect.pathname}${redirect.search}` : redirect.href,
-    );
+    // A request for `/en//host` keeps its empty segment: written as a path, `//host` is another site to the
+    // browser, so such a location is written whole (docs/decisions/053-site-paths.md).
+    const path = `${redirect.pathname}${redirect.search}`;
+    response.headers.set('location', location.startsWith('/') && isSitePath(path) ? path : redirect.href);
     return response;
   }
 

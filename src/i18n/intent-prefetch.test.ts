@@ -5,6 +5,8 @@ import {
   PAGE_LINK_ATTRIBUTE,
   pageLinkNavigation,
 } from '@/i18n/navigation';
+import { isSitePath } from '@/lib/site-path';
+import { SITE_PATH_CORPUS } from '../../tests/support/site-path-corpus';
 
 /** A stand-in for an element inside a link: `closest` finds the link when the selector asks for its marker. */
 function inside(link: { href: string; target?: string; attributes?: string[] } | null) {
@@ -106,5 +108,22 @@ describe('page links followed within the page (decision 027)', () => {
     // Not a page link (a Link, an external anchor), or not inside any link.
     expect(click({ href: 'https://cirrus.example/zh/jobs', attributes: [INTENT_PREFETCH_ATTRIBUTE] })).toBeNull();
     expect(click(null)).toBeNull();
+  });
+
+  it('never hands the router a path it would read as another host (docs/decisions/053-site-paths.md)', () => {
+    // A link to `/.//evil.example` resolves on this origin to the path `//evil.example`, which the router, given
+    // the path alone, follows to evil.example. Such a click is the browser's, which stays on this origin.
+    for (const { value } of SITE_PATH_CORPUS.refused) {
+      let href: string;
+      try {
+        href = new URL(value, here.origin).href;
+      } catch {
+        continue;
+      }
+      const followed = pageLinkNavigation({ ...plainClick, target: insidePageLink({ href }) }, here);
+      expect(followed === null || isSitePath(followed), `${JSON.stringify(value)} -> ${followed}`).toBe(true);
+      const fetched = intentPrefetchHref(inside({ href }), here);
+      expect(fetched === null || isSitePath(fetched), `${JSON.stringify(value)} -> ${fetched}`).toBe(true);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { createNavigation } from 'next-intl/navigation';
 import type { ComponentProps } from 'react';
+import { isSitePath } from '@/lib/site-path';
 import { routing } from './routing';
 
 // The only place locale-aware links and redirects come from; the path hooks that hide the
@@ -40,7 +41,9 @@ function sameTabLink(target: EventTarget | null, selector: string, here: Here): 
   const link = (target as Element | null)?.closest?.(selector) as HTMLAnchorElement | null;
   if (!link?.href || link.hasAttribute('download') || (link.target && link.target !== '_self')) return null;
   const url = new URL(link.href, here.origin);
-  return url.origin === here.origin ? url : null;
+  // The router reads a path beginning `//` (`/.//host` once resolved) as another host: such a link is left to the
+  // browser, which keeps it on this origin (docs/decisions/053-site-paths.md).
+  return url.origin === here.origin && isSitePath(url.pathname + url.search + url.hash) ? url : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SITE_PATH_CORPUS } from '../../tests/support/site-path-corpus';
 import { catalogTableHtml, escapeHtml, markdownHtml } from '../server/docs/markdown-html';
 import { headingId, markdownText, parseMarkdown, safeHref } from './markdown';
 
@@ -100,6 +101,15 @@ describe('Markdown renderer', () => {
     expect(safeHref('#section')).toBe('#section');
   });
 
+  it('links only paths a browser keeps on the site (docs/decisions/053-site-paths.md)', () => {
+    for (const entry of SITE_PATH_CORPUS.refused.filter((e) => e.value.trim().startsWith('/'))) {
+      expect(safeHref(entry.value), entry.why).toBeUndefined();
+    }
+    const html = render('[a](/.//evil.example) [b](/%2F%2Fevil.example) [c](/%5Cevil.example) [ok](/doc/article/api)');
+    expect(html).not.toMatch(/href="\/[./%]/);
+    expect(html).toContain('href="/doc/article/api"');
+  });
+
   it('links customer-centre pages under the configured customer centre, never another scheme in disguise', () => {
     const html = render('Check **[My products → Disks](customer-centre:/myProduct/cvm/disk)** often.');
     expect(html).toContain('<a href="https://console.cirrus.cloud/myProduct/cvm/disk"');
@@ -107,6 +117,7 @@ describe('Markdown renderer', () => {
     expect(html).toContain('My products → Disks');
     expect(safeHref('customer-centre://evil.example/x')).toBeUndefined();
     expect(safeHref('customer-centre:javascript:alert(1)')).toBeUndefined();
+    expect(safeHref('customer-centre:/.//evil.example/x')).toBeUndefined();
     expect(markdownText('[Disks](customer-centre:/myProduct/cvm/disk)')).toBe('Disks');
   });
 
@@ -159,8 +170,9 @@ describe('Markdown renderer', () => {
       expect(html, target).toContain('[x](');
     }
     expect(render('<javascript:alert(1)>')).not.toContain('<a ');
-    // A backslash after the slash is percent-encoded before the check, so it stays a path on this site.
-    expect(render('[x](/\\evil.example)')).toContain('href="/%5Cevil.example"');
+    // markdown-it percent-encodes a backslash before the check; encoded, it is still a backslash to a server or
+    // router that decodes the path, so not a path on this site (docs/decisions/053-site-paths.md).
+    expect(render('[x](/\\evil.example)')).not.toContain('<a ');
     expect(render('<https://example.com/a>')).toContain('<a href="https://example.com/a"');
   });
 

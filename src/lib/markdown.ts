@@ -14,18 +14,21 @@
  * - a line holding only `{{catalog:<table>}}` is a placeholder block for a live catalog table.
  */
 import markdownIt, { type MarkdownIt, type StateBlock, type StateCore, type Token } from 'markdown-it';
-import { CUSTOMER_CENTRE_LINK } from './customer-centre';
+import { customerCentrePath } from './customer-centre';
+import { isSitePath } from './site-path';
 
 /**
- * Link targets that may become a link: site paths, fragments, http(s), mail and customer-centre pages; anything
- * else stays plain text. Checked on the target as markdown-it normalised it (percent-encoded, entities decoded).
+ * Link targets that may become a link: site paths (as a browser resolves them: docs/decisions/053-site-paths.md),
+ * fragments, http(s), mail and customer-centre pages; anything else stays plain text. Checked on the target as
+ * markdown-it normalised it (percent-encoded, entities decoded).
  */
 export function safeHref(raw: string): string | undefined {
   const href = raw.trim();
-  if (/^\/(?![/\\])/.test(href) || href.startsWith('#')) return href;
+  if (href.startsWith('/')) return isSitePath(href) ? href : undefined;
+  if (href.startsWith('#')) return href;
   if (/^(https?:\/\/|mailto:)/i.test(href) && !/[\s<>"]/.test(href)) return href;
   // A page of the customer centre, resolved under its configured address when the article is rendered.
-  if (CUSTOMER_CENTRE_LINK.test(href)) return href;
+  if (customerCentrePath(href) !== undefined) return href;
   return undefined;
 }
 

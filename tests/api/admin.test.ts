@@ -1,13 +1,25 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../src/i18n/admin/en.json';
+import ja from '../../src/i18n/admin/ja.json';
+import zh from '../../src/i18n/admin/zh.json';
 import type { StaffRole } from '../../src/lib/admin/schemas';
 import { createOwner } from '../../src/server/admin/staff';
 import { findArticleRedirect, getArticle } from '../../src/server/api/docs/queries';
-import { announcements, auditLog, mailOutbox, reviews, staff, staffSessions } from '../../src/server/db/schema';
+import {
+  announcements,
+  auditLog,
+  footerLinks,
+  mailOutbox,
+  reviews,
+  staff,
+  staffSessions,
+} from '../../src/server/db/schema';
 import { call } from '../support/api';
 import { signedInCustomer } from '../support/factories';
 import { type OwnDatabase, ownDatabase } from '../support/own-database';
+import { SITE_PATH_CORPUS } from '../support/site-path-corpus';
 import {
   everyoneSignedIn,
   roleMatrix,
@@ -819,6 +831,68 @@ describe('editing jobs, company history and footer links', () => {
       headers: editor.headers,
     });
     await call(app, 'DELETE', `/api/admin/jobs/${created.id}?version=2`, { headers: editor.headers });
+  });
+});
+
+describe('a footer link that is not a path on this site (docs/decisions/053-site-paths.md)', () => {
+  let editor: Awaited<ReturnType<typeof signedInStaff>>;
+  let row: { id: number; version: number };
+  const body = (link: string) => ({
+    name: { en: 'Site path test', zh: '路径测试', ja: 'パスのテスト' },
+    link,
+    sort: 999,
+  });
+  beforeAll(async () => {
+    editor = await signedInStaff('editor');
+    row = (await call(app, 'POST', '/api/admin/footer-links', { json: body('/about'), headers: editor.headers })).json
+      .message as typeof row;
+  });
+  afterAll(async () => {
+    await db.delete(footerLinks).where(eq(footerLinks.sort, 999));
+  });
+
+  // An https address on another host is what a footer link may hold besides a path: it opens in a new tab.
+  const refused = SITE_PATH_CORPUS.refused.filter((e) => !e.webAddress);
+  it.each(refused.map((e) => [JSON.stringify(e.value), e] as const))('refuses %s, created or changed', async (_, {
+    value,
+    why,
+  }) => {
+    const created = await call(app, 'POST', '/api/admin/footer-links', { json: body(value), headers: editor.headers });
+    expect(created.status, why).toBe(422);
+    expect(created.json.fields, why).toEqual({ link: 'api.admin.linkInvalid' });
+    const changed = await call(app, 'PUT', `/api/admin/footer-links/${row.id}`, {
+      json: { ...body(value), version: row.version },
+      headers: editor.headers,
+    });
+    expect(changed.status, why).toBe(422);
+    expect(changed.json.fields, why).toEqual({ link: 'api.admin.linkInvalid' });
+  });
+
+  it('keeps every path of the corpus that stays on the site, as typed, and says why in every language', async () => {
+    for (const { value, why } of SITE_PATH_CORPUS.accepted) {
+      const saved = await call(app, 'PUT', `/api/admin/footer-links/${row.id}`, {
+        json: { ...body(value), version: row.version },
+        headers: editor.headers,
+      });
+      expect(saved.status, `${why}: ${JSON.stringify(saved.json)}`).toBe(200);
+      expect(saved.json.message, why).toMatchObject({ link: value });
+      row = saved.json.message as typeof row;
+    }
+    for (const messages of [en, zh, ja]) {
+      expect((messages.api.admin as Record<string, string>).linkInvalid).toMatch(/\/doc\/article\/api/);
+    }
+  });
+
+  it('leaves a row saved before the check out of the footer', async () => {
+    await db.insert(footerLinks).values([
+      { name: { en: 'Before the check' }, link: '/.//evil.example', sort: 999, active: true },
+      { name: { en: 'Encoded before the check' }, link: '/%2F%2Fevil.example', sort: 999, active: true },
+    ]);
+    const listed = await call(app, 'GET', '/api/seniorManage/footLink/search?language=en');
+    const links = (listed.json.message as { link: string }[]).map((l) => l.link);
+    expect(links).not.toContain('/.//evil.example');
+    expect(links).not.toContain('/%2F%2Fevil.example');
+    expect(links).toContain('/doc/article/api');
   });
 });
 

@@ -1,20 +1,17 @@
 'use client';
 
 import { useLayoutEffect, useRef } from 'react';
+import { ownSitePath } from '@/lib/site-path';
 
 const ALLOWED = new Set(['P', 'BR', 'UL', 'OL', 'LI', 'A', 'CODE', 'PRE', 'STRONG', 'EM']);
 const DROP_CONTENT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'IFRAME', 'OBJECT', 'EMBED', 'NOSCRIPT', 'SVG', 'MATH']);
 
-/** A link stays only when it points into this site; the answer may never send the visitor elsewhere. */
+/**
+ * A link stays only when it points into this site, by the server's rule (docs/decisions/053-site-paths.md): the
+ * answer may never send the visitor elsewhere, nor to a path such as `//host` that is another site once followed.
+ */
 function ownPath(href: string | null): string | null {
-  if (!href) return null;
-  try {
-    const url = new URL(href, window.location.origin);
-    if (url.origin !== window.location.origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
+  return href ? ownSitePath(href, window.location.origin) : null;
 }
 
 /** Rebuilds allowed nodes from scratch: no attribute of the input is copied, text goes in as text nodes. */

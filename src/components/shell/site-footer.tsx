@@ -3,6 +3,7 @@ import { renderWhenNearSize } from '@/components/render-when-near';
 import { PageLink } from '@/i18n/page-link';
 import type { CurrencyCode } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
+import { isSitePath } from '@/lib/site-path';
 import { listFooterLinks } from '@/server/api/site/queries';
 import { getDb } from '@/server/db/client';
 import { orWhenDown } from '@/server/dependency-down';
@@ -10,9 +11,14 @@ import { CookieSettingsButton } from './cookie-consent';
 import { CurrencySwitcher } from './currency-switcher';
 import { LanguageSwitcher } from './language-switcher';
 
+/**
+ * A footer link: a path on this site as a page link, anything else (an https address: listFooterLinks keeps
+ * nothing more) in a new tab. "A path on this site" is the back office's rule (docs/decisions/053-site-paths.md),
+ * not a leading `/`: `/.//host` starts with one.
+ */
 function FooterAnchor({ href, children }: { href: string; children: string }) {
   const className = 'text-sm text-slate-300 hover:text-white';
-  return href.startsWith('/') ? (
+  return isSitePath(href) ? (
     <PageLink href={href} className={className}>
       {children}
     </PageLink>

@@ -81,22 +81,43 @@ export function presetPeriod(days: number, zone: string, now = new Date()): { fr
   return { from: addDays(to, 1 - days), to };
 }
 
-/** What each section of the dashboard counts, one number per day of the period (aligned with `days`). */
-export type DashboardSeries = {
-  from: string;
-  to: string;
-  tz: string;
-  days: string[];
+const counts = z.array(z.number().int());
+const pair = <A extends string, B extends string, TA extends string, TB extends string>(
+  a: A,
+  b: B,
+  totalA: TA,
+  totalB: TB,
+) =>
+  z.object({ [a]: counts, [b]: counts, [totalA]: z.number().int(), [totalB]: z.number().int() } as {
+    [K in A | B]: typeof counts;
+  } & { [K in TA | TB]: z.ZodNumber });
+
+/**
+ * What each section of the dashboard counts, one number per day of the period (aligned with `days`): the answer of
+ * `GET /api/admin/dashboard`, which the screen reads with this type.
+ */
+export const dashboardSeries = z.object({
+  from: z.string(),
+  to: z.string(),
+  tz: z.string(),
+  days: z.array(z.string()),
   /** Paid orders by the day they were paid, per currency; revenue in minor units (cents, yen). */
-  sales?: Record<
-    DashboardCurrency,
-    { orders: number[]; revenueMinor: number[]; totalOrders: number; totalRevenueMinor: number }
-  >;
+  sales: z
+    .object(
+      Object.fromEntries(
+        DASHBOARD_CURRENCIES.map((c) => [c, pair('orders', 'revenueMinor', 'totalOrders', 'totalRevenueMinor')]),
+      ) as Record<
+        DashboardCurrency,
+        ReturnType<typeof pair<'orders', 'revenueMinor', 'totalOrders', 'totalRevenueMinor'>>
+      >,
+    )
+    .optional(),
   /** Accounts created each day, and how many of them are activated now. */
-  signups?: { created: number[]; activated: number[]; totalCreated: number; totalActivated: number };
+  signups: pair('created', 'activated', 'totalCreated', 'totalActivated').optional(),
   /** Coupons claimed each day, and how many of them are used now. */
-  coupons?: { claimed: number[]; used: number[]; totalClaimed: number; totalUsed: number };
+  coupons: pair('claimed', 'used', 'totalClaimed', 'totalUsed').optional(),
   /** Group-buys opened each day, and how many of them filled all their seats. */
-  groups?: { opened: number[]; filled: number[]; totalOpened: number; totalFilled: number };
-};
+  groups: pair('opened', 'filled', 'totalOpened', 'totalFilled').optional(),
+});
+export type DashboardSeries = z.infer<typeof dashboardSeries>;
 export type DashboardSection = 'sales' | 'signups' | 'coupons' | 'groups';

@@ -1,5 +1,6 @@
 import '../validation/zod-config';
 import { z } from 'zod';
+import { isSitePath, isWebAddress } from '../site-path';
 import { wholeNumber } from '../validation/numbers';
 import { listQuery, version } from './schemas';
 
@@ -181,10 +182,6 @@ export const pintuanOfferUpdate = z.intersection(pintuanOfferInput, z.object({ v
 
 // ---- campaigns: the promotion page, the pop-up and the banner -------------------------------------------------
 
-/** A path on this site (`/activity/vps`); `//host` is another site, so refused. */
-const SITE_PATH = /^\/(?!\/)[\w\-./?=&#%~]*$/;
-const WEB_ADDRESS = /^https?:\/\/[^\s<>"'\\]+$/;
-
 export const promotionInput = z
   .object({
     slug: code,
@@ -195,7 +192,8 @@ export const promotionInput = z
       .string({ error: 'api.field.required' })
       .trim()
       .max(300, { error: 'api.field.tooLong' })
-      .regex(SITE_PATH, { error: 'api.admin.promotionsPathInvalid' }),
+      // A path on this site as a browser resolves it (docs/decisions/053-site-paths.md): `/.//host` is another site.
+      .refine(isSitePath, { error: 'api.admin.promotionsPathInvalid' }),
     ctaLabel: localizedText(40),
     accent: z
       .string({ error: 'api.field.required' })
@@ -206,7 +204,7 @@ export const promotionInput = z
       .string({ error: 'api.field.invalid' })
       .trim()
       .max(500, { error: 'api.field.tooLong' })
-      .refine((v) => v === '' || SITE_PATH.test(v) || WEB_ADDRESS.test(v), {
+      .refine((v) => v === '' || isSitePath(v) || isWebAddress(v, ['http:', 'https:']), {
         error: 'api.admin.promotionsImageInvalid',
       })
       .default(''),

@@ -1,5 +1,6 @@
 import '../validation/zod-config';
 import { z } from 'zod';
+import { isSitePath, isWebAddress } from '../site-path';
 import { recordId, wholeNumber } from '../validation/numbers';
 
 /**
@@ -296,14 +297,17 @@ export const historyInput = z.object({
   body: localizedText(2000),
 });
 
-/** A footer link: a path on this site (`/doc/…`) or an https address elsewhere. */
+/**
+ * A footer link: a path on this site (`/doc/…`, as a browser resolves it: docs/decisions/053-site-paths.md) or an
+ * https address elsewhere, which the footer opens in a new tab.
+ */
 export const footerLinkInput = z.object({
   name: localizedText(60),
   link: z
     .string({ error: 'api.field.required' })
     .trim()
     .max(500, { error: 'api.field.tooLong' })
-    .refine((v) => /^\/(?!\/)[\w\-./?=&#%~]*$/.test(v) || /^https:\/\/[^\s<>"]+$/.test(v), {
+    .refine((v) => isSitePath(v) || isWebAddress(v), {
       error: 'api.admin.linkInvalid',
     }),
   sort: wholeNumber({ min: 0, max: 1000 }).default(0),

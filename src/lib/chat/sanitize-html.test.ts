@@ -35,6 +35,10 @@ describe('chat answer sanitizer', () => {
       'https://evil.example/',
       '//evil.example/x',
       '/\\evil.example',
+      '/.//evil.example',
+      '/%2F%2Fevil.example',
+      `${SITE}//evil.example`,
+      `${SITE}/.//evil.example`,
       'vbscript:x',
     ]) {
       expect(clean(`<a href="${href}">x</a>`)).toBe('<a>x</a>');

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { ownSitePath } from '../site-path';
 
 /**
  * The chat answer's HTML allow-list: paragraphs, line breaks, lists, code, strong/em and links to our own site.
@@ -40,9 +41,10 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * A link target that stays on our site: a path (`/doc/...`, not `//host` or `/\host`), or an absolute http(s) URL
- * on `siteOrigin`. Takes the attribute's value with its entities already decoded (the parser does that). Returns
- * the path-relative form, or null.
+ * A link target that stays on our site: a path on it (`/doc/...`, as a browser resolves it: not `//host`,
+ * `/\host` or `/.//host`, docs/decisions/053-site-paths.md), or an absolute http(s) URL on `siteOrigin` whose path
+ * is one. Takes the attribute's value with its entities already decoded (the parser does that). Returns the
+ * path-relative form, or null.
  */
 export function safeHref(raw: string, siteOrigin: string): string | null {
   // Browsers ignore ASCII whitespace and control characters inside a URL's scheme; so must the check.
@@ -52,17 +54,7 @@ export function safeHref(raw: string, siteOrigin: string): string | null {
       return code > 0x20 && code !== 0x7f;
     })
     .join('');
-  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return value;
-  try {
-    const url = new URL(value);
-    const site = new URL(siteOrigin);
-    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === site.origin) {
-      return `${url.pathname}${url.search}${url.hash}`;
-    }
-  } catch {
-    return null;
-  }
-  return null;
+  return ownSitePath(value, siteOrigin);
 }
 
 export function sanitizeAnswerHtml(html: string, siteOrigin: string): string {

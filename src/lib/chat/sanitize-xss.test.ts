@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
+import { isSitePath } from '../site-path';
 import { safeHref, sanitizeAnswerHtml } from './sanitize-html';
 
 const SITE = 'https://www.cirrus.cloud';
@@ -34,14 +35,8 @@ function violations(html: string): string[] {
     for (const [attribute, value] of Object.entries(attributes)) {
       if (/^on/i.test(attribute)) problems.push(`event handler ${attribute}`);
       else if (name !== 'a' || attribute !== 'href') problems.push(`attribute ${attribute} on <${name}>`);
-      // Today's rule: a path on this site (never `//host` or `/\host`), the only form the sanitizer emits.
-      else if (
-        !value.startsWith('/') ||
-        value.startsWith('//') ||
-        value.startsWith('/\\') ||
-        safeHref(value, SITE) !== value
-      )
-        problems.push(`href ${value}`);
+      // Today's rule: a path on this site (docs/decisions/053-site-paths.md), the only form the sanitizer emits.
+      else if (!isSitePath(value) || safeHref(value, SITE) !== value) problems.push(`href ${value}`);
     }
   }
   // Text is escaped, so every raw `<` must open or close an allowed tag; anything else would be markup.

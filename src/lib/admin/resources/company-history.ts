@@ -24,7 +24,7 @@ export const companyHistoryResource = defineResource({
   undo: true,
   list: { sorts: ['when', 'id'], order: { sort: 'when', dir: 'desc' }, search: true },
   columns: [
-    { name: 'year', format: 'number', sort: 'when' },
+    { name: 'year', format: 'text', sort: 'when' },
     { name: 'month', format: 'number' },
     { name: 'title', format: 'localized' },
   ],

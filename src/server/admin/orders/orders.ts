@@ -9,8 +9,8 @@ import { currencies, mailOutbox, orderEvents, orders, plans, users, webhookOutbo
 import { ensureMailWorker } from '../../mail/worker';
 import { releaseHolds, transitionOrders } from '../../orders/lifecycle';
 import { recordAudit } from '../audit';
+import type { CsvValue } from '../csv';
 import type { SignedInStaff } from '../sessions';
-import { csvLine } from './csv';
 import { after, COUNT_CAP, type CursorPage, contactFor, decodeCursor, encodeCursor } from './paging';
 
 /**
@@ -401,12 +401,16 @@ function major(minor: number, digits: number): string {
 }
 
 /**
- * Every order the filters match, as CSV lines, a batch at a time from the same cursor the list pages with: the
- * whole export never sits in memory, and each batch is an index range. Contacts masked as the viewer reads them.
+ * Every order the filters match, as rows of the export (CSV_HEADER's columns), a batch at a time from the same
+ * cursor the list pages with: the whole export never sits in memory, and each batch is an index range. Contacts
+ * masked as the viewer reads them. The filters are checked on the first call, before the download starts.
  */
-export async function* exportOrdersCsv(db: Database, viewer: SignedInStaff, query: OrderQuery): AsyncGenerator<string> {
+export async function* exportOrderRows(
+  db: Database,
+  viewer: SignedInStaff,
+  query: OrderQuery,
+): AsyncGenerator<CsvValue[][]> {
   const where = await orderFilter(db, query);
-  yield csvLine(CSV_HEADER);
   if (where === null) return;
   const digits = new Map(
     (await db.select({ code: currencies.code, digits: currencies.minorDigits }).from(currencies)).map((c) => [
@@ -417,10 +421,9 @@ export async function* exportOrdersCsv(db: Database, viewer: SignedInStaff, quer
   let cursor = '';
   for (;;) {
     const { page, next } = await orderRows(db, where, query, BATCH, cursor);
-    let chunk = '';
-    for (const { order, email, username, product } of page) {
+    yield page.map(({ order, email, username, product }) => {
       const d = digits.get(order.currency) ?? 2;
-      chunk += csvLine([
+      return [
         order.number,
         order.status,
         order.userId,
@@ -433,9 +436,8 @@ export async function* exportOrdersCsv(db: Database, viewer: SignedInStaff, quer
         major(order.totalMinor, d),
         order.createdAt.toISOString(),
         order.paidAt?.toISOString() ?? '',
-      ]);
-    }
-    if (chunk) yield chunk;
+      ];
+    });
     if (!next) return;
     cursor = next;
   }

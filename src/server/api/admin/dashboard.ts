@@ -1,29 +1,21 @@
 import 'server-only';
-import { Hono } from 'hono';
-import { dashboardQuery } from '@/lib/admin/dashboard-schemas';
+import { dashboardQuery, dashboardSeries } from '@/lib/admin/dashboard-schemas';
 import { dashboard } from '../../admin/dashboard';
-import { requireStaff } from '../../admin/sessions';
-import type { AppEnv } from '../context';
-import { queryInput } from '../input';
-import { describeRoutes } from '../openapi/describe';
+import { apiRouter } from '../route';
 
 /**
  * The dashboard's numbers (docs/product/back-office-dashboard.md): every signed-in role may ask; the answer holds
  * only the sections that role may see.
  */
-export const dashboardRoutes = new Hono<AppEnv>();
-
-dashboardRoutes.get('/admin/dashboard', requireStaff(), async (c) => {
-  const query = queryInput(c, dashboardQuery);
-  return c.json({ code: 2000, message: await dashboard(c.get('db'), c.get('staff').role, query) });
-});
-
-export const dashboardDocs = describeRoutes('Admin: dashboard', [
+export const dashboardRouter = apiRouter('Admin: dashboard').route(
   {
     method: 'get',
     path: '/admin/dashboard',
     summary: "The dashboard's numbers: only the sections the role may see",
     auth: 'staff',
+    permission: 'signedIn',
     query: dashboardQuery,
+    response: dashboardSeries,
   },
-]);
+  (c, { query }) => dashboard(c.get('db'), c.get('staff').role, query),
+);

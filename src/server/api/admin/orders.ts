@@ -1,9 +1,9 @@
 import 'server-only';
 import { Hono } from 'hono';
-import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import { customerQuery, deliveryParams, deliveryQuery, orderAction, orderQuery } from '@/lib/admin/orders-schemas';
 import { recordId } from '@/lib/validation/numbers';
+import { csvDownload } from '../../admin/csv';
 import {
   activateCustomer,
   disableCustomer,
@@ -13,8 +13,9 @@ import {
 } from '../../admin/orders/customers';
 import { listDeliveries, retryDelivery } from '../../admin/orders/deliveries';
 import {
+  CSV_HEADER,
   cancelOrder,
-  exportOrdersCsv,
+  exportOrderRows,
   getAdminOrder,
   listOrders,
   markRefunded,
@@ -22,7 +23,6 @@ import {
   resendOrderConfirmation,
 } from '../../admin/orders/orders';
 import { requireStaff } from '../../admin/sessions';
-import { logEvent } from '../../log';
 import type { AppEnv } from '../context';
 import { jsonBody, noFields, parseWith, queryInput } from '../input';
 import { describeRoutes } from '../openapi/describe';
@@ -51,25 +51,7 @@ ordersRoutes.get('/admin/orders/filters', requireStaff('support'), async (c) => 
 /** The filtered list as CSV, streamed a batch at a time (the filters are read before the first byte). */
 ordersRoutes.get('/admin/orders/export', requireStaff('support'), async (c) => {
   const query = queryInput(c, orderQuery);
-  const lines = exportOrdersCsv(c.get('db'), c.get('staff'), query);
-  // The first line is produced before the answer starts, so a refused cursor or filter is still a 4xx.
-  const first = await lines.next();
-  const day = new Date().toISOString().slice(0, 10);
-  c.header('content-type', 'text/csv; charset=utf-8');
-  c.header('content-disposition', `attachment; filename="orders-${day}.csv"`);
-  c.header('cache-control', 'no-store');
-  return stream(
-    c,
-    async (out) => {
-      // A byte-order mark: spreadsheet programs then read the file as UTF-8 (names in Chinese and Japanese).
-      await out.write('\uFEFF');
-      if (!first.done) await out.write(first.value);
-      for await (const chunk of lines) await out.write(chunk);
-    },
-    async (error) => {
-      logEvent('error', 'order export failed', { error: error.message });
-    },
-  );
+  return csvDownload(c, 'orders', CSV_HEADER, exportOrderRows(c.get('db'), c.get('staff'), query));
 });
 
 ordersRoutes.get('/admin/orders/:id', requireStaff('support'), async (c) => {

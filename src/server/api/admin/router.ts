@@ -60,7 +60,7 @@ import { jsonBody, noFields, parseWith, queryInput } from '../input';
 import { describeRoutes, type TaggedRouteDoc } from '../openapi/describe';
 import { apiRouter } from '../route';
 import { catalogDocs, catalogRoutes } from './catalog';
-import { dashboardDocs, dashboardRoutes } from './dashboard';
+import { dashboardRouter } from './dashboard';
 import { ordersDocs, ordersRoutes } from './orders';
 import { pricesDocs, pricesRoutes } from './prices';
 import { promotionDocs, promotionRoutes } from './promotions';
@@ -251,7 +251,7 @@ adminRouter.route('/', ordersRoutes);
 // ---- catalog (docs/product/back-office-catalog.md) --------------------------------------------------------------
 
 adminRouter.route('/', catalogRoutes);
-adminRouter.route('/', dashboardRoutes);
+adminRouter.route('/', dashboardRouter.hono);
 adminRouter.route('/', promotionRoutes);
 adminRouter.route('/', pricesRoutes);
 
@@ -449,7 +449,7 @@ export const adminDocs: TaggedRouteDoc[] = [
   ...resources.docs,
   ...ordersDocs,
   ...catalogDocs,
-  ...dashboardDocs,
+  ...dashboardRouter.docs,
   ...promotionDocs,
   ...pricesDocs,
 ];

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Locale } from '@/lib/locales';
+import { isSitePath, isWebAddress } from '@/lib/site-path';
 import type { Database } from '../../db/client';
 import { promotions } from '../../db/schema';
 import { localize } from '../../localize';
@@ -19,18 +20,26 @@ export type PromotionSummary = {
   imageUrl: string | null;
 };
 
+/** Where a campaign's button goes when its stored link is not a path on this site: the campaigns page. */
+const CAMPAIGNS_PAGE = '/activity/promotion';
+
+/**
+ * A campaign as the site shows it. Its button link and picture are checked again as they are read: a row saved
+ * before the back office checked them as a browser reads them (docs/decisions/053-site-paths.md) could hold
+ * `/.//host`; its button then leads to the campaigns page and its picture is left out.
+ */
 function toSummary(row: typeof promotions.$inferSelect, locale: Locale): PromotionSummary {
   return {
     slug: row.slug,
     title: localize(row.title, locale, `promotion ${row.slug}`),
     subtitle: localize(row.subtitle, locale, `promotion ${row.slug}`),
     body: localize(row.body, locale, `promotion ${row.slug}`),
-    ctaPath: row.ctaPath,
+    ctaPath: isSitePath(row.ctaPath) ? row.ctaPath : CAMPAIGNS_PAGE,
     ctaLabel: localize(row.ctaLabel, locale, `promotion ${row.slug}`),
     accent: row.accent,
     popup: row.popup,
     endsAt: row.endsAt.toISOString(),
-    imageUrl: row.imageUrl,
+    imageUrl: isSitePath(row.imageUrl) || isWebAddress(row.imageUrl, ['http:', 'https:']) ? row.imageUrl : null,
   };
 }
 

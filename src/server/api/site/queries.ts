@@ -1,20 +1,27 @@
 import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '@/lib/locales';
+import { isSitePath, isWebAddress } from '@/lib/site-path';
 import type { Database } from '../../db/client';
 import { footerLinks } from '../../db/schema';
 import { localize } from '../../localize';
 
 export type FooterLink = { name: string; link: string };
 
-/** Footer link list (docs/product/entities.md#content: name, link) in the visitor's language. */
+/**
+ * Footer link list (docs/product/entities.md#content: name, link) in the visitor's language. A row whose link is
+ * neither a path on this site nor an https address (saved before the back office checked links as a browser reads
+ * them: docs/decisions/053-site-paths.md) is left out, so no stored row sends a visitor to another host.
+ */
 export async function listFooterLinks(db: Database, locale: Locale): Promise<FooterLink[]> {
   const rows = await db
     .select()
     .from(footerLinks)
     .where(eq(footerLinks.active, true))
     .orderBy(asc(footerLinks.sort), asc(footerLinks.id));
-  return rows.map((r) => ({ name: localize(r.name, locale, 'footer link'), link: r.link }));
+  return rows
+    .filter((r) => isSitePath(r.link) || isWebAddress(r.link))
+    .map((r) => ({ name: localize(r.name, locale, 'footer link'), link: r.link }));
 }
 
 /**

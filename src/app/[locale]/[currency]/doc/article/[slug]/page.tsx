@@ -9,6 +9,7 @@ import { FIRST_SCREEN_ID } from '@/lib/first-screen';
 import { formatDate } from '@/lib/format-date';
 import { type Block, parseMarkdown } from '@/lib/markdown';
 import { DOC_SLUGS, localizedPath } from '@/lib/routes';
+import { isSitePath } from '@/lib/site-path';
 import { findArticleRedirect, getArticle } from '@/server/api/docs/queries';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
@@ -41,7 +42,9 @@ async function load(params: Params) {
   const article = valid ? await getArticle(getDb(), slug, locale) : undefined;
   if (!article) {
     const movedTo = valid ? await findArticleRedirect(getDb(), slug) : undefined;
-    if (movedTo) permanentRedirect(localizedPath(locale, `/doc/article/${movedTo}`));
+    // A redirect goes only to a path on this site (docs/decisions/053-site-paths.md), whatever the row holds.
+    const target = movedTo && SLUG.test(movedTo) ? localizedPath(locale, `/doc/article/${movedTo}`) : undefined;
+    if (target && isSitePath(target)) permanentRedirect(target);
     notFound();
   }
   return { locale, article };
