@@ -117,14 +117,14 @@ export function createApp(deps: {
   app.route('/', siteRouter);
   app.route('/', financeRouter.hono);
   app.route('/', announcementsRouter.hono);
-  app.route('/', accountsRouter);
+  app.route('/', accountsRouter.hono);
   app.route('/', catalogRouter.hono);
   app.route('/', domainsRouter.hono);
   app.route('/', ordersRouter.hono);
   app.route('/', salesRouter.hono);
   app.route('/', behaviorRouter.hono);
   app.route('/', couponsRouter.hono);
-  app.route('/', docsRouter);
+  app.route('/', docsRouter.hono);
   app.route('/', chatRouter.hono);
   app.route('/', pintuanRouter.hono);
   app.route('/', liveRouter.hono);

@@ -14,7 +14,15 @@ import type { HttpMethod, RouteAuth, TaggedRouteDoc } from './openapi/describe';
  * Who may call a route. A staff route cannot be declared without the permission the server checks
  * (docs/product/roles.md), and the role matrix test walks every one of them as every role.
  */
-type Access = { auth: 'staff'; permission: Permission } | { auth?: Exclude<RouteAuth, 'staff'>; permission?: never };
+type Access =
+  | { auth: 'staff'; permission: Permission; onSignedOut?: never }
+  | {
+      auth: 'customer';
+      permission?: never;
+      /** What the route does besides refusing a visitor without a session (GET /api/auth/me clears its cookies). */
+      onSignedOut?: (c: Context<AppEnv>) => void;
+    }
+  | { auth?: Exclude<RouteAuth, 'staff' | 'customer'>; permission?: never; onSignedOut?: never };
 
 type Schema = z.ZodType | undefined;
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -104,11 +112,15 @@ export class ApiRouter {
     B extends Schema = undefined,
     R extends Schema = undefined,
   >(spec: RouteSpec<P, Q, B, R>, handler: Handler<P, Q, B, R>): this {
-    const { use = [], ...rest } = spec;
+    const { use = [], onSignedOut, ...rest } = spec;
     const doc = { ...rest, tag: spec.tag ?? this.tag } as TaggedRouteDoc;
     this.docs.push(doc);
     const access: MiddlewareHandler<AppEnv>[] =
-      spec.auth === 'staff' ? [requireStaff(spec.permission)] : spec.auth === 'customer' ? [requireSession()] : [];
+      spec.auth === 'staff'
+        ? [requireStaff(spec.permission)]
+        : spec.auth === 'customer'
+          ? [requireSession({ onSignedOut })]
+          : [];
     const response = spec.response;
     this.hono.on([spec.method.toUpperCase()], [spec.path], ...access, ...use, async (c) => {
       const input = {

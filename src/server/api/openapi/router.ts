@@ -1,6 +1,6 @@
 import 'server-only';
 import { currentBuildId } from '../../build-info';
-import { accountDocs } from '../accounts/router';
+import { accountsRouter } from '../accounts/router';
 import { adminDocs } from '../admin/router';
 import { announcementsRouter } from '../announcements/router';
 import { behaviorRouter } from '../behavior/router';
@@ -8,7 +8,7 @@ import { catalogRouter } from '../catalog/router';
 import { chatRouter } from '../chat/router';
 import { contentRouter } from '../content/router';
 import { couponsRouter } from '../coupons/router';
-import { docDocs } from '../docs/router';
+import { docsRouter } from '../docs/router';
 import { domainsRouter } from '../domains/router';
 import { financeRouter } from '../finance/router';
 import { liveRouter } from '../live/router';
@@ -47,14 +47,14 @@ export function describedRoutes(): TaggedRouteDoc[] {
     ...siteDocs,
     ...financeRouter.docs,
     ...announcementsRouter.docs,
-    ...accountDocs,
+    ...accountsRouter.docs,
     ...catalogRouter.docs,
     ...domainsRouter.docs,
     ...ordersRouter.docs,
     ...salesRouter.docs,
     ...behaviorRouter.docs,
     ...couponsRouter.docs,
-    ...docDocs,
+    ...docsRouter.docs,
     ...chatRouter.docs,
     ...pintuanRouter.docs,
     ...liveRouter.docs,
