@@ -210,9 +210,24 @@ describe('recovery codes', () => {
 describe('roles are checked on the server for every action', () => {
   let headers: Record<Who, Record<string, string>>;
   let existing: { id: number; version: number };
+  /** People the owner acts on once each (every other caller is refused before the person is looked at). */
+  const people = { changed: 0, invited: 0, setUp: 0, removed: 0 };
 
   beforeAll(async () => {
     headers = await everyoneSignedIn(app, db);
+    for (const key of Object.keys(people) as (keyof typeof people)[]) {
+      const setUp = key !== 'invited';
+      const [row] = await db
+        .insert(staff)
+        .values({
+          email: uniqueEmail(key),
+          name: `Matrix ${key}`,
+          role: 'support',
+          ...(setUp ? { passwordHash: 'scrypt$not-used', totpSecret: 'NOTUSEDNOTUSEDNO' } : {}),
+        })
+        .returning({ id: staff.id });
+      people[key] = row?.id ?? 0;
+    }
     const made = await call(app, 'POST', '/api/admin/announcements', {
       json: announcement('Matrix base'),
       headers: headers.owner,
@@ -239,6 +254,26 @@ describe('roles are checked on the server for every action', () => {
           '/api/admin/staff/invite',
           { email: uniqueEmail('invited'), name: 'New Person', role: 'editor', locale: 'ja' },
         ],
+      },
+      {
+        name: "change a person's role",
+        allowed: ['owner'],
+        request: () => ['PUT', `/api/admin/staff/${people.changed}`, { role: 'editor', status: 'active', version: 1 }],
+      },
+      {
+        name: 'send an invitation again',
+        allowed: ['owner'],
+        request: () => ['POST', `/api/admin/staff/${people.invited}/resend-invitation`, { version: 1 }],
+      },
+      {
+        name: 'reset a second factor',
+        allowed: ['owner'],
+        request: () => ['POST', `/api/admin/staff/${people.setUp}/reset-second-factor`, { version: 1 }],
+      },
+      {
+        name: 'remove a person',
+        allowed: ['owner'],
+        request: () => ['DELETE', `/api/admin/staff/${people.removed}?version=1`],
       },
       {
         name: 'list announcements',

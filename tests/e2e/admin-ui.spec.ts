@@ -150,6 +150,7 @@ async function fakeApi(page: Page, options: { signedIn: boolean }) {
           {
             ...owner,
             status: 'active',
+            state: 'active',
             version: 1,
             lastSeenAt: '2026-05-01T08:00:00.000Z',
             createdAt: '2026-04-01T08:00:00.000Z',
@@ -160,6 +161,7 @@ async function fakeApi(page: Page, options: { signedIn: boolean }) {
             name: 'Kenji Editor',
             role: 'editor',
             status: 'disabled',
+            state: 'disabled',
             version: 2,
             lastSeenAt: null,
             createdAt: '2026-04-02T08:00:00.000Z',

@@ -1,6 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import adminEn from '../../src/i18n/admin/en.json';
+import { withE2eDatabase } from './database';
 import { expect, test } from './fixtures';
+import { waitForMail } from './mailbox';
 import {
   completeSetup,
   createOwner,
@@ -9,6 +11,9 @@ import {
   invite,
   navigationLinks,
   newStaffContext,
+  resetOwner,
+  staffInBrowser,
+  staffWithSession,
 } from './staff';
 
 /**
@@ -224,6 +229,103 @@ test('the back office: owner from the command, an editor invited by mail, an ann
   // Pinned and newest, it would head every later spec's announcement ticker.
   await deleteAnnouncement(kenji, id);
   for (const context of [ownerContext, ...editorContexts]) await context.close();
+});
+
+test('owners get staff back in: an invitation sent again, a second factor reset and a person removed, each confirmed; an owner reset from the command line', async ({
+  browser,
+  baseURL,
+}, info) => {
+  test.setTimeout(180_000);
+  const tag = `${info.project.name}${Date.now().toString(36)}`;
+  const shot = (name: string) => `screenshots/admin-staff-${name}-${info.project.name}.png`;
+  const owner = await staffWithSession('owner', `Owner ${tag}`);
+  const people = {
+    waiting: { email: `waiting-${tag}@example.com`, name: `Aiko ${tag}` },
+    lost: { email: `lost-${tag}@example.com`, name: `Bao ${tag}` },
+  };
+  // Aiko never used her invitation; Bao set up long ago and has lost his phone and his recovery codes.
+  await withE2eDatabase(async (db) => {
+    await db.query(`insert into staff (email, name, role) values ($1, $2, 'editor')`, [
+      people.waiting.email,
+      people.waiting.name,
+    ]);
+    await db.query(
+      `insert into staff (email, name, role, password_hash, totp_secret) values ($1, $2, 'support', 'scrypt$unused', 'UNUSEDUNUSEDUNUS')`,
+      [people.lost.email, people.lost.name],
+    );
+  });
+  const context = await newStaffContext(browser, baseURL);
+  await staffInBrowser(context, baseURL ?? '', owner);
+  const page = await context.newPage();
+  await page.goto('/admin/staff');
+  await page.getByLabel(en.staff.search).fill(tag);
+  const rows = page.getByTestId('staff').getByTestId('row');
+  await expect(rows).toHaveCount(3);
+  const row = (name: string) => rows.filter({ hasText: name });
+  await expect(row(people.waiting.name).getByTestId('staff-status')).toHaveText(en.staff.statuses.invited);
+  await expect(row(people.lost.name).getByTestId('staff-status')).toHaveText(en.staff.statuses.active);
+  await page.screenshot({ path: shot('list'), fullPage: true });
+  await expectNoAxeViolations(page);
+
+  await test.step('from the keyboard: the invitation sent again, with a new link by mail', async () => {
+    await row(people.waiting.name)
+      .getByRole('button', { name: `${en.staff.change} ${people.waiting.name}` })
+      .focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: en.staff.editTitle.replace('{name}', people.waiting.name) });
+    await expect(dialog.getByLabel(en.staff.role, { exact: true })).toBeFocused();
+    await expect(dialog.getByTestId('staff-reset')).toHaveCount(0);
+    await page.screenshot({ path: shot('invited-dialog'), fullPage: true });
+    await expectNoAxeViolations(page);
+    await dialog.getByTestId('staff-resend').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('staff-notice')).toHaveText(en.staff.resent.replace('{email}', people.waiting.email));
+    expect(await waitForMail(people.waiting.email, '/admin/setup?token=')).toContain(owner.name);
+  });
+
+  await test.step('a second factor reset: asked first, Escape keeps everything, the confirmation resets', async () => {
+    await row(people.lost.name)
+      .getByRole('button', { name: `${en.staff.change} ${people.lost.name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: en.staff.editTitle.replace('{name}', people.lost.name) });
+    await dialog.getByTestId('staff-reset').focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: en.staff.resetTitle.replace('{name}', people.lost.name) });
+    await expect(confirm.getByRole('button', { name: en.cancel })).toBeFocused();
+    await page.screenshot({ path: shot('reset-confirm'), fullPage: true });
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(dialog.getByTestId('staff-reset')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await confirm.getByRole('button', { name: en.staff.resetConfirm, exact: true }).click();
+    await expect(page.getByTestId('staff-notice')).toHaveText(en.staff.resetDone.replace('{name}', people.lost.name));
+    await expect(row(people.lost.name).getByTestId('staff-status')).toHaveText(en.staff.statuses.invited);
+    await waitForMail(people.lost.email, '/admin/setup?token=');
+  });
+
+  await test.step('a person removed after a confirmation leaves the list', async () => {
+    await row(people.waiting.name)
+      .getByRole('button', { name: `${en.staff.change} ${people.waiting.name}` })
+      .click();
+    await page.getByTestId('staff-remove').click();
+    const confirm = page.getByRole('alertdialog', {
+      name: en.staff.removeTitle.replace('{name}', people.waiting.name),
+    });
+    await confirm.getByRole('button', { name: en.staff.removeConfirm, exact: true }).click();
+    await expect(page.getByTestId('staff-notice')).toHaveText(en.staff.removed.replace('{name}', people.waiting.name));
+    await expect(rows).toHaveCount(2);
+    await page.screenshot({ path: shot('removed'), fullPage: true });
+    await expectNoAxeViolations(page);
+  });
+
+  await test.step('an owner who cannot sign in is reset from the command line and sets up again', async () => {
+    const link = await resetOwner(owner.email);
+    await page.reload();
+    await expect(page.getByTestId('admin-sign-in')).toBeVisible();
+    await completeSetup(page, link, owner.name);
+  });
+  await context.close();
 });
 
 test('/admin stays out of the sitemap and robots.txt keeps crawlers away', { tag: '@desktop-only' }, async ({

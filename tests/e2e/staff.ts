@@ -19,15 +19,21 @@ const run = promisify(execFile);
 /** Kept here for the specs that import it from this file; the helper itself lives in fixtures.ts. */
 export { expectNoAxeViolations };
 
-/** `npm run admin -- create-owner <email>` against the e2e database; the setup link it prints. */
-export async function createOwner(email: string): Promise<string> {
-  const { stdout, stderr } = await run('npm', ['run', '--silent', 'admin', '--', 'create-owner', email], {
+/** `npm run admin -- <command> <email>` against the e2e database; the setup link it prints. */
+async function adminCommand(command: 'create-owner' | 'reset-owner', email: string): Promise<string> {
+  const { stdout, stderr } = await run('npm', ['run', '--silent', 'admin', '--', command, email], {
     env: { ...process.env, DATABASE_URL: e2eDatabaseUrl(), LOG_LEVEL: 'warn' },
   });
   const link = /\/admin\/setup\?token=[\w-]+/.exec(stdout)?.[0];
   expect(link, `the command prints the setup link (stdout: ${stdout} stderr: ${stderr})`).toBeTruthy();
   return link ?? '';
 }
+
+/** `npm run admin -- create-owner <email>`: the first owner's setup link. */
+export const createOwner = (email: string) => adminCommand('create-owner', email);
+
+/** `npm run admin -- reset-owner <email>`: a locked-out owner's new setup link. */
+export const resetOwner = (email: string) => adminCommand('reset-owner', email);
 
 export async function newStaffContext(browser: Browser, baseURL: string | undefined): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale: 'en-US' });
@@ -106,7 +112,8 @@ export async function staffWithSession(
   const withDatabase = databaseUrl ? withDatabaseAt(databaseUrl) : withE2eDatabase;
   const id = await withDatabase(async (db) => {
     const row = await db.query<{ id: number }>(
-      `insert into staff (email, name, role, password_hash) values ($1, $2, $3, 'scrypt$not-used-in-this-test')
+      `insert into staff (email, name, role, password_hash, totp_secret)
+       values ($1, $2, $3, 'scrypt$not-used-in-this-test', 'NOTUSEDINTHISTEST')
        returning id`,
       [email, name, role],
     );

@@ -3,16 +3,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLocale } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ADMIN_LOCALES, STAFF_ROLES, type StaffRole, staffInvite, staffUpdate } from '@/lib/admin/schemas';
+import {
+  ADMIN_LOCALES,
+  STAFF_ROLES,
+  type StaffRole,
+  type StaffUpdate,
+  staffInvite,
+  staffUpdate,
+} from '@/lib/admin/schemas';
 import { HTML_LANG, LOCALE_LABEL, type Locale } from '@/lib/locales';
-import { adminApi } from './api';
+import { AdminApiError, adminApi } from './api';
 import { DataTable, ListSearch } from './data-table';
 import { showApiError } from './form-errors';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { can, useSession } from './session';
-import { Alert, Button, formatWhen, Modal, PageHeading, SelectField, TextField } from './ui';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  formatWhen,
+  Modal,
+  PageHeading,
+  SelectField,
+  TextField,
+  useErrorText,
+} from './ui';
 import { useList, useListQuery } from './use-list';
 
 type StaffRow = {
@@ -21,14 +38,18 @@ type StaffRow = {
   name: string;
   role: StaffRole;
   status: 'active' | 'disabled';
-  /** False until they have used their setup link. */
-  enrolled?: boolean;
+  /** Invited until a setup link is used (a new person, or one whose second factor was reset). */
+  state: 'invited' | 'active' | 'disabled';
   version: number;
   lastSeenAt: string | null;
   createdAt: string;
 };
 
-/** /admin/staff (owners): who has access, inviting someone, and changing a role or disabling an account. */
+/**
+ * /admin/staff (owners): who has access, inviting someone, changing a role or disabling an account, and getting
+ * someone back in: the invitation sent again, a second factor reset, or the person removed
+ * (docs/product/back-office-api.md, "Recovering staff").
+ */
 export function StaffList() {
   const t = useTranslations('admin.staff');
   const tr = useTranslations('admin.roles');
@@ -59,17 +80,15 @@ export function StaffList() {
         header: t('columns.status'),
         enableSorting: false,
         cell: ({ row }) => {
-          // An active person who has not used their setup link yet is still only invited.
-          const status =
-            row.original.status === 'active' && row.original.enrolled === false ? 'invited' : row.original.status;
+          const { state } = row.original;
           const colours = {
             active: 'bg-emerald-100 text-emerald-900',
             disabled: 'bg-red-100 text-red-900',
             invited: 'bg-amber-100 text-amber-900',
-          }[status];
+          }[state];
           return (
             <span className={`rounded px-1.5 py-0.5 text-xs ${colours}`} data-testid="staff-status">
-              {t(`statuses.${status}`)}
+              {t(`statuses.${state}`)}
             </span>
           );
         },
@@ -144,9 +163,9 @@ export function StaffList() {
         <EditDialog
           row={editing}
           onClose={() => setEditing(null)}
-          onSaved={(row) => {
+          onDone={(message) => {
             setEditing(null);
-            setNotice(t('updated', { name: row.name }));
+            setNotice(message);
             reload();
           }}
         />
@@ -228,17 +247,30 @@ function InviteDialog({
   );
 }
 
+type Action = 'disable' | 'reset' | 'remove';
+
+/**
+ * A person's role and status, and the ways back in for them. Disabling, resetting the second factor and removing
+ * are each confirmed first; the version sent is the one shown, so a person changed meanwhile is never acted on
+ * unseen.
+ */
 function EditDialog({
   row,
   onClose,
-  onSaved,
+  onDone,
 }: {
   row: StaffRow;
   onClose: () => void;
-  onSaved: (row: StaffRow) => void;
+  onDone: (notice: string) => void;
 }) {
   const t = useTranslations('admin.staff');
   const tr = useTranslations('admin.roles');
+  const errorText = useErrorText();
+  const [asking, setAsking] = useState<Action | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  /** The form's values while the disabling is being confirmed. */
+  const pending = useRef<StaffUpdate | null>(null);
   const {
     register,
     handleSubmit,
@@ -252,13 +284,76 @@ function EditDialog({
       version: row.version,
     },
   });
-  const submit = handleSubmit(async (values) => {
+  const save = async (values: StaffUpdate) => {
     try {
-      onSaved(await adminApi<StaffRow>(`/staff/${row.id}`, { method: 'PUT', body: values }));
+      const saved = await adminApi<StaffRow>(`/staff/${row.id}`, { method: 'PUT', body: values });
+      onDone(t('updated', { name: saved.name }));
     } catch (error) {
       showApiError(error, setError);
     }
+  };
+  const submit = handleSubmit(async (values) => {
+    // Disabling signs the person out at once: asked first.
+    if (values.status === 'disabled' && row.status !== 'disabled') {
+      pending.current = values;
+      setFailure(null);
+      setAsking('disable');
+      return;
+    }
+    await save(values);
   });
+
+  const act = async (action: Action) => {
+    if (action === 'disable') {
+      setAsking(null);
+      if (pending.current) await save(pending.current);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (action === 'reset') {
+        await adminApi(`/staff/${row.id}/reset-second-factor`, { method: 'POST', body: { version: row.version } });
+        onDone(t('resetDone', { name: row.name }));
+      } else {
+        await adminApi(`/staff/${row.id}`, { method: 'DELETE', query: { version: row.version } });
+        onDone(t('removed', { name: row.name }));
+      }
+    } catch (error) {
+      setFailure(error instanceof AdminApiError ? error.messageKey : 'api.requestFailed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await adminApi(`/staff/${row.id}/resend-invitation`, { method: 'POST', body: { version: row.version } });
+      onDone(t('resent', { email: row.email }));
+    } catch (error) {
+      setFailure(error instanceof AdminApiError ? error.messageKey : 'api.requestFailed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ask = (action: Action) => {
+    setFailure(null);
+    setAsking(action);
+  };
+  const confirmation = asking
+    ? {
+        disable: { title: t('disableTitle', { name: row.name }), text: t('disableText'), label: t('disableConfirm') },
+        reset: { title: t('resetTitle', { name: row.name }), text: t('resetConfirmText'), label: t('resetConfirm') },
+        remove: {
+          title: t('removeTitle', { name: row.name }),
+          text: t('removeConfirmText'),
+          label: t('removeConfirm'),
+        },
+      }[asking]
+    : null;
+
   return (
     <Modal
       open
@@ -288,6 +383,48 @@ function EditDialog({
           {isSubmitting ? t('saving') : t('save')}
         </Button>
       </form>
+      <section aria-labelledby="staff-access" className="mt-6 space-y-4 border-t border-line pt-4">
+        <h3 id="staff-access" className="text-base font-semibold">
+          {t('access')}
+        </h3>
+        {failure && !asking ? <Alert messageKey={failure} testId="staff-action-error" /> : null}
+        {row.state === 'invited' ? (
+          <div className="space-y-2">
+            <p className="text-sm text-muted">{t('resendText')}</p>
+            <Button variant="secondary" onClick={() => void resend()} disabled={busy} data-testid="staff-resend">
+              {t('resend')}
+            </Button>
+          </div>
+        ) : null}
+        {row.state === 'active' ? (
+          <div className="space-y-2">
+            <p className="text-sm text-muted">{t('resetText')}</p>
+            <Button variant="secondary" onClick={() => ask('reset')} data-testid="staff-reset">
+              {t('reset')}
+            </Button>
+          </div>
+        ) : null}
+        <div className="space-y-2">
+          <p className="text-sm text-muted">{t('removeText')}</p>
+          <button
+            type="button"
+            onClick={() => ask('remove')}
+            className="rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+            data-testid="staff-remove"
+          >
+            {t('remove')}
+          </button>
+        </div>
+      </section>
+      <ConfirmDialog
+        open={confirmation !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={confirmation?.title ?? ''}
+        description={failure ? (errorText(failure) ?? '') : (confirmation?.text ?? '')}
+        confirmLabel={confirmation?.label ?? ''}
+        onConfirm={() => asking && void act(asking)}
+        busy={busy}
+      />
     </Modal>
   );
 }

@@ -262,7 +262,8 @@ export function ConfirmDialog({
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        {/* Above a Modal too: a confirmation asked from inside a dialog dims the dialog behind it. */}
+        <AlertDialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
         <AlertDialog.Content
           onCloseAutoFocus={(event) => {
             const back = opener.current;
@@ -270,7 +271,7 @@ export function ConfirmDialog({
             event.preventDefault();
             back.focus();
           }}
-          className="fixed left-1/2 top-1/2 z-50 w-[min(420px,calc(100vw-24px))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl"
+          className="fixed left-1/2 top-1/2 z-[70] w-[min(420px,calc(100vw-24px))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl"
         >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>

@@ -8,7 +8,7 @@ import type { StaffRole } from './schemas';
 export const PERMISSIONS = {
   /** Any signed-in staff member: their own session, account and audit entries. */
   signedIn: ['owner', 'manager', 'editor', 'support'],
-  /** Invite staff, change their roles, disable, reset and remove them. */
+  /** Invite staff, change their roles, disable or remove them, send an invitation again, reset a second factor. */
   manageStaff: ['owner'],
   /** Write announcements, articles, jobs, company history, footer links. */
   editContent: ['owner', 'editor'],

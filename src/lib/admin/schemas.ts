@@ -84,6 +84,13 @@ export const staffUpdate = z.object({
   status: z.enum(['active', 'disabled'], { error: 'api.field.invalid' }),
   version,
 });
+export type StaffUpdate = z.infer<typeof staffUpdate>;
+
+/**
+ * Sending an invitation again or resetting a second factor names the version the owner saw, so an action is never
+ * taken on a person changed meanwhile (docs/product/back-office-api.md, "Recovering staff").
+ */
+export const staffAction = z.object({ version });
 
 /** A list's page, order and search, from the query string. */
 export function listQuery<const S extends readonly [string, ...string[]]>(sortable: S) {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash, randomInt } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
+import type { Attempt } from '../auth/login-throttle';
 import type { Database } from '../db/client';
 import { staffRecoveryCodes } from '../db/schema';
 
@@ -39,8 +40,17 @@ export async function issueRecoveryCodes(tx: Executor, staffId: number): Promise
   return codes;
 }
 
-/** Takes one unused code of this person; false when it is not theirs or already used (one UPDATE: no race). */
-export async function spendRecoveryCode(db: Executor, staffId: number, typed: string): Promise<boolean> {
+/**
+ * Takes one unused code of this person; false when it is not theirs or already used (one UPDATE: no race). Part of
+ * a counted attempt, like any second factor (docs/decisions/054-second-factor-attempts.md).
+ */
+export async function spendRecoveryCode(
+  attempt: Attempt,
+  db: Executor,
+  staffId: number,
+  typed: string,
+): Promise<boolean> {
+  attempt.spend('secondFactor');
   const [spent] = await db
     .update(staffRecoveryCodes)
     .set({ usedAt: new Date() })

@@ -71,9 +71,16 @@ export async function endStaffSession(c: Context<AppEnv>): Promise<void> {
   deleteCookie(c, STAFF_COOKIE, { path: STAFF_COOKIE_PATH });
 }
 
-/** Ends every session of a person (disabled, or a role taken away): the change holds at their next call. */
-export async function endSessionsOf(db: Pick<Database, 'delete'>, staffId: number): Promise<void> {
-  await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+/**
+ * Ends every session of a person (disabled, removed, reset, or a role taken away): the change holds at their next
+ * call. Answers how many there were.
+ */
+export async function endSessionsOf(db: Pick<Database, 'delete'>, staffId: number): Promise<number> {
+  const ended = await db
+    .delete(staffSessions)
+    .where(eq(staffSessions.staffId, staffId))
+    .returning({ id: staffSessions.id });
+  return ended.length;
 }
 
 function sameToken(a: string, b: string): boolean {

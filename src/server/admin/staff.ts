@@ -1,19 +1,20 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { env } from '@/env';
 import type { listQuery, StaffInvite, StaffRole, StaffSetup } from '@/lib/admin/schemas';
 import { ApiError, BusinessCode, notFound } from '../api/errors';
-import { beginLoginAttempt, endLoginAttemptWithSuccess } from '../auth/login-throttle';
+import { clearAccountThrottles, withAttempt } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { Database } from '../db/client';
-import { staff, staffSetupTokens } from '../db/schema';
+import { staff, staffRecoveryCodes, staffSetupTokens } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
-import { staffInviteMail } from '../mail/templates';
+import { staffInviteMail, staffResetMail } from '../mail/templates';
 import { recordAudit } from './audit';
 import { isRecoveryCodeShape, issueRecoveryCodes, recoveryCodesLeft, spendRecoveryCode } from './recovery-codes';
 import { endSessionsOf, type SignedInStaff } from './sessions';
+import { staffAttemptOwner, staffSubject } from './staff-attempts';
 import { acceptTotp, newTotpSecret, totpUrl } from './totp';
 
 /** A setup link works this long, once. */
@@ -25,23 +26,36 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** A staff row as the back office shows it: never the password hash or the TOTP secret. */
+/** Set up: the setup link was used, and no reset has taken the password and the second factor away since. */
+const SET_UP = sql`(${staff.passwordHash} is not null and ${staff.totpSecret} is not null)`;
+
+/**
+ * A staff row as the back office shows it: never the password hash or the TOTP secret. `state` is what the list
+ * shows: invited (waiting for a setup link to be used: new, or after a reset), active, or disabled.
+ */
 const PUBLIC_COLUMNS = {
   id: staff.id,
   email: staff.email,
   name: staff.name,
   role: staff.role,
   status: staff.status,
+  state: sql<StaffState>`case when ${staff.status} = 'disabled' then 'disabled' when ${SET_UP} then 'active' else 'invited' end`,
   locale: staff.locale,
   version: staff.version,
   lastSeenAt: staff.lastSeenAt,
   createdAt: staff.createdAt,
   /** False until the setup link was used. */
-  enrolled: sql<boolean>`${staff.passwordHash} is not null`,
+  enrolled: sql<boolean>`${SET_UP}`,
 };
+export type StaffState = 'invited' | 'active' | 'disabled';
+type PublicStaff = NonNullable<Awaited<ReturnType<typeof publicStaff>>>;
 
+/** A person as the back office shows them; nobody once removed (their row stays for the audit log only). */
 async function publicStaff(db: Pick<Database, 'select'>, id: number) {
-  const [row] = await db.select(PUBLIC_COLUMNS).from(staff).where(eq(staff.id, id));
+  const [row] = await db
+    .select(PUBLIC_COLUMNS)
+    .from(staff)
+    .where(and(eq(staff.id, id), ne(staff.status, 'removed')));
   return row;
 }
 
@@ -57,6 +71,14 @@ async function issueSetupLink(tx: Pick<Database, 'insert'>, staffId: number): Pr
   return `${env().SITE_URL}/admin/setup?token=${token}`;
 }
 
+/** Every unused setup link of a person stops working: one was used, or a new one replaces them. */
+async function voidSetupLinks(tx: Pick<Database, 'update'>, staffId: number): Promise<void> {
+  await tx
+    .update(staffSetupTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(staffSetupTokens.staffId, staffId), isNull(staffSetupTokens.usedAt)));
+}
+
 /**
  * The first owner (or a new link for an owner who never used theirs), for `npm run admin -- create-owner`.
  * Refuses an address that already belongs to someone set up: an existing account is never taken over from the
@@ -68,18 +90,31 @@ export async function createOwner(
   name: string,
 ): Promise<{ link: string; created: boolean }> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(staff).where(eq(staff.email, email));
+    const [found] = await tx.select().from(staff).where(eq(staff.email, email));
+    // A removed person's address starts afresh: their row (kept for the audit log) becomes the new owner.
+    const existing = found?.status === 'removed' ? undefined : found;
     if (existing?.passwordHash) {
       throw new Error(`${email} is already a staff member with a password; sign in at /admin instead`);
     }
     if (existing && existing.role !== 'owner') {
       throw new Error(`${email} was invited as ${existing.role}; an owner can change the role in the back office`);
     }
+    if (existing?.status === 'disabled') {
+      throw new Error(`${email} was disabled in the back office; another owner can enable them`);
+    }
     let id = existing?.id;
     if (id === undefined) {
-      const [row] = await tx.insert(staff).values({ email, name, role: 'owner' }).returning({ id: staff.id });
-      id = row?.id;
-      if (id === undefined) throw new Error('staff insert returned no row');
+      if (found) {
+        await tx
+          .update(staff)
+          .set({ name, role: 'owner', status: 'active', version: found.version + 1 })
+          .where(eq(staff.id, found.id));
+        id = found.id;
+      } else {
+        const [row] = await tx.insert(staff).values({ email, name, role: 'owner' }).returning({ id: staff.id });
+        id = row?.id;
+        if (id === undefined) throw new Error('staff insert returned no row');
+      }
       await recordAudit(tx, {
         staffId: null,
         kind: 'staff',
@@ -131,45 +166,48 @@ export async function inspectSetupLink(db: Database, token: string) {
 export async function completeSetup(
   db: Database,
   input: StaffSetup,
+  ip: string,
 ): Promise<{ staffId: number; recoveryCodes: string[] }> {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const row = await openSetupLink(tx, input.token);
-    const step = await acceptTotp(row.totpSecret, input.totpCode, null);
-    if (step === null)
-      throw new ApiError(BusinessCode.invalidInput, 'api.invalidInput', {
-        fields: { totpCode: 'api.admin.totpInvalid' },
+  const link = await openSetupLink(db, input.token);
+  const owner = staffAttemptOwner(db, { staffId: link.staff.id, email: link.staff.email, ip, place: 'setup' });
+  return withAttempt(db, owner, (attempt) =>
+    db.transaction(async (tx) => {
+      const row = await openSetupLink(tx, input.token);
+      const step = await acceptTotp(attempt, row.totpSecret, input.totpCode, null);
+      if (step === null)
+        throw new ApiError(BusinessCode.invalidInput, 'api.invalidInput', {
+          fields: { totpCode: 'api.admin.totpInvalid' },
+        });
+      const [used] = await tx
+        .update(staffSetupTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(staffSetupTokens.id, row.tokenId), isNull(staffSetupTokens.usedAt)))
+        .returning({ id: staffSetupTokens.id });
+      if (!used) throw new ApiError(BusinessCode.notFound, 'api.admin.setupInvalid');
+      await tx
+        .update(staff)
+        .set({ passwordHash, totpSecret: row.totpSecret, totpLastStep: step, version: row.staff.version + 1 })
+        .where(eq(staff.id, row.staff.id));
+      // Any other links of this person are void once one is used.
+      await voidSetupLinks(tx, row.staff.id);
+      await recordAudit(tx, {
+        staffId: row.staff.id,
+        kind: 'staff',
+        entityId: row.staff.id,
+        action: 'update',
+        before: { enrolled: row.staff.passwordHash !== null },
+        after: { enrolled: true },
       });
-    const [used] = await tx
-      .update(staffSetupTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(staffSetupTokens.id, row.tokenId), isNull(staffSetupTokens.usedAt)))
-      .returning({ id: staffSetupTokens.id });
-    if (!used) throw new ApiError(BusinessCode.notFound, 'api.admin.setupInvalid');
-    await tx
-      .update(staff)
-      .set({ passwordHash, totpSecret: row.totpSecret, totpLastStep: step, version: row.staff.version + 1 })
-      .where(eq(staff.id, row.staff.id));
-    // Any other links of this person are void once one is used.
-    await tx
-      .update(staffSetupTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(staffSetupTokens.staffId, row.staff.id), isNull(staffSetupTokens.usedAt)));
-    await recordAudit(tx, {
-      staffId: row.staff.id,
-      kind: 'staff',
-      entityId: row.staff.id,
-      action: 'update',
-      before: { enrolled: row.staff.passwordHash !== null },
-      after: { enrolled: true },
-    });
-    return { staffId: row.staff.id, recoveryCodes: await issueRecoveryCodes(tx, row.staff.id) };
-  });
+      return { staffId: row.staff.id, recoveryCodes: await issueRecoveryCodes(tx, row.staff.id) };
+    }),
+  );
 }
 
 /**
  * Password and TOTP code, under the same login limits as customers (docs/decisions/033-login-limits.md) but on
- * throttles of their own. One answer for every failure, so it tells nothing about which part was wrong.
+ * throttles of their own, counted like every other check of theirs (docs/decisions/054-second-factor-attempts.md).
+ * One answer for every failure, so it tells nothing about which part was wrong.
  */
 export async function staffLogin(
   db: Database,
@@ -177,36 +215,32 @@ export async function staffLogin(
   ip: string,
 ) {
   const [person] = await db.select().from(staff).where(eq(staff.email, input.email));
-  const subject = person ? `staff:${person.id}` : `staff-name:${sha256(input.email)}`;
-  await beginLoginAttempt(db, subject, ip);
-  const passwordRight = await verifyPassword(input.password, person?.passwordHash ?? undefined);
-  if (!person || !passwordRight || person.status !== 'active' || !person.totpSecret) {
-    throw new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
-  }
-  if (isRecoveryCodeShape(input.totpCode)) {
-    // A recovery code stands in for the authenticator once; the person is told how many are left in the back office.
-    if (!(await spendRecoveryCode(db, person.id, input.totpCode))) {
-      throw new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
-    }
-    await db.transaction(async (tx) => {
-      await tx.update(staff).set({ lastSeenAt: new Date() }).where(eq(staff.id, person.id));
-      await recordAudit(tx, {
-        staffId: person.id,
-        kind: 'staff',
-        entityId: person.id,
-        action: 'update',
-        before: { recoveryCodeUsed: false },
-        after: { recoveryCodeUsed: true, recoveryCodesLeft: await recoveryCodesLeft(tx, person.id) },
+  const owner = staffAttemptOwner(db, { staffId: person?.id, email: input.email, ip, place: 'sign-in' });
+  const failed = () => new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
+  return withAttempt(db, owner, async (attempt) => {
+    const passwordRight = await verifyPassword(attempt, input.password, person?.passwordHash ?? undefined);
+    if (!person || !passwordRight || person.status !== 'active' || !person.totpSecret) throw failed();
+    if (isRecoveryCodeShape(input.totpCode)) {
+      // A recovery code stands in for the authenticator once; the person is told how many are left in the back office.
+      if (!(await spendRecoveryCode(attempt, db, person.id, input.totpCode))) throw failed();
+      await db.transaction(async (tx) => {
+        await tx.update(staff).set({ lastSeenAt: new Date() }).where(eq(staff.id, person.id));
+        await recordAudit(tx, {
+          staffId: person.id,
+          kind: 'staff',
+          entityId: person.id,
+          action: 'update',
+          before: { recoveryCodeUsed: false },
+          after: { recoveryCodeUsed: true, recoveryCodesLeft: await recoveryCodesLeft(tx, person.id) },
+        });
       });
-    });
-    await endLoginAttemptWithSuccess(db, subject, ip);
+      return person.id;
+    }
+    const step = await acceptTotp(attempt, person.totpSecret, input.totpCode, person.totpLastStep);
+    if (step === null) throw failed();
+    await takeTotpStep(db, person.id, step, 'api.admin.loginFailed');
     return person.id;
-  }
-  const step = await acceptTotp(person.totpSecret, input.totpCode, person.totpLastStep);
-  if (step === null) throw new ApiError(BusinessCode.unauthorized, 'api.admin.loginFailed');
-  await takeTotpStep(db, person.id, step, 'api.admin.loginFailed');
-  await endLoginAttemptWithSuccess(db, subject, ip);
-  return person.id;
+  });
 }
 
 /** Only a later step is taken: two requests racing with the same code cannot both pass. */
@@ -221,35 +255,48 @@ async function takeTotpStep(db: Pick<Database, 'update'>, staffId: number, step:
 
 /**
  * A new set of recovery codes for the signed-in person, the old ones void, after a fresh authenticator code:
- * someone at a session left open cannot read out codes for later.
+ * someone at a session left open cannot read out codes for later. The code is counted on the person's throttle;
+ * guessing past the limit ends the session (docs/decisions/054-second-factor-attempts.md).
  */
-export async function renewRecoveryCodes(db: Database, by: SignedInStaff, code: string): Promise<string[]> {
-  const [person] = await db.select().from(staff).where(eq(staff.id, by.id));
-  const step = person?.totpSecret ? await acceptTotp(person.totpSecret, code, person.totpLastStep) : null;
+export async function renewRecoveryCodes(
+  db: Database,
+  by: SignedInStaff,
+  code: string,
+  from: { ip: string; sessionId: string },
+): Promise<string[]> {
+  const owner = staffAttemptOwner(db, { staffId: by.id, email: by.email, place: 'recovery-codes', ...from });
   const refuse = () =>
     new ApiError(BusinessCode.invalidInput, 'api.invalidInput', { fields: { totpCode: 'api.admin.totpInvalid' } });
-  if (!person || step === null) throw refuse();
-  return db.transaction(async (tx) => {
-    const left = await recoveryCodesLeft(tx, by.id);
-    await takeTotpStep(tx, by.id, step, 'api.admin.totpInvalid').catch(() => {
-      throw refuse();
+  return withAttempt(db, owner, async (attempt) => {
+    const [person] = await db.select().from(staff).where(eq(staff.id, by.id));
+    if (!person?.totpSecret) throw refuse();
+    const step = await acceptTotp(attempt, person.totpSecret, code, person.totpLastStep);
+    if (step === null) throw refuse();
+    return db.transaction(async (tx) => {
+      const left = await recoveryCodesLeft(tx, by.id);
+      await takeTotpStep(tx, by.id, step, 'api.admin.totpInvalid').catch(() => {
+        throw refuse();
+      });
+      const codes = await issueRecoveryCodes(tx, by.id);
+      await recordAudit(tx, {
+        staffId: by.id,
+        kind: 'staff',
+        entityId: by.id,
+        action: 'update',
+        before: { recoveryCodesLeft: left },
+        after: { recoveryCodesLeft: codes.length },
+      });
+      return codes;
     });
-    const codes = await issueRecoveryCodes(tx, by.id);
-    await recordAudit(tx, {
-      staffId: by.id,
-      kind: 'staff',
-      entityId: by.id,
-      action: 'update',
-      before: { recoveryCodesLeft: left },
-      after: { recoveryCodesLeft: codes.length },
-    });
-    return codes;
   });
 }
 
 export async function listStaff(db: Database, query: ListQuery) {
   const q = query.q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const where = q ? or(ilike(staff.email, `%${q}%`), ilike(staff.name, `%${q}%`)) : undefined;
+  const where = and(
+    ne(staff.status, 'removed'),
+    q ? or(ilike(staff.email, `%${q}%`), ilike(staff.name, `%${q}%`)) : undefined,
+  );
   const order = query.dir === 'asc' ? asc : desc;
   const [[counted], items] = await Promise.all([
     db.select({ n: count() }).from(staff).where(where),
@@ -264,13 +311,27 @@ export async function listStaff(db: Database, query: ListQuery) {
   return { total: counted?.n ?? 0, page: query.page, rows: query.rows, items };
 }
 
-/** Invites a person with a role: their row, and the setup link mailed through the outbox in one transaction. */
+/**
+ * Invites a person with a role: their row, and the setup link mailed through the outbox in one transaction. The
+ * address of someone removed may be invited again: their row comes back, invited, under the same id (so the audit
+ * log reads as one person's history).
+ */
 export async function inviteStaff(db: Database, by: SignedInStaff, input: StaffInvite) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(staff)
       .values({ email: input.email, name: input.name, role: input.role, locale: input.locale })
-      .onConflictDoNothing({ target: staff.email })
+      .onConflictDoUpdate({
+        target: staff.email,
+        set: {
+          name: input.name,
+          role: input.role,
+          locale: input.locale,
+          status: 'active',
+          version: sql`${staff.version} + 1`,
+        },
+        setWhere: eq(staff.status, 'removed'),
+      })
       .returning({ id: staff.id });
     if (!row) {
       throw new ApiError(BusinessCode.conflict, 'api.admin.staffExists', {
@@ -304,8 +365,56 @@ export async function inviteStaff(db: Database, by: SignedInStaff, input: StaffI
 }
 
 /**
- * Changes a person's role or status. The last active owner cannot be demoted or disabled (nobody could manage
- * staff any more); a change ends that person's sessions so it holds at once.
+ * The person locked for a change, with the owners (two owners acting on each other at once cannot leave none), or
+ * 404; a change made over another version answers 409 with the row as it is now.
+ */
+async function lockForChange(tx: Tx, id: number, version: number): Promise<PublicStaff> {
+  await tx.execute(sql`select 1 from ${staff} where ${staff.role} = 'owner' or ${staff.id} = ${id} for update`);
+  const before = await publicStaff(tx, id);
+  if (!before) throw notFound('api.admin.notFound');
+  if (before.version !== version) {
+    throw new ApiError(BusinessCode.conflict, 'api.admin.staleVersion', { extra: { current: before } });
+  }
+  return before;
+}
+
+/**
+ * Refuses a change that would leave no owner who can sign in (docs/decisions/054-second-factor-attempts.md): an
+ * owner set up and active is the only kind who can manage staff, so the last one cannot be demoted, disabled,
+ * removed or reset through the API. An invited owner does not count (their link may never be used); the command
+ * line (`npm run admin -- reset-owner`) is the way back when every owner is locked out anyway.
+ */
+async function keepAnOwner(tx: Tx, before: PublicStaff): Promise<void> {
+  if (before.role !== 'owner' || before.state !== 'active') return;
+  const [owners] = await tx
+    .select({ n: count() })
+    .from(staff)
+    .where(and(eq(staff.role, 'owner'), eq(staff.status, 'active'), SET_UP));
+  if ((owners?.n ?? 0) <= 1) throw new ApiError(BusinessCode.conflict, 'api.admin.lastOwner');
+}
+
+/** A 409 naming why this person's state does not allow the action, with the row as it is now. */
+const wrongState = (key: string, current: PublicStaff) =>
+  new ApiError(BusinessCode.conflict, key, { extra: { current } });
+
+/**
+ * Takes every way in from a person: password, authenticator, recovery codes, unused setup links, sessions and
+ * login throttles (a reset is also how a locked account opens again). Answers how many sessions ended.
+ */
+async function revokeAccess(tx: Tx, before: PublicStaff, set: { status?: 'removed' } = {}): Promise<number> {
+  await tx
+    .update(staff)
+    .set({ passwordHash: null, totpSecret: null, totpLastStep: null, version: before.version + 1, ...set })
+    .where(eq(staff.id, before.id));
+  await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, before.id));
+  await voidSetupLinks(tx, before.id);
+  await clearAccountThrottles(tx, staffSubject(before.id, before.email));
+  return endSessionsOf(tx, before.id);
+}
+
+/**
+ * Changes a person's role or status. The last owner who can sign in cannot be demoted or disabled (nobody could
+ * manage staff any more); a change ends that person's sessions so it holds at once.
  */
 export async function updateStaff(
   db: Database,
@@ -314,21 +423,8 @@ export async function updateStaff(
   input: { role: StaffRole; status: 'active' | 'disabled'; version: number },
 ) {
   return db.transaction(async (tx: Tx) => {
-    // Owners are locked together: two owners demoting each other at once cannot leave none.
-    await tx.execute(sql`select 1 from ${staff} where ${staff.role} = 'owner' or ${staff.id} = ${id} for update`);
-    const before = await publicStaff(tx, id);
-    if (!before) throw notFound('api.admin.notFound');
-    if (before.version !== input.version) {
-      throw new ApiError(BusinessCode.conflict, 'api.admin.staleVersion', { extra: { current: before } });
-    }
-    const losesOwner = before.role === 'owner' && (input.role !== 'owner' || input.status !== 'active');
-    if (losesOwner) {
-      const [owners] = await tx
-        .select({ n: count() })
-        .from(staff)
-        .where(and(eq(staff.role, 'owner'), eq(staff.status, 'active')));
-      if ((owners?.n ?? 0) <= 1) throw new ApiError(BusinessCode.conflict, 'api.admin.lastOwner');
-    }
+    const before = await lockForChange(tx, id, input.version);
+    if (input.role !== 'owner' || input.status !== 'active') await keepAnOwner(tx, before);
     await tx
       .update(staff)
       .set({ role: input.role, status: input.status, version: before.version + 1 })
@@ -344,6 +440,127 @@ export async function updateStaff(
       after: after ?? null,
     });
     return after;
+  });
+}
+
+/**
+ * A new invitation for someone who has not set up (their link expired, or was lost): a new link mailed in their
+ * language, every earlier one void. 409 for a person already set up (their second factor is reset instead) or
+ * disabled (enabled first).
+ */
+export async function resendInvitation(db: Database, by: SignedInStaff, id: number, version: number) {
+  return db.transaction(async (tx: Tx) => {
+    const before = await lockForChange(tx, id, version);
+    if (before.state === 'disabled') throw wrongState('api.admin.staffDisabled', before);
+    if (before.state !== 'invited') throw wrongState('api.admin.staffSetUp', before);
+    await voidSetupLinks(tx, id);
+    await tx
+      .update(staff)
+      .set({ version: before.version + 1 })
+      .where(eq(staff.id, id));
+    await enqueueMail(
+      tx,
+      staffInviteMail({
+        locale: before.locale,
+        to: before.email,
+        name: before.name,
+        invitedBy: by.name,
+        role: before.role,
+        link: await issueSetupLink(tx, id),
+        brand: env().BRAND_NAME,
+      }),
+    );
+    const after = await publicStaff(tx, id);
+    await recordAudit(tx, {
+      staffId: by.id,
+      kind: 'staff',
+      entityId: id,
+      action: 'update',
+      before,
+      after: after ? { ...after, action: 'resendInvitation' } : null,
+    });
+    return after;
+  });
+}
+
+/**
+ * For someone who lost their authenticator and their recovery codes: password, second factor and recovery codes
+ * are taken away, their sessions end, and a new setup link is mailed, where they choose a password and enrol an
+ * authenticator again. 409 for someone not set up (send the invitation again instead) or disabled.
+ */
+export async function resetSecondFactor(db: Database, by: SignedInStaff, id: number, version: number) {
+  return db.transaction(async (tx: Tx) => {
+    const before = await lockForChange(tx, id, version);
+    if (before.state === 'disabled') throw wrongState('api.admin.staffDisabled', before);
+    if (before.state !== 'active') throw wrongState('api.admin.staffNotSetUp', before);
+    await keepAnOwner(tx, before);
+    const sessionsEnded = await revokeAccess(tx, before);
+    await enqueueMail(
+      tx,
+      staffResetMail({
+        locale: before.locale,
+        to: before.email,
+        name: before.name,
+        resetBy: by.name,
+        link: await issueSetupLink(tx, id),
+        brand: env().BRAND_NAME,
+      }),
+    );
+    const after = await publicStaff(tx, id);
+    await recordAudit(tx, {
+      staffId: by.id,
+      kind: 'staff',
+      entityId: id,
+      action: 'update',
+      before,
+      after: after ? { ...after, action: 'resetSecondFactor', sessionsEnded } : null,
+    });
+    return after;
+  });
+}
+
+/**
+ * Removes a person from the back office: every way in goes and they leave the staff list, but their row stays
+ * (without password, factor or links) so the audit log keeps naming them. Their address can be invited again.
+ */
+export async function removeStaff(db: Database, by: SignedInStaff, id: number, version: number): Promise<void> {
+  await db.transaction(async (tx: Tx) => {
+    const before = await lockForChange(tx, id, version);
+    await keepAnOwner(tx, before);
+    await revokeAccess(tx, before, { status: 'removed' });
+    await recordAudit(tx, { staffId: by.id, kind: 'staff', entityId: id, action: 'delete', before, after: null });
+  });
+}
+
+/**
+ * `npm run admin -- reset-owner <email>`, for when no owner can sign in: the owner's password, second factor,
+ * recovery codes and sessions go, and a new setup link (24 hours) is returned to be printed. Audited with no
+ * person (the command line). Refuses anyone who is not an active owner: the back office manages the others.
+ */
+export async function resetOwner(db: Database, email: string): Promise<{ link: string; sessionsEnded: number }> {
+  return db.transaction(async (tx: Tx) => {
+    await tx.execute(sql`select 1 from ${staff} where ${staff.role} = 'owner' or ${staff.email} = ${email} for update`);
+    const [found] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
+    const before = found ? await publicStaff(tx, found.id) : undefined;
+    if (!before) throw new Error(`${email} is not a staff member; create-owner makes a new owner`);
+    if (before.role !== 'owner') {
+      throw new Error(`${email} is ${before.role}, not an owner; create-owner makes a new owner, who can then help`);
+    }
+    if (before.state === 'disabled') {
+      throw new Error(`${email} was disabled in the back office; reset an active owner, or create-owner a new one`);
+    }
+    const sessionsEnded = await revokeAccess(tx, before);
+    const link = await issueSetupLink(tx, before.id);
+    const after = await publicStaff(tx, before.id);
+    await recordAudit(tx, {
+      staffId: null,
+      kind: 'staff',
+      entityId: before.id,
+      action: 'update',
+      before,
+      after: after ? { ...after, action: 'resetSecondFactor', sessionsEnded } : null,
+    });
+    return { link, sessionsEnded };
   });
 }
 

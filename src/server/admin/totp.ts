@@ -1,5 +1,6 @@
 import 'server-only';
 import { generateSecret, generateURI, verify } from 'otplib';
+import type { Attempt } from '../auth/login-throttle';
 
 /** RFC 6238 defaults, what every authenticator app expects: SHA-1, 6 digits, 30 s. */
 const PERIOD_SECONDS = 30;
@@ -17,9 +18,16 @@ export function totpUrl(issuer: string, account: string, secret: string): string
 /**
  * The time step a code was made in, when it is right for now or the step before (a code typed in its last
  * seconds), and later than `afterStep`: a code works once (RFC 6238 §5.2), so one seen over a shoulder or
- * replayed from a log is refused. Null when it is not good.
+ * replayed from a log is refused. Null when it is not good. Takes the attempt it is part of (`withAttempt`), so
+ * no code is checked without being counted on the person's throttle (docs/decisions/054-second-factor-attempts.md).
  */
-export async function acceptTotp(secret: string, code: string, afterStep: number | null): Promise<number | null> {
+export async function acceptTotp(
+  attempt: Attempt,
+  secret: string,
+  code: string,
+  afterStep: number | null,
+): Promise<number | null> {
+  attempt.spend('secondFactor');
   const result = await verify({
     secret,
     token: code,

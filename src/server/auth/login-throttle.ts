@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
+import { ApiError } from '../api/errors';
 import type { Database } from '../db/client';
 import { loginThrottles } from '../db/schema';
 import { countHit, LIMITS, tooMany } from './rate-limit';
@@ -11,12 +12,13 @@ import { countHit, LIMITS, tooMany } from './rate-limit';
  *
  * - account and address: `free` attempts, then each further one waits twice as long as the one before;
  * - account, from anywhere: more free attempts, the same doubling up to an hour, and after `lockAfter`
- *   consecutive failures only a password reset opens it again (NIST's ceiling of 100);
+ *   consecutive failures only a reset opens it again (NIST's ceiling of 100);
  * - address, across accounts: a fixed window with a high ceiling, against credential stuffing.
  *
  * An attempt takes its place before the password is checked, in one statement per key, so concurrent guesses
  * queue on the row and only the free ones are checked. A success clears the account's rows and gives the
- * address its attempt back.
+ * address its attempt back. Every check of a password or a second factor, customers' and staff's, sign-in or
+ * not, goes through `withAttempt` below (docs/decisions/054-second-factor-attempts.md).
  */
 export const LOGIN_THROTTLES = {
   accountAndAddress: { free: 5, firstDelayMs: 30_000, maxDelayMs: 15 * 60_000 },
@@ -58,7 +60,7 @@ async function takeAttempt(
   db: Database,
   key: string,
   throttle: Throttle,
-): Promise<{ ok: true } | { ok: false; retryAfterMs: number; locked: boolean }> {
+): Promise<{ ok: true; attempts: number } | { ok: false; retryAfterMs: number; locked: boolean }> {
   const lockAfter = throttle.lockAfter ?? 2_147_483_647;
   // next_allowed_at after this attempt, from the new count n (SQL of delayAfter above). A free attempt leaves no
   // wait at all ('-infinity', not now(): a concurrent attempt that queued on the row started earlier, and its own
@@ -79,7 +81,8 @@ async function takeAttempt(
       setWhere: sql`${loginThrottles.nextAllowedAt} <= now() or ${forget}`,
     })
     .returning({ attempts: loginThrottles.attempts });
-  if (rows.length > 0) return { ok: true };
+  const [taken] = rows;
+  if (taken) return { ok: true, attempts: taken.attempts };
   const [row] = await db
     .execute<{ waitMs: number | null; locked: boolean }>(
       sql`select case when ${loginThrottles.nextAllowedAt} = 'infinity'::timestamptz then null
@@ -92,33 +95,114 @@ async function takeAttempt(
   return { ok: false, locked, retryAfterMs: locked ? 60 * 60_000 : Math.max(1_000, Number(row?.waitMs ?? 1_000)) };
 }
 
+/** What an attempt is against, and what the caller does when the limits bite (docs/decisions/054-second-factor-attempts.md). */
+export type AttemptOwner = {
+  /** The account: `accountSubject` for customers, `staff:<id>` for staff. */
+  subject: string;
+  ip: string;
+  /**
+   * A failed attempt made the next one wait, or locked the account: told once per wait it imposed (each later
+   * attempt is refused without a check until the wait is over, so this is called about as often as a guess is).
+   */
+  onLimitReached?: (limit: { waitMs: number; locked: boolean }) => Promise<void>;
+  /**
+   * An attempt the limits refused, before its 429 is answered: a message key returned replaces the answer's
+   * (a session that guessed is ended, and says so).
+   */
+  onRefused?: (refusal: { messageKey: string; retryAfterMs: number }) => Promise<string | undefined>;
+};
+
+/** Only this module can make an Attempt: its constructor wants a value no other module can name. */
+const MINT: unique symbol = Symbol('counted attempt');
+
+type CheckKind = 'password' | 'secondFactor';
+
 /**
- * Counts a login attempt on every limit before the password is checked; throws 429 (with Retry-After) when any
- * limit holds it back. The address window is counted first: a flood from one address is refused before it
- * touches the accounts it names.
+ * One counted guess at an account, the only thing the password and second-factor checks accept
+ * (`verifyPassword`, `acceptTotp`, `spendRecoveryCode`): a code or a password cannot be checked without the
+ * attempt having been counted on the limits first. An attempt checks one password and one second factor at most,
+ * and only inside the `withAttempt` that made it.
  */
-export async function beginLoginAttempt(db: Database, subject: string, ip: string): Promise<void> {
-  const windowMs = LIMITS.loginAttemptsPerIp.windowMs;
-  if ((await countHit(db, LIMITS.loginAttemptsPerIp, ip)) > LIMITS.loginAttemptsPerIp.max) {
-    throw tooMany('api.login.addressLimited', windowMs - (Date.now() % windowMs));
+export class Attempt {
+  readonly #spent = new Set<CheckKind>();
+  #open = true;
+
+  constructor(mint: typeof MINT) {
+    if (mint !== MINT) throw new Error('attempts are made by withAttempt only');
   }
-  const keys = throttleKeys(subject, ip);
+
+  /** Called by each check before it looks at the secret: refuses a second check of a kind, or a late one. */
+  spend(kind: CheckKind): void {
+    if (!this.#open) throw new Error(`a ${kind} was checked after its attempt ended`);
+    if (this.#spent.has(kind)) throw new Error(`an attempt checks one ${kind}; count another attempt`);
+    this.#spent.add(kind);
+  }
+
+  close(mint: typeof MINT): void {
+    if (mint === MINT) this.#open = false;
+  }
+}
+
+/** Counts an attempt on every limit; throws 429 (with Retry-After) when any limit holds it back. */
+async function countAttempt(db: Database, owner: AttemptOwner): Promise<{ pair: number; whole: number }> {
+  const refuse = async (messageKey: string, retryAfterMs: number): Promise<never> => {
+    const replaced = await owner.onRefused?.({ messageKey, retryAfterMs });
+    throw tooMany(replaced ?? messageKey, retryAfterMs);
+  };
+  // The address window is counted first: a flood from one address is refused before it touches the accounts it
+  // names.
+  const windowMs = LIMITS.loginAttemptsPerIp.windowMs;
+  if ((await countHit(db, LIMITS.loginAttemptsPerIp, owner.ip)) > LIMITS.loginAttemptsPerIp.max) {
+    return refuse('api.login.addressLimited', windowMs - (Date.now() % windowMs));
+  }
+  const keys = throttleKeys(owner.subject, owner.ip);
   const pair = await takeAttempt(db, keys.accountAndAddress, LOGIN_THROTTLES.accountAndAddress);
-  if (!pair.ok) throw tooMany('api.login.throttled', pair.retryAfterMs);
+  if (!pair.ok) return refuse('api.login.throttled', pair.retryAfterMs);
   const whole = await takeAttempt(db, keys.account, LOGIN_THROTTLES.account);
-  if (!whole.ok) throw tooMany(whole.locked ? 'api.login.locked' : 'api.login.throttled', whole.retryAfterMs);
+  if (!whole.ok) return refuse(whole.locked ? 'api.login.locked' : 'api.login.throttled', whole.retryAfterMs);
+  return { pair: pair.attempts, whole: whole.attempts };
 }
 
-/** After a successful login: the account's attempts are forgotten, and the address gets its attempt back. */
-export async function endLoginAttemptWithSuccess(db: Database, subject: string, ip: string): Promise<void> {
-  const keys = throttleKeys(subject, ip);
+/**
+ * The one way to check a password or a second factor (docs/decisions/054-second-factor-attempts.md). The attempt
+ * is counted on the login limits **before** `check` runs (docs/decisions/033-login-limits.md), so guesses sent
+ * together queue on the throttle and only the free ones are checked. `check` throws an `ApiError` to refuse; when
+ * it returns, the account's attempts are forgotten and the address gets its attempt back.
+ */
+export async function withAttempt<T>(
+  db: Database,
+  owner: AttemptOwner,
+  check: (attempt: Attempt) => Promise<T>,
+): Promise<T> {
+  const counted = await countAttempt(db, owner);
+  const attempt = new Attempt(MINT);
+  let result: T;
+  try {
+    result = await check(attempt);
+  } catch (error) {
+    attempt.close(MINT);
+    if (error instanceof ApiError && owner.onLimitReached) {
+      const pairWait = delayAfter(LOGIN_THROTTLES.accountAndAddress, counted.pair);
+      const wholeWait = delayAfter(LOGIN_THROTTLES.account, counted.whole);
+      if (pairWait > 0 || wholeWait > 0) {
+        const locked = wholeWait === Number.POSITIVE_INFINITY;
+        await owner.onLimitReached({
+          locked,
+          waitMs: locked ? Number.POSITIVE_INFINITY : Math.max(pairWait, wholeWait),
+        });
+      }
+    }
+    throw error;
+  }
+  attempt.close(MINT);
+  const keys = throttleKeys(owner.subject, owner.ip);
   await db.delete(loginThrottles).where(inArray(loginThrottles.key, [keys.account, keys.accountAndAddress]));
-  await countHit(db, LIMITS.loginAttemptsPerIp, ip, Date.now(), -1);
+  await countHit(db, LIMITS.loginAttemptsPerIp, owner.ip, Date.now(), -1);
+  return result;
 }
 
-/** A password reset opens an account again, whatever its throttle said. */
-export async function clearAccountThrottles(db: Database, userId: number): Promise<void> {
-  const subject = accountSubject(userId, '');
+/** A password reset (or a staff member's second factor reset) opens an account again, whatever its throttle said. */
+export async function clearAccountThrottles(db: Pick<Database, 'execute'>, subject: string): Promise<void> {
   await db.execute(sql`delete from ${loginThrottles} where ${loginThrottles.key} = ${`account:${subject}`}
     or ${loginThrottles.key} like ${`account-ip:${subject}:%`}`);
 }

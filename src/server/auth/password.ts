@@ -1,5 +1,6 @@
 import 'server-only';
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import type { Attempt } from './login-throttle';
 
 /**
  * OWASP's minimum for scrypt: N=2^17, r=8, p=1 (128 MiB and about a quarter of a second of one core per hash;
@@ -37,7 +38,12 @@ export function needsRehash(stored: string): boolean {
   return scheme !== 'scrypt' || Number(n) !== N || Number(r) !== R || Number(p) !== P;
 }
 
-export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
+/**
+ * Whether `password` is the one `stored` was made from. Takes the attempt it is part of (`withAttempt` in
+ * login-throttle.ts), so no password is checked without being counted on the login limits.
+ */
+export async function verifyPassword(attempt: Attempt, password: string, stored: string | undefined): Promise<boolean> {
+  attempt.spend('password');
   const [scheme, n, r, p, salt, hash] = (stored ?? DUMMY_HASH).split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');

@@ -405,3 +405,63 @@ const STAFF_INVITE: Record<MailLocale, (v: Omit<StaffInviteInput, 'locale' | 'to
 export function staffInviteMail(input: StaffInviteInput): OutgoingMail {
   return customerMail('staff-invite', input.locale, input.to, STAFF_INVITE[input.locale](input));
 }
+
+type StaffResetInput = {
+  locale: MailLocale;
+  to: string;
+  name: string;
+  /** The owner who reset it. */
+  resetBy: string;
+  link: string;
+  brand: string;
+};
+
+const STAFF_RESET: Record<MailLocale, (v: Omit<StaffResetInput, 'locale' | 'to'>) => CustomerMail> = {
+  en: ({ name, resetBy, link, brand }) => ({
+    subject: `Set up your ${brand} back-office sign-in again`,
+    greeting: `Hello ${name},`,
+    intro: [
+      `${resetBy} has reset the second factor of your ${brand} back-office account. Your old password, authenticator codes and recovery codes no longer work, and you have been signed out everywhere.`,
+      'Open the link to choose a new password and set up your authenticator app again.',
+    ],
+    buttons: [{ label: 'Set up my sign-in', link }],
+    fallback: 'If the button does not work, copy this link into your browser:',
+    after: [
+      'The link is valid for 24 hours and can be used only once.',
+      `If you did not ask for this, tell ${resetBy} or another owner.`,
+    ],
+    signature: `The ${brand} team`,
+  }),
+  zh: ({ name, resetBy, link, brand }) => ({
+    subject: `请重新设置您的 ${brand} 后台登录方式`,
+    greeting: `${name}，您好：`,
+    intro: [
+      `${resetBy}已重置您 ${brand} 后台账户的两步验证。原密码、身份验证器验证码和恢复码均已失效，您在所有设备上的登录也已结束。`,
+      '请打开以下链接设置新密码，并重新绑定身份验证器应用。',
+    ],
+    buttons: [{ label: '重新设置登录方式', link }],
+    fallback: '如果按钮无法点击，请将以下链接复制到浏览器中打开：',
+    after: ['该链接 24 小时内有效，且只能使用一次。', `如果这不是您本人的请求，请告知${resetBy}或其他所有者。`],
+    signature: `${brand} 团队`,
+  }),
+  ja: ({ name, resetBy, link, brand }) => ({
+    subject: `【${brand}】管理画面のサインイン再設定のお願い`,
+    greeting: `${name} 様`,
+    intro: [
+      `${resetBy}が ${brand} 管理画面アカウントの二段階認証をリセットしました。これまでのパスワード、認証アプリのコード、リカバリーコードは使えなくなり、すべての端末でサインアウトしています。`,
+      '次のリンクから新しいパスワードを設定し、認証アプリをもう一度登録してください。',
+    ],
+    buttons: [{ label: 'サインインを再設定する', link }],
+    fallback: 'ボタンが機能しない場合は、次のリンクをブラウザに貼り付けてください。',
+    after: [
+      'このリンクの有効期限は 24 時間で、一度だけご利用いただけます。',
+      `お心当たりのない場合は、${resetBy}またはほかのオーナーにお知らせください。`,
+    ],
+    signature: `${brand} チーム`,
+  }),
+};
+
+/** A reset second factor (docs/product/back-office-api.md, "Recovering staff"): the new setup link, 24 hours. */
+export function staffResetMail(input: StaffResetInput): OutgoingMail {
+  return customerMail('staff-reset', input.locale, input.to, STAFF_RESET[input.locale](input));
+}

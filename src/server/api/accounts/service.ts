@@ -5,12 +5,7 @@ import { env } from '@/env';
 import type { Locale } from '@/lib/locales';
 import { localizedPath } from '@/lib/routes';
 import { rules } from '@/lib/validation/rules';
-import {
-  accountSubject,
-  beginLoginAttempt,
-  clearAccountThrottles,
-  endLoginAttemptWithSuccess,
-} from '../../auth/login-throttle';
+import { accountSubject, clearAccountThrottles, withAttempt } from '../../auth/login-throttle';
 import { hashPassword, needsRehash, verifyPassword } from '../../auth/password';
 import { countHit, LIMITS, tooMany, windowLeftMs } from '../../auth/rate-limit';
 import { createSession } from '../../auth/sessions';
@@ -173,15 +168,19 @@ export async function resendActivation(db: Database, email: string, ip: string, 
  * same time (no enumeration). A hash made with weaker parameters than today's is replaced on success.
  */
 export async function login(db: Database, input: { account: string; password: string; ip: string }) {
-  const [user] = await db
+  const [found] = await db
     .select()
     .from(users)
     .where(or(eq(users.email, input.account.trim().toLowerCase()), eq(users.username, input.account.trim())));
-  const subject = accountSubject(user?.id, input.account);
-  await beginLoginAttempt(db, subject, input.ip);
-  const valid = await verifyPassword(input.password, user?.passwordHash);
-  if (!user || !valid) throw new ApiError(BusinessCode.unauthorized, 'api.login.failed');
-  await endLoginAttemptWithSuccess(db, subject, input.ip);
+  const user = await withAttempt(
+    db,
+    { subject: accountSubject(found?.id, input.account), ip: input.ip },
+    async (attempt) => {
+      const valid = await verifyPassword(attempt, input.password, found?.passwordHash);
+      if (!found || !valid) throw new ApiError(BusinessCode.unauthorized, 'api.login.failed');
+      return found;
+    },
+  );
   if (user.status === 'disabled') throw new ApiError(BusinessCode.forbidden, 'api.login.disabled');
   if (user.status !== 'active') throw new ApiError(BusinessCode.forbidden, 'api.login.notActivated');
   if (needsRehash(user.passwordHash)) {
@@ -265,6 +264,6 @@ export async function resetPassword(db: Database, code: string, password: string
     await tx.delete(sessions).where(eq(sessions.userId, updated.id));
     return updated;
   });
-  await clearAccountThrottles(db, user.id);
+  await clearAccountThrottles(db, accountSubject(user.id, ''));
   return { email: user.email };
 }

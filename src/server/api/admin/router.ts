@@ -16,6 +16,7 @@ import {
   reviewDecision,
   reviewQuery,
   setupInspect,
+  staffAction,
   staffInvite,
   staffLogin,
   staffSetup,
@@ -47,7 +48,10 @@ import {
   inspectSetupLink,
   inviteStaff,
   listStaff,
+  removeStaff,
   renewRecoveryCodes,
+  resendInvitation,
+  resetSecondFactor,
   STAFF_SORTS,
   staffLogin as signIn,
   updateStaff,
@@ -83,7 +87,7 @@ adminRouter.post('/admin/auth/setup/inspect', async (c) => {
 
 adminRouter.post('/admin/auth/setup', async (c) => {
   const input = await jsonBody(c, staffSetup);
-  const { staffId, recoveryCodes } = await completeSetup(c.get('db'), input);
+  const { staffId, recoveryCodes } = await completeSetup(c.get('db'), input, clientIp(c));
   const csrfToken = await startStaffSession(c, staffId);
   return c.json({
     code: 2000,
@@ -115,7 +119,10 @@ adminRouter.get('/admin/auth/me', requireStaff(), async (c) => {
 
 adminRouter.post('/admin/auth/recovery-codes', requireStaff(), async (c) => {
   const { totpCode } = await jsonBody(c, recoveryCodesRenewal);
-  const codes = await renewRecoveryCodes(c.get('db'), c.get('staff'), totpCode);
+  const codes = await renewRecoveryCodes(c.get('db'), c.get('staff'), totpCode, {
+    ip: clientIp(c),
+    sessionId: c.get('staffSessionId'),
+  });
   return c.json({ code: 2000, message: { recoveryCodes: codes } });
 });
 
@@ -135,6 +142,28 @@ adminRouter.put('/admin/staff/:id', requireStaff('manageStaff'), async (c) => {
   const { id } = parseWith(idParam, c.req.param());
   const input = await jsonBody(c, staffUpdate);
   return c.json({ code: 2000, message: await updateStaff(c.get('db'), c.get('staff'), id, input) });
+});
+
+// POST /api/admin/staff/:id/resend-invitation - a new setup link for someone not set up; the earlier ones void
+adminRouter.post('/admin/staff/:id/resend-invitation', requireStaff('manageStaff'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  const { version } = await jsonBody(c, staffAction);
+  return c.json({ code: 2000, message: await resendInvitation(c.get('db'), c.get('staff'), id, version) });
+});
+
+// POST /api/admin/staff/:id/reset-second-factor - take password and factor away, end sessions, mail a setup link
+adminRouter.post('/admin/staff/:id/reset-second-factor', requireStaff('manageStaff'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  const { version } = await jsonBody(c, staffAction);
+  return c.json({ code: 2000, message: await resetSecondFactor(c.get('db'), c.get('staff'), id, version) });
+});
+
+// DELETE /api/admin/staff/:id - remove a person; their row stays for the audit log
+adminRouter.delete('/admin/staff/:id', requireStaff('manageStaff'), async (c) => {
+  const { id } = parseWith(idParam, c.req.param());
+  const { version: expected } = queryInput(c, versionQuery);
+  await removeStaff(c.get('db'), c.get('staff'), id, expected);
+  return c.json({ code: 2000, message: null });
 });
 
 // ---- announcements --------------------------------------------------------------------------------------------
@@ -276,7 +305,7 @@ export const adminDocs: TaggedRouteDoc[] = [
       path: '/admin/auth/setup',
       summary: 'Set a password and an authenticator from a setup link; signs in and answers recovery codes',
       body: staffSetup,
-      errors: [401, 404, 409],
+      errors: [401, 404, 409, 429],
     },
     {
       method: 'post',
@@ -290,9 +319,9 @@ export const adminDocs: TaggedRouteDoc[] = [
     {
       method: 'post',
       path: '/admin/auth/recovery-codes',
-      summary: 'New recovery codes (the old ones stop working)',
+      summary: 'New recovery codes (the old ones stop working); guessing past the login limits ends the session',
       body: recoveryCodesRenewal,
-      errors: [401],
+      errors: [401, 422, 429],
       ...staffOnly,
     },
   ]),
@@ -312,6 +341,33 @@ export const adminDocs: TaggedRouteDoc[] = [
       summary: "Change a staff member's role or status",
       params: idParam,
       body: staffUpdate,
+      errors: [404, 409],
+      ...manageStaff,
+    },
+    {
+      method: 'post',
+      path: '/admin/staff/:id/resend-invitation',
+      summary: 'Send someone not yet set up a new setup link (the earlier ones stop working)',
+      params: idParam,
+      body: staffAction,
+      errors: [404, 409],
+      ...manageStaff,
+    },
+    {
+      method: 'post',
+      path: '/admin/staff/:id/reset-second-factor',
+      summary: "Reset a staff member's password and second factor: sessions end, a new setup link is mailed",
+      params: idParam,
+      body: staffAction,
+      errors: [404, 409],
+      ...manageStaff,
+    },
+    {
+      method: 'delete',
+      path: '/admin/staff/:id',
+      summary: 'Remove a staff member (their audit entries keep their name)',
+      params: idParam,
+      query: versionQuery,
       errors: [404, 409],
       ...manageStaff,
     },

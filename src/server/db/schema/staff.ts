@@ -5,7 +5,9 @@ export type StaffRoleName = 'owner' | 'manager' | 'editor' | 'support';
 
 /**
  * Back-office staff, apart from customers (never a flag on `users`): their own password (scrypt) and TOTP second
- * factor. A staff row without a password has not yet used its setup link (docs/decisions/039-back-office.md).
+ * factor. A staff row without a password has not yet used its setup link (docs/decisions/039-back-office.md), or
+ * had its second factor reset. A removed person's row stays, without any way in, so the audit log keeps their
+ * name (docs/decisions/054-second-factor-attempts.md).
  */
 export const staff = pgTable(
   'staff',
@@ -14,7 +16,7 @@ export const staff = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     role: text('role').$type<StaffRoleName>().notNull(),
-    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    status: text('status').$type<'active' | 'disabled' | 'removed'>().notNull().default('active'),
     /** The back office's language for this person (its mails, its default). */
     locale: text('locale').$type<'en' | 'zh' | 'ja'>().notNull().default('en'),
     passwordHash: text('password_hash'),
