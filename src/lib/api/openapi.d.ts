@@ -1041,7 +1041,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New recovery codes (the old ones stop working) */
+        /** New recovery codes (the old ones stop working); guessing past the login limits ends the session */
         post: operations["postAdminAuthRecoveryCodes"];
         delete?: never;
         options?: never;
@@ -1103,6 +1103,50 @@ export interface paths {
          */
         put: operations["putAdminStaffId"];
         post?: never;
+        /**
+         * Remove a staff member (their audit entries keep their name)
+         * @description Staff permission: `manageStaff`.
+         */
+        delete: operations["deleteAdminStaffId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/resend-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send someone not yet set up a new setup link (the earlier ones stop working)
+         * @description Staff permission: `manageStaff`.
+         */
+        post: operations["postAdminStaffIdResendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/reset-second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a staff member's password and second factor: sessions end, a new setup link is mailed
+         * @description Staff permission: `manageStaff`.
+         */
+        post: operations["postAdminStaffIdResetSecondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2842,7 +2886,9 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            email: string;
+                        };
                     };
                 };
             };
@@ -2880,7 +2926,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            /** @constant */
+                            state: "activated";
+                            email: string;
+                            username: string;
+                        };
                     };
                 };
             };
@@ -2921,7 +2972,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            /** @constant */
+                            sent: true;
+                        };
                     };
                 };
             };
@@ -2960,7 +3014,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            userAccount: string;
+                            username: string;
+                            token: string;
+                        };
                     };
                 };
             };
@@ -3001,7 +3059,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            /** @constant */
+                            sent: true;
+                        };
                     };
                 };
             };
@@ -3040,7 +3101,9 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            email: string;
+                        };
                     };
                 };
             };
@@ -3108,7 +3171,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            /** @constant */
+                            loggedOut: true;
+                        };
                     };
                 };
             };
@@ -3142,7 +3208,17 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "amount" | "percent";
+                            amountCents: number;
+                            percentOff: number;
+                            thresholdCents: number;
+                            /** @description days a claimed coupon stays usable */
+                            validDays: number;
+                        }[];
                     };
                 };
             };
@@ -3173,7 +3249,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            /** @description how many coupons the bundle gave */
+                            coupons: number;
+                        };
                     };
                 };
             };
@@ -4398,7 +4477,37 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            query: string;
+                            /** @description the words searched (of `suggestion` when there is one) */
+                            terms: string[];
+                            hits: {
+                                /** @enum {string} */
+                                kind: "article" | "announcement";
+                                /** @description the slug of an article, the id of an announcement */
+                                id: string;
+                                /** @description the site path without the language prefix */
+                                path: string;
+                                title: string;
+                                titleSegments: {
+                                    text: string;
+                                    match: boolean;
+                                }[];
+                                /** @description text around the first match, split into matched and unmatched runs for <mark> */
+                                snippet: {
+                                    text: string;
+                                    match: boolean;
+                                }[];
+                                /**
+                                 * Format: date-time
+                                 * @description when an announcement was published
+                                 */
+                                publishedAt?: string;
+                                score: number;
+                            }[];
+                            /** @description set when the query found nothing and a corrected one did: the hits are this query's ("Showing results for refund") */
+                            suggestion?: string;
+                        };
                     };
                 };
             };
@@ -5399,6 +5508,7 @@ export interface operations {
             413: components["responses"]["Failure413"];
             415: components["responses"]["Failure415"];
             422: components["responses"]["InvalidInput"];
+            429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
             503: components["responses"]["Failure503"];
         };
@@ -5542,6 +5652,7 @@ export interface operations {
             413: components["responses"]["Failure413"];
             415: components["responses"]["Failure415"];
             422: components["responses"]["InvalidInput"];
+            429: components["responses"]["Failure429"];
             500: components["responses"]["Failure500"];
             503: components["responses"]["Failure503"];
         };
@@ -5644,6 +5755,128 @@ export interface operations {
                     role: "owner" | "manager" | "editor" | "support";
                     /** @enum {string} */
                     status: "active" | "disabled";
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    deleteAdminStaffId: {
+        parameters: {
+            query: {
+                version: number | string;
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminStaffIdResendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminStaffIdResetSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
                     version: number | string;
                 };
             };
