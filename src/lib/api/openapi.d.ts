@@ -2727,7 +2727,11 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            name: string;
+                            /** @description a path on this site or an https address */
+                            link: string;
+                        }[];
                     };
                 };
             };

@@ -114,7 +114,7 @@ export function createApp(deps: {
   app.use('*', refuseCrossSiteWrites());
   app.use('*', refuseControlCharactersInQuery());
 
-  app.route('/', siteRouter);
+  app.route('/', siteRouter.hono);
   app.route('/', financeRouter.hono);
   app.route('/', announcementsRouter.hono);
   app.route('/', accountsRouter.hono);

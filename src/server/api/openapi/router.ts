@@ -17,7 +17,7 @@ import { ordersRouter } from '../orders/router';
 import { pintuanRouter } from '../pintuan/router';
 import { apiRouter } from '../route';
 import { salesRouter } from '../sales/router';
-import { siteDocs } from '../site/router';
+import { siteRouter } from '../site/router';
 import type { TaggedRouteDoc } from './describe';
 import { openApiDocument } from './document';
 
@@ -44,7 +44,7 @@ export const openApiRouter = apiRouter('Operations').route(
 /** Every route of the API as declared (tests/api/openapi.test.ts checks none is missing). */
 export function describedRoutes(): TaggedRouteDoc[] {
   return [
-    ...siteDocs,
+    ...siteRouter.docs,
     ...financeRouter.docs,
     ...announcementsRouter.docs,
     ...accountsRouter.docs,
