@@ -3,14 +3,7 @@
  * `message` with its type. Checked by the compiler only (`npm run typecheck`): an answer schema that loses a
  * field, gains one or changes its type fails here (docs/decisions/051-openapi.md).
  */
-import type { paths } from '../../src/lib/api/openapi';
-
-/** The `message` of an operation's success answer. */
-type Message<Path extends keyof paths, Method extends 'get' | 'post'> = paths[Path][Method] extends {
-  responses: { 200: { content: { 'application/json': { message: infer M } } } };
-}
-  ? M
-  : never;
+import type { ApiMessage as Message } from '../../src/lib/api/types';
 
 /** True only when A and B are the same type. */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

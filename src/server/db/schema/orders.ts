@@ -19,17 +19,15 @@ export type OrderLine = {
  * is `provisioning`, then `active`. A paid order of a failed group-buy, or a payment that came after the order
  * expired, is `refund_pending` until the customer centre says `refunded`.
  */
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'paid',
-  'provisioning',
-  'active',
-  'cancelled',
-  'expired',
-  'refund_pending',
-  'refunded',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type OrderStatus =
+  | 'pending_payment'
+  | 'paid'
+  | 'provisioning'
+  | 'active'
+  | 'cancelled'
+  | 'expired'
+  | 'refund_pending'
+  | 'refunded';
 
 /**
  * Orders created by the storefront (docs/decisions/009-pricing-and-orders.md), pending payment in the customer centre. Amounts are minor
