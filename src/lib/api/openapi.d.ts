@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health: 200 while the database answers (status `degraded` while it is read-only), 503 when not */
+        /** Health: 200 while the database answers (status `degraded` while it is read-only), 503 when not or while the server is starting */
         get: operations["getHealth"];
         put?: never;
         post?: never;

@@ -11,11 +11,13 @@ const footLinkQuery = z.object({ language: z.string().max(16).optional() });
 
 export const siteRouter = apiRouter('Site');
 
+// 503 while the server is starting too: its 404 pages are not in yet, and a balancer must not send visitors before.
 siteRouter.route(
   {
     method: 'get',
     path: '/health',
-    summary: 'Health: 200 while the database answers (status `degraded` while it is read-only), 503 when not',
+    summary:
+      'Health: 200 while the database answers (status `degraded` while it is read-only), 503 when not or while the server is starting',
     response: z.object({
       status: z.enum(['ok', 'degraded']),
       database: z.enum(['up', 'read-only']),
@@ -23,6 +25,11 @@ siteRouter.route(
     }),
   },
   async (c) => {
+    if (!c.get('readyToServe')()) {
+      throw new ApiError(BusinessCode.dependencyDown, 'api.starting', {
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      });
+    }
     const database = await databaseStatus(c.get('db'));
     if (database === 'down') {
       throw new ApiError(BusinessCode.dependencyDown, 'api.dependencyDown', {
