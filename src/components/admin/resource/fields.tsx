@@ -40,7 +40,7 @@ export function FormField({
   field: Field;
   resource: { name: string };
   choices: Record<string, Choice[] | undefined>;
-  /** A saved row is being changed (a fixed field is then shown, not changed). */
+  /** A saved row is being changed, or the screen set this field's value: a fixed field is shown, not changed. */
   editing: boolean;
   idPrefix: string;
   /** Where the labels are, when not the resource's `fields` (an action's own fields). */
@@ -63,7 +63,12 @@ export function FormField({
     case 'checkbox':
       return (
         <label className="flex items-center gap-2 text-sm font-semibold">
-          <input type="checkbox" className="h-4 w-4 accent-brand-600" {...form.register(field.name)} />
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-brand-600"
+            disabled={field.fixed && editing}
+            {...form.register(field.name)}
+          />
           {label}
         </label>
       );
@@ -91,7 +96,9 @@ export function FormField({
         </SelectField>
       );
     case 'reference': {
-      const offered = choices[field.source];
+      // The form re-renders on every change (it watches its values), so the other field's value is current here.
+      const by = field.narrowedBy;
+      const offered = narrowed(choices, field, by ? form.getValues(by.field) : undefined, form.getValues(field.name));
       if (field.multiple) {
         return (
           <fieldset className="rounded-lg border border-line p-3" aria-describedby={error ? `${id}-error` : undefined}>
@@ -113,7 +120,12 @@ export function FormField({
         );
       }
       return (
-        <SelectField {...common} aria-busy={offered === undefined} {...form.register(field.name)}>
+        <SelectField
+          {...common}
+          aria-busy={offered === undefined}
+          disabled={field.fixed && editing}
+          {...form.register(field.name)}
+        >
           <option value="">{text.shared(field.optional ? 'none' : 'choose')}</option>
           {(offered ?? []).map((choice) => (
             <option key={choice.id} value={choice.id}>
@@ -177,6 +189,24 @@ export function FormField({
         />
       );
   }
+}
+
+/**
+ * What a reference field offers: its source's rows, or, narrowed by another field, those the row chosen there lists
+ * (a plan's regions), the value it holds kept so a saved row still shows it.
+ */
+function narrowed(
+  choices: Record<string, Choice[] | undefined>,
+  field: Extract<Field, { kind: 'reference' }>,
+  chosenThere: unknown,
+  held: unknown,
+): Choice[] | undefined {
+  const offered = choices[field.source];
+  const by = field.narrowedBy;
+  const listed = by
+    ? choices[by.source]?.find((c) => c.id === String(chosenThere ?? ''))?.lists?.[field.source]
+    : undefined;
+  return listed && offered ? offered.filter((c) => listed.includes(c.id) || c.id === String(held ?? '')) : offered;
 }
 
 /** Text in three languages: one input each, English required, a language's own error under it. */

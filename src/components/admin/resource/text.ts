@@ -30,6 +30,8 @@ export function useResourceText(resource: Pick<ResourceDeclaration, 'name'>) {
         ? own(`filterOptions.${name}.${value}`)
         : shared(`filterOptions.${name}.${value}`),
     searchHint: () => (has('searchHint') ? own('searchHint') : undefined),
+    /** A line under the title saying what the list is for, where the resource has one (`intro`). */
+    intro: () => (has('intro') ? own('intro') : undefined),
   };
 }
 export type ResourceText = ReturnType<typeof useResourceText>;

@@ -67,7 +67,6 @@ import { catalogDocs, catalogRoutes } from './catalog';
 import { dashboardRouter } from './dashboard';
 import { ordersDocs, ordersRoutes } from './orders';
 import { pricesDocs, pricesRoutes } from './prices';
-import { promotionDocs, promotionRoutes } from './promotions';
 
 /**
  * The back office's API (docs/product/back-office-api.md). Every route but sign-in and the setup link names the
@@ -281,7 +280,6 @@ adminRouter.route('/', ordersRoutes);
 
 adminRouter.route('/', catalogRoutes);
 adminRouter.route('/', dashboardRouter.hono);
-adminRouter.route('/', promotionRoutes);
 adminRouter.route('/', pricesRoutes);
 
 const staffOnly = { auth: 'staff' } as const;
@@ -506,6 +504,5 @@ export const adminDocs: TaggedRouteDoc[] = [
   ...ordersDocs,
   ...catalogDocs,
   ...dashboardRouter.docs,
-  ...promotionDocs,
   ...pricesDocs,
 ];
