@@ -154,6 +154,8 @@ test('promotions: a coupon made in the back office, claimed on the site, its sto
       });
       await admin.goto('/admin/promotions/sales');
       await search(admin).fill(tag);
+      // The search is in the address once the typing pauses; a link followed before would be overtaken by it.
+      await expect(admin).toHaveURL(new RegExp(`q=${tag}`));
       await admin
         .getByTestId('sales-list')
         .getByTestId('row')
@@ -172,8 +174,8 @@ test('promotions: a coupon made in the back office, claimed on the site, its sto
       // A new item belongs to this sale, and is offered the regions its plan is sold in.
       await admin.getByTestId('resource-new').click();
       const add = admin.getByRole('dialog', { name: p.sale.newItem });
-      await expect(add.getByLabel(r['sale-items'].fields.activityId)).toBeDisabled();
-      await expect(add.getByLabel(r['sale-items'].fields.activityId)).toHaveValue(String(saleId));
+      await expect(add.getByLabel(r['sale-items'].fields.activityId, { exact: true })).toBeDisabled();
+      await expect(add.getByLabel(r['sale-items'].fields.activityId, { exact: true })).toHaveValue(String(saleId));
       await add.getByLabel(r['sale-items'].fields.planId).selectOption('std-1c1g');
       const offered = add.getByLabel(r['sale-items'].fields.regionId).locator('option:not([value=""])');
       await expect(offered).toHaveCount(regions.length);

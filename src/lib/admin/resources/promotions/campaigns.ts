@@ -96,7 +96,7 @@ export const campaignsResource = defineResource({
     { name: 'imageUrl', kind: 'link', hint: true },
     { name: 'slug', kind: 'code', hint: true },
     { name: 'accent', kind: 'text', hint: true },
-    { name: 'popup', kind: 'checkbox' },
+    { name: 'popup', kind: 'checkbox', hint: true },
     ...scheduleFields,
     { name: 'sort', kind: 'integer', hint: true },
   ],
