@@ -1,7 +1,7 @@
 import '../../../validation/zod-config';
 import { z } from 'zod';
 import { wholeNumber } from '../../../validation/numbers';
-import type { Field } from '../../resource';
+import type { Column, Field } from '../../resource';
 
 /**
  * What the promotions' declarations share (docs/product/back-office-promotions.md): the limits of their numbers,
@@ -62,6 +62,19 @@ export const SCHEDULE_STATES = ['upcoming', 'running', 'ended'] as const;
 
 /** A schedule as rows answer it: ISO times, and where it stands at the time of the answer. */
 export const scheduleRow = { startsAt: z.string(), endsAt: z.string() };
+
+/** A scheduled promotion's list: in the site's order, or by when it starts or ends; searched by name. */
+export const scheduledList = {
+  sorts: ['sort', 'id', 'startsAt', 'endsAt'],
+  order: { sort: 'sort', dir: 'asc' },
+  search: true,
+} as const;
+
+/** Where a promotion's schedule stands now, and when it ends. */
+export const scheduleColumns = [
+  { name: 'state', format: 'option' },
+  { name: 'endsAt', format: 'datetime', sort: 'endsAt' },
+] as const satisfies readonly Column[];
 
 export const scheduleFields = [
   { name: 'startsAt', kind: 'datetime' },

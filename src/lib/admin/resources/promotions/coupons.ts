@@ -12,6 +12,8 @@ import {
   NO_UNDO,
   PROMOTION_LIMITS,
   perUserLimit,
+  scheduleColumns,
+  scheduledList,
   scheduleFields,
   scheduleRow,
   sort,
@@ -122,9 +124,8 @@ export const couponsResource = defineResource({
   access: { read: 'readCommerce', write: 'manageCommerce', delete: false },
   undo: NO_UNDO,
   list: {
-    sorts: ['sort', 'id', 'startsAt', 'endsAt', 'claimed'],
-    order: { sort: 'sort', dir: 'asc' },
-    search: true,
+    ...scheduledList,
+    sorts: [...scheduledList.sorts, 'claimed'],
     filters: [{ name: 'offer', options: ['centre', 'welcome', 'all'] }],
   },
   columns: [
@@ -134,8 +135,7 @@ export const couponsResource = defineResource({
     { name: 'thresholdCents', format: 'money' },
     { name: 'claimed', format: 'number', sort: 'claimed' },
     { name: 'stockTotal', format: 'number' },
-    { name: 'state', format: 'option' },
-    { name: 'endsAt', format: 'datetime', sort: 'endsAt' },
+    ...scheduleColumns,
   ],
   fields: [
     { name: 'name', kind: 'localized' },

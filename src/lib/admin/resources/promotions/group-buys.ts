@@ -14,6 +14,8 @@ import {
   PROMOTION_LIMITS,
   PROMOTION_MONTHS,
   SCHEDULE_STATES,
+  scheduleColumns,
+  scheduledList,
   scheduleFields,
   scheduleRow,
   sort,
@@ -87,11 +89,7 @@ export const groupBuysResource = defineResource({
   }),
   access: { read: 'readCommerce', write: 'manageCommerce', delete: false },
   undo: NO_UNDO,
-  list: {
-    sorts: ['sort', 'id', 'startsAt', 'endsAt'],
-    order: { sort: 'sort', dir: 'asc' },
-    search: true,
-  },
+  list: scheduledList,
   columns: [
     { name: 'name', format: 'localized' },
     { name: 'groupSize', format: 'number' },
@@ -99,8 +97,7 @@ export const groupBuysResource = defineResource({
     { name: 'singlePriceCents', format: 'money' },
     { name: 'openGroups', format: 'number' },
     { name: 'succeededGroups', format: 'number' },
-    { name: 'state', format: 'option' },
-    { name: 'endsAt', format: 'datetime', sort: 'endsAt' },
+    ...scheduleColumns,
   ],
   fields: [
     { name: 'name', kind: 'localized' },

@@ -8,6 +8,7 @@ import {
   instant,
   NO_UNDO,
   SCHEDULE_STATES,
+  scheduleColumns,
   scheduleFields,
   scheduleRow,
 } from './common';
@@ -54,9 +55,8 @@ export const salesResource = defineResource({
     { name: 'items', format: 'number' },
     { name: 'sold', format: 'number' },
     { name: 'stock', format: 'number' },
-    { name: 'state', format: 'option' },
     { name: 'startsAt', format: 'datetime', sort: 'startsAt' },
-    { name: 'endsAt', format: 'datetime', sort: 'endsAt' },
+    ...scheduleColumns,
   ],
   fields: [
     { name: 'name', kind: 'localized' },
