@@ -1,0 +1,37 @@
+-- The tax rules in force (docs/product/back-office-api.md, tax rules): Japan's consumption tax, Singapore's GST,
+-- the standard VAT rate of each of the 27 EU countries (a business with a valid VAT number pays none here: reverse
+-- charge), and Hong Kong and the United States, where none is charged. Every other country pays none until an
+-- operator adds a rule. A rule already there for a country and day is left as it is.
+INSERT INTO "tax_rules" ("country", "name", "rate_percent", "reverse_charge", "valid_from") VALUES
+  ('AT', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 20, true, '2016-01-01'),
+  ('BE', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 21, true, '1996-01-01'),
+  ('BG', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 20, true, '2007-01-01'),
+  ('HR', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 25, true, '2013-07-01'),
+  ('CY', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 19, true, '2014-01-13'),
+  ('CZ', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 21, true, '2013-01-01'),
+  ('DK', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 25, true, '1992-01-01'),
+  ('EE', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 24, true, '2025-07-01'),
+  ('FI', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 25.5, true, '2024-09-01'),
+  ('FR', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 20, true, '2014-01-01'),
+  ('DE', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 19, true, '2021-01-01'),
+  ('GR', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 24, true, '2016-06-01'),
+  ('HU', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 27, true, '2012-01-01'),
+  ('IE', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 23, true, '2021-03-01'),
+  ('IT', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 22, true, '2013-10-01'),
+  ('LV', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 21, true, '2012-07-01'),
+  ('LT', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 21, true, '2009-09-01'),
+  ('LU', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 17, true, '2024-01-01'),
+  ('MT', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 18, true, '1995-01-01'),
+  ('NL', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 21, true, '2012-10-01'),
+  ('PL', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 23, true, '2011-01-01'),
+  ('PT', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 23, true, '2011-01-01'),
+  ('RO', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 21, true, '2025-08-01'),
+  ('SK', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 23, true, '2025-01-01'),
+  ('SI', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 22, true, '2013-07-01'),
+  ('ES', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 21, true, '2012-09-01'),
+  ('SE', '{"en":"VAT","zh":"增值税","ja":"付加価値税"}'::jsonb, 25, true, '1990-07-01'),
+  ('JP', '{"en":"Consumption tax","zh":"消费税","ja":"消費税"}'::jsonb, 10, false, '2019-10-01'),
+  ('SG', '{"en":"GST","zh":"商品及服务税","ja":"物品サービス税（GST）"}'::jsonb, 9, false, '2024-01-01'),
+  ('HK', '{"en":"No VAT or GST","zh":"不征收增值税或商品及服务税","ja":"付加価値税・GST なし"}'::jsonb, 0, false, '2000-01-01'),
+  ('US', '{"en":"No sales tax","zh":"不征收销售税","ja":"売上税なし"}'::jsonb, 0, false, '2000-01-01')
+ON CONFLICT ("country", "valid_from") DO NOTHING;
