@@ -60,6 +60,9 @@ test('promotions: a coupon made in the back office, claimed on the site, its sto
 
       await admin.getByTestId('resource-new').click();
       const dialog = admin.getByRole('dialog', { name: r.coupons.new });
+      // A new coupon has claimed nothing: the count is shown for saved ones only.
+      await expect(dialog.getByLabel(r.coupons.fields.amountCents)).toBeVisible();
+      await expect(dialog.getByTestId('coupons-form-claimed')).toHaveCount(0);
       await dialog
         .getByLabel(/^English/)
         .first()

@@ -147,7 +147,8 @@ export const couponsResource = defineResource({
     { name: 'validDays', kind: 'integer' },
     { name: 'welcome', kind: 'checkbox', fixed: true },
     ...scheduleFields.map((f) => ({ ...f, when: centre })),
-    { name: 'claimed', kind: 'readonly', format: 'text', when: (v) => centre(v) && v.claimed !== undefined },
+    // What is taken, beside the stock that may not go below it: a saved coupon's (a new one has none).
+    { name: 'claimed', kind: 'readonly', format: 'text', when: (v) => centre(v) && typeof v.claimed === 'number' },
     { name: 'stockTotal', kind: 'integer', hint: true, when: centre },
     { name: 'perUserLimit', kind: 'integer', hint: true, when: centre },
     { name: 'newCustomerOnly', kind: 'checkbox', when: centre },

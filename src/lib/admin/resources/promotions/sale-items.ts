@@ -79,7 +79,7 @@ export const saleItemsResource = defineResource({
     { name: 'regionId', kind: 'reference', source: 'regions', narrowedBy: { field: 'planId', source: 'plans' } },
     { name: 'months', kind: 'select', options: PROMOTION_MONTHS },
     { name: 'salePriceCents', kind: 'money' },
-    { name: 'sold', kind: 'readonly', format: 'text', when: (v) => v.sold !== undefined },
+    { name: 'sold', kind: 'readonly', format: 'text', when: (v) => typeof v.sold === 'number' },
     { name: 'stockTotal', kind: 'integer', hint: true },
     { name: 'perUserLimit', kind: 'integer', hint: true },
     { name: 'sort', kind: 'integer', hint: true },
