@@ -18,7 +18,10 @@ export type Field = {
   name: string;
   /** Shown only while this holds for what is typed (a percentage only on a percent coupon). */
   when?: (values: Record<string, unknown>) => boolean;
-  /** Chosen when the row is made, shown but not changed after (a key that orders refer to). */
+  /**
+   * Chosen when the row is made, shown but not changed after (a key that orders refer to); the server refuses a
+   * change to it at the field.
+   */
   fixed?: boolean;
   /** A line under the field, from `fields.<name>Hint`. */
   hint?: boolean;
@@ -36,8 +39,17 @@ export type Field = {
   | { kind: 'localizedLines' }
   /** One of fixed values; their labels are `options.<name>.<value>`. */
   | { kind: 'select'; options: readonly string[] }
-  /** One (or, `multiple`, several) of the rows another list offers (`GET /api/admin/choices`). */
-  | { kind: 'reference'; source: ChoiceSource; optional?: boolean; multiple?: boolean }
+  /**
+   * One (or, `multiple`, several) of the rows another list offers (`GET /api/admin/choices`). `narrowedBy`: only
+   * those the row chosen in another field lists under this field's source (a plan's regions).
+   */
+  | {
+      kind: 'reference';
+      source: ChoiceSource;
+      optional?: boolean;
+      multiple?: boolean;
+      narrowedBy?: { field: string; source: ChoiceSource };
+    }
   /** Shown, never sent (a number another screen sets). */
   | { kind: 'readonly'; format: 'cents' | 'microUsd' | 'percent' | 'boolean' | 'text' | 'option' }
   /** A part of the form only this resource has, drawn by the component registered under this name. */
@@ -54,6 +66,8 @@ export const CHOICE_SOURCES = [
   'bandwidth',
   'jobDepartments',
   'jobLocations',
+  'couponProducts',
+  'sales',
 ] as const;
 export type ChoiceSource = (typeof CHOICE_SOURCES)[number];
 

@@ -2703,6 +2703,370 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/coupons/welcome-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many accounts have claimed the welcome offer
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminCouponsWelcomeClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of coupons, searched, filtered and ordered
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminCoupons"];
+        put?: never;
+        /**
+         * Create one of coupons
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminCoupons"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of coupons
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminCouponsId"];
+        /**
+         * Change one of coupons (with the version it was read at; 409 with the row as it is now)
+         * @description Staff permission: `manageCommerce`.
+         */
+        put: operations["putAdminCouponsId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/coupons/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of coupons, newest first, from the audit log
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminCouponsIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of sales, searched, filtered and ordered
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminSales"];
+        put?: never;
+        /**
+         * Create one of sales
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminSales"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of sales
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminSalesId"];
+        /**
+         * Change one of sales (with the version it was read at; 409 with the row as it is now)
+         * @description Staff permission: `manageCommerce`.
+         */
+        put: operations["putAdminSalesId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sales/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of sales, newest first, from the audit log
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminSalesIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sale-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of sale-items, searched, filtered and ordered
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminSaleItems"];
+        put?: never;
+        /**
+         * Create one of sale-items
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminSaleItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sale-items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of sale-items
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminSaleItemsId"];
+        /**
+         * Change one of sale-items (with the version it was read at; 409 with the row as it is now)
+         * @description Staff permission: `manageCommerce`.
+         */
+        put: operations["putAdminSaleItemsId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sale-items/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of sale-items, newest first, from the audit log
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminSaleItemsIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pintuan-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of pintuan-offers, searched, filtered and ordered
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminPintuanOffers"];
+        put?: never;
+        /**
+         * Create one of pintuan-offers
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminPintuanOffers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pintuan-offers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of pintuan-offers
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminPintuanOffersId"];
+        /**
+         * Change one of pintuan-offers (with the version it was read at; 409 with the row as it is now)
+         * @description Staff permission: `manageCommerce`.
+         */
+        put: operations["putAdminPintuanOffersId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/pintuan-offers/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of pintuan-offers, newest first, from the audit log
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminPintuanOffersIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of campaigns, searched, filtered and ordered
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminCampaigns"];
+        put?: never;
+        /**
+         * Create one of campaigns
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminCampaigns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of campaigns
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminCampaignsId"];
+        /**
+         * Change one of campaigns (with the version it was read at; 409 with the row as it is now)
+         * @description Staff permission: `manageCommerce`.
+         */
+        put: operations["putAdminCampaignsId"];
+        post?: never;
+        /**
+         * Delete one of campaigns (with the version it was read at)
+         * @description Staff permission: `manageCommerce`.
+         */
+        delete: operations["deleteAdminCampaignsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/campaigns/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of campaigns, newest first, from the audit log
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminCampaignsIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;
@@ -2998,266 +3362,6 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/promotion-options": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * What the promotion forms offer
-         * @description Staff permission: `readCommerce`.
-         */
-        get: operations["getAdminPromotionOptions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/coupons": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Coupons
-         * @description Staff permission: `readCommerce`.
-         */
-        get: operations["getAdminCoupons"];
-        put?: never;
-        /**
-         * Create a coupon
-         * @description Staff permission: `manageCommerce`.
-         */
-        post: operations["postAdminCoupons"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/coupons/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One coupon
-         * @description Staff permission: `readCommerce`.
-         */
-        get: operations["getAdminCouponsId"];
-        /**
-         * Change a coupon
-         * @description Staff permission: `manageCommerce`.
-         */
-        put: operations["putAdminCouponsId"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/sales": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * VPS sales
-         * @description Staff permission: `readCommerce`.
-         */
-        get: operations["getAdminSales"];
-        put?: never;
-        /**
-         * Create a sale
-         * @description Staff permission: `manageCommerce`.
-         */
-        post: operations["postAdminSales"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/sales/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One sale with its items
-         * @description Staff permission: `readCommerce`.
-         */
-        get: operations["getAdminSalesId"];
-        /**
-         * Change a sale
-         * @description Staff permission: `manageCommerce`.
-         */
-        put: operations["putAdminSalesId"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/sales/{id}/items": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add an item to a sale
-         * @description Staff permission: `manageCommerce`.
-         */
-        post: operations["postAdminSalesIdItems"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/sale-items/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One sale item
-         * @description Staff permission: `readCommerce`.
-         */
-        get: operations["getAdminSaleItemsId"];
-        /**
-         * Change a sale item
-         * @description Staff permission: `manageCommerce`.
-         */
-        put: operations["putAdminSaleItemsId"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/pintuan-offers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Group-buy offers
-         * @description Staff permission: `readCommerce`.
-         */
-        get: operations["getAdminPintuanOffers"];
-        put?: never;
-        /**
-         * Create a group-buy offer
-         * @description Staff permission: `manageCommerce`.
-         */
-        post: operations["postAdminPintuanOffers"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/pintuan-offers/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One group-buy offer
-         * @description Staff permission: `readCommerce`.
-         */
-        get: operations["getAdminPintuanOffersId"];
-        /**
-         * Change a group-buy offer
-         * @description Staff permission: `manageCommerce`.
-         */
-        put: operations["putAdminPintuanOffersId"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/campaigns": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Campaigns (pop-up and banner)
-         * @description Staff permission: `readCommerce`.
-         */
-        get: operations["getAdminCampaigns"];
-        put?: never;
-        /**
-         * Create a campaign
-         * @description Staff permission: `manageCommerce`.
-         */
-        post: operations["postAdminCampaigns"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/campaigns/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One campaign
-         * @description Staff permission: `readCommerce`.
-         */
-        get: operations["getAdminCampaignsId"];
-        /**
-         * Change a campaign
-         * @description Staff permission: `manageCommerce`.
-         */
-        put: operations["putAdminCampaignsId"];
-        post?: never;
-        /**
-         * Delete a campaign
-         * @description Staff permission: `manageCommerce`.
-         */
-        delete: operations["deleteAdminCampaignsId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6834,7 +6938,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                source: "regions" | "productLines" | "plans" | "images" | "disks" | "bandwidth" | "jobDepartments" | "jobLocations";
+                source: "regions" | "productLines" | "plans" | "images" | "disks" | "bandwidth" | "jobDepartments" | "jobLocations" | "couponProducts" | "sales";
             };
             cookie?: never;
         };
@@ -6858,6 +6962,9 @@ export interface operations {
                                     ja?: string;
                                 };
                                 active?: boolean;
+                                lists?: {
+                                    [key: string]: string[];
+                                };
                             }[];
                         };
                     };
@@ -13593,6 +13700,1873 @@ export interface operations {
             503: components["responses"]["Failure503"];
         };
     };
+    getAdminCouponsWelcomeClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            claims: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminCoupons: {
+        parameters: {
+            query?: {
+                page?: number | string;
+                rows?: number | string;
+                sort?: "sort" | "id" | "startsAt" | "endsAt" | "claimed";
+                dir?: "asc" | "desc";
+                q?: string;
+                offer?: "centre" | "welcome" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            page: number;
+                            rows: number;
+                            items: {
+                                id: number;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                /** @enum {string} */
+                                kind: "amount" | "percent";
+                                amountCents: number | null;
+                                percentOff: number | null;
+                                thresholdCents: number;
+                                products: string[];
+                                startsAt: string;
+                                endsAt: string;
+                                validDays: number;
+                                stockTotal: number;
+                                stockLeft: number;
+                                perUserLimit: number;
+                                newCustomerOnly: boolean;
+                                welcome: boolean;
+                                sort: number;
+                                version: number;
+                                claimed: number;
+                                held: number;
+                                /** @enum {string} */
+                                state: "upcoming" | "active" | "soldOut" | "ended";
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminCoupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    /** @enum {string} */
+                    kind: "amount" | "percent";
+                    amountCents?: (number | string) | null;
+                    percentOff?: (number | string) | null;
+                    /** @default 0 */
+                    thresholdCents?: number | string;
+                    /** @default [] */
+                    products?: string[];
+                    /** Format: date-time */
+                    startsAt?: string;
+                    /** Format: date-time */
+                    endsAt?: string;
+                    validDays: number | string;
+                    stockTotal?: number | string;
+                    perUserLimit?: number | string;
+                    newCustomerOnly?: boolean;
+                    welcome?: boolean;
+                    /** @default 0 */
+                    sort?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            name: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            /** @enum {string} */
+                            kind: "amount" | "percent";
+                            amountCents: number | null;
+                            percentOff: number | null;
+                            thresholdCents: number;
+                            products: string[];
+                            startsAt: string;
+                            endsAt: string;
+                            validDays: number;
+                            stockTotal: number;
+                            stockLeft: number;
+                            perUserLimit: number;
+                            newCustomerOnly: boolean;
+                            welcome: boolean;
+                            sort: number;
+                            version: number;
+                            claimed: number;
+                            held: number;
+                            /** @enum {string} */
+                            state: "upcoming" | "active" | "soldOut" | "ended";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminCouponsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            name: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            /** @enum {string} */
+                            kind: "amount" | "percent";
+                            amountCents: number | null;
+                            percentOff: number | null;
+                            thresholdCents: number;
+                            products: string[];
+                            startsAt: string;
+                            endsAt: string;
+                            validDays: number;
+                            stockTotal: number;
+                            stockLeft: number;
+                            perUserLimit: number;
+                            newCustomerOnly: boolean;
+                            welcome: boolean;
+                            sort: number;
+                            version: number;
+                            claimed: number;
+                            held: number;
+                            /** @enum {string} */
+                            state: "upcoming" | "active" | "soldOut" | "ended";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    putAdminCouponsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    /** @enum {string} */
+                    kind: "amount" | "percent";
+                    amountCents?: (number | string) | null;
+                    percentOff?: (number | string) | null;
+                    /** @default 0 */
+                    thresholdCents?: number | string;
+                    /** @default [] */
+                    products?: string[];
+                    /** Format: date-time */
+                    startsAt?: string;
+                    /** Format: date-time */
+                    endsAt?: string;
+                    validDays: number | string;
+                    stockTotal?: number | string;
+                    perUserLimit?: number | string;
+                    newCustomerOnly?: boolean;
+                    welcome?: boolean;
+                    /** @default 0 */
+                    sort?: number | string;
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            name: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            /** @enum {string} */
+                            kind: "amount" | "percent";
+                            amountCents: number | null;
+                            percentOff: number | null;
+                            thresholdCents: number;
+                            products: string[];
+                            startsAt: string;
+                            endsAt: string;
+                            validDays: number;
+                            stockTotal: number;
+                            stockLeft: number;
+                            perUserLimit: number;
+                            newCustomerOnly: boolean;
+                            welcome: boolean;
+                            sort: number;
+                            version: number;
+                            claimed: number;
+                            held: number;
+                            /** @enum {string} */
+                            state: "upcoming" | "active" | "soldOut" | "ended";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminCouponsIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminSales: {
+        parameters: {
+            query?: {
+                page?: number | string;
+                rows?: number | string;
+                sort?: "endsAt" | "startsAt" | "id";
+                dir?: "asc" | "desc";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            page: number;
+                            rows: number;
+                            items: {
+                                id: number;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                description: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                startsAt: string;
+                                endsAt: string;
+                                version: number;
+                                items: number;
+                                sold: number;
+                                stock: number;
+                                /** @enum {string} */
+                                state: "upcoming" | "running" | "ended";
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminSales: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    description: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    /** Format: date-time */
+                    startsAt: string;
+                    /** Format: date-time */
+                    endsAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            name: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            description: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            startsAt: string;
+                            endsAt: string;
+                            version: number;
+                            items: number;
+                            sold: number;
+                            stock: number;
+                            /** @enum {string} */
+                            state: "upcoming" | "running" | "ended";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminSalesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            name: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            description: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            startsAt: string;
+                            endsAt: string;
+                            version: number;
+                            items: number;
+                            sold: number;
+                            stock: number;
+                            /** @enum {string} */
+                            state: "upcoming" | "running" | "ended";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    putAdminSalesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    description: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    /** Format: date-time */
+                    startsAt: string;
+                    /** Format: date-time */
+                    endsAt: string;
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            name: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            description: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            startsAt: string;
+                            endsAt: string;
+                            version: number;
+                            items: number;
+                            sold: number;
+                            stock: number;
+                            /** @enum {string} */
+                            state: "upcoming" | "running" | "ended";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminSalesIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminSaleItems: {
+        parameters: {
+            query?: {
+                page?: number | string;
+                rows?: number | string;
+                sort?: "sort" | "id";
+                dir?: "asc" | "desc";
+                q?: string;
+                sale?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            page: number;
+                            rows: number;
+                            items: {
+                                id: number;
+                                activityId: number;
+                                planId: string;
+                                regionId: string;
+                                months: number;
+                                salePriceCents: number;
+                                stockTotal: number;
+                                stockLeft: number;
+                                perUserLimit: number;
+                                sort: number;
+                                version: number;
+                                sold: number;
+                                planName: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                regionName: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminSaleItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    activityId: number | string;
+                    planId: string;
+                    regionId: string;
+                    months: number | string;
+                    salePriceCents: number | string;
+                    stockTotal: number | string;
+                    perUserLimit: number | string;
+                    /** @default 0 */
+                    sort?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            activityId: number;
+                            planId: string;
+                            regionId: string;
+                            months: number;
+                            salePriceCents: number;
+                            stockTotal: number;
+                            stockLeft: number;
+                            perUserLimit: number;
+                            sort: number;
+                            version: number;
+                            sold: number;
+                            planName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            regionName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminSaleItemsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            activityId: number;
+                            planId: string;
+                            regionId: string;
+                            months: number;
+                            salePriceCents: number;
+                            stockTotal: number;
+                            stockLeft: number;
+                            perUserLimit: number;
+                            sort: number;
+                            version: number;
+                            sold: number;
+                            planName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            regionName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    putAdminSaleItemsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    activityId: number | string;
+                    planId: string;
+                    regionId: string;
+                    months: number | string;
+                    salePriceCents: number | string;
+                    stockTotal: number | string;
+                    perUserLimit: number | string;
+                    /** @default 0 */
+                    sort?: number | string;
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            activityId: number;
+                            planId: string;
+                            regionId: string;
+                            months: number;
+                            salePriceCents: number;
+                            stockTotal: number;
+                            stockLeft: number;
+                            perUserLimit: number;
+                            sort: number;
+                            version: number;
+                            sold: number;
+                            planName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            regionName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminSaleItemsIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminPintuanOffers: {
+        parameters: {
+            query?: {
+                page?: number | string;
+                rows?: number | string;
+                sort?: "sort" | "id" | "startsAt" | "endsAt";
+                dir?: "asc" | "desc";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            page: number;
+                            rows: number;
+                            items: {
+                                id: number;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                planId: string;
+                                regionId: string;
+                                months: number;
+                                groupSize: number;
+                                groupPriceCents: number;
+                                singlePriceCents: number;
+                                groupHours: number;
+                                startsAt: string;
+                                endsAt: string;
+                                sort: number;
+                                rules: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                } | null;
+                                version: number;
+                                openGroups: number;
+                                succeededGroups: number;
+                                /** @enum {string} */
+                                state: "upcoming" | "running" | "ended";
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminPintuanOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    planId: string;
+                    regionId: string;
+                    months: number | string;
+                    groupSize: number | string;
+                    groupPriceCents: number | string;
+                    singlePriceCents: number | string;
+                    groupHours: number | string;
+                    /** Format: date-time */
+                    startsAt: string;
+                    /** Format: date-time */
+                    endsAt: string;
+                    /** @default 0 */
+                    sort?: number | string;
+                    rules?: {
+                        /** @default  */
+                        en?: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            name: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            planId: string;
+                            regionId: string;
+                            months: number;
+                            groupSize: number;
+                            groupPriceCents: number;
+                            singlePriceCents: number;
+                            groupHours: number;
+                            startsAt: string;
+                            endsAt: string;
+                            sort: number;
+                            rules: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
+                            version: number;
+                            openGroups: number;
+                            succeededGroups: number;
+                            /** @enum {string} */
+                            state: "upcoming" | "running" | "ended";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminPintuanOffersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            name: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            planId: string;
+                            regionId: string;
+                            months: number;
+                            groupSize: number;
+                            groupPriceCents: number;
+                            singlePriceCents: number;
+                            groupHours: number;
+                            startsAt: string;
+                            endsAt: string;
+                            sort: number;
+                            rules: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
+                            version: number;
+                            openGroups: number;
+                            succeededGroups: number;
+                            /** @enum {string} */
+                            state: "upcoming" | "running" | "ended";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    putAdminPintuanOffersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    planId: string;
+                    regionId: string;
+                    months: number | string;
+                    groupSize: number | string;
+                    groupPriceCents: number | string;
+                    singlePriceCents: number | string;
+                    groupHours: number | string;
+                    /** Format: date-time */
+                    startsAt: string;
+                    /** Format: date-time */
+                    endsAt: string;
+                    /** @default 0 */
+                    sort?: number | string;
+                    rules?: {
+                        /** @default  */
+                        en?: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    } | null;
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            name: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            planId: string;
+                            regionId: string;
+                            months: number;
+                            groupSize: number;
+                            groupPriceCents: number;
+                            singlePriceCents: number;
+                            groupHours: number;
+                            startsAt: string;
+                            endsAt: string;
+                            sort: number;
+                            rules: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
+                            version: number;
+                            openGroups: number;
+                            succeededGroups: number;
+                            /** @enum {string} */
+                            state: "upcoming" | "running" | "ended";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminPintuanOffersIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminCampaigns: {
+        parameters: {
+            query?: {
+                page?: number | string;
+                rows?: number | string;
+                sort?: "sort" | "id" | "startsAt" | "endsAt";
+                dir?: "asc" | "desc";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            page: number;
+                            rows: number;
+                            items: {
+                                id: number;
+                                slug: string;
+                                title: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                subtitle: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                body: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                ctaPath: string;
+                                ctaLabel: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                accent: string;
+                                popup: boolean;
+                                startsAt: string;
+                                endsAt: string;
+                                sort: number;
+                                imageUrl: string | null;
+                                version: number;
+                                /** @enum {string} */
+                                state: "upcoming" | "running" | "ended";
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminCampaigns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    slug: string;
+                    title: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    subtitle: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    body: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    ctaPath: string;
+                    ctaLabel: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    accent: string;
+                    imageUrl?: string | null;
+                    /** @default false */
+                    popup?: boolean;
+                    /** Format: date-time */
+                    startsAt: string;
+                    /** Format: date-time */
+                    endsAt: string;
+                    /** @default 0 */
+                    sort?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            slug: string;
+                            title: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            subtitle: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            body: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            ctaPath: string;
+                            ctaLabel: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            accent: string;
+                            popup: boolean;
+                            startsAt: string;
+                            endsAt: string;
+                            sort: number;
+                            imageUrl: string | null;
+                            version: number;
+                            /** @enum {string} */
+                            state: "upcoming" | "running" | "ended";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminCampaignsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            slug: string;
+                            title: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            subtitle: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            body: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            ctaPath: string;
+                            ctaLabel: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            accent: string;
+                            popup: boolean;
+                            startsAt: string;
+                            endsAt: string;
+                            sort: number;
+                            imageUrl: string | null;
+                            version: number;
+                            /** @enum {string} */
+                            state: "upcoming" | "running" | "ended";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    putAdminCampaignsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    slug: string;
+                    title: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    subtitle: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    body: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    ctaPath: string;
+                    ctaLabel: {
+                        en: string;
+                        /** @default  */
+                        zh?: string;
+                        /** @default  */
+                        ja?: string;
+                    };
+                    accent: string;
+                    imageUrl?: string | null;
+                    /** @default false */
+                    popup?: boolean;
+                    /** Format: date-time */
+                    startsAt: string;
+                    /** Format: date-time */
+                    endsAt: string;
+                    /** @default 0 */
+                    sort?: number | string;
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            slug: string;
+                            title: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            subtitle: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            body: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            ctaPath: string;
+                            ctaLabel: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            };
+                            accent: string;
+                            popup: boolean;
+                            startsAt: string;
+                            endsAt: string;
+                            sort: number;
+                            imageUrl: string | null;
+                            version: number;
+                            /** @enum {string} */
+                            state: "upcoming" | "running" | "ended";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    deleteAdminCampaignsId: {
+        parameters: {
+            query: {
+                version: number | string;
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminCampaignsIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     getAdminOrders: {
         parameters: {
             query?: {
@@ -14187,1040 +16161,6 @@ export interface operations {
             };
             401: components["responses"]["Failure401"];
             403: components["responses"]["Failure403"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminPromotionOptions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminCoupons: {
-        parameters: {
-            query?: {
-                page?: number | string;
-                rows?: number | string;
-                sort?: "sort" | "id" | "startsAt" | "endsAt" | "claimed";
-                dir?: "asc" | "desc";
-                q?: string;
-                offer?: "centre" | "welcome" | "all";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminCoupons: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    name: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    /** @enum {string} */
-                    kind: "amount" | "percent";
-                    /** @default 0 */
-                    amountCents?: number | string;
-                    /** @default 0 */
-                    percentOff?: number | string;
-                    /** @default 0 */
-                    thresholdCents?: number | string;
-                    /** @default [] */
-                    products?: string[];
-                    /** Format: date-time */
-                    startsAt: string;
-                    /** Format: date-time */
-                    endsAt: string;
-                    validDays: number | string;
-                    stockTotal: number | string;
-                    perUserLimit: number | string;
-                    /** @default false */
-                    newCustomerOnly?: boolean;
-                    /** @default false */
-                    welcome?: boolean;
-                    /** @default 0 */
-                    sort?: number | string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminCouponsId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    putAdminCouponsId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    name: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    /** @enum {string} */
-                    kind: "amount" | "percent";
-                    /** @default 0 */
-                    amountCents?: number | string;
-                    /** @default 0 */
-                    percentOff?: number | string;
-                    /** @default 0 */
-                    thresholdCents?: number | string;
-                    /** @default [] */
-                    products?: string[];
-                    /** Format: date-time */
-                    startsAt: string;
-                    /** Format: date-time */
-                    endsAt: string;
-                    validDays: number | string;
-                    stockTotal: number | string;
-                    perUserLimit: number | string;
-                    /** @default false */
-                    newCustomerOnly?: boolean;
-                    /** @default false */
-                    welcome?: boolean;
-                    /** @default 0 */
-                    sort?: number | string;
-                    version: number | string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminSales: {
-        parameters: {
-            query?: {
-                page?: number | string;
-                rows?: number | string;
-                sort?: "startsAt" | "endsAt" | "id";
-                dir?: "asc" | "desc";
-                q?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminSales: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    name: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    description: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    /** Format: date-time */
-                    startsAt: string;
-                    /** Format: date-time */
-                    endsAt: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminSalesId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    putAdminSalesId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    name: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    description: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    /** Format: date-time */
-                    startsAt: string;
-                    /** Format: date-time */
-                    endsAt: string;
-                    version: number | string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminSalesIdItems: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    planId: string;
-                    regionId: string;
-                    months: number | string;
-                    salePriceCents: number | string;
-                    stockTotal: number | string;
-                    perUserLimit: number | string;
-                    /** @default 0 */
-                    sort?: number | string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminSaleItemsId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    putAdminSaleItemsId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    planId: string;
-                    regionId: string;
-                    months: number | string;
-                    salePriceCents: number | string;
-                    stockTotal: number | string;
-                    perUserLimit: number | string;
-                    /** @default 0 */
-                    sort?: number | string;
-                    version: number | string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminPintuanOffers: {
-        parameters: {
-            query?: {
-                page?: number | string;
-                rows?: number | string;
-                sort?: "sort" | "id" | "startsAt" | "endsAt";
-                dir?: "asc" | "desc";
-                q?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminPintuanOffers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    name: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    planId: string;
-                    regionId: string;
-                    months: number | string;
-                    groupSize: number | string;
-                    groupPriceCents: number | string;
-                    singlePriceCents: number | string;
-                    groupHours: number | string;
-                    /** Format: date-time */
-                    startsAt: string;
-                    /** Format: date-time */
-                    endsAt: string;
-                    /** @default 0 */
-                    sort?: number | string;
-                    /**
-                     * @default {
-                     *       "en": "",
-                     *       "zh": "",
-                     *       "ja": ""
-                     *     }
-                     */
-                    rules?: {
-                        /** @default  */
-                        en?: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminPintuanOffersId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    putAdminPintuanOffersId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    name: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    planId: string;
-                    regionId: string;
-                    months: number | string;
-                    groupSize: number | string;
-                    groupPriceCents: number | string;
-                    singlePriceCents: number | string;
-                    groupHours: number | string;
-                    /** Format: date-time */
-                    startsAt: string;
-                    /** Format: date-time */
-                    endsAt: string;
-                    /** @default 0 */
-                    sort?: number | string;
-                    /**
-                     * @default {
-                     *       "en": "",
-                     *       "zh": "",
-                     *       "ja": ""
-                     *     }
-                     */
-                    rules?: {
-                        /** @default  */
-                        en?: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    version: number | string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminCampaigns: {
-        parameters: {
-            query?: {
-                page?: number | string;
-                rows?: number | string;
-                sort?: "sort" | "id" | "startsAt" | "endsAt";
-                dir?: "asc" | "desc";
-                q?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminCampaigns: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    slug: string;
-                    title: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    subtitle: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    body: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    ctaPath: string;
-                    ctaLabel: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    accent: string;
-                    /** @default  */
-                    imageUrl?: string;
-                    /** @default false */
-                    popup?: boolean;
-                    /** Format: date-time */
-                    startsAt: string;
-                    /** Format: date-time */
-                    endsAt: string;
-                    /** @default 0 */
-                    sort?: number | string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminCampaignsId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    putAdminCampaignsId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    slug: string;
-                    title: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    subtitle: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    body: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    ctaPath: string;
-                    ctaLabel: {
-                        en: string;
-                        /** @default  */
-                        zh?: string;
-                        /** @default  */
-                        ja?: string;
-                    };
-                    accent: string;
-                    /** @default  */
-                    imageUrl?: string;
-                    /** @default false */
-                    popup?: boolean;
-                    /** Format: date-time */
-                    startsAt: string;
-                    /** Format: date-time */
-                    endsAt: string;
-                    /** @default 0 */
-                    sort?: number | string;
-                    version: number | string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    deleteAdminCampaignsId: {
-        parameters: {
-            query: {
-                version: number | string;
-            };
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
             422: components["responses"]["InvalidInput"];
             500: components["responses"]["Failure500"];
             503: components["responses"]["Failure503"];

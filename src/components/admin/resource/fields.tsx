@@ -48,7 +48,7 @@ export function FormField({
   field: Field;
   resource: { name: string };
   choices: Record<string, Choice[] | undefined>;
-  /** A saved row is being changed (a fixed field is then shown, not changed). */
+  /** A saved row is being changed, or the screen set this field's value: a fixed field is shown, not changed. */
   editing: boolean;
   idPrefix: string;
   /** Where the labels are, when not the resource's `fields` (an action's own fields). */
@@ -96,6 +96,7 @@ export function FormField({
               className="h-4 w-4 accent-brand-600"
               aria-describedby={describedBy}
               aria-invalid={error ? true : undefined}
+              disabled={field.fixed && editing}
               {...form.register(field.name)}
             />
             {label}
@@ -127,7 +128,9 @@ export function FormField({
         </SelectField>
       );
     case 'reference': {
-      const offered = choices[field.source];
+      // The form re-renders on every change (it watches its values), so the other field's value is current here.
+      const by = field.narrowedBy;
+      const offered = narrowed(choices, field, by ? form.getValues(by.field) : undefined, form.getValues(field.name));
       if (field.multiple) {
         return (
           <fieldset className="rounded-lg border border-line p-3" aria-describedby={describedBy}>
@@ -148,7 +151,12 @@ export function FormField({
         );
       }
       return (
-        <SelectField {...common} aria-busy={offered === undefined} {...form.register(field.name)}>
+        <SelectField
+          {...common}
+          aria-busy={offered === undefined}
+          disabled={field.fixed && editing}
+          {...form.register(field.name)}
+        >
           <option value="">{text.shared(field.optional ? 'none' : 'choose')}</option>
           {(offered ?? []).map((choice) => (
             <option key={choice.id} value={choice.id}>
@@ -218,6 +226,24 @@ export function FormField({
         />
       );
   }
+}
+
+/**
+ * What a reference field offers: its source's rows, or, narrowed by another field, those the row chosen there lists
+ * (a plan's regions), the value it holds kept so a saved row still shows it.
+ */
+function narrowed(
+  choices: Record<string, Choice[] | undefined>,
+  field: Extract<Field, { kind: 'reference' }>,
+  chosenThere: unknown,
+  held: unknown,
+): Choice[] | undefined {
+  const offered = choices[field.source];
+  const by = field.narrowedBy;
+  const listed = by
+    ? choices[by.source]?.find((c) => c.id === String(chosenThere ?? ''))?.lists?.[field.source]
+    : undefined;
+  return listed && offered ? offered.filter((c) => listed.includes(c.id) || c.id === String(held ?? '')) : offered;
 }
 
 /** Text in three languages: one input each, English required, a language's own error under it. */

@@ -27,12 +27,15 @@ export type ResourceRow = Record<string, unknown> & { version?: number };
 export function ResourceForm({
   resource,
   row,
+  preset,
   readOnly = false,
   onSaved,
 }: {
   resource: ResourceDeclaration;
   /** The saved row, or null for a new one. */
   row: ResourceRow | null;
+  /** Values a new row starts with that the screen sets (the sale an item belongs to): fixed fields keep them. */
+  preset?: Record<string, unknown>;
   /** Shown to a role that may read but not write it: every field disabled, no save. */
   readOnly?: boolean;
   onSaved: (saved: ResourceRow) => void;
@@ -50,7 +53,7 @@ export function ResourceForm({
         FormValues
       >,
     ),
-    defaultValues: formValuesOf(resource.fields, row ?? (resource.blank() as FormValues)),
+    defaultValues: formValuesOf(resource.fields, row ?? { ...(resource.blank() as FormValues), ...preset }),
   });
   const { handleSubmit, reset, getValues, setError, watch, formState } = form;
   const values = watch();
@@ -134,7 +137,7 @@ export function ResourceForm({
                 field={f}
                 resource={resource}
                 choices={choices}
-                editing={row !== null}
+                editing={row !== null || (preset !== undefined && f.name in preset)}
                 idPrefix={idPrefix}
               />
             ))}

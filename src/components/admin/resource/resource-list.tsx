@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useLocale } from 'next-intl';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { may } from '@/lib/admin/permissions';
-import type { ResourceDeclaration } from '@/lib/admin/resource';
+import type { Column, ResourceDeclaration } from '@/lib/admin/resource';
 import type { AdminLocale } from '@/lib/admin/schemas';
 import { DataTable, EmptyList, Pager, TableFrame, TableRows, useServerTable } from '../data-table';
 import { useAdminTranslations } from '../i18n';
@@ -21,16 +21,53 @@ import { type ListAddress, useListAddress } from './use-list-address';
 import { rowName } from './values';
 
 /**
+ * Part of a resource's list on a screen of its own (a sale's items on the sale's page, the welcome bundle's
+ * coupons): the filters the screen fixes, what a new row starts with, and the columns and heading it shows.
+ */
+export type ListView = {
+  /** Filter values the screen fixes: asked with every page, not offered above the list. */
+  scope?: Record<string, string>;
+  /** What a new row starts with; a fixed field keeps it (an item belongs to the sale whose page it is made on). */
+  preset?: Record<string, unknown>;
+  /** The columns shown, where not the declaration's. */
+  columns?: readonly Column[];
+  /** The heading and the label of the button that adds a row, where not the resource's. */
+  title?: string;
+  newLabel?: string;
+  /** 2: the list is a part of a page with its own heading. */
+  level?: 1 | 2;
+};
+
+/**
  * The screen of any resource (docs/engineering.md#back-office): its list, paged, ordered, searched and filtered
  * by the server with all of it in the address; for a role that may write it, a form (in a dialog) to add and change
- * a row; each row's history, its declared actions and its deletion, each asked for first.
+ * a row; each row's history, its declared actions and its deletion, each asked for first. `children` stand between
+ * the heading and the list.
  */
-export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
+export function ResourceList({
+  resource: declared,
+  view = {},
+  children,
+}: {
+  resource: ResourceDeclaration;
+  view?: ListView;
+  children?: ReactNode;
+}) {
+  const scope = view.scope ?? {};
+  // The filters the screen fixes are neither shown nor kept in the address.
+  const scoped = Object.keys(scope).join(',');
+  const resource = useMemo(
+    () => ({
+      ...declared,
+      list: { ...declared.list, filters: declared.list.filters?.filter((f) => !scoped.split(',').includes(f.name)) },
+    }),
+    [declared, scoped],
+  );
   const text = useResourceText(resource);
   const locale = useLocale() as AdminLocale;
   const role = useSession().session?.staff.role;
   const address = useListAddress(resource.list);
-  const list = useAnswer<ListAnswer<ResourceRow>>(`/${resource.name}`, address.query);
+  const list = useAnswer<ListAnswer<ResourceRow>>(`/${resource.name}`, { ...address.query, ...scope });
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
@@ -80,7 +117,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
   actionsCell.current = actions.cell;
   const columns = useMemo<ColumnDef<ResourceRow>[]>(
     () => [
-      ...resource.columns.map(
+      ...(view.columns ?? resource.columns).map(
         (column): ColumnDef<ResourceRow> => ({
           id: column.sort ?? column.name,
           header: text.field(column.name),
@@ -102,29 +139,40 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
         cell: ({ row }) => actionsCell.current(row.original),
       },
     ],
-    [resource, locale, text],
+    [resource, view.columns, locale, text],
   );
+
+  const newButton =
+    creates && resource.detail === 'page' ? (
+      <Link href={`/admin${resource.path}/new`} className={buttonClass.primary} data-testid="resource-new">
+        {view.newLabel ?? text.own('new')}
+      </Link>
+    ) : creates ? (
+      <Button onClick={() => setEditing('new')} data-testid="resource-new">
+        {view.newLabel ?? text.own('new')}
+      </Button>
+    ) : null;
 
   return (
     <>
-      <PageHeading title={text.title()}>
-        {creates && resource.detail === 'page' ? (
-          <Link href={`/admin${resource.path}/new`} className={buttonClass.primary} data-testid="resource-new">
-            {text.own('new')}
-          </Link>
-        ) : creates ? (
-          <Button onClick={() => setEditing('new')} data-testid="resource-new">
-            {text.own('new')}
-          </Button>
-        ) : null}
-      </PageHeading>
-      {text.intro() ? <p className="-mt-4 mb-4 max-w-prose text-sm text-muted">{text.intro()}</p> : null}
+      {view.level === 2 ? (
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold">{view.title ?? text.title()}</h2>
+          {newButton}
+        </div>
+      ) : (
+        <PageHeading title={view.title ?? text.title()}>{newButton}</PageHeading>
+      )}
+      {view.title === undefined && text.intro() ? (
+        <p className="-mt-4 mb-4 max-w-prose text-sm text-muted">{text.intro()}</p>
+      ) : null}
+      {children}
       <ResourceNotice notice={notice} />
       <ListFilters resource={resource} address={address} text={text} />
       {list.error ? <Alert messageKey={list.error} /> : null}
       {resource.list.paging === 'keyset' ? (
         <KeysetTable
-          caption={text.title()}
+          caption={view.title ?? text.title()}
           columns={columns}
           answer={list.answer}
           loading={list.loading}
@@ -134,7 +182,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
         />
       ) : (
         <DataTable
-          caption={text.title()}
+          caption={view.title ?? text.title()}
           columns={columns}
           data={list.answer?.items ?? []}
           total={list.answer?.total ?? 0}
@@ -158,13 +206,14 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
       <Modal
         open={editing !== null}
         onOpenChange={(open) => (open ? undefined : setEditing(null))}
-        title={editing === 'new' ? text.own('new') : editing ? nameOf(editing) : ''}
+        title={editing === 'new' ? (view.newLabel ?? text.own('new')) : editing ? nameOf(editing) : ''}
         wide
       >
         {editing !== null ? (
           <ResourceForm
             resource={resource}
             row={editing === 'new' ? null : editing}
+            preset={view.preset}
             readOnly={editing === 'new' ? !writes : !changes}
             onSaved={() => {
               setEditing(null);

@@ -18,6 +18,11 @@ import { companyHistoryResource } from './company-history';
 import { contactMessagesResource } from './contact-messages';
 import { footerLinksResource } from './footer-links';
 import { jobsResource } from './jobs';
+import { campaignsResource } from './promotions/campaigns';
+import { couponsResource } from './promotions/coupons';
+import { groupBuysResource } from './promotions/group-buys';
+import { saleItemsResource } from './promotions/sale-items';
+import { salesResource } from './promotions/sales';
 import { reviewsResource } from './reviews';
 import { taxRulesResource } from './tax-rules';
 
@@ -48,6 +53,12 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   quickSetsResource,
   domainSuffixesResource,
   reservedLabelsResource,
+  // The promotions, in the order their overview (/admin/promotions) lists them.
+  couponsResource,
+  salesResource,
+  saleItemsResource,
+  groupBuysResource,
+  campaignsResource,
 ] as unknown as readonly ResourceDeclaration[];
 
 export function declarationAt(path: string): ResourceDeclaration | undefined {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
@@ -278,8 +279,18 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     return current;
   }
 
+  /** A field chosen when the row was made that a change would move (a coupon into the welcome bundle). */
+  const fixedMoved = (input: Input, before: Snapshot | undefined): FieldErrors =>
+    Object.fromEntries(
+      declaration.fields
+        .filter(
+          (f) => f.fixed && before && input[f.name] !== undefined && !isDeepStrictEqual(input[f.name], before[f.name]),
+        )
+        .map((f) => [f.name, 'api.admin.fixedField']),
+    );
+
   async function checked(tx: Tx, input: Input, before: Snapshot | undefined) {
-    const fields = (await binding.check?.(tx, input, before)) ?? {};
+    const fields = { ...fixedMoved(input, before), ...((await binding.check?.(tx, input, before)) ?? {}) };
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
   }
 

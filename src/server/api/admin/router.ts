@@ -41,7 +41,6 @@ import { contentRoutes } from './content';
 import { dashboardRouter } from './dashboard';
 import { ordersDocs, ordersRoutes } from './orders';
 import { pricesDocs, pricesRoutes } from './prices';
-import { promotionDocs, promotionRoutes } from './promotions';
 
 /**
  * The back office's API (docs/product/back-office-api.md). Every route but sign-in and the setup link names the
@@ -150,7 +149,6 @@ adminRouter.route('/', resources.hono);
 adminRouter.route('/', ordersRoutes);
 
 adminRouter.route('/', dashboardRouter.hono);
-adminRouter.route('/', promotionRoutes);
 adminRouter.route('/', pricesRoutes);
 
 const staffOnly = { auth: 'staff' } as const;
@@ -241,6 +239,5 @@ export const adminDocs: TaggedRouteDoc[] = [
   ...resources.docs,
   ...ordersDocs,
   ...dashboardRouter.docs,
-  ...promotionDocs,
   ...pricesDocs,
 ];
