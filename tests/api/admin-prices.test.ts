@@ -154,7 +154,7 @@ describe('who may read and change prices', () => {
       {
         name: 'read a rate history',
         allowed: ['owner', 'manager', 'editor', 'support'],
-        request: () => ['GET', '/api/admin/prices/currencies/HKD/history'],
+        request: () => ['GET', '/api/admin/prices/currencies/HKD/rates'],
       },
       {
         name: 'preview a change',
@@ -656,7 +656,7 @@ describe('currency rates', () => {
       await quote({ regionId: 'los-angeles', planId: 'std-1c1g', imageId: 'ubuntu-24.04', currency: 'HKD' }),
     ).toMatchObject({ totalMinor: 4063 });
 
-    const history = await call(app, 'GET', '/api/admin/prices/currencies/HKD/history', { headers: as('editor') });
+    const history = await call(app, 'GET', '/api/admin/prices/currencies/HKD/rates', { headers: as('editor') });
     const items = (
       history.json.message as { items: { rate: string; validFrom: string; setBy: { name: string } | null }[] }
     ).items;

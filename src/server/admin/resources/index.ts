@@ -6,6 +6,7 @@ import { articlesBinding } from './articles';
 import { auditBinding } from './audit';
 import { CATALOG_BINDINGS } from './catalog';
 import { companyHistoryBinding, footerLinksBinding, jobsBinding } from './content';
+import { currenciesBinding, scheduledPricesBinding } from './prices';
 import { PROMOTION_BINDINGS } from './promotions';
 import { contactMessagesBinding, reviewsBinding } from './support';
 
@@ -21,6 +22,8 @@ const BINDINGS: Record<string, Binding> = {
   audit: auditBinding,
   ...CATALOG_BINDINGS,
   ...PROMOTION_BINDINGS,
+  'prices/scheduled': scheduledPricesBinding,
+  'prices/currencies': currenciesBinding,
 };
 
 /**

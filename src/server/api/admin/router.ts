@@ -40,7 +40,7 @@ import { apiRouter } from '../route';
 import { contentRoutes } from './content';
 import { dashboardRouter } from './dashboard';
 import { ordersDocs, ordersRoutes } from './orders';
-import { pricesDocs, pricesRoutes } from './prices';
+import { pricesRouter } from './prices';
 
 /**
  * The back office's API (docs/product/back-office-api.md). Every route but sign-in and the setup link names the
@@ -149,7 +149,7 @@ adminRouter.route('/', resources.hono);
 adminRouter.route('/', ordersRoutes);
 
 adminRouter.route('/', dashboardRouter.hono);
-adminRouter.route('/', pricesRoutes);
+adminRouter.route('/', pricesRouter.hono);
 
 const staffOnly = { auth: 'staff' } as const;
 const manageStaff = { auth: 'staff', permission: 'manageStaff' } as const;
@@ -239,5 +239,5 @@ export const adminDocs: TaggedRouteDoc[] = [
   ...resources.docs,
   ...ordersDocs,
   ...dashboardRouter.docs,
-  ...pricesDocs,
+  ...pricesRouter.docs,
 ];
