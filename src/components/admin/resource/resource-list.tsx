@@ -17,7 +17,7 @@ import { HistoryDialog } from './history-dialog';
 import { ListFilters } from './list-filters';
 import { ResourceForm, type ResourceRow } from './resource-form';
 import { useRowActions } from './row-actions';
-import { useResourceText } from './text';
+import { type ResourceText, useResourceText } from './text';
 import { type ListAddress, useListAddress } from './use-list-address';
 
 type ListAnswer = {
@@ -57,7 +57,8 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
     nameOf,
     keyOf,
     onOpen: (row) =>
-      resource.detail === 'page' ? (
+      // A read-only row whose list shows all there is opens nowhere.
+      resource.detail !== 'page' && resource.fields.length === 0 ? undefined : resource.detail === 'page' ? (
         <Link
           href={`/admin${resource.path}/${encodeURIComponent(keyOf(row))}`}
           className={buttonClass.link}
@@ -91,7 +92,9 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           id: column.sort ?? column.name,
           header: text.field(column.name),
           enableSorting: column.sort !== undefined,
-          cell: ({ row }) => <Cell column={column} value={row.original[column.name]} locale={locale} text={text} />,
+          cell: ({ row }) => (
+            <Cell column={column} value={row.original[column.name]} row={row.original} locale={locale} text={text} />
+          ),
         }),
       ),
       {
@@ -107,12 +110,14 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
   return (
     <>
       <PageHeading title={text.title()}>
+        {resource.list.export ? <ExportLink resource={resource} query={address.query} text={text} /> : null}
         {creates ? (
           <Button onClick={() => setEditing('new')} data-testid="resource-new">
             {text.own('new')}
           </Button>
         ) : null}
       </PageHeading>
+      {text.has('intro') ? <p className="-mt-4 mb-4 max-w-prose text-sm text-muted">{text.own('intro')}</p> : null}
       <div aria-live="polite" className="mb-4 empty:mb-0" data-testid="resource-notice">
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       </div>
@@ -178,6 +183,35 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
       />
       {actions.dialogs}
     </>
+  );
+}
+
+/**
+ * The rows the list's query matches as a CSV file, in the list's order (`GET /api/admin/<name>/export`): a plain
+ * link, so the browser downloads it as it streams; the session cookie goes with it (its path is /api/admin).
+ */
+function ExportLink({
+  resource,
+  query,
+  text,
+}: {
+  resource: ResourceDeclaration;
+  query: Record<string, string | number | undefined>;
+  text: ResourceText;
+}) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && name !== 'rows' && name !== 'cursor') params.set(name, String(value));
+  }
+  return (
+    <a
+      href={`/api/admin/${resource.name}/export?${params}`}
+      download
+      className={buttonClass.secondary}
+      data-testid="resource-export"
+    >
+      {text.shared('export')}
+    </a>
   );
 }
 

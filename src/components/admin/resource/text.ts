@@ -17,6 +17,7 @@ export function useResourceText(resource: Pick<ResourceDeclaration, 'name'>) {
     t(`admin.resource.${key}` as never, values as never);
   return {
     own,
+    has,
     shared,
     title: () => own('title'),
     field: (name: string) => own(`fields.${name}`),
