@@ -21,9 +21,6 @@ type ScreenKey =
   | 'catalog'
   | 'audit'
   | 'staff'
-  | 'orders'
-  | 'customers'
-  | 'deliveries'
   | 'promotions'
   | 'prices';
 
@@ -56,8 +53,6 @@ const NAV: { section: Section; items: Item[] }[] = [
       screen('/admin/catalog', 'catalog', 'readCommerce'),
       screen('/admin/prices', 'prices', 'readCommerce'),
       screen('/admin/promotions', 'promotions', 'readCommerce'),
-      screen('/admin/orders', 'orders', 'support'),
-      screen('/admin/customers', 'customers', 'support'),
       ...declared('commerce'),
     ],
   },
@@ -66,7 +61,6 @@ const NAV: { section: Section; items: Item[] }[] = [
     items: [
       screen('/admin/reviews', 'reviews', 'support'),
       screen('/admin/contact', 'contact', 'support'),
-      screen('/admin/deliveries', 'deliveries', 'support'),
       ...declared('support'),
     ],
   },

@@ -1,7 +1,10 @@
 import type { ResourceDeclaration } from '../resource';
 import { companyHistoryResource } from './company-history';
+import { customersResource } from './customers';
+import { deliveriesResource } from './deliveries';
 import { footerLinksResource } from './footer-links';
 import { jobsResource } from './jobs';
+import { ordersResource } from './orders';
 import { taxRulesResource } from './tax-rules';
 
 /**
@@ -12,7 +15,10 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   jobsResource,
   companyHistoryResource,
   footerLinksResource,
+  ordersResource,
+  customersResource,
   taxRulesResource,
+  deliveriesResource,
 ] as unknown as readonly ResourceDeclaration[];
 
 export function declarationAt(path: string): ResourceDeclaration | undefined {

@@ -2,12 +2,18 @@ import 'server-only';
 import { DECLARATIONS } from '@/lib/admin/resources';
 import { type Binding, type BoundResource, bindResource } from '../resource/bind';
 import { companyHistoryBinding, footerLinksBinding, jobsBinding } from './content';
+import { customersBinding } from './customers';
+import { deliveriesBinding } from './deliveries';
+import { ordersBinding } from './orders';
 
 /** What a resource does beyond the generic path, by name; a resource without an entry needs nothing more. */
 const BINDINGS: Record<string, Binding> = {
   jobs: jobsBinding,
   history: companyHistoryBinding,
   'footer-links': footerLinksBinding,
+  orders: ordersBinding,
+  customers: customersBinding,
+  deliveries: deliveriesBinding,
 };
 
 /**

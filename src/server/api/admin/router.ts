@@ -65,7 +65,6 @@ import { describeRoutes, type TaggedRouteDoc } from '../openapi/describe';
 import { apiRouter } from '../route';
 import { catalogDocs, catalogRoutes } from './catalog';
 import { dashboardRouter } from './dashboard';
-import { ordersDocs, ordersRoutes } from './orders';
 import { pricesDocs, pricesRoutes } from './prices';
 import { promotionDocs, promotionRoutes } from './promotions';
 
@@ -275,7 +274,6 @@ const resources = apiRouter('Admin');
 choiceRoutes(resources);
 for (const resource of RESOURCES) resourceRoutes(resources, resource);
 adminRouter.route('/', resources.hono);
-adminRouter.route('/', ordersRoutes);
 
 // ---- catalog (docs/product/back-office-catalog.md) --------------------------------------------------------------
 
@@ -503,7 +501,6 @@ export const adminDocs: TaggedRouteDoc[] = [
     },
   ]),
   ...resources.docs,
-  ...ordersDocs,
   ...catalogDocs,
   ...dashboardRouter.docs,
   ...promotionDocs,
