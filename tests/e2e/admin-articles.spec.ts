@@ -68,9 +68,12 @@ test('an editor adds an article, moves it, and its old address redirects to the 
       await editor.screenshot({ path: shot('moved'), fullPage: true });
       await expectNoAxeViolations(editor);
 
+      // The first answer after the move is a fresh render: it once carried its Location twice.
       const answer = await editor.request.get(`/zh/doc/article/${first}`, { maxRedirects: 0 });
       expect(answer.status()).toBe(308);
-      expect(answer.headers().location).toMatch(new RegExp(`/zh/doc/article/${moved}$`));
+      const locations = answer.headersArray().filter((header) => header.name.toLowerCase() === 'location');
+      expect(locations).toHaveLength(1);
+      expect(locations[0]?.value).toMatch(new RegExp(`/zh/doc/article/${moved}$`));
       const site = await context.newPage();
       await site.goto(`/zh/doc/article/${first}`);
       await expect(site).toHaveURL(new RegExp(`/zh/doc/article/${moved}$`));

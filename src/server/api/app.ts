@@ -85,7 +85,13 @@ export function createApp(deps: {
   db: Database;
   /** The metrics token; omitted: METRICS_TOKEN of the configuration; null: the metrics endpoint is off. */
   metricsToken?: string | null;
+  /**
+   * Whether the server in front can answer every page yet (the production server: once its 404 pages are in,
+   * src/server/http/not-found-pages.ts); `/api/health` answers 503 until then. Omitted: always.
+   */
+  readyToServe?: () => boolean;
 }) {
+  const readyToServe = deps.readyToServe ?? (() => true);
   const app = new Hono<AppEnv>().basePath('/api');
 
   // What every answer gets; api-front.ts gives the kept reads it writes itself the same.
@@ -94,6 +100,7 @@ export function createApp(deps: {
     const requestId = c.req.header('x-request-id') ?? crypto.randomUUID();
     c.set('requestId', requestId);
     c.set('db', deps.db);
+    c.set('readyToServe', readyToServe);
     await next();
     c.header('x-request-id', requestId);
     c.header('cache-control', c.res.headers.get('cache-control') ?? DEFAULT_CACHE_CONTROL);

@@ -8,6 +8,8 @@ export type AppEnv = {
   Variables: {
     db: Database;
     requestId: string;
+    /** Whether the server in front can answer every page yet (createApp's `readyToServe`). */
+    readyToServe: () => boolean;
     /** Set by requireSession(). */
     user: import('../auth/sessions').SessionUser;
     sessionToken: string;

@@ -13,8 +13,14 @@ const footLinkQuery = z.object({ language: z.string().max(16).optional() });
 
 export const siteRouter = new Hono<AppEnv>();
 
-// GET /api/health - 200 when the database answers (status `degraded` while it is read-only), 503 (5030) when not
+// GET /api/health - 200 when the database answers (status `degraded` while it is read-only), 503 (5030) when not,
+// or while the server is starting (its 404 pages not in yet: a balancer must not send visitors before)
 siteRouter.get('/health', async (c) => {
+  if (!c.get('readyToServe')()) {
+    throw new ApiError(BusinessCode.dependencyDown, 'api.starting', {
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    });
+  }
   const database = await databaseStatus(c.get('db'));
   if (database === 'down') {
     throw new ApiError(BusinessCode.dependencyDown, 'api.dependencyDown', {
@@ -40,7 +46,8 @@ export const siteDocs = describeRoutes('Site', [
   {
     method: 'get',
     path: '/health',
-    summary: 'Health: 200 while the database answers (status `degraded` while it is read-only), 503 when not',
+    summary:
+      'Health: 200 while the database answers (status `degraded` while it is read-only), 503 when not or while the server is starting',
     response: z.object({
       status: z.enum(['ok', 'degraded']),
       database: z.enum(['up', 'read-only']),
