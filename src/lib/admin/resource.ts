@@ -78,6 +78,10 @@ export type Column = {
   currency?: string;
   /** The screen the cell opens, from its row (an order's customer); none when it gives none. */
   link?: (row: Record<string, unknown>) => string | undefined;
+  /** What the cell shows, when not the row's field of the column's name (a title kept among a row's texts). */
+  value?: (row: Record<string, unknown>) => unknown;
+  /** More of the row under the value, each on a line of its own in its own format (a customer's address). */
+  below?: readonly Column[];
 };
 
 /**

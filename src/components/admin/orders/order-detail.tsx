@@ -120,9 +120,7 @@ export function OrderDetail({ id }: { id: number }) {
         <SmallTable
           caption={t('webhooks')}
           testId="order-webhooks"
-          headers={['type', 'state', 'attempts', 'lastError', 'createdAt'].map((f) =>
-            f === 'createdAt' ? t('event.when') : sent.field(f),
-          )}
+          headers={[t('eventType'), ...['state', 'attempts', 'lastError'].map((f) => sent.field(f)), t('event.when')]}
           rows={order.webhooks.map((w) => ({
             key: w.id,
             cells: [

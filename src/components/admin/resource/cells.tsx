@@ -18,11 +18,24 @@ export function Cell(props: {
 }) {
   const { column, value, row } = props;
   const href = value === null || value === undefined || value === '' ? undefined : column.link?.(row);
-  if (!href) return <Shown {...props} />;
-  return (
+  const shown = href ? (
     <Link href={href} className="font-semibold text-brand-700 hover:underline">
       <Shown {...props} />
     </Link>
+  ) : (
+    <Shown {...props} />
+  );
+  const below = (column.below ?? []).filter((b) => row[b.name] !== null && row[b.name] !== undefined);
+  if (below.length === 0) return shown;
+  return (
+    <>
+      <span className="block">{shown}</span>
+      {below.map((b) => (
+        <span key={b.name} className="block text-xs text-muted wrap-anywhere" data-field={b.name}>
+          <Cell {...props} column={b} value={row[b.name]} />
+        </span>
+      ))}
+    </>
   );
 }
 

@@ -93,7 +93,13 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           header: text.field(column.name),
           enableSorting: column.sort !== undefined,
           cell: ({ row }) => (
-            <Cell column={column} value={row.original[column.name]} row={row.original} locale={locale} text={text} />
+            <Cell
+              column={column}
+              value={column.value ? column.value(row.original) : row.original[column.name]}
+              row={row.original}
+              locale={locale}
+              text={text}
+            />
           ),
         }),
       ),

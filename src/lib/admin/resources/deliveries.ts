@@ -68,16 +68,21 @@ export const deliveriesResource = defineResource({
   },
   columns: [
     { name: 'outboxId', format: 'number' },
-    { name: 'type', format: 'code' },
-    { name: 'subject' },
-    { name: 'recipient' },
-    { name: 'eventId', format: 'code' },
-    { name: 'orderNumber', format: 'code', link: (row) => (row.orderId ? `/admin/orders/${row.orderId}` : undefined) },
+    {
+      name: 'type',
+      format: 'code',
+      below: [
+        { name: 'subject' },
+        { name: 'recipient' },
+        { name: 'eventId', format: 'code' },
+        { name: 'orderNumber', link: (row) => (row.orderId ? `/admin/orders/${row.orderId}` : undefined) },
+      ],
+    },
     { name: 'state', format: 'option' },
     { name: 'attempts', format: 'number' },
     { name: 'lastError' },
-    { name: 'nextAttemptAt', format: 'datetime' },
-    { name: 'doneAt', format: 'datetime' },
+    // A sent row's time it went out; a waiting one's next try.
+    { name: 'when', format: 'datetime', value: (row) => row.doneAt ?? row.nextAttemptAt },
   ],
   fields: [],
   blank: () => ({}),

@@ -137,11 +137,14 @@ export const ordersResource = defineResource({
     ],
   },
   columns: [
-    { name: 'number', format: 'code', link: (row) => `/admin/orders/${row.id}` },
+    { name: 'number', link: (row) => `/admin/orders/${row.id}` },
     { name: 'status', format: 'option' },
-    { name: 'customerUsername', link: (row) => `/admin/customers/${row.customerId}` },
-    { name: 'customerEmail' },
-    { name: 'product', format: 'code' },
+    {
+      name: 'customerUsername',
+      link: (row) => `/admin/customers/${row.customerId}`,
+      below: [{ name: 'customerEmail' }],
+    },
+    { name: 'product' },
     { name: 'totalMinor', format: 'money', currency: 'currency', sort: 'total' },
     { name: 'createdAt', format: 'datetime', sort: 'createdAt' },
   ],
