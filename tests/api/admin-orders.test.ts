@@ -366,6 +366,12 @@ describe('the order list', () => {
     expect([...p1.items, ...p2.items].map((o) => o.number)).toEqual(byAmount.slice(0, 10).map((o) => o.number));
   });
 
+  it('is not searched by text: the list offers filters, each over an index, and no search', async () => {
+    const res = await get(`/api/admin/orders?customer=${a.user.id}&q=nothing-matches-this`, as.support);
+    expect(res.status).toBe(200);
+    expect((res.json.message as ListAnswer<unknown>).total).toBe(12);
+  });
+
   it('finds nothing for an unknown customer, and refuses a bad cursor or a backwards range (422)', async () => {
     const none = await get('/api/admin/orders?customer=nobody@nowhere.example', as.support);
     expect(none.json.message).toEqual({ items: [], next: null, total: 0, capped: false });
@@ -716,6 +722,26 @@ describe('deliveries', () => {
     expect(whole.items.find((r) => r.id === `mail-${failed.id}`)?.recipient).toBe('masked.person@example.com');
     const bad = await get('/api/admin/deliveries?kind=sms', as.support);
     expect(bad.status).toBe(422);
+  });
+
+  it('reads one row by its outbox and id, masked for support; a malformed key is 422, a missing one 404', async () => {
+    const mail = await mailRow({ recipient: 'one.person@example.com', lastError: '550 one.person@example.com gone' });
+    const res = await get(`/api/admin/deliveries/mail-${mail.id}`, as.support);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.message).toMatchObject({
+      id: `mail-${mail.id}`,
+      kind: 'mail',
+      outboxId: mail.id,
+      recipient: 'one.****',
+      lastError: '550 one.**** gone',
+      state: 'failed',
+    });
+    const whole = await get(`/api/admin/deliveries/mail-${mail.id}`, as.manager);
+    expect(whole.json.message).toMatchObject({ recipient: 'one.person@example.com' });
+    expect((await get('/api/admin/deliveries/webhook-2147483000', as.support)).status).toBe(404);
+    const bad = await get('/api/admin/deliveries/sms-1', as.support);
+    expect(bad.status).toBe(422);
+    expect(bad.json.fields).toEqual({ id: 'api.field.invalid' });
   });
 
   it('retry now, twice, sends the row once; a sent row cannot be retried', async () => {

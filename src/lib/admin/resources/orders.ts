@@ -1,24 +1,25 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../../currency';
-import { defineResource, localizedRow } from '../resource';
+import { ORDER_STATUSES as ORDER_STATES } from '../../validation/order-forms';
+import { type Action, defineResource, localizedRow } from '../resource';
 import { deliveryRow } from './deliveries';
 
 /** An order's states (docs/decisions/037-order-lifecycle.md). */
-export const ORDER_STATES = [
-  'pending_payment',
-  'paid',
-  'provisioning',
-  'active',
-  'cancelled',
-  'expired',
-  'refund_pending',
-  'refunded',
-] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /** Cancelling an unpaid order or recording its refund: an optional note kept in its history. */
 export const orderNote = z.object({
   note: z.string().trim().max(500, { error: 'api.field.tooLong' }).default(''),
+});
+
+/** An operator's transition of an order in state `from`, with a note kept in its history (owners and managers). */
+const transition = (name: string, from: OrderState, tone: Action['tone']): Action => ({
+  name,
+  permission: 'manageCommerce',
+  input: orderNote,
+  fields: [{ name: 'note', kind: 'textarea', hint: true }],
+  tone,
+  when: (row) => row.status === from,
 });
 
 /** An order as its list shows it; the customer's address masked for support. */
@@ -97,22 +98,8 @@ export const ordersResource = defineResource({
   detailRow: orderDetailRow,
   access: { read: 'support', write: false, create: false, delete: false },
   actions: [
-    {
-      name: 'cancel',
-      permission: 'manageCommerce',
-      input: orderNote,
-      fields: [{ name: 'note', kind: 'textarea', hint: true }],
-      tone: 'danger',
-      when: (row) => row.status === 'pending_payment',
-    },
-    {
-      name: 'mark-refunded',
-      permission: 'manageCommerce',
-      input: orderNote,
-      fields: [{ name: 'note', kind: 'textarea', hint: true }],
-      tone: 'primary',
-      when: (row) => row.status === 'refund_pending',
-    },
+    transition('cancel', 'pending_payment', 'danger'),
+    transition('mark-refunded', 'refund_pending', 'primary'),
     {
       name: 'resend-confirmation',
       permission: 'support',

@@ -179,57 +179,76 @@ async function lockCustomer(tx: Tx, id: number, from: UserRow['status'][], refus
 const after = async (db: Database, id: number, by: SignedInStaff) =>
   (await readCustomers(db, eq(users.id, id), by))[0] ?? null;
 
+/**
+ * Moves an account from one of the states `from` to `to`, audited with what `then` did in the same transaction.
+ * The account is locked in a state it may leave, so two operators at once make one change and one 409.
+ */
+async function changeStatus(
+  db: Database,
+  by: SignedInStaff,
+  id: number,
+  step: { from: UserRow['status'][]; to: UserRow['status']; action: string; refusal: string },
+  then?: (tx: Tx, row: UserRow) => Promise<Record<string, unknown>>,
+) {
+  await db.transaction(async (tx) => {
+    const before = await lockCustomer(tx, id, step.from, step.refusal);
+    const [row] = await tx
+      .update(users)
+      // An account opened again keeps the time it was first activated.
+      .set({
+        status: step.to,
+        ...(step.to === 'active' ? { activatedAt: sql`coalesce(${users.activatedAt}, now())` } : {}),
+      })
+      .where(eq(users.id, before.id))
+      .returning();
+    if (!row) throw notFound('api.admin.notFound');
+    const done = (await then?.(tx, row)) ?? {};
+    await recordAudit(tx, {
+      staffId: by.id,
+      kind: 'customer',
+      entityId: row.id,
+      action: 'update',
+      before: snapshot(before),
+      after: { ...snapshot(row), action: step.action, ...done },
+    });
+  });
+  return after(db, id, by);
+}
+
 export const customersBinding: Binding = {
   search: beginningWith,
   filters: { status: (value) => (value === 'all' ? undefined : eq(users.status, value as UserRow['status'])) },
   read: readCustomers,
   readOne: readCustomer,
   actions: {
-    /**
-     * Opens an account: a pending one (the customer lost the link) or one an operator disabled. One locked read
-     * of the state it may be in, so two operators at once make one change and one 409.
-     */
-    activate: async ({ db, by, id }) => {
-      await db.transaction(async (tx) => {
-        const before = await lockCustomer(tx, Number(id), ['pending', 'disabled'], 'api.admin.customersAlreadyActive');
-        const [row] = await tx
-          .update(users)
-          .set({ status: 'active', activatedAt: sql`coalesce(${users.activatedAt}, now())` })
-          .where(eq(users.id, before.id))
-          .returning();
-        if (!row) throw notFound('api.admin.notFound');
-        await recordAudit(tx, {
-          staffId: by.id,
-          kind: 'customer',
-          entityId: row.id,
-          action: 'update',
-          before: snapshot(before),
-          after: { ...snapshot(row), action: 'activate' },
-        });
-      });
-      return after(db, Number(id), by);
-    },
+    /** Opens an account: a pending one (the customer lost the link) or one an operator disabled. */
+    activate: ({ db, by, id }) =>
+      changeStatus(db, by, Number(id), {
+        from: ['pending', 'disabled'],
+        to: 'active',
+        action: 'activate',
+        refusal: 'api.admin.customersAlreadyActive',
+      }),
     /**
      * Closes an account: it cannot sign in, and every session it has ends in the same transaction (its rows are
      * deleted; the session lookup also refuses a disabled account, for a sign-in that raced this).
      */
-    disable: async ({ db, by, id }) => {
-      await db.transaction(async (tx) => {
-        const before = await lockCustomer(tx, Number(id), ['pending', 'active'], 'api.admin.customersAlreadyDisabled');
-        const [row] = await tx.update(users).set({ status: 'disabled' }).where(eq(users.id, before.id)).returning();
-        if (!row) throw notFound('api.admin.notFound');
-        const ended = await tx.delete(sessions).where(eq(sessions.userId, row.id)).returning({ id: sessions.id });
-        await recordAudit(tx, {
-          staffId: by.id,
-          kind: 'customer',
-          entityId: row.id,
-          action: 'update',
-          before: snapshot(before),
-          after: { ...snapshot(row), action: 'disable', sessionsEnded: ended.length },
-        });
-      });
-      return after(db, Number(id), by);
-    },
+    disable: ({ db, by, id }) =>
+      changeStatus(
+        db,
+        by,
+        Number(id),
+        {
+          from: ['pending', 'active'],
+          to: 'disabled',
+          action: 'disable',
+          refusal: 'api.admin.customersAlreadyDisabled',
+        },
+        async (tx, row) => {
+          const ended = await tx.delete(sessions).where(eq(sessions.userId, row.id)).returning({ id: sessions.id });
+          return { sessionsEnded: ended.length };
+        },
+      ),
     /**
      * A new activation link for a pending account, through the mail outbox in the customer's language (the old
      * links stay valid until they expire). 409 for an account that is not pending.
