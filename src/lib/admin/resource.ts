@@ -39,7 +39,7 @@ export type Field = {
   /** One (or, `multiple`, several) of the rows another list offers (`GET /api/admin/choices`). */
   | { kind: 'reference'; source: ChoiceSource; optional?: boolean; multiple?: boolean }
   /** Shown, never sent (a number another screen sets). */
-  | { kind: 'readonly'; format: 'cents' | 'microUsd' | 'percent' | 'boolean' | 'text' }
+  | { kind: 'readonly'; format: 'cents' | 'microUsd' | 'percent' | 'boolean' | 'text' | 'option' }
   /** A part of the form only this resource has, drawn by the component registered under this name. */
   | { kind: 'custom'; component: string }
 );
@@ -71,7 +71,11 @@ export type Column = {
     | 'boolean'
     | 'code'
     | 'option'
-    | 'country';
+    | 'country'
+    /** An address, a link that opens the reader's mail program. */
+    | 'email'
+    /** A site language (`ja`) by its own name (日本語). */
+    | 'language';
   /** The list's `sort` value that orders by this column, when it can. */
   sort?: string;
   /** A `money` column's currency: the row's field that names it (amounts in its minor unit); USD cents without. */
@@ -152,8 +156,11 @@ export type ResourceDeclaration<
   actions?: readonly Action[];
   /** A row opens in a dialog over the list, or on a page of its own (`/admin<path>/<key>`). */
   detail?: 'dialog' | 'page';
-  /** Undone from the audit log, or why not (a message key under `admin.resource.undo`). */
-  undo: true | { refused: string };
+  /**
+   * Undone from the audit log; or every change but its creation (an article's address may be linked to once it
+   * exists); or never, and why (a message key under `admin.resource.undo`).
+   */
+  undo: true | { creation: false } | { refused: string };
   list: {
     sorts: Sort;
     /** The order a list opens in. */

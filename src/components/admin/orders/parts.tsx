@@ -5,10 +5,9 @@ import { type ReactNode, useMemo, useState } from 'react';
 import type { ResourceDeclaration } from '@/lib/admin/resource';
 import { EmptyList, TableFrame, TableRow, useServerTable } from '../data-table';
 import type { ResourceRow } from '../resource/resource-form';
-import { useRowActions } from '../resource/row-actions';
+import { type Notice, ResourceNotice, useRowActions } from '../resource/row-actions';
 import type { ResourceText } from '../resource/text';
 import { useSession } from '../session';
-import { Alert } from '../ui';
 import { useAnswer } from '../use-list';
 
 /**
@@ -19,7 +18,7 @@ import { useAnswer } from '../use-list';
 export function useDetail<T extends ResourceRow>(resource: ResourceDeclaration, id: number, text: ResourceText) {
   const role = useSession().session?.staff.role;
   const { answer, error, reload } = useAnswer<T>(`/${resource.name}/${id}`, {});
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const actions = useRowActions({
     resource,
     role,
@@ -27,18 +26,12 @@ export function useDetail<T extends ResourceRow>(resource: ResourceDeclaration, 
     nameOf: (row) => String(row[resource.title]),
     keyOf: (row) => String(row[resource.key.field]),
     onOpen: () => undefined,
-    onHistory: () => undefined,
     onChanged: (next) => {
       setNotice(next);
       reload();
     },
   });
-  const noticeShown = (
-    <div aria-live="polite" className="mb-4 empty:mb-0" data-testid="resource-notice">
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-    </div>
-  );
-  return { row: answer, error, actions, notice: noticeShown };
+  return { row: answer, error, actions, notice: <ResourceNotice notice={notice} /> };
 }
 
 /** A small table read whole (an order's history, a customer's coupons), in the markup of every list. */

@@ -4,8 +4,8 @@ import Link from 'next/link';
 import type { Column } from '@/lib/admin/resource';
 import type { AdminLocale } from '@/lib/admin/schemas';
 import { countryName } from '@/lib/countries';
-import { HTML_LANG } from '@/lib/locales';
-import { formatWhen } from '../ui';
+import { HTML_LANG, isLocale, LOCALE_LABEL } from '@/lib/locales';
+import { buttonClass, formatWhen } from '../ui';
 import type { ResourceText } from './text';
 
 /** A value of a list's cell as its column's format shows it, in the reader's language; a link where it opens a screen. */
@@ -98,6 +98,14 @@ function Shown({
       return <span>{`${countryName(String(value), lang)} (${value})`}</span>;
     case 'code':
       return <code className="break-all text-xs">{String(value)}</code>;
+    case 'email':
+      return (
+        <a href={`mailto:${encodeURIComponent(String(value))}`} className={`${buttonClass.link} break-all`}>
+          {String(value)}
+        </a>
+      );
+    case 'language':
+      return <span>{isLocale(value) ? LOCALE_LABEL[value] : String(value)}</span>;
     default:
       return <span className="break-words">{String(value)}</span>;
   }

@@ -7,6 +7,7 @@ import type { Field } from '@/lib/admin/resource';
 import { ADMIN_LOCALES, type AdminLocale } from '@/lib/admin/schemas';
 import { COUNTRY_CODES, countryName } from '@/lib/countries';
 import { HTML_LANG, LOCALE_LABEL } from '@/lib/locales';
+import type { ConflictRow } from '../conflict-view';
 import { SelectField, TextAreaField, TextField } from '../ui';
 import { type ResourceText, useResourceText } from './text';
 import type { Choice } from './use-choices';
@@ -14,11 +15,18 @@ import { type FormValues, messageIn, unitsOf } from './values';
 
 /** A part of a form only one resource has (a security group's rules), drawn inside the resource form. */
 export type CustomField = ComponentType<{ field: Field; text: ResourceText; idPrefix: string }>;
-const CUSTOM_FIELDS = new Map<string, CustomField>();
+/** How the 409 view compares a custom field: its parts, the saved row's beside what was typed. */
+export type CustomConflict = (theirs: unknown, mine: unknown, text: ResourceText) => ConflictRow[];
+const CUSTOM_FIELDS = new Map<string, { component: CustomField; conflict?: CustomConflict }>();
 
-/** Registers the component a declaration's `custom` field names. */
-export function registerCustomField(name: string, component: CustomField): void {
-  CUSTOM_FIELDS.set(name, component);
+/** Registers the component a declaration's `custom` field names (and how a conflict over it is shown). */
+export function registerCustomField(name: string, component: CustomField, conflict?: CustomConflict): void {
+  CUSTOM_FIELDS.set(name, { component, conflict });
+}
+
+/** The 409 view's rows for a custom field, or none when it has no way of its own to compare. */
+export function customConflict(field: Field): CustomConflict | undefined {
+  return field.kind === 'custom' ? CUSTOM_FIELDS.get(field.component)?.conflict : undefined;
 }
 
 /** The name of a choice in the reader's language. */
@@ -62,10 +70,23 @@ export function FormField({
       return <LocalizedField field={field} text={text} idPrefix={idPrefix} />;
     case 'checkbox':
       return (
-        <label className="flex items-center gap-2 text-sm font-semibold">
-          <input type="checkbox" className="h-4 w-4 accent-brand-600" {...form.register(field.name)} />
-          {label}
-        </label>
+        <div>
+          <label className="flex items-center gap-2 text-sm font-semibold">
+            <input
+              type="checkbox"
+              id={id}
+              className="h-4 w-4 accent-brand-600"
+              aria-describedby={hint ? `${id}-hint` : undefined}
+              {...form.register(field.name)}
+            />
+            {label}
+          </label>
+          {hint ? (
+            <p id={`${id}-hint`} className="mt-1 pl-6 text-xs text-muted">
+              {hint}
+            </p>
+          ) : null}
+        </div>
       );
     case 'select':
       return (
@@ -135,18 +156,20 @@ export function FormField({
               ? `${value ?? 0} %`
               : field.format === 'boolean'
                 ? text.shared(value ? 'yes' : 'no')
-                : String(value ?? '');
+                : field.format === 'option'
+                  ? text.option(field.name, String(value ?? ''))
+                  : String(value ?? '');
       return (
         <div>
           <p className="text-sm font-semibold">{label}</p>
-          <p className="mt-1 text-sm text-muted" data-testid={id}>
+          <p className="mt-1 whitespace-pre-wrap break-words text-sm text-muted" data-testid={id}>
             {shown}
           </p>
         </div>
       );
     }
     case 'custom': {
-      const Custom = CUSTOM_FIELDS.get(field.component);
+      const Custom = CUSTOM_FIELDS.get(field.component)?.component;
       if (!Custom) throw new Error(`no custom field ${field.component}`);
       return <Custom field={field} text={text} idPrefix={idPrefix} />;
     }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useLocale } from 'next-intl';
+import { Fragment, type ReactNode } from 'react';
 import type { Filter, ResourceDeclaration } from '@/lib/admin/resource';
 import type { AdminLocale } from '@/lib/admin/schemas';
 import { ListSearch } from '../data-table';
@@ -11,15 +12,21 @@ import { fromLocalInput, toLocalInput } from './values';
 
 const control = 'mt-1 block rounded-md border border-line bg-white px-3 py-2 text-sm font-normal';
 
-/** Above a resource's list: its search box and its filters, each written to the address as it changes. */
+/**
+ * Above a resource's list: its search box and its filters, each written to the address as it changes. A special
+ * screen may draw a filter's control itself (`controls`: the audit log's person, chosen by name), or leave it out
+ * (null).
+ */
 export function ListFilters({
   resource,
   address,
   text,
+  controls = {},
 }: {
-  resource: ResourceDeclaration;
+  resource: Pick<ResourceDeclaration, 'name' | 'list'>;
   address: ListAddress;
   text: ResourceText;
+  controls?: Record<string, ReactNode>;
 }) {
   const filters = resource.list.filters ?? [];
   const locale = useLocale() as AdminLocale;
@@ -40,6 +47,7 @@ export function ListFilters({
         />
       ) : null}
       {filters.map((filter) => {
+        if (filter.name in controls) return <Fragment key={filter.name}>{controls[filter.name]}</Fragment>;
         const id = `${resource.name}-filter-${filter.name}`;
         const hint = text.has(`filters.${filter.name}Hint`) ? text.own(`filters.${filter.name}Hint`) : undefined;
         return (

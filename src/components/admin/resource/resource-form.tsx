@@ -12,7 +12,7 @@ import { AdminApiError, adminApi } from '../api';
 import { type ConflictRow, ConflictView } from '../conflict-view';
 import { showApiError } from '../form-errors';
 import { Alert, Button } from '../ui';
-import { FormField } from './fields';
+import { customConflict, FormField } from './fields';
 import { useResourceText } from './text';
 import { useChoices } from './use-choices';
 import { type FormValues, formValuesOf, payloadOf } from './values';
@@ -60,13 +60,18 @@ export function ResourceForm({
   const save = async (over: number) => {
     const body = payloadOf(resource.fields, getValues());
     try {
-      const saved =
-        row === null
-          ? await adminApi<ResourceRow>(base, { method: 'POST', body })
-          : await adminApi<ResourceRow>(`${base}/${encodeURIComponent(String(keyValue))}`, {
-              method: 'PUT',
-              body: { ...body, version: over },
-            });
+      if (row === null) {
+        onSaved(await adminApi<ResourceRow>(base, { method: 'POST', body }));
+        return;
+      }
+      const saved = await adminApi<ResourceRow>(`${base}/${encodeURIComponent(String(keyValue))}`, {
+        method: 'PUT',
+        body: { ...body, version: over },
+      });
+      // The form stays open on a page: it holds the row as saved (the server trims), at its new version.
+      setConflict(null);
+      setVersion(Number(saved.version));
+      reset(formValuesOf(resource.fields, saved));
       onSaved(saved);
     } catch (error) {
       if (error instanceof AdminApiError && error.status === 409 && error.current) {
@@ -81,15 +86,17 @@ export function ResourceForm({
     const their = formValuesOf(resource.fields, theirs);
     const mine = getValues();
     const shown = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
-    return resource.fields.flatMap((f) =>
-      f.kind === 'localized' || f.kind === 'localizedLines'
+    return resource.fields.flatMap((f) => {
+      const custom = customConflict(f);
+      if (custom) return custom(their[f.name], mine[f.name], text);
+      return f.kind === 'localized' || f.kind === 'localizedLines'
         ? ADMIN_LOCALES.map((l) => ({
             label: `${LOCALE_LABEL[l]} · ${text.field(f.name)}`,
             theirs: shown((their[f.name] as Record<string, unknown> | undefined)?.[l]),
             mine: shown((mine[f.name] as Record<string, unknown> | undefined)?.[l]),
           }))
-        : [{ label: text.field(f.name), theirs: shown(their[f.name]), mine: shown(mine[f.name]) }],
-    );
+        : [{ label: text.field(f.name), theirs: shown(their[f.name]), mine: shown(mine[f.name]) }];
+    });
   };
 
   // The fields mount once their choices are there, so each select shows the saved value, not its first option.
@@ -104,6 +111,7 @@ export function ResourceForm({
             title={text.shared('conflictTitle')}
             rows={conflictRows(conflict)}
             version={Number(conflict.version)}
+            updatedAt={typeof conflict.updatedAt === 'string' ? conflict.updatedAt : undefined}
             locale={locale}
             busy={formState.isSubmitting}
             onTakeTheirs={() => {

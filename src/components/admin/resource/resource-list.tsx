@@ -3,29 +3,22 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useLocale } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { may } from '@/lib/admin/permissions';
 import type { ResourceDeclaration } from '@/lib/admin/resource';
 import type { AdminLocale } from '@/lib/admin/schemas';
-import { DataTable, EmptyList, Pager, TableFrame, TableRow, useServerTable } from '../data-table';
+import { DataTable, EmptyList, Pager, TableFrame, TableRows, useServerTable } from '../data-table';
 import { useAdminTranslations } from '../i18n';
 import { useSession } from '../session';
 import { Alert, Button, buttonClass, Modal, PageHeading } from '../ui';
 import { useAnswer } from '../use-list';
 import { Cell } from './cells';
-import { HistoryDialog } from './history-dialog';
 import { ListFilters } from './list-filters';
 import { ResourceForm, type ResourceRow } from './resource-form';
-import { useRowActions } from './row-actions';
+import { type Notice, ResourceNotice, useRowActions } from './row-actions';
 import { type ResourceText, useResourceText } from './text';
 import { type ListAddress, useListAddress } from './use-list-address';
-
-type ListAnswer = {
-  items: ResourceRow[];
-  total: number;
-  capped: boolean;
-  next?: string | null;
-};
+import { rowName } from './values';
 
 /**
  * The screen of any resource (docs/engineering.md#back-office): its list, paged, ordered, searched and filtered
@@ -37,17 +30,12 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
   const locale = useLocale() as AdminLocale;
   const role = useSession().session?.staff.role;
   const address = useListAddress(resource.list);
-  const list = useAnswer<ListAnswer>(`/${resource.name}`, address.query);
+  const list = useAnswer<ListAnswer<ResourceRow>>(`/${resource.name}`, address.query);
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
-  const [history, setHistory] = useState<ResourceRow | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const keyOf = (row: ResourceRow) => String(row[resource.key.field]);
-  const nameOf = (row: ResourceRow) => {
-    const value = row[resource.title];
-    const texts = value && typeof value === 'object' ? (value as Record<string, string>) : undefined;
-    return String((texts ? texts[locale] || texts.en : value) || `#${keyOf(row)}`);
-  };
+  const nameOf = (row: ResourceRow) => rowName(resource, row, locale);
   const writes = resource.access.write !== false && may(role, resource.access.write);
   const creates = writes && resource.access.create !== false;
   const actions = useRowActions({
@@ -62,6 +50,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
         <Link
           href={`/admin${resource.path}/${encodeURIComponent(keyOf(row))}`}
           className={buttonClass.link}
+          aria-label={`${text.shared('open')}: ${nameOf(row)}`}
           data-testid="open"
         >
           {text.shared('open')}
@@ -77,14 +66,16 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           {text.shared(writes ? 'edit' : 'view')}
         </button>
       ),
-    onHistory: setHistory,
     onChanged: (next) => {
       setNotice(next);
       list.reload();
     },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns follow the declaration, the reader's language and role
+  // The columns stay one set while the declaration and the language do: a cell renderer made anew would be a new
+  // component to React, which would remount every cell on every render (and lose the focus a dialog returns to).
+  const actionsCell = useRef(actions.cell);
+  actionsCell.current = actions.cell;
   const columns = useMemo<ColumnDef<ResourceRow>[]>(
     () => [
       ...resource.columns.map(
@@ -107,26 +98,28 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
         id: 'actions',
         header: text.shared('actions'),
         enableSorting: false,
-        cell: ({ row }) => actions.cell(row.original),
+        cell: ({ row }) => actionsCell.current(row.original),
       },
     ],
-    [resource, locale, role, actions.cell],
+    [resource, locale, text],
   );
 
   return (
     <>
       <PageHeading title={text.title()}>
         {resource.list.export ? <ExportLink resource={resource} query={address.query} text={text} /> : null}
-        {creates ? (
+        {creates && resource.detail === 'page' ? (
+          <Link href={`/admin${resource.path}/new`} className={buttonClass.primary} data-testid="resource-new">
+            {text.own('new')}
+          </Link>
+        ) : creates ? (
           <Button onClick={() => setEditing('new')} data-testid="resource-new">
             {text.own('new')}
           </Button>
         ) : null}
       </PageHeading>
       {text.has('intro') ? <p className="-mt-4 mb-4 max-w-prose text-sm text-muted">{text.own('intro')}</p> : null}
-      <div aria-live="polite" className="mb-4 empty:mb-0" data-testid="resource-notice">
-        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      </div>
+      <ResourceNotice notice={notice} />
       <ListFilters resource={resource} address={address} text={text} />
       {list.error ? <Alert messageKey={list.error} /> : null}
       {resource.list.paging === 'keyset' ? (
@@ -181,12 +174,6 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           />
         ) : null}
       </Modal>
-      <HistoryDialog
-        path={history ? `/${resource.name}/${encodeURIComponent(keyOf(history))}` : null}
-        title={history ? `${text.shared('history')}: ${nameOf(history)}` : ''}
-        text={text}
-        onClose={() => setHistory(null)}
-      />
       {actions.dialogs}
     </>
   );
@@ -221,22 +208,32 @@ function ExportLink({
   );
 }
 
+export type ListAnswer<T = Record<string, unknown>> = {
+  items: T[];
+  total: number;
+  capped: boolean;
+  next?: string | null;
+};
+
 /** A keyset list's table: "previous" and "next" instead of page numbers, the count as the server gives it. */
-function KeysetTable({
+export function KeysetTable<T>({
   caption,
   columns,
   answer,
   loading,
   address,
   getRowId,
+  expanded,
   testId,
 }: {
   caption: string;
-  columns: ColumnDef<ResourceRow>[];
-  answer: ListAnswer | null;
+  columns: ColumnDef<T>[];
+  answer: ListAnswer<T> | null;
   loading: boolean;
   address: ListAddress;
-  getRowId: (row: ResourceRow) => string;
+  getRowId: (row: T) => string;
+  /** A row's detail, shown under it when present. */
+  expanded?: (row: T) => ReactNode;
   testId: string;
 }) {
   const t = useAdminTranslations('admin.table');
@@ -270,9 +267,7 @@ function KeysetTable({
         </>
       }
     >
-      {table.getRowModel().rows.map((row) => (
-        <TableRow key={row.id} row={row} />
-      ))}
+      <TableRows table={table} expanded={expanded} />
     </TableFrame>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { useMemo } from 'react';
 import type { ResourceDeclaration } from '@/lib/admin/resource';
 import { useAdminTranslations } from '../i18n';
 
@@ -10,6 +11,12 @@ import { useAdminTranslations } from '../i18n';
  */
 export function useResourceText(resource: Pick<ResourceDeclaration, 'name'>) {
   const t = useAdminTranslations();
+  // One object while the language stays: lists keep their columns (and the cells their elements) across renders.
+  return useMemo(() => wordsOf(t, resource.name), [t, resource.name]);
+}
+
+function wordsOf(t: ReturnType<typeof useAdminTranslations>, name: string) {
+  const resource = { name };
   const own = (key: string, values?: Record<string, string | number>) =>
     t(`admin.resources.${resource.name}.${key}` as never, values as never);
   const has = (key: string) => t.has(`admin.resources.${resource.name}.${key}` as never);

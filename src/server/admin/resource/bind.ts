@@ -30,11 +30,16 @@ export type Binding = {
   /** What `sort` values order by, where not the table's column of the same name. */
   sorts?: Record<string, AnyPgColumn | SQL>;
   /**
-   * What `q` searches besides the key, where not the columns of the form's text fields: columns, or
-   * `{en, zh, ja}` columns searched in every language; or the whole condition for what is typed, where a search
-   * anywhere in the text would read every row (a customer's id, or the beginning of an address an index serves).
+   * What `q` searches besides the key, where not the columns of the form's text fields: columns, `{en, zh, ja}`
+   * columns searched in every language, and `also` a condition of its own for the `like` pattern (texts kept in
+   * another table); or the whole condition for what is typed, where a search anywhere in the text would read every
+   * row (a customer's id, or the beginning of an address an index serves).
    */
-  search?: { text?: (AnyPgColumn | SQL)[]; localized?: AnyPgColumn[] } | ((q: string) => SQL | undefined);
+  search?:
+    | { text?: (AnyPgColumn | SQL)[]; localized?: AnyPgColumn[]; also?: (pattern: string) => SQL }
+    | ((q: string) => SQL | undefined);
+  /** The rows a viewer may see at all (their own audit entries); every row by default. */
+  scope?: (viewer: SignedInStaff) => SQL | undefined;
   /** Each filter's condition for a value (undefined: no condition). */
   filters?: Record<string, (value: string) => SQL | undefined>;
   /**
@@ -55,6 +60,15 @@ export type Binding = {
   values?: (input: Input, before: Snapshot | undefined) => Record<string, unknown>;
   /** After the row is written: what hangs off it (a plan's regions, a template's rules). */
   afterWrite?: (tx: Tx, key: string | number, input: Input) => Promise<void>;
+  /** After the row is deleted (by a delete or an undo): what is kept of it elsewhere (a search index). */
+  afterDelete?: (tx: Tx, key: string | number) => Promise<void>;
+  /**
+   * A key that may change (an article's address): moves the row from `from` to `to` inside the write's
+   * transaction, with whatever must follow it (a redirect from the old address). Without it a key is fixed.
+   */
+  rekey?: (tx: Tx, from: string | number, to: string | number) => Promise<void>;
+  /** Where the row a key named is now, when keys change (an old address that redirects); the key itself if none. */
+  follow?: (db: Reader, key: string | number) => Promise<string | number | undefined>;
   /** Checks against other tables; field errors or none. May throw an ApiError of its own. */
   check?: (tx: Tx, input: Input, before: Snapshot | undefined) => Promise<FieldErrors>;
   /** What still refers to a row, as the message key of the refusal; undefined when it may be deleted. */
@@ -140,7 +154,8 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     (async (db: Reader, where: SQL | undefined) => plain(await db.select().from(table).where(where)) as Snapshot[]);
 
   async function find(db: Reader, id: string | number, viewer?: SignedInStaff): Promise<Snapshot | undefined> {
-    return (await read(db, eq(key, keyOf(declaration, id)), viewer))[0];
+    const own = eq(key, keyOf(declaration, id));
+    return (await read(db, viewer && binding.scope ? and(own, binding.scope(viewer)) : own, viewer))[0];
   }
 
   /** What `q` finds: its own condition, or the typed text anywhere in the key and the searched columns. */
@@ -154,13 +169,15 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
       ...(search.localized ?? []).flatMap((column) =>
         ['en', 'zh', 'ja'].map((l) => ilike(sql`${column}->>${l}`, like)),
       ),
+      search.also?.(like),
     );
   }
 
-  /** The list's search and filters as one condition. */
-  function listWhere(query: ResourceQuery): SQL | undefined {
+  /** The list's search and filters as one condition, within what the viewer may see. */
+  function listWhere(query: ResourceQuery, viewer: SignedInStaff): SQL | undefined {
     const filters = declaration.list.filters ?? [];
     return and(
+      binding.scope?.(viewer),
       searched(query.q),
       ...filters.map((filter) => {
         const value = String(query[filter.name] ?? '');
@@ -181,7 +198,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
 
   /** A numbered page: the rows at an offset, counted up to the cap. */
   async function numberedPage(db: Database, query: ResourceQuery, viewer: SignedInStaff): Promise<ListPage> {
-    const where = listWhere(query);
+    const where = listWhere(query, viewer);
     const order = query.dir === 'asc' ? asc : desc;
     const page = Number(query.page ?? 1);
     const [counted, keys] = await Promise.all([
@@ -212,7 +229,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
 
   /** A keyset page: the rows after the cursor, with the matches counted up to the cap. */
   async function keysetPage(db: Database, query: ResourceQuery, viewer: SignedInStaff): Promise<ListPage> {
-    const where = listWhere(query);
+    const where = listWhere(query, viewer);
     const [counted, { keys, next }] = await Promise.all([
       cappedTotal(db, table, where, KEYSET_COUNT_CAP),
       keysetOf(db, query, where, query.rows, String(query.cursor ?? '')),
@@ -297,7 +314,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
      * table's own rows, uncounted, so each batch is an index range and the whole never sits in memory.
      */
     async *batches(db: Database, query: ResourceQuery, viewer: SignedInStaff, size: number) {
-      const where = listWhere(query);
+      const where = listWhere(query, viewer);
       for (let cursor = ''; ; ) {
         const { keys, next } = await keysetOf(db, query, where, size, cursor);
         yield await inOrder(db, keys, viewer);
@@ -329,23 +346,25 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     },
 
     async update(db: Database, by: SignedInStaff, id: string | number, input: Input & { version: number }) {
-      if (declaration.key.type === 'string' && keyField in input && String(input[keyField]) !== String(id)) {
-        // The key names the row everywhere (orders, the public API): it is chosen once, at creation.
-        throw invalidInput({ [keyField]: 'api.admin.keyFixed' });
-      }
+      const moved = declaration.key.type === 'string' && keyField in input && String(input[keyField]) !== String(id);
+      // The key names the row everywhere (orders, the public API): it is chosen once, at creation, unless the
+      // resource knows how to move a row (an article's address, which leaves a redirect behind).
+      if (moved && !binding.rekey) throw invalidInput({ [keyField]: 'api.admin.keyFixed' });
+      const at = keyOf(declaration, moved ? String(input[keyField]) : id);
       return db.transaction(async (tx) => {
         const before = await lock(tx, id, input.version);
         await checked(tx, input, before);
         const { version: _read, ...fields } = input;
-        await unique(tx, (inner) =>
-          inner
+        await unique(tx, async (inner) => {
+          if (moved) await binding.rekey?.(inner, keyOf(declaration, id), at);
+          await inner
             .update(table)
             .set({ ...valuesOf(fields, before), version: Number(before.version) + 1 })
-            .where(eq(key, keyOf(declaration, id))),
-        );
-        await binding.afterWrite?.(tx, keyOf(declaration, id), fields);
-        const after = (await find(tx, id)) ?? null;
-        await audited(tx, by, id, 'update', before, after);
+            .where(eq(key, at));
+        });
+        await binding.afterWrite?.(tx, at, fields);
+        const after = (await find(tx, at)) ?? null;
+        await audited(tx, by, at, 'update', before, after);
         return after as Snapshot;
       });
     },
@@ -356,6 +375,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
         const used = await binding.inUse?.(tx, keyOf(declaration, id), before);
         if (used) throw new ApiError(BusinessCode.conflict, used);
         await tx.delete(table).where(eq(key, keyOf(declaration, id)));
+        await binding.afterDelete?.(tx, keyOf(declaration, id));
         await audited(tx, by, id, 'delete', before, null);
       });
     },
@@ -365,29 +385,43 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
      * and checked it is still as the undone change left it. Answers the row as it is then.
      */
     async restore(tx: Tx, id: string | number, state: Snapshot | null, now: Snapshot | undefined) {
+      let at = keyOf(declaration, id);
       if (state === null) {
-        if (now) await tx.delete(table).where(eq(key, keyOf(declaration, id)));
+        if (now) {
+          await tx.delete(table).where(eq(key, at));
+          await binding.afterDelete?.(tx, at);
+        }
       } else {
         // Versions only go up, also for a row made again after its deletion, so no later change can carry the
         // version an older audit entry produced and be undone in its name.
         const version = Math.max(Number(now?.version ?? 0), Number(state.version ?? 0)) + 1;
+        const wanted = keyOf(declaration, String(state[keyField] ?? id));
+        if (String(wanted) !== String(at)) {
+          // The row was moved by the change undone: it goes back to the key it had.
+          if (now) {
+            const rekey = binding.rekey;
+            if (!rekey) throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
+            await unique(tx, (inner) => rekey(inner, at, wanted));
+          }
+          at = wanted;
+        }
         if (binding.restore) await binding.restore(tx, state, version, now !== undefined);
         else if (now) {
           const { [keyField]: _key, ...fields } = state;
           await tx
             .update(table)
             .set({ ...tableValues(fields), version })
-            .where(eq(key, keyOf(declaration, id)));
+            .where(eq(key, at));
         } else {
           await tx
             .insert(table)
             .overridingSystemValue()
             .values({ ...tableValues(state), version });
         }
-        await binding.afterWrite?.(tx, keyOf(declaration, id), state);
+        await binding.afterWrite?.(tx, at, state);
       }
       await announceChange(tx, declaration.changes);
-      return (await find(tx, id)) ?? null;
+      return (await find(tx, at)) ?? null;
     },
   };
 }

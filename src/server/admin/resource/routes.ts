@@ -1,11 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
 import { cursorPageOf, pageOf, type ResourceQuery, resourceQuery } from '@/lib/admin/resource';
+import { auditEntryRow } from '@/lib/admin/resources/audit';
 import { version, withVersion } from '@/lib/admin/schemas';
 import { recordId } from '@/lib/validation/numbers';
 import { noFields } from '../../api/input';
 import type { ApiRouter } from '../../api/route';
-import { auditEntryRow, rowHistory } from '../audit';
+import { rowHistory } from '../audit';
 import type { BoundResource } from './bind';
 
 /** A key from the path: a row id, or a code chosen at creation (`std-2c4g`, `.com`, `tokyo`). */
