@@ -30,8 +30,8 @@ export type Field = {
   | { kind: 'decimal' }
   /** An ISO 3166-1 country, chosen by its name in the reader's language. */
   | { kind: 'country' }
-  /** `{en, zh, ja}`: one field, three inputs, English required. */
-  | { kind: 'localized'; multiline?: boolean }
+  /** `{en, zh, ja}`: one field, three inputs, English required (`every`: all three, each read by its visitors). */
+  | { kind: 'localized'; multiline?: boolean; every?: true }
   /** `{en: string[], …}`, typed one item a line. */
   | { kind: 'localizedLines' }
   /** One of fixed values; their labels are `options.<name>.<value>`. */
@@ -149,6 +149,8 @@ export type ResourceDeclaration<
     write: Permission | false;
     /** False: rows come from elsewhere (customers' reviews), though a form may change them. */
     create?: false;
+    /** False: rows are made and deleted, never changed (a reserved domain name is only its text). */
+    update?: false;
     /** False: rows are withdrawn, never deleted. */
     delete: Permission | false;
   };

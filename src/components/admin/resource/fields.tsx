@@ -8,7 +8,7 @@ import { ADMIN_LOCALES, type AdminLocale } from '@/lib/admin/schemas';
 import { COUNTRY_CODES, countryName } from '@/lib/countries';
 import { HTML_LANG, LOCALE_LABEL } from '@/lib/locales';
 import type { ConflictRow } from '../conflict-view';
-import { SelectField, TextAreaField, TextField } from '../ui';
+import { SelectField, TextAreaField, TextField, useErrorText } from '../ui';
 import { type ResourceText, useResourceText } from './text';
 import type { Choice } from './use-choices';
 import { type FormValues, messageIn, unitsOf } from './values';
@@ -56,6 +56,7 @@ export function FormField({
 }) {
   const form = useFormContext<FormValues>() as UseFormReturn<FormValues>;
   const text = useResourceText(resource);
+  const errorText = useErrorText();
   const locale = useLocale() as AdminLocale;
   const errors = form.formState.errors as FieldErrors;
   const error = messageIn(errors[field.name]);
@@ -63,6 +64,23 @@ export function FormField({
   const label = (labels?.label ?? text.field)(field.name);
   const hint = field.hint ? (labels?.hint ?? text.hint)(field.name) : undefined;
   const common = { id, label, error, hint };
+  // Under a field drawn here rather than by a labelled input of ui.tsx: its hint, then its translated error.
+  const below = (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700" data-testid={`${id}-error`}>
+          {/* A list's own problem names it; a generic one of its items asks to choose from the list. */}
+          {field.kind === 'reference' && /^api\.field\./.test(error) ? text.shared('invalidChoice') : errorText(error)}
+        </p>
+      ) : null}
+    </>
+  );
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined;
 
   switch (field.kind) {
     case 'localized':
@@ -76,16 +94,13 @@ export function FormField({
               type="checkbox"
               id={id}
               className="h-4 w-4 accent-brand-600"
-              aria-describedby={hint ? `${id}-hint` : undefined}
+              aria-describedby={describedBy}
+              aria-invalid={error ? true : undefined}
               {...form.register(field.name)}
             />
             {label}
           </label>
-          {hint ? (
-            <p id={`${id}-hint`} className="mt-1 pl-6 text-xs text-muted">
-              {hint}
-            </p>
-          ) : null}
+          {below}
         </div>
       );
     case 'select':
@@ -115,21 +130,20 @@ export function FormField({
       const offered = choices[field.source];
       if (field.multiple) {
         return (
-          <fieldset className="rounded-lg border border-line p-3" aria-describedby={error ? `${id}-error` : undefined}>
+          <fieldset className="rounded-lg border border-line p-3" aria-describedby={describedBy}>
             <legend className="px-1 text-sm font-semibold">{label}</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-2">
               {(offered ?? []).map((choice) => (
                 <label key={choice.id} className="flex items-center gap-2 text-sm">
                   <input type="checkbox" value={choice.id} className="h-4 w-4" {...form.register(field.name)} />
                   {choiceName(choice, locale)}
+                  {choice.active === false ? (
+                    <span className="text-xs text-muted">({text.shared('withdrawn')})</span>
+                  ) : null}
                 </label>
               ))}
             </div>
-            {error ? (
-              <p id={`${id}-error`} className="mt-1 text-sm text-red-700" data-testid={`${id}-error`}>
-                {text.shared('invalidChoice')}
-              </p>
-            ) : null}
+            {below}
           </fieldset>
         );
       }
@@ -147,24 +161,28 @@ export function FormField({
     }
     case 'readonly': {
       const value = form.getValues(field.name);
+      // A new row has none yet: the screen that sets it gives it one.
       const shown =
-        field.format === 'cents'
-          ? unitsOf(value)
-          : field.format === 'microUsd'
-            ? (Number(value ?? 0) / 1_000_000).toFixed(6)
-            : field.format === 'percent'
-              ? `${value ?? 0} %`
-              : field.format === 'boolean'
-                ? text.shared(value ? 'yes' : 'no')
-                : field.format === 'option'
-                  ? text.option(field.name, String(value ?? ''))
-                  : String(value ?? '');
+        value === undefined || value === null
+          ? '—'
+          : field.format === 'cents'
+            ? unitsOf(value)
+            : field.format === 'microUsd'
+              ? (Number(value ?? 0) / 1_000_000).toFixed(6)
+              : field.format === 'percent'
+                ? `${value ?? 0} %`
+                : field.format === 'boolean'
+                  ? text.shared(value ? 'yes' : 'no')
+                  : field.format === 'option'
+                    ? text.option(field.name, String(value ?? ''))
+                    : String(value ?? '');
       return (
         <div>
           <p className="text-sm font-semibold">{label}</p>
           <p className="mt-1 whitespace-pre-wrap break-words text-sm text-muted" data-testid={id}>
             {shown}
           </p>
+          {below}
         </div>
       );
     }
@@ -210,6 +228,7 @@ function LocalizedField({ field, text, idPrefix }: { field: Field; text: Resourc
   const whole = messageIn(errors[field.name]);
   const lines = field.kind === 'localizedLines';
   const multiline = lines || (field.kind === 'localized' && field.multiline);
+  const every = field.kind === 'localized' && field.every;
   return (
     <fieldset className="rounded-lg border border-line p-3">
       <legend className="px-1 text-sm font-semibold">{text.field(field.name)}</legend>
@@ -218,7 +237,7 @@ function LocalizedField({ field, text, idPrefix }: { field: Field; text: Resourc
         {ADMIN_LOCALES.map((l) => {
           const props = {
             id: `${idPrefix}-${field.name}-${l}`,
-            label: `${LOCALE_LABEL[l]}${l === 'en' ? ` (${text.shared('required')})` : ''}`,
+            label: `${LOCALE_LABEL[l]}${l === 'en' || every ? ` (${text.shared('required')})` : ''}`,
             // A problem with the whole value (none typed) shows under English, the language that is required.
             error: own(l) ?? (l === 'en' && whole && !ADMIN_LOCALES.some(own) ? whole : undefined),
             lang: l,

@@ -38,6 +38,8 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
   const nameOf = (row: ResourceRow) => rowName(resource, row, locale);
   const writes = resource.access.write !== false && may(role, resource.access.write);
   const creates = writes && resource.access.create !== false;
+  // A row that is never changed (a reserved name) opens to be read, as for a role that may not write.
+  const changes = writes && resource.access.update !== false;
   const actions = useRowActions({
     resource,
     role,
@@ -60,10 +62,10 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           type="button"
           className={buttonClass.link}
           onClick={() => setEditing(row)}
-          aria-label={`${text.shared(writes ? 'edit' : 'view')}: ${nameOf(row)}`}
+          aria-label={`${text.shared(changes ? 'edit' : 'view')}: ${nameOf(row)}`}
           data-testid="edit"
         >
-          {text.shared(writes ? 'edit' : 'view')}
+          {text.shared(changes ? 'edit' : 'view')}
         </button>
       ),
     onChanged: (next) => {
@@ -118,7 +120,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           </Button>
         ) : null}
       </PageHeading>
-      {text.has('intro') ? <p className="-mt-4 mb-4 max-w-prose text-sm text-muted">{text.own('intro')}</p> : null}
+      {text.intro() ? <p className="-mt-4 mb-4 max-w-prose text-sm text-muted">{text.intro()}</p> : null}
       <ResourceNotice notice={notice} />
       <ListFilters resource={resource} address={address} text={text} />
       {list.error ? <Alert messageKey={list.error} /> : null}
@@ -165,7 +167,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           <ResourceForm
             resource={resource}
             row={editing === 'new' ? null : editing}
-            readOnly={!writes}
+            readOnly={editing === 'new' ? !writes : !changes}
             onSaved={() => {
               setEditing(null);
               setNotice({ tone: 'success', text: text.shared('saved') });

@@ -2,7 +2,7 @@
 
 import { declarationNamed } from '@/lib/admin/resources';
 // The custom fields of the declared resources, registered before any form draws them.
-import '../content-texts';
+import './custom-fields';
 import { ResourceEditor } from './resource-editor';
 import { ResourceList } from './resource-list';
 

@@ -153,7 +153,7 @@ export function useRowActions({
           !confirming
             ? ''
             : confirming.action === 'delete'
-              ? text.shared('deleteText', { name: nameOf(confirming.row) })
+              ? text.ownOrShared('deleteText', { name: nameOf(confirming.row) })
               : text.own(`actions.${confirming.action.name}.text`, { name: nameOf(confirming.row) })
         }
         confirmLabel={

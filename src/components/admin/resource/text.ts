@@ -38,6 +38,11 @@ function wordsOf(t: ReturnType<typeof useAdminTranslations>, name: string) {
         ? own(`filterOptions.${name}.${value}`)
         : shared(`filterOptions.${name}.${value}`),
     searchHint: () => (has('searchHint') ? own('searchHint') : undefined),
+    /** The resource's own words for a shared one, where it has them (a delete that says "withdraw instead"). */
+    ownOrShared: (key: string, values?: Record<string, string | number>) =>
+      has(key) ? own(key, values) : shared(key, values),
+    /** A line under the title saying what the list is for, where the resource has one (`intro`). */
+    intro: () => (has('intro') ? own('intro') : undefined),
   };
 }
 export type ResourceText = ReturnType<typeof useResourceText>;

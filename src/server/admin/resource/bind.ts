@@ -5,9 +5,17 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { ResourceDeclaration, ResourceQuery } from '@/lib/admin/resource';
 import type { AppEnv } from '../../api/context';
-import { ApiError, BusinessCode, type FieldErrors, invalidInput, isUniqueViolation, notFound } from '../../api/errors';
+import {
+  ApiError,
+  BusinessCode,
+  type FieldErrors,
+  invalidInput,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  notFound,
+} from '../../api/errors';
 import type { ApiRouter } from '../../api/route';
-import { announceChange } from '../../changes/bus';
+import { announceChange, seenHereAtOnce } from '../../changes/bus';
 import type { Database, Reader, Tx } from '../../db/client';
 import * as schema from '../../db/schema';
 import { recordAudit } from '../audit';
@@ -97,6 +105,9 @@ export type ListPage = {
   capped: boolean;
 } & ({ page: number; rows: number } | { next: string | null });
 
+/** A write's transaction, after whose commit this process drops its read caches (seenHereAtOnce). */
+const change = <T>(db: Database, work: (tx: Tx) => Promise<T>) => seenHereAtOnce(db.transaction(work));
+
 /** A key as the table keeps it: a number from the path for identity keys. */
 const keyOf = (declaration: ResourceDeclaration, raw: string | number) =>
   declaration.key.type === 'number' ? Number(raw) : String(raw);
@@ -111,8 +122,8 @@ const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /**
  * A declaration bound to its table: the list, the reads, and every write as one transaction in which the row is
  * locked and its version compared (409 with the row as it is now), the rules of the resource checked, the write
- * made, its audit row written and the change announced to every instance. Undo from the audit log goes through
- * the same path (src/server/admin/revert.ts).
+ * made, its audit row written and the change announced to every instance (this one drops its read caches as soon
+ * as the write is committed). Undo from the audit log goes through the same path (src/server/admin/revert.ts).
  */
 export function bindResource<D extends ResourceDeclaration>(declaration: D, binding: Binding = {}) {
   const table: PgTable =
@@ -292,6 +303,22 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     }
   }
 
+  /**
+   * Deletes a row nothing refers to: what the resource knows refers to it refuses with its own reason (409), a
+   * foreign key it does not know about with `api.admin.inUse`.
+   */
+  async function deleted(tx: Tx, id: string | number, row: Snapshot): Promise<void> {
+    const used = await binding.inUse?.(tx, keyOf(declaration, id), row);
+    if (used) throw new ApiError(BusinessCode.conflict, used);
+    try {
+      await tx.transaction((inner) => inner.delete(table).where(eq(key, keyOf(declaration, id))));
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new ApiError(BusinessCode.conflict, 'api.admin.inUse');
+      throw error;
+    }
+    await binding.afterDelete?.(tx, keyOf(declaration, id));
+  }
+
   const valuesOf = (input: Input, before: Snapshot | undefined) =>
     tableValues(binding.values ? binding.values(input, before) : input);
 
@@ -330,7 +357,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     },
 
     async create(db: Database, by: SignedInStaff, input: Input): Promise<Snapshot> {
-      return db.transaction(async (tx) => {
+      return change(db, async (tx) => {
         await checked(tx, input, undefined);
         // A key (or another unique value) taken meanwhile by someone else's save is refused by the insert itself.
         const made = await unique(tx, (inner) =>
@@ -351,7 +378,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
       // resource knows how to move a row (an article's address, which leaves a redirect behind).
       if (moved && !binding.rekey) throw invalidInput({ [keyField]: 'api.admin.keyFixed' });
       const at = keyOf(declaration, moved ? String(input[keyField]) : id);
-      return db.transaction(async (tx) => {
+      return change(db, async (tx) => {
         const before = await lock(tx, id, input.version);
         await checked(tx, input, before);
         const { version: _read, ...fields } = input;
@@ -370,12 +397,9 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     },
 
     async remove(db: Database, by: SignedInStaff, id: string | number, expected: number): Promise<void> {
-      await db.transaction(async (tx) => {
+      await change(db, async (tx) => {
         const before = await lock(tx, id, expected);
-        const used = await binding.inUse?.(tx, keyOf(declaration, id), before);
-        if (used) throw new ApiError(BusinessCode.conflict, used);
-        await tx.delete(table).where(eq(key, keyOf(declaration, id)));
-        await binding.afterDelete?.(tx, keyOf(declaration, id));
+        await deleted(tx, id, before);
         await audited(tx, by, id, 'delete', before, null);
       });
     },
@@ -387,11 +411,10 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     async restore(tx: Tx, id: string | number, state: Snapshot | null, now: Snapshot | undefined) {
       let at = keyOf(declaration, id);
       if (state === null) {
-        if (now) {
-          await tx.delete(table).where(eq(key, at));
-          await binding.afterDelete?.(tx, at);
-        }
+        if (now) await deleted(tx, at, now);
       } else {
+        // The rules hold for a row put back as for one saved: things moved on since (a sale now sells the plan).
+        await checked(tx, state, now);
         // Versions only go up, also for a row made again after its deletion, so no later change can carry the
         // version an older audit entry produced and be undone in its name.
         const version = Math.max(Number(now?.version ?? 0), Number(state.version ?? 0)) + 1;

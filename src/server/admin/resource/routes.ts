@@ -112,22 +112,24 @@ export function resourceRoutes(router: ApiRouter, resource: BoundResource): void
     );
   }
 
-  router.route(
-    {
-      method: 'put',
-      path: one,
-      summary: `Change one of ${d.name} (with the version it was read at; 409 with the row as it is now)`,
-      params,
-      body: withVersion(d.input),
-      response: row,
-      errors: [404, 409],
-      tag,
-      auth: 'staff',
-      permission: write,
-    },
-    (c, { params, body }) =>
-      resource.update(db(c), c.get('staff'), params.id, body as Record<string, unknown> & { version: number }),
-  );
+  if (d.access.update !== false) {
+    router.route(
+      {
+        method: 'put',
+        path: one,
+        summary: `Change one of ${d.name} (with the version it was read at; 409 with the row as it is now)`,
+        params,
+        body: withVersion(d.input),
+        response: row,
+        errors: [404, 409],
+        tag,
+        auth: 'staff',
+        permission: write,
+      },
+      (c, { params, body }) =>
+        resource.update(db(c), c.get('staff'), params.id, body as Record<string, unknown> & { version: number }),
+    );
+  }
 
   if (d.access.delete !== false) {
     router.route(

@@ -4,6 +4,7 @@ import { type Binding, type BoundResource, bindResource } from '../resource/bind
 import { announcementsBinding } from './announcements';
 import { articlesBinding } from './articles';
 import { auditBinding } from './audit';
+import { CATALOG_BINDINGS } from './catalog';
 import { companyHistoryBinding, footerLinksBinding, jobsBinding } from './content';
 import { customersBinding } from './customers';
 import { deliveriesBinding } from './deliveries';
@@ -23,6 +24,7 @@ const BINDINGS: Record<string, Binding> = {
   reviews: reviewsBinding,
   'contact-messages': contactMessagesBinding,
   audit: auditBinding,
+  ...CATALOG_BINDINGS,
 };
 
 /**

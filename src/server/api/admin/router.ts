@@ -37,7 +37,6 @@ import type { AppEnv } from '../context';
 import { jsonBody, noFields, parseWith, queryInput } from '../input';
 import { describeRoutes, type TaggedRouteDoc } from '../openapi/describe';
 import { apiRouter } from '../route';
-import { catalogDocs, catalogRoutes } from './catalog';
 import { contentRoutes } from './content';
 import { dashboardRouter } from './dashboard';
 import { pricesDocs, pricesRoutes } from './prices';
@@ -148,9 +147,6 @@ contentRoutes(resources);
 for (const resource of RESOURCES) resourceRoutes(resources, resource);
 adminRouter.route('/', resources.hono);
 
-// ---- catalog (docs/product/back-office-catalog.md) --------------------------------------------------------------
-
-adminRouter.route('/', catalogRoutes);
 adminRouter.route('/', dashboardRouter.hono);
 adminRouter.route('/', promotionRoutes);
 adminRouter.route('/', pricesRoutes);
@@ -241,7 +237,6 @@ export const adminDocs: TaggedRouteDoc[] = [
     },
   ]),
   ...resources.docs,
-  ...catalogDocs,
   ...dashboardRouter.docs,
   ...promotionDocs,
   ...pricesDocs,

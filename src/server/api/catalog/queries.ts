@@ -200,7 +200,7 @@ export async function listImageFamilies(db: Database, regionId?: string | undefi
       id: images.id,
       family: images.family,
       name: images.name,
-      version: images.version,
+      version: images.release,
       arch: images.arch,
       minDiskGb: images.minDiskGb,
     })
