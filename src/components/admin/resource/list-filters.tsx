@@ -10,7 +10,7 @@ import { useChoices } from './use-choices';
 import type { ListAddress } from './use-list-address';
 import { fromLocalInput, toLocalInput } from './values';
 
-const control = 'mt-1 block rounded-md border border-line bg-white px-3 py-2 text-sm font-normal';
+const control = 'mt-1 block max-w-full rounded-md border border-line bg-white px-3 py-2 text-sm font-normal';
 
 /**
  * Above a resource's list: its search box and its filters, each written to the address as it changes. A special
