@@ -5,6 +5,7 @@ import { CompactEncrypt, importSPKI } from 'jose';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { env } from '../../src/env';
+import { SIGNED_IN_HINT_COOKIE } from '../../src/server/auth/sessions';
 import { activationCodes, mailOutbox, userCoupons, users } from '../../src/server/db/schema';
 import { deliverDueMail } from '../../src/server/mail/delivery';
 import { createTransport } from '../../src/server/mail/transport';
@@ -113,6 +114,9 @@ describe('sign-up, activation, login, logout', () => {
     expect(logout.json.code).toBe(2000);
     const after = await call(app, 'GET', '/api/auth/me', { headers: { cookie } });
     expect(after.status).toBe(401);
+    // The ended session's cookies go too, so the shell stops taking the visitor for signed in.
+    const cleared = after.headers.getSetCookie().map((c) => c.split('=')[0]);
+    expect(cleared).toEqual(expect.arrayContaining(['sid', SIGNED_IN_HINT_COOKIE]));
   });
 
   it('logs in by username too', async () => {

@@ -14,6 +14,8 @@ export type AppEnv = {
     user: import('../auth/sessions').SessionUser;
     sessionToken: string;
     csrfToken: string;
+    /** Set on /api/metrics by createApp: the token the app was made with, undefined when it has none. */
+    metricsToken: string | undefined;
     /** Set by requireStaff() on /api/admin. */
     staff: import('../admin/sessions').SignedInStaff;
     staffSessionId: string;
