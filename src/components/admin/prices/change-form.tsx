@@ -153,7 +153,11 @@ export function PriceChangeForm({
               .filter((f) => f.kind !== 'checkbox')
               .map((f) => {
                 const name = f.name as keyof ChangeValues;
-                return { label: labels.label(f.name), theirs: String(theirValues(conflict, mine)[name] ?? ''), mine: String(mine[name] ?? '') };
+                return {
+                  label: labels.label(f.name),
+                  theirs: String(theirValues(conflict, mine)[name] ?? ''),
+                  mine: String(mine[name] ?? ''),
+                };
               })}
             version={conflict.version}
             locale={locale}

@@ -86,7 +86,11 @@ export function valuesFor(overview: PricesOverview, subject: Subject, regionId: 
     }
     case 'region': {
       const region = overview.regions.find((r) => r.id === subject.regionId);
-      return { target: 'region', regionId: subject.regionId, priceAdjustmentPct: String(region?.priceAdjustmentPct ?? 0) };
+      return {
+        target: 'region',
+        regionId: subject.regionId,
+        priceAdjustmentPct: String(region?.priceAdjustmentPct ?? 0),
+      };
     }
     case 'term': {
       const term = overview.terms.find((x) => x.months === subject.months);
@@ -94,7 +98,11 @@ export function valuesFor(overview: PricesOverview, subject: Subject, regionId: 
     }
     case 'licence': {
       const image = overview.images.find((i) => i.id === subject.imageId);
-      return { target: 'licence', imageId: subject.imageId, licencePerVcpu: dollars(image?.licenceCentsPerVcpu ?? 0, 2) };
+      return {
+        target: 'licence',
+        imageId: subject.imageId,
+        licencePerVcpu: dollars(image?.licenceCentsPerVcpu ?? 0, 2),
+      };
     }
   }
 }

@@ -8,8 +8,8 @@ import { type ScheduledPriceChange, scheduledPricesResource } from '@/lib/admin/
 import type { AdminLocale, StaffRole } from '@/lib/admin/schemas';
 import { HTML_LANG } from '@/lib/locales';
 import { useAdminTranslations as useTranslations } from '../i18n';
-import { KeysetTable, type ListAnswer } from '../resource/resource-list';
 import { ListFilters } from '../resource/list-filters';
+import { KeysetTable, type ListAnswer } from '../resource/resource-list';
 import { type Notice, ResourceNotice, useRowActions } from '../resource/row-actions';
 import { useResourceText } from '../resource/text';
 import { useListAddress } from '../resource/use-list-address';
@@ -124,47 +124,55 @@ export function ScheduledList({
 
   const actionsCell = useRef(actions.cell);
   actionsCell.current = actions.cell;
-  const describeRef = useRef(describe);
-  describeRef.current = describe;
+  // The cells read the helpers of the latest render; the columns stay one set while the language does.
+  const helpers = { describe, when, who, errorText, t };
+  const latest = useRef(helpers);
+  latest.current = helpers;
   const columns = useMemo<ColumnDef<Row>[]>(
     () => [
       {
         id: 'change',
         header: text.field('change'),
         enableSorting: false,
-        cell: ({ row }) => <span className="font-semibold">{describeRef.current(row.original)}</span>,
+        cell: ({ row }) => <span className="font-semibold">{latest.current.describe(row.original)}</span>,
       },
       {
         id: 'startsAt',
         header: text.field('startsAt'),
         enableSorting: false,
-        cell: ({ row: { original: r } }) => (
-          <>
-            <span className="block whitespace-nowrap">{when(r.startsAt)}</span>
-            <span className="block text-xs text-muted">{t('scheduledBy', { name: who(r.createdBy) })}</span>
-          </>
-        ),
+        cell: ({ row: { original: r } }) => {
+          const { when, who, t } = latest.current;
+          return (
+            <>
+              <span className="block whitespace-nowrap">{when(r.startsAt)}</span>
+              <span className="block text-xs text-muted">{t('scheduledBy', { name: who(r.createdBy) })}</span>
+            </>
+          );
+        },
       },
       {
         id: 'status',
         header: text.field('status'),
         enableSorting: false,
-        cell: ({ row: { original: r } }) => (
-          <>
-            <span
-              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[r.status]}`}
-              data-testid="scheduled-status"
-              data-status={r.status}
-            >
-              {text.option('status', r.status)}
-            </span>
-            <span className="mt-1 block text-xs text-muted">
-              {r.appliedAt ? t('appliedAt', { time: when(r.appliedAt) }) : null}
-              {r.cancelledAt ? t('cancelledBy', { name: who(r.cancelledBy), time: when(r.cancelledAt) }) : null}
-              {r.failure ? errorText(r.failure) : null}
-            </span>
-          </>
-        ),
+        cell: ({ row: { original: r } }) => {
+          const { when, who, t, errorText } = latest.current;
+          return (
+            <>
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[r.status]}`}
+                data-testid="scheduled-status"
+                data-status={r.status}
+              >
+                {text.option('status', r.status)}
+              </span>
+              <span className="mt-1 block text-xs text-muted">
+                {r.appliedAt ? t('appliedAt', { time: when(r.appliedAt) }) : null}
+                {r.cancelledAt ? t('cancelledBy', { name: who(r.cancelledBy), time: when(r.cancelledAt) }) : null}
+                {r.failure ? errorText(r.failure) : null}
+              </span>
+            </>
+          );
+        },
       },
       {
         id: 'actions',
@@ -173,8 +181,7 @@ export function ScheduledList({
         cell: ({ row }) => actionsCell.current(row.original),
       },
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the helpers read the language, which `text` follows.
-    [text, locale],
+    [text],
   );
 
   return (

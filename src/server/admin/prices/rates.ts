@@ -15,11 +15,7 @@ const plainRate = (rate: string) => rate.replace(/(\.\d*?)0+$/, '$1').replace(/\
 
 /** The currencies as the API answers them, in display order. */
 export async function readCurrencies(db: Reader, where?: SQL): Promise<CurrencyRow[]> {
-  const rows = await db
-    .select()
-    .from(currencies)
-    .where(where)
-    .orderBy(asc(currencies.sort), asc(currencies.code));
+  const rows = await db.select().from(currencies).where(where).orderBy(asc(currencies.sort), asc(currencies.code));
   return rows.map((c) => ({
     code: c.code,
     rate: plainRate(c.rate),

@@ -5,7 +5,7 @@ import { priceSchedule } from '@/lib/admin/prices-schemas';
 import { rateHistoryAnswer } from '@/lib/admin/resources/prices/currencies';
 import { type SCHEDULED_STATUSES, scheduledPriceRow } from '@/lib/admin/resources/prices/scheduled';
 import { scheduledPriceChanges } from '../../db/schema';
-import { keepRate, rateProblems, rateHistory, readCurrencies } from '../prices/rates';
+import { keepRate, rateHistory, rateProblems, readCurrencies } from '../prices/rates';
 import { cancelScheduled, DUE_ORDER, readScheduled, scheduleChange } from '../prices/scheduled';
 import type { Binding } from '../resource/bind';
 
@@ -50,7 +50,9 @@ const currencyCode = z.object({ id: z.string().regex(/^[A-Z]{3}$/, { error: 'api
 export const currenciesBinding: Binding = {
   read: (db, where) => readCurrencies(db, where),
   check: async (_tx, input, before) =>
-    before ? rateProblems(before as Parameters<typeof rateProblems>[0], input as { rate: string; confirm: boolean }) : {},
+    before
+      ? rateProblems(before as Parameters<typeof rateProblems>[0], input as { rate: string; confirm: boolean })
+      : {},
   values: (input) => ({ rate: input.rate, updatedAt: sql`now()` }),
   afterWrite: (tx, code, input, by) => keepRate(tx, String(code), String(input.rate), by),
   routes: (router) => {

@@ -1,8 +1,8 @@
 import 'server-only';
 import {
-  priceSnapshot,
   pricePreview,
   pricePreviewAnswer,
+  priceSnapshot,
   pricesOverviewAnswer,
   priceUpdate,
 } from '@/lib/admin/prices-schemas';
