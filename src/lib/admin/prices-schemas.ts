@@ -213,6 +213,9 @@ export const priceSnapshot = z.union([
 ]);
 export type PriceSnapshot = z.infer<typeof priceSnapshot>;
 
+/** A colleague named on a row: null when they have been removed since (or for the seed), their name null when never set. */
+export const staffRef = z.object({ id: units, name: z.string().nullable() }).nullable();
+
 /** A currency and its rate (units per USD, written as people write it: "7.78"), since when, at which version. */
 export const currencyRow = z.object({
   code: z.string(),

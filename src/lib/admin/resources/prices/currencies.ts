@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyRow, PRICE_LIMITS } from '../../prices-schemas';
+import { currencyRow, PRICE_LIMITS, staffRef } from '../../prices-schemas';
 import { defineResource } from '../../resource';
 
 /**
@@ -28,7 +28,7 @@ export const rateHistoryAnswer = z.object({
       id: z.number().int(),
       rate: z.string(),
       validFrom: z.string(),
-      setBy: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+      setBy: staffRef,
     }),
   ),
 });

@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { PRICE_TARGETS, priceSchedule, storedPriceChange } from '../../prices-schemas';
+import { PRICE_TARGETS, priceSchedule, staffRef, storedPriceChange } from '../../prices-schemas';
 import { defineResource } from '../../resource';
 
 export const SCHEDULED_STATUSES = ['pending', 'applied', 'cancelled', 'failed'] as const;
-
-/** A colleague named on a row: null when they have been removed since, their name null when it was never set. */
-const staffRef = z.object({ id: z.number().int(), name: z.string().nullable() }).nullable();
 
 export const scheduledPriceRow = z.object({
   id: z.number().int(),
