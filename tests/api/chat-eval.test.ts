@@ -45,7 +45,9 @@ describe('chat evaluation sets', () => {
     ['development', QUESTIONS],
     ['test', TEST_QUESTIONS],
   ] as const) {
-    it(`answers at least ${PASS_SHARE * 100}% of the ${set} set in each language by retrieval`, { timeout: 120_000 }, async () => {
+    it(`answers at least ${PASS_SHARE * 100}% of the ${set} set in each language by retrieval`, {
+      timeout: 120_000,
+    }, async () => {
       for (const { language, share } of await run(questions, false, set)) {
         expect({ language, passes: share >= PASS_SHARE }).toEqual({ language, passes: true });
       }

@@ -277,11 +277,11 @@ export function summaryText(
   const shown = set === 'development' ? summary.failures : [];
   const lines = [
     `chat evaluation, ${set} set${withProvider ? ' (provider)' : ''}: ${summary.passed}/${summary.total} (${(100 * summary.share).toFixed(1)}%)`,
-    ...summary.perLanguage.map((l) => `  ${l.language}: ${l.passed}/${l.total} (${((100 * l.passed) / l.total).toFixed(1)}%)`),
-    `  answer time: p50 ${summary.p50.toFixed(1)} ms, p99 ${summary.p99.toFixed(1)} ms (caches warm after the first questions)`,
-    ...shown.map(
-      (f) => `  FAIL ${f.question.id} "${f.question.question}"\n    ${f.problems.join('\n    ')}`,
+    ...summary.perLanguage.map(
+      (l) => `  ${l.language}: ${l.passed}/${l.total} (${((100 * l.passed) / l.total).toFixed(1)}%)`,
     ),
+    `  answer time: p50 ${summary.p50.toFixed(1)} ms, p99 ${summary.p99.toFixed(1)} ms (caches warm after the first questions)`,
+    ...shown.map((f) => `  FAIL ${f.question.id} "${f.question.question}"\n    ${f.problems.join('\n    ')}`),
   ];
   return `${lines.join('\n')}\n`;
 }

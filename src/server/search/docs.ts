@@ -4,6 +4,7 @@ import { LOCALES, type Locale } from '@/lib/locales';
 import { parseWith, withoutControlCharacters } from '../api/input';
 import type { Database } from '../db/client';
 import { type RankedDocument, rankDocuments } from './rank';
+import { correctByReading } from './readings';
 import { suggestWords } from './suggest';
 import { queryWords } from './text';
 
@@ -182,6 +183,25 @@ async function findHits(
   return { words, documents: await rankDocuments(db, { locale, words, every: false, limit }) };
 }
 
+/**
+ * The documents for a query whose words typed by their sound were read as words of the vocabulary: its words all,
+ * then any of them; the answer shows the query as read ("Showing results for 返金"). Undefined when nothing holds
+ * them, so the query is searched as typed.
+ */
+async function findReadHits(
+  db: Database,
+  locale: Locale,
+  read: string,
+  words: string[],
+  limit: number,
+): Promise<{ words: string[]; documents: RankedDocument[]; suggestion: string } | undefined> {
+  const all = await rankDocuments(db, { locale, words, every: true, limit });
+  if (all.length) return { words, documents: all, suggestion: read };
+  if (words.length < 2) return undefined;
+  const any = await rankDocuments(db, { locale, words, every: false, limit });
+  return any.length ? { words, documents: any, suggestion: read } : undefined;
+}
+
 /** The query as typed with each corrected word replaced (case-insensitively), so the rest reads as typed. */
 function correctQuery(query: string, corrections: Map<string, string>): string {
   let out = query.normalize('NFKC');
@@ -212,9 +232,14 @@ export async function searchDocs(
   });
   const query = normalizeQuery(raw);
   const words = queryWords(query, locale);
-  if (words.length === 0) return { query, terms: words, hits: [] };
+  // Words typed by their sound (へんきん, henkin, 快招) are looked up by reading (docs/decisions/059-readings.md).
+  const reading = await correctByReading(db, query.toLowerCase(), locale);
+  const readWords = reading.replaced.size ? queryWords(reading.text, locale) : [];
+  if (words.length === 0 && readWords.length === 0) return { query, terms: words, hits: [] };
 
-  const found = await findHits(db, locale, query, words, limit, options);
+  const found =
+    (readWords.length ? await findReadHits(db, locale, reading.text, readWords, limit) : undefined) ??
+    (await findHits(db, locale, query, words, limit, options));
   const marks = markTerms(found.suggestion ?? query, found.words);
   const hits = found.documents.map((d): DocSearchHit => {
     const plain = d.bodyText;

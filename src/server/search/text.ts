@@ -88,6 +88,11 @@ const STOP_WORDS: Record<Locale, ReadonlySet<string>> = {
   ),
 };
 
+/** Whether a word is on a language's stop list itself (a particle, a question word), whatever its script. */
+export function isListedStopWord(word: string, locale: Locale): boolean {
+  return STOP_WORDS[locale].has(word) || (locale !== 'en' && STOP_WORDS.en.has(word));
+}
+
 const ONLY_HIRAGANA = /^\p{Script=Hiragana}+$/u;
 const LONE_KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}ー]$/u;
 
