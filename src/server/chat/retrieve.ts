@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Locale } from '@/lib/locales';
-import { markdownSections } from '@/lib/markdown';
+import { markdownPassages } from '@/lib/markdown';
 import type { CurrencyRate } from '@/lib/money';
 import { fillInlineFacts } from '../docs/inline-facts';
 import type { FoundDocument } from './documents';
@@ -44,6 +44,9 @@ const STOPWORDS = new Set(
 /** Particles and question words that say nothing about the topic. */
 const CJK_STOP =
   /[的了吗呢吧啊么是在和与或及把被从对我你您他她它们这那哪怎如何什可以能要请问呀はがをにへでとやのもかなねよ。、，？！：；]/gu;
+
+const QUANTITY =
+  /how (?:long|many|much|soon|fast)|when|what (?:rate|percent)|minimum|maximum|多久|几|多少|多长|何日|何台|何%|何％|いくら|いつ|何時間|何パーセント|最低|最多|上限/;
 
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+/gu;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}._-]*/gu;
@@ -162,7 +165,7 @@ function sectionsOf(doc: FoundDocument, locale: Locale, currency: CurrencyRate):
   };
   // The summary describes the article rather than answering: it is not a passage.
   const body = fillInlineFacts(doc.body.replace(CATALOG_LINE, ''), currency, locale);
-  for (const s of markdownSections(body)) if (s.text.trim()) add(s.heading || doc.title, s.text);
+  for (const s of markdownPassages(body)) if (s.text.trim()) add(s.heading || doc.title, s.text);
   if (sectionCache.size >= SECTION_CACHE_MAX) sectionCache.clear();
   sectionCache.set(key, { body: doc.body, sections });
   return sections;
@@ -248,15 +251,18 @@ export function bestExcerpt(
   let top = 0;
   let topScore = 0;
   let topHits = 0;
+  // "How long", "how many", "多久", "何日": the sentence with a number answers, other things equal.
+  const quantity = QUANTITY.test(question.normalize('NFKC').toLowerCase());
   sentences.forEach((sentence, i) => {
     let hits = 0;
     let score = 0;
     for (const t of new Set(terms(sentence))) {
       if (wanted.has(t)) {
         hits += 1;
-        score += 1;
+        score += termWeight(t);
       } else if (hinted.has(t)) score += 0.1;
     }
+    if (quantity && hits > 0 && /\d/.test(sentence)) score += 0.5;
     if (score > topScore) {
       top = i;
       topScore = score;
