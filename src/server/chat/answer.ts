@@ -786,7 +786,10 @@ export async function answerQuestion(
     await saveContext(db, input.conversation, { intent, entities, language });
   }
 
-  const evidence = [...built.facts.map((f) => f.text), ...built.passages.map((p) => p.text)];
+  const evidence = [
+    ...built.facts.map((f) => f.text),
+    ...built.passages.flatMap((p) => [p.text, p.title]),
+  ];
   const siteUrl = env().SITE_URL;
   const base = { sources: built.sources, language, intent, evidence };
   if (llm && built.answered) {

@@ -334,7 +334,7 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     hourlyLine: (v) => `${v.line}：${v.hourly ? '時間課金・契約期間のどちらも可' : '契約期間のみ（月額以上）、時間課金は不可'}`,
     hourlyPrice: (v) =>
       `${v.plan}：${v.region ? `${v.region}で` : '最安リージョンで'}1 時間 ${v.price}、暦月あたり ${v.monthly} を超えません`,
-    hourlyNote: '時間課金のサーバーは残高から 1 時間ごとに差し引かれ、削除すると課金が止まります。',
+    hourlyNote: '時間課金のサーバーは残高から時間ごとに差し引かれ、削除すると課金が止まります。',
     bandwidthIntro: '帯域（ポート速度）の追加料金（月額）：',
     bandwidthLine: (v) => `${v.mbps} Mbps：${v.price}`,
     trafficIntro: '転送量パック（月額）：',

@@ -186,7 +186,7 @@ export function findEntities(text: string, views: CatalogView[]): Entities {
 
 /** How much each concept says that its intent is asked. */
 const WEIGHTS: Partial<Record<Concept, [Intent, number]>> = {
-  planPrice: ['planPrice', 1],
+  planPrice: ['planPrice', 0.5],
   regions: ['regions', 2],
   domain: ['domainPrice', 3],
   snapshot: ['snapshot', 3],
@@ -195,7 +195,7 @@ const WEIGHTS: Partial<Record<Concept, [Intent, number]>> = {
   coupons: ['coupons', 4],
   licence: ['licence', 3],
   termDiscount: ['termDiscount', 2.5],
-  hourly: ['hourly', 3.5],
+  hourly: ['hourly', 3],
   network: ['network', 3],
   volume: ['volume', 2.5],
   refund: ['refund', 3],
@@ -211,15 +211,33 @@ const WEIGHTS: Partial<Record<Concept, [Intent, number]>> = {
   offTopic: ['offTopic', 2.5],
 };
 
-/** Ties go to the more specific intent. */
-const PRIORITY: Intent[] = [
-  'groupBuy',
-  'coupons',
+/** Subjects a plan can be the argument of. */
+const TOPICS: ReadonlySet<Intent> = new Set<Intent>([
   'hourly',
   'licence',
   'termDiscount',
   'snapshot',
+  'network',
+  'volume',
   'refund',
+  'sla',
+  'payment',
+  'billing',
+  'tax',
+  'affiliate',
+  'abuse',
+  'limits',
+]);
+
+/** Ties go to the more specific intent. */
+const PRIORITY: Intent[] = [
+  'groupBuy',
+  'coupons',
+  'refund',
+  'hourly',
+  'licence',
+  'termDiscount',
+  'snapshot',
   'affiliate',
   'sla',
   'tax',
@@ -261,7 +279,7 @@ export function scoreIntents(text: string, entities: Entities): Map<Intent, numb
   if (concepts.has('servers')) add('planPrice', 0.75);
   if (wantsPrice && aboutServers) add('planPrice', 1);
   if (wantsPrice && entities.regionId && !aboutServers) add('planPrice', 1);
-  if (entities.months !== undefined && entities.months > 1) add('termDiscount', 2.5);
+  if (entities.months !== undefined && entities.months > 1) add('termDiscount', concepts.has('termDiscount') ? 0.5 : 2.5);
   if (entities.cpu !== undefined && score.has('licence')) add('licence', 1);
   if (entities.mbps !== undefined || entities.trafficGb !== undefined) add('network', 2);
   if (entities.media) add('volume', 1);
@@ -277,6 +295,8 @@ export function scoreIntents(text: string, entities: Entities): Map<Intent, numb
   if (concepts.has('regions') && planish && !wantsPrice) add('regionAvailability', 2.5);
   if (entities.regionId && planish && !wantsPrice && !score.has('regions')) add('regionAvailability', 2);
   if (concepts.has('availability') && entities.regionId && !planish) add('regions', 1);
+  // A plan named in a question about something else (its hourly price, a refund for it) is that subject's argument.
+  if ([...score.keys()].some((i) => TOPICS.has(i))) score.set('planPrice', (score.get('planPrice') ?? 0) / 2);
   // Off-topic words inside a question about the site ("bitcoin" as a payment) do not make it off-topic.
   if (score.has('offTopic') && (aboutServers || wantsPrice)) score.delete('offTopic');
   return score;

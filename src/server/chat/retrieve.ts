@@ -69,7 +69,8 @@ export function terms(text: string): string[] {
   const out: string[] = [];
   const latin = normalized.replace(CJK_RUN, ' ');
   for (const match of latin.matchAll(WORD)) {
-    const word = match[0].replace(/[._-]+$/, '');
+    // "95.0" is the number 95 a question writes "95".
+    const word = match[0].replace(/[._-]+$/, '').replace(/^(\d+)\.0+$/, '$1');
     // "powered-off" is also "powered" and "off".
     const words = word.includes('-') ? [word, ...word.split('-')] : [word];
     for (const w of words) {
@@ -201,7 +202,8 @@ export function rankPassages(
   for (const s of all) {
     let score = bm25(wanted, s.terms, s.length, corpus, weights);
     if (score <= 0) continue;
-    if (s.kind === 'announcement') score *= 0.8;
+    // The documentation is the lasting answer, an announcement the news of a change (docs/decisions/046-search.md).
+    if (s.kind === 'announcement') score *= 0.6;
     // A heading that restates the question ("If a payment fails") marks the section that answers it.
     // Coverage is weighed like the score: a lone kanji left between kana (使い方 gives 使 and 方) says little.
     if (ownWeight > 0 && s.headingTerms.size > 0) {
@@ -269,7 +271,8 @@ export function bestExcerpt(
       topHits = hits;
     }
   });
-  if ((headingHits > 0 && headingHits >= topHits) || headingAll > topHits) top = 0;
+  // A sentence sharing two or more of the question's own words answers it better than the section's opening.
+  if (topHits <= 1 && ((headingHits > 0 && headingHits >= topHits) || headingAll > topHits)) top = 0;
   const first = sentences[top];
   if (first === undefined) return [];
   const out = [first];

@@ -9,7 +9,7 @@ import { foldWord, isListedStopWord, segmenter } from '../search/text';
 import type { CatalogView } from './catalog';
 import { normalize } from './intents';
 import { questionLanguage } from './language';
-import { lexiconWords, mentions } from './lexicon';
+import { conceptsIn, lexiconWords, mentions } from './lexicon';
 
 /**
  * A question as the helper reads it (docs/decisions/058-chat-general.md), before any intent: its language, the
@@ -116,7 +116,8 @@ async function unknownCjkWords(db: Reader, text: string, locale: Locale, views: 
     .map((s) => s.segment)
     .filter((w) => Array.from(w).length >= 2 && !isListedStopWord(w, locale) && !names.includes(w));
   const known = await knownWords(db, locale, [...new Set(words)]);
-  return [...new Set(words.filter((w) => !known.has(w)))];
+  // A word of the lexicon ("払える", "退钱") is understood even when no page writes it so.
+  return [...new Set(words.filter((w) => !known.has(w) && !namesAConcept(w)))];
 }
 
 /**
@@ -166,6 +167,10 @@ export async function prepareQuestion(
   }
   unknown = [...unknown, ...(await unknownCjkWords(db, text, language, views))];
   return { language, text, currency, parts: splitQuestion(text), unknown };
+}
+
+function namesAConcept(word: string): boolean {
+  return conceptsIn(word).size > 0;
 }
 
 function mentionsAnything(text: string): boolean {
