@@ -20,9 +20,9 @@ import {
   recognise,
   SIGN_UP_WORDS,
 } from './intents';
-import { INTENT_HINTS, mentions } from './lexicon';
+import { CANONICAL, INTENT_HINTS, mentions } from './lexicon';
 import { askLlm, type LlmFact, type LlmSettings } from './llm';
-import { bestExcerpt, type Passage, rankPassages, terms } from './retrieve';
+import { bestExcerpt, type Passage, rankPassages, rankSections, scoredExcerpt, terms } from './retrieve';
 import { prepareQuestion } from './understand';
 
 /** Below this BM25 score the best passage shares too little with the question to answer it. */
@@ -377,13 +377,32 @@ function couponAnswer(c: Ctx): Built {
   return fromCatalog(parts, facts, '/ac/coupon');
 }
 
+/** Sections ranked this close to the best are read too: the sentence that answers may sit in the next one. */
+const NEAR_SECTION = 0.6;
+const SECTIONS_READ = 4;
+
 async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built> {
-  const passages = await documentPassages(c, intent);
-  const top = passages[0];
-  const min = intent ? MIN_SCORE_WITH_INTENT : MIN_SCORE;
-  if (!top || top.score < min) return { parts: [], facts: [], passages: [], sources: [], answered: false };
   const hints = hintsOf(intent, c.language);
-  const sentences = bestExcerpt(top, c.question, hints, c.language);
+  const docs = await candidateDocuments(c.db, `${c.question} ${hints}`, c.language, CANDIDATES);
+  const sections = rankSections(docs, c.question, hints, c.language, c.currency);
+  const best = sections[0];
+  const min = intent ? MIN_SCORE_WITH_INTENT : MIN_SCORE;
+  if (!best || best.score < min) return { parts: [], facts: [], passages: [], sources: [], answered: false };
+  // The sentence that answers best among the best sections, the section's own rank counting half a word.
+  let top = best;
+  let sentences: string[] = [];
+  let topScore = -1;
+  const canonical = intent && intent in CANONICAL ? CANONICAL[intent as keyof typeof CANONICAL]?.[c.language] : '';
+  const asked = canonical ? `${c.question} ${canonical}` : c.question;
+  for (const section of sections.filter((s) => s.score >= best.score * NEAR_SECTION).slice(0, SECTIONS_READ)) {
+    const excerpt = scoredExcerpt(section, asked, hints, c.language);
+    const score = excerpt.score + 0.5 * (section.score / best.score);
+    if (excerpt.sentences.length && score > topScore) {
+      top = section;
+      sentences = excerpt.sentences;
+      topScore = score;
+    }
+  }
   const parts = [
     para(top.kind === 'article' ? c.copy.fromDoc(top.title) : c.copy.fromNotice(top.title)),
     sentences.length > 1 ? list(sentences) : para(sentences[0] ?? ''),
@@ -655,7 +674,9 @@ function units(parts: string[], views: CatalogView[]): Unit[] {
   for (const text of parts) {
     const now: Unit = { ...recognise(text, views), text };
     const last = out.at(-1);
-    if (!now.intent) {
+    // "…and how do I ask for one": a weak how-to after a question continues that question.
+    const continues = now.intent === 'howTo' && last && !now.entities.planId;
+    if (!now.intent || continues) {
       if (last) {
         last.entities = { ...last.entities, ...withoutUndefined(now.entities), ...keepAsked(last.entities) };
         last.text = `${last.text} ${text}`;

@@ -101,13 +101,9 @@ const LEXICON: Record<Concept, Entry> = {
       'prepa(?:y|id)',
       'longer terms?',
       'term discount',
-      '\\d+ months?',
-      'six months',
-      'three months',
-      'twelve months',
     ],
-    zh: ['年付', '包年', '季付', '按季', '季度', '半年', '按年', '月付', '长周期', '预付', '包周期', '个月', '周期'],
-    ja: ['年払い', '年額', '年間契約', '半年', '四半期', '長期割引', '契約期間', 'か月', 'ヶ月', 'カ月', '年契約', '前払い'],
+    zh: ['年付', '包年', '季付', '按季', '季度', '半年', '按年', '长周期', '预付', '包周期', '周期折扣', '长期折扣'],
+    ja: ['年払い', '年額', '年間契約', '半年', '四半期', '長期割引', '契約期間', '年契約', '前払い'],
   },
   hourly: {
     en: ['hourly', 'by the hour', 'per hour', 'an hour', 'pay[\\s-]as[\\s-]you[\\s-]go', 'by hour'],
@@ -177,7 +173,6 @@ const LEXICON: Record<Concept, Entry> = {
       '付款',
       '支付',
       '用.{1,6}付',
-      '闪付',
       'paypal',
       'paypay',
     ],
@@ -348,6 +343,19 @@ export function lexiconWords(): string[] {
   }
   return [...out];
 }
+
+/**
+ * The site's own word for an intent's subject in each language: it counts as a word of the question when ranking
+ * sentences, so "money back" finds the sentence that says "refund".
+ */
+export const CANONICAL: Partial<Record<Concept, Record<Locale, string>>> = {
+  refund: { en: 'refund', zh: '退款', ja: '返金' },
+  sla: { en: 'availability', zh: '可用性', ja: '稼働率' },
+  affiliate: { en: 'commission', zh: '佣金', ja: '報酬' },
+  abuse: { en: 'abuse', zh: '滥用', ja: '不正利用' },
+  tax: { en: 'tax', zh: '税', ja: '税' },
+  network: { en: 'traffic', zh: '流量', ja: '転送量' },
+};
 
 /**
  * Words each intent adds to passage ranking, in the answer's language (the site's own words for the concept, as its

@@ -4,6 +4,7 @@ import { markdownPassages } from '@/lib/markdown';
 import type { CurrencyRate } from '@/lib/money';
 import { fillInlineFacts } from '../docs/inline-facts';
 import type { FoundDocument } from './documents';
+import { queryWords } from '../search/text';
 import { splitSentences } from './sentences';
 
 /**
@@ -46,7 +47,7 @@ const CJK_STOP =
   /[的了吗呢吧啊么是在和与或及把被从对我你您他她它们这那哪怎如何什可以能要请问呀はがをにへでとやのもかなねよ。、，？！：；]/gu;
 
 const QUANTITY =
-  /how (?:long|many|much|soon|fast)|when|what (?:rate|percent)|minimum|maximum|多久|几|多少|多长|何日|何台|何%|何％|いくら|いつ|何時間|何パーセント|最低|最多|上限/;
+  /how (?:long|many|much|soon|fast|quickly)|when|what (?:rate|percent)|minimum|maximum|多久|几|多少|多长|多快|何日|何台|何%|何％|いくら|いつ|何時間|何パーセント|どれくらい|どのくらい|何回|最低|最多|上限/;
 
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+/gu;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}._-]*/gu;
@@ -183,6 +184,19 @@ export function rankPassages(
   locale: Locale,
   currency: CurrencyRate,
 ): Passage[] {
+  const best = new Map<string, Passage>();
+  for (const p of rankSections(docs, question, hints, locale, currency)) if (!best.has(p.path)) best.set(p.path, p);
+  return [...best.values()];
+}
+
+/** Every section of the candidate documents that shares a word with the question, best first. */
+export function rankSections(
+  docs: FoundDocument[],
+  question: string,
+  hints: string,
+  locale: Locale,
+  currency: CurrencyRate,
+): Passage[] {
   const all = docs.flatMap((d) => sectionsOf(d, locale, currency));
   const own = new Set(terms(question));
   const wanted = [...new Set([...own, ...terms(hints)])];
@@ -198,12 +212,12 @@ export function rankPassages(
     for (const t of wanted) if (s.terms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
   }
   const corpus: Corpus = { sections: all, df, avgLength: total / all.length };
-  const best = new Map<string, Passage>();
+  const ranked: Passage[] = [];
   for (const s of all) {
     let score = bm25(wanted, s.terms, s.length, corpus, weights);
     if (score <= 0) continue;
     // The documentation is the lasting answer, an announcement the news of a change (docs/decisions/046-search.md).
-    if (s.kind === 'announcement') score *= 0.6;
+    if (s.kind === 'announcement') score *= 0.5;
     // A heading that restates the question ("If a payment fails") marks the section that answers it.
     // Coverage is weighed like the score: a lone kanji left between kana (使い方 gives 使 and 方) says little.
     if (ownWeight > 0 && s.headingTerms.size > 0) {
@@ -211,20 +225,28 @@ export function rankPassages(
       for (const t of own) if (s.headingTerms.has(t)) covered += termWeight(t);
       if (covered / ownWeight >= 0.5) score *= 1.5;
     }
-    const previous = best.get(s.path);
-    if (!previous || previous.score < score) {
-      best.set(s.path, {
-        kind: s.kind,
-        id: s.id,
-        path: s.path,
-        title: s.title,
-        heading: s.heading,
-        text: s.text,
-        score,
-      });
-    }
+    ranked.push({ kind: s.kind, id: s.id, path: s.path, title: s.title, heading: s.heading, text: s.text, score });
   }
-  return [...best.values()].sort((a, b) => b.score - a.score);
+  return ranked.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * What of a question a sentence is matched by: English terms; for Chinese and Japanese the words the segmenter
+ * cuts (no single characters, no particles) and any Latin or number terms, so "滥用举报" counts 滥用 and 举报, not
+ * the pair 用举 across them.
+ */
+function questionUnits(text: string, locale: Locale): string[] {
+  const all = terms(text);
+  if (locale === 'en') return [...new Set(all)];
+  const words = queryWords(text.normalize('NFKC').toLowerCase(), locale).filter((w) => Array.from(w).length >= 2);
+  return [...new Set([...words, ...all.filter((t) => /^[a-z0-9][a-z0-9._-]*$/.test(t))])];
+}
+
+/** Whether a text holds a unit of `questionUnits`: as a term in English, as written in Chinese and Japanese. */
+function holder(text: string, locale: Locale): (unit: string) => boolean {
+  const own = new Set(terms(text));
+  const lower = text.normalize('NFKC').toLowerCase();
+  return (unit) => own.has(unit) || (locale !== 'en' && lower.includes(unit));
 }
 
 /**
@@ -241,40 +263,52 @@ export function bestExcerpt(
   locale: Locale,
   maxChars = 320,
 ): string[] {
+  return scoredExcerpt(passage, question, hints, locale, maxChars).sentences;
+}
+
+/** The excerpt of `bestExcerpt` with how well its first sentence answers (the question's words it holds). */
+export function scoredExcerpt(
+  passage: { text: string; heading: string },
+  question: string,
+  hints: string,
+  locale: Locale,
+  maxChars = 320,
+): { sentences: string[]; score: number } {
   const sentences = splitSentences(passage.text, locale);
-  const wanted = new Set(terms(question));
-  const hinted = new Set(terms(hints).filter((t) => !wanted.has(t)));
-  let headingHits = 0;
-  let headingAll = 0;
-  for (const t of new Set(terms(passage.heading))) {
-    if (wanted.has(t)) headingHits += 1;
-    if (wanted.has(t) || hinted.has(t)) headingAll += 1;
-  }
+  const wanted = questionUnits(question, locale);
+  const hinted = questionUnits(hints, locale).filter((t) => !wanted.includes(t));
+  const heading = holder(passage.heading, locale);
+  const headingHits = wanted.filter(heading).length;
+  const headingAll = headingHits + hinted.filter(heading).length;
   let top = 0;
   let topScore = 0;
   let topHits = 0;
+  let topExtra = 0;
   // "How long", "how many", "多久", "何日": the sentence with a number answers, other things equal.
   const quantity = QUANTITY.test(question.normalize('NFKC').toLowerCase());
   sentences.forEach((sentence, i) => {
-    let hits = 0;
-    let score = 0;
-    for (const t of new Set(terms(sentence))) {
-      if (wanted.has(t)) {
-        hits += 1;
-        score += termWeight(t);
-      } else if (hinted.has(t)) score += 0.1;
-    }
+    const holds = holder(sentence, locale);
+    const found = wanted.filter(holds);
+    const hits = found.length;
+    let score = hits + 0.1 * hinted.filter(holds).length;
     if (quantity && hits > 0 && /\d/.test(sentence)) score += 0.5;
     if (score > topScore) {
       top = i;
       topScore = score;
       topHits = hits;
+      topExtra = found.filter((t) => !heading(t)).length;
     }
   });
-  // A sentence sharing two or more of the question's own words answers it better than the section's opening.
-  if (topHits <= 1 && ((headingHits > 0 && headingHits >= topHits) || headingAll > topHits)) top = 0;
+  // When the heading restates the question, the section as a whole answers it: its opening is quoted. Unless a
+  // sentence holds two of the question's words, one of them not the heading's ("hourly" in a money-back section).
+  const specific = topHits >= 2 && topExtra >= 1;
+  if (!specific && ((headingHits > 0 && headingHits >= topHits) || headingAll > topHits)) {
+    top = 0;
+    // The section as a whole answers: it counts as a sentence holding its heading's words of the question.
+    topScore = Math.max(topScore, headingHits) + 0.5;
+  }
   const first = sentences[top];
-  if (first === undefined) return [];
+  if (first === undefined) return { sentences: [], score: 0 };
   const out = [first];
   let length = first.length;
   for (let i = top + 1; i < sentences.length; i += 1) {
@@ -283,5 +317,5 @@ export function bestExcerpt(
     out.push(next);
     length += next.length;
   }
-  return out;
+  return { sentences: out, score: topScore };
 }

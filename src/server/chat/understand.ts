@@ -111,9 +111,20 @@ async function correctLatin(
 async function unknownCjkWords(db: Reader, text: string, locale: Locale, views: CatalogView[]): Promise<string[]> {
   if (locale === 'en') return [];
   const names = views.flatMap((v) => [...v.plans.map((p) => p.name), ...v.regions.map((r) => r.city)]).join(' ');
-  const words = [...segmenter(locale).segment(text)]
-    .filter((s) => s.isWordLike && /[\p{Script=Han}\p{Script=Katakana}]/u.test(s.segment))
-    .map((s) => s.segment)
+  const segments = [...segmenter(locale).segment(text)].filter((s) => s.isWordLike).map((s) => s.segment);
+  // Runs of single hanzi the segmenter could not join (云/闪/付) are one unknown word, stop words at their ends cut.
+  const joined: string[] = [];
+  let run = '';
+  for (const s of [...segments, '']) {
+    if (/^\p{Script=Han}$/u.test(s) && !isListedStopWord(s, locale)) run += s;
+    else {
+      if (Array.from(run).length >= 2) joined.push(run);
+      run = '';
+      joined.push(s);
+    }
+  }
+  const words = joined
+    .filter((w) => /[\p{Script=Han}\p{Script=Katakana}]/u.test(w))
     .filter((w) => Array.from(w).length >= 2 && !isListedStopWord(w, locale) && !names.includes(w));
   const known = await knownWords(db, locale, [...new Set(words)]);
   // A word of the lexicon ("払える", "退钱") is understood even when no page writes it so.
