@@ -379,30 +379,46 @@ function couponAnswer(c: Ctx): Built {
 
 /** Sections ranked this close to the best are read too: the sentence that answers may sit in the next one. */
 const NEAR_SECTION = 0.6;
-const SECTIONS_READ = 4;
+const SAME_PAGE_SECTION = 0.3;
+const SECTIONS_READ = 6;
 
-async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built> {
+/**
+ * The passage that answers and its sentences: among the sections ranked near the best, the one whose sentence holds
+ * most of the question (the section's own rank counting half a word, an announcement's half a word less).
+ */
+async function answeringExcerpt(
+  c: Ctx,
+  intent: Intent | undefined,
+  min: number,
+): Promise<{ passage: Passage; sentences: string[] } | undefined> {
   const hints = hintsOf(intent, c.language);
   const docs = await candidateDocuments(c.db, `${c.question} ${hints}`, c.language, CANDIDATES);
   const sections = rankSections(docs, c.question, hints, c.language, c.currency);
   const best = sections[0];
-  const min = intent ? MIN_SCORE_WITH_INTENT : MIN_SCORE;
-  if (!best || best.score < min) return { parts: [], facts: [], passages: [], sources: [], answered: false };
-  // The sentence that answers best among the best sections, the section's own rank counting half a word.
-  let top = best;
-  let sentences: string[] = [];
+  if (!best || best.score < min) return undefined;
+  let found: { passage: Passage; sentences: string[] } | undefined;
   let topScore = -1;
   const canonical = intent && intent in CANONICAL ? CANONICAL[intent as keyof typeof CANONICAL]?.[c.language] : '';
   const asked = canonical ? `${c.question} ${canonical}` : c.question;
-  for (const section of sections.filter((s) => s.score >= best.score * NEAR_SECTION).slice(0, SECTIONS_READ)) {
+  // The best sections of any document, and the other sections of the best document.
+  const near = sections.filter(
+    (s) => s.score >= best.score * NEAR_SECTION || (s.path === best.path && s.score >= best.score * SAME_PAGE_SECTION),
+  );
+  for (const section of near.slice(0, SECTIONS_READ)) {
     const excerpt = scoredExcerpt(section, asked, hints, c.language);
-    const score = excerpt.score + 0.5 * (section.score / best.score);
+    const score = excerpt.score + 0.5 * (section.score / best.score) - (section.kind === 'announcement' ? 0.5 : 0);
     if (excerpt.sentences.length && score > topScore) {
-      top = section;
-      sentences = excerpt.sentences;
+      found = { passage: section, sentences: excerpt.sentences };
       topScore = score;
     }
   }
+  return found;
+}
+
+async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built> {
+  const found = await answeringExcerpt(c, intent, intent ? MIN_SCORE_WITH_INTENT : MIN_SCORE);
+  if (!found) return { parts: [], facts: [], passages: [], sources: [], answered: false };
+  const { passage: top, sentences } = found;
   const parts = [
     para(top.kind === 'article' ? c.copy.fromDoc(top.title) : c.copy.fromNotice(top.title)),
     sentences.length > 1 ? list(sentences) : para(sentences[0] ?? ''),
@@ -428,19 +444,17 @@ async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built
  */
 function withNotMentioned(c: Ctx, built: Built, words: string[]): Built {
   if (words.length === 0) return built;
-  const note = [
-    para(c.copy.notMentioned(words)),
-    `<p>${link(c.language, '/contact', c.copy.askSupport)}</p>`,
-  ];
+  const note = [para(c.copy.notMentioned(words)), `<p>${link(c.language, '/contact', c.copy.askSupport)}</p>`];
   return { ...built, parts: [...note, ...built.parts], sources: [...built.sources, '/contact'] };
 }
 
 /** Unknown words said of a product ("gpu servers", GPU服务器, GPUサーバー): what the question asks to be sold. */
 function unknownProducts(c: Ctx): string[] {
   return c.unknown.filter((w) =>
-    new RegExp(`${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?:servers?|vps|instances?|服务器|主机|サーバ)`, 'u').test(
-      c.question,
-    ),
+    new RegExp(
+      `${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?:servers?|vps|instances?|服务器|主机|サーバ)`,
+      'u',
+    ).test(c.question),
   );
 }
 
@@ -510,10 +524,9 @@ function hourlyAnswer(c: Ctx): Built {
 
 /** A passage of the documents for the question, quoted under the facts when it adds to them. */
 async function addPassage(c: Ctx, intent: Intent, built: Built): Promise<Built> {
-  const [passage] = await documentPassages(c, intent);
-  if (!passage || passage.score < MIN_SCORE_WITH_INTENT) return built;
-  const sentences = bestExcerpt(passage, c.question, hintsOf(intent, c.language), c.language);
-  if (sentences.length === 0) return built;
+  const found = await answeringExcerpt(c, intent, MIN_SCORE_WITH_INTENT);
+  if (!found) return built;
+  const { passage, sentences } = found;
   return {
     ...built,
     parts: [
@@ -533,9 +546,13 @@ async function networkAnswer(c: Ctx): Promise<Built> {
   const bandwidthPage = tablePage(c, 'bandwidth');
   const trafficPage = tablePage(c, 'traffic');
   const tier =
-    e.mbps !== undefined ? (c.view.bandwidth.find((b) => b.mbps >= (e.mbps ?? 0)) ?? c.view.bandwidth.at(-1)) : undefined;
+    e.mbps !== undefined
+      ? (c.view.bandwidth.find((b) => b.mbps >= (e.mbps ?? 0)) ?? c.view.bandwidth.at(-1))
+      : undefined;
   const pack =
-    e.trafficGb !== undefined ? (c.view.traffic.find((t) => t.gb >= (e.trafficGb ?? 0)) ?? c.view.traffic.at(-1)) : undefined;
+    e.trafficGb !== undefined
+      ? (c.view.traffic.find((t) => t.gb >= (e.trafficGb ?? 0)) ?? c.view.traffic.at(-1))
+      : undefined;
   const parts: string[] = [];
   const facts: string[] = [];
   if (tier) {
@@ -545,7 +562,9 @@ async function networkAnswer(c: Ctx): Promise<Built> {
   }
   if (pack || !tier) {
     const shown = pack ? [pack] : c.view.traffic;
-    const lines = shown.map((t) => c.copy.trafficLine({ size: c.copy.size(t.gb), price: money(c, t.monthlyPriceCents) }));
+    const lines = shown.map((t) =>
+      c.copy.trafficLine({ size: c.copy.size(t.gb), price: money(c, t.monthlyPriceCents) }),
+    );
     parts.push(para(c.copy.trafficIntro), list(lines));
     facts.push(...lines);
   }
@@ -784,7 +803,9 @@ export async function answerQuestion(
     view.currencies.find((c) => c.type === 'USD') ?? { type: 'USD', rate: 1, digits: 2 };
   const copy = CHAT_COPY[language];
   const answers: Built[] = [];
-  for (const unit of asked.length ? asked : [{ intent: undefined, entities: {}, followUp: false, text: prepared.text }]) {
+  for (const unit of asked.length
+    ? asked
+    : [{ intent: undefined, entities: {}, followUp: false, text: prepared.text }]) {
     const c: Ctx = {
       db,
       question: unit.text,
@@ -807,10 +828,7 @@ export async function answerQuestion(
     await saveContext(db, input.conversation, { intent, entities, language });
   }
 
-  const evidence = [
-    ...built.facts.map((f) => f.text),
-    ...built.passages.flatMap((p) => [p.text, p.title]),
-  ];
+  const evidence = [...built.facts.map((f) => f.text), ...built.passages.flatMap((p) => [p.text, p.title])];
   const siteUrl = env().SITE_URL;
   const base = { sources: built.sources, language, intent, evidence };
   if (llm && built.answered) {

@@ -122,7 +122,11 @@ async function articlesShowingTables(
   locale: Locale,
 ): Promise<Record<string, { path: string; title: string }>> {
   const rows = await db
-    .select({ slug: docArticleTranslations.slug, title: docArticleTranslations.title, body: docArticleTranslations.body })
+    .select({
+      slug: docArticleTranslations.slug,
+      title: docArticleTranslations.title,
+      body: docArticleTranslations.body,
+    })
     .from(docArticleTranslations)
     .where(and(eq(docArticleTranslations.locale, locale), like(docArticleTranslations.body, '%{{catalog:%')))
     .orderBy(asc(docArticleTranslations.slug));

@@ -331,7 +331,8 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     termLine: (v) => (v.pct ? `${v.months} か月：${v.pct}% 割引` : `${v.months} か月：割引なし`),
     termNote: '割引はライセンスには適用されません。セール価格と共同購入価格はすでに契約期間の料金です。',
     hourlyIntro: '製品ラインごとの時間課金の対応：',
-    hourlyLine: (v) => `${v.line}：${v.hourly ? '時間課金・契約期間のどちらも可' : '契約期間のみ（月額以上）、時間課金は不可'}`,
+    hourlyLine: (v) =>
+      `${v.line}：${v.hourly ? '時間課金・契約期間のどちらも可' : '契約期間のみ（月額以上）、時間課金は不可'}`,
     hourlyPrice: (v) =>
       `${v.plan}：${v.region ? `${v.region}で` : '最安リージョンで'}1 時間 ${v.price}、暦月あたり ${v.monthly} を超えません`,
     hourlyNote: '時間課金のサーバーは残高から時間ごとに差し引かれ、削除すると課金が止まります。',

@@ -95,7 +95,10 @@ function regionNames(views: CatalogView[]): Map<string, string[]> {
 
 const MONTHS: [RegExp, number][] = [
   [/half[\s-]?year|semi[\s-]?annual|six months|半年/, 6],
-  [/annual|yearly|a year|per year|for a year|12 months|twelve months|年付|包年|按年|一年|年払|年額|1年|年間契約|年契約/, 12],
+  [
+    /annual|yearly|a year|per year|for a year|12 months|twelve months|年付|包年|按年|一年|年払|年額|1年|年間契約|年契約/,
+    12,
+  ],
   [/quarter|three months|季付|按季|季度|四半期/, 3],
 ];
 
@@ -279,12 +282,21 @@ export function scoreIntents(text: string, entities: Entities): Map<Intent, numb
   if (concepts.has('servers')) add('planPrice', 0.75);
   if (wantsPrice && aboutServers) add('planPrice', 1);
   if (wantsPrice && entities.regionId && !aboutServers) add('planPrice', 1);
-  if (entities.months !== undefined && entities.months > 1) add('termDiscount', concepts.has('termDiscount') ? 0.5 : 2.5);
+  if (entities.months !== undefined && entities.months > 1)
+    add('termDiscount', concepts.has('termDiscount') ? 0.5 : 2.5);
   if (entities.cpu !== undefined && score.has('licence')) add('licence', 1);
   if (entities.mbps !== undefined || entities.trafficGb !== undefined) add('network', 2);
   if (entities.media) add('volume', 1);
   if (wantsPrice) {
-    for (const intent of ['domainPrice', 'snapshot', 'licence', 'network', 'volume', 'termDiscount', 'hourly'] as const) {
+    for (const intent of [
+      'domainPrice',
+      'snapshot',
+      'licence',
+      'network',
+      'volume',
+      'termDiscount',
+      'hourly',
+    ] as const) {
       if (score.has(intent)) add(intent, 0.5);
     }
   }

@@ -3,8 +3,8 @@ import type { Locale } from '@/lib/locales';
 import { markdownPassages } from '@/lib/markdown';
 import type { CurrencyRate } from '@/lib/money';
 import { fillInlineFacts } from '../docs/inline-facts';
+import { joinedWords } from '../search/text';
 import type { FoundDocument } from './documents';
-import { queryWords } from '../search/text';
 import { splitSentences } from './sentences';
 
 /**
@@ -58,8 +58,10 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}._-]*/gu;
  */
 function fold(word: string): string {
   if (!/^[a-z]+$/.test(word) || word.length <= 4) return word;
-  if (word.endsWith('ing') && word.length > 6) return word.slice(0, -3);
-  if (word.endsWith('ed') && word.length > 5) return word.slice(0, -2);
+  // "cancelling" and "cancelled" are "cancel"; "stopped" is "stop".
+  const undouble = (w: string) => (/([bdglmnprt])\1$/.test(w) ? w.slice(0, -1) : w);
+  if (word.endsWith('ing') && word.length > 6) return undouble(word.slice(0, -3));
+  if (word.endsWith('ed') && word.length > 5) return undouble(word.slice(0, -2));
   if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
   return word;
 }
@@ -231,22 +233,23 @@ export function rankSections(
 }
 
 /**
- * What of a question a sentence is matched by: English terms; for Chinese and Japanese the words the segmenter
- * cuts (no single characters, no particles) and any Latin or number terms, so "滥用举报" counts 滥用 and 举报, not
- * the pair 用举 across them.
+ * What of a question a sentence is matched by: its terms; for Chinese the words the segmenter cuts (no single
+ * characters, no particles) and any Latin or number terms, so "滥用举报" counts 滥用 and 举报, not the pair 用举
+ * across them.
  */
 function questionUnits(text: string, locale: Locale): string[] {
   const all = terms(text);
-  if (locale === 'en') return [...new Set(all)];
-  const words = queryWords(text.normalize('NFKC').toLowerCase(), locale).filter((w) => Array.from(w).length >= 2);
+  // Japanese writes its grammar in kana between words, so its character pairs rarely straddle two words.
+  if (locale !== 'zh') return [...new Set(all)];
+  const words = joinedWords(text, locale).filter((w) => Array.from(w).length >= 2);
   return [...new Set([...words, ...all.filter((t) => /^[a-z0-9][a-z0-9._-]*$/.test(t))])];
 }
 
-/** Whether a text holds a unit of `questionUnits`: as a term in English, as written in Chinese and Japanese. */
+/** Whether a text holds a unit of `questionUnits`: as a term, or for Chinese as written. */
 function holder(text: string, locale: Locale): (unit: string) => boolean {
   const own = new Set(terms(text));
   const lower = text.normalize('NFKC').toLowerCase();
-  return (unit) => own.has(unit) || (locale !== 'en' && lower.includes(unit));
+  return (unit) => own.has(unit) || (locale === 'zh' && lower.includes(unit));
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Locale } from '@/lib/locales';
 import type { Database } from '../db/client';
 import { correctByReading } from '../search/readings';
 import { editDistance } from '../search/suggest';
-import { foldWord, isListedStopWord, segmenter } from '../search/text';
+import { foldWord, isListedStopWord, joinedWords } from '../search/text';
 import type { CatalogView } from './catalog';
 import { normalize } from './intents';
 import { questionLanguage } from './language';
@@ -111,18 +111,7 @@ async function correctLatin(
 async function unknownCjkWords(db: Reader, text: string, locale: Locale, views: CatalogView[]): Promise<string[]> {
   if (locale === 'en') return [];
   const names = views.flatMap((v) => [...v.plans.map((p) => p.name), ...v.regions.map((r) => r.city)]).join(' ');
-  const segments = [...segmenter(locale).segment(text)].filter((s) => s.isWordLike).map((s) => s.segment);
-  // Runs of single hanzi the segmenter could not join (云/闪/付) are one unknown word, stop words at their ends cut.
-  const joined: string[] = [];
-  let run = '';
-  for (const s of [...segments, '']) {
-    if (/^\p{Script=Han}$/u.test(s) && !isListedStopWord(s, locale)) run += s;
-    else {
-      if (Array.from(run).length >= 2) joined.push(run);
-      run = '';
-      joined.push(s);
-    }
-  }
+  const joined = joinedWords(text, locale);
   const words = joined
     .filter((w) => /[\p{Script=Han}\p{Script=Katakana}]/u.test(w))
     .filter((w) => Array.from(w).length >= 2 && !isListedStopWord(w, locale) && !names.includes(w));
