@@ -234,8 +234,10 @@ function domainAnswer(c: Ctx): Built {
       renew: money(c, s.renewPriceCents),
       transfer: money(c, s.transferPriceCents),
     });
-  const asked = e.suffix ? c.view.suffixes.find((s) => s.suffix === e.suffix) : undefined;
-  const shown = asked ? [asked] : c.view.suffixes.filter((s) => s.category === 'popular').slice(0, 6);
+  const named = e.suffixes ?? (e.suffix ? [e.suffix] : []);
+  const askedAll = named.flatMap((n) => c.view.suffixes.filter((s) => s.suffix === n));
+  const asked = askedAll[0];
+  const shown = askedAll.length ? askedAll : c.view.suffixes.filter((s) => s.category === 'popular').slice(0, 6);
   const facts = shown.map(line);
   const parts = [para(e.suffix && !asked ? c.copy.domainUnknown(e.suffix) : c.copy.domainIntro), list(facts)];
   parts.push(cite(c, [{ path: '/product/domain', text: c.copy.productDomain }]));
@@ -697,7 +699,11 @@ function units(parts: string[], views: CatalogView[]): Unit[] {
     const continues = now.intent === 'howTo' && last && !now.entities.planId;
     if (!now.intent || continues) {
       if (last) {
-        last.entities = { ...last.entities, ...withoutUndefined(now.entities), ...keepAsked(last.entities) };
+        last.entities = {
+          ...last.entities,
+          ...withoutUndefined(now.entities),
+          ...keepAsked(last.entities, now.entities),
+        };
         last.text = `${last.text} ${text}`;
       } else pending = pending ? { ...pending, text: `${pending.text} ${text}` } : now;
       continue;
@@ -709,7 +715,11 @@ function units(parts: string[], views: CatalogView[]): Unit[] {
       pending = undefined;
     }
     if (last && last.intent === now.intent) {
-      last.entities = { ...last.entities, ...withoutUndefined(now.entities), ...keepAsked(last.entities) };
+      last.entities = {
+        ...last.entities,
+        ...withoutUndefined(now.entities),
+        ...keepAsked(last.entities, now.entities),
+      };
       last.text = `${last.text} ${text}`;
       continue;
     }
@@ -728,8 +738,16 @@ function units(parts: string[], views: CatalogView[]): Unit[] {
 
 const withoutUndefined = (e: Entities): Entities =>
   Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as Entities;
-/** The term asked first stays the one answered first. */
-const keepAsked = (e: Entities): Entities => (e.months !== undefined ? { months: e.months } : {});
+/** The term asked first stays the one answered first; every suffix asked is kept. */
+function keepAsked(before: Entities, after: Entities = {}): Entities {
+  const kept: Entities = before.months !== undefined ? { months: before.months } : {};
+  const suffixes = [
+    ...new Set([...(before.suffixes ?? []), before.suffix, ...(after.suffixes ?? []), after.suffix]),
+  ].filter((s): s is string => Boolean(s));
+  if (suffixes.length > 1) kept.suffixes = suffixes;
+  if (suffixes[0]) kept.suffix = suffixes[0];
+  return kept;
+}
 
 /** Several answers in one, in the order of the question's parts, each page cited once. */
 function combine(built: Built[]): Built {
@@ -822,7 +840,8 @@ export async function answerQuestion(
   const c: Ctx = { db, question: prepared.text, language, copy, view, currency, entities: {}, unknown: [] };
   const last = [...asked].reverse().find((u) => u.intent);
   const intent = last?.intent;
-  const entities = last?.entities ?? {};
+  // The context keeps one suffix, as it keeps one region.
+  const { suffixes: _suffixes, ...entities } = last?.entities ?? {};
 
   if (input.conversation && intent && built.answered) {
     await saveContext(db, input.conversation, { intent, entities, language });

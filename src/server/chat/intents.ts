@@ -32,6 +32,10 @@ export type Intent =
   | 'affiliate'
   | 'abuse'
   | 'limits'
+  | 'planChange'
+  | 'privacy'
+  | 'delivery'
+  | 'acceptableUse'
   | 'howTo'
   | 'offTopic';
 
@@ -42,6 +46,8 @@ export type Entities = {
   cpu?: number;
   memoryGb?: number;
   suffix?: string;
+  /** Every suffix asked about, when more than one (".co? and .ai?"). */
+  suffixes?: string[];
   /** A full domain name the visitor typed (`example.com`), for the domain search. */
   domainName?: string;
   /** A billing term in months (annual → 12, 季付 → 3, 半年 → 6). */
@@ -88,7 +94,14 @@ function regionNames(views: CatalogView[]): Map<string, string[]> {
   }
   for (const [country, ids] of countries) {
     const [only] = [...ids];
-    if (ids.size === 1 && only) names.get(only)?.add(country);
+    if (ids.size !== 1 || !only) continue;
+    names.get(only)?.add(country);
+    // "South Korea" is also "Korea".
+    const last = country.split(' ');
+    const word = last.at(-1) ?? '';
+    if (last.length > 1 && word.length >= 5 && !/^(?:states|kingdom|republic|emirates|islands)$/.test(word)) {
+      names.get(only)?.add(word);
+    }
   }
   return new Map([...names].map(([id, set]) => [id, [...set].filter(Boolean)]));
 }
@@ -169,21 +182,30 @@ export function findEntities(text: string, views: CatalogView[]): Entities {
   if (media && aboutVolumes) entities.media = media;
   const suffixes = views[0]?.suffixes.map((s) => s.suffix) ?? [];
   // A full name ("example.com") first, then a suffix written alone (".com", "com 域名").
+  const found: string[] = [];
+  let rest = text;
   for (const suffix of [...suffixes].sort((a, b) => b.length - a.length)) {
     const escaped = escapeRegExp(suffix.slice(1));
-    const full = new RegExp(`(?:^|[^a-z0-9.-])([a-z0-9][a-z0-9-]{0,62})\\.${escaped}(?![a-z0-9-])`).exec(text);
-    if (full?.[1] && !/^(?:a|the|my|per|of)$/.test(full[1])) {
-      entities.suffix = suffix;
+    const full = new RegExp(`(?:^|[^a-z0-9.-])([a-z0-9][a-z0-9-]{0,62})\\.${escaped}(?![a-z0-9-])`).exec(rest);
+    if (full?.[1] && !/^(?:a|the|my|per|of)$/.test(full[1]) && !entities.domainName) {
       entities.domainName = `${full[1]}${suffix}`;
-      break;
+      found.push(suffix);
+      rest = rest.replace(full[0], ' ');
+      continue;
     }
     const alone = new RegExp(`(?:^|[^a-z0-9])\\.?${escaped}(?![a-z0-9-])`);
-    const dotted = new RegExp(`(?:^|[^a-z0-9])\\.${escaped}(?![a-z0-9-])`);
-    if (dotted.test(text) || (mentions('domain', text) && alone.test(text))) {
-      entities.suffix = suffix;
-      break;
+    const dotted = new RegExp(`(?:^|[^a-z0-9])\\.${escaped}(?![a-z0-9.-])`);
+    const at = dotted.exec(rest) ?? (mentions('domain', text) && found.length === 0 ? alone.exec(rest) : null);
+    if (at) {
+      found.push(suffix);
+      // ".com.hk" found is not ".hk" again.
+      rest = rest.replace(at[0], ' ');
     }
   }
+  // In the order the question names them.
+  found.sort((a, b) => text.indexOf(a) - text.indexOf(b));
+  if (found[0]) entities.suffix = found[0];
+  if (found.length > 1) entities.suffixes = found;
   return entities;
 }
 
@@ -210,6 +232,10 @@ const WEIGHTS: Partial<Record<Concept, [Intent, number]>> = {
   affiliate: ['affiliate', 3.5],
   abuse: ['abuse', 2.5],
   limits: ['limits', 1.5],
+  planChange: ['planChange', 3],
+  privacy: ['privacy', 3],
+  delivery: ['delivery', 3],
+  acceptableUse: ['acceptableUse', 3.5],
   howTo: ['howTo', 1],
   offTopic: ['offTopic', 2.5],
 };
@@ -230,6 +256,10 @@ const TOPICS: ReadonlySet<Intent> = new Set<Intent>([
   'affiliate',
   'abuse',
   'limits',
+  'planChange',
+  'privacy',
+  'delivery',
+  'acceptableUse',
 ]);
 
 /** Ties go to the more specific intent. */
@@ -242,6 +272,10 @@ const PRIORITY: Intent[] = [
   'termDiscount',
   'snapshot',
   'affiliate',
+  'acceptableUse',
+  'planChange',
+  'delivery',
+  'privacy',
   'sla',
   'tax',
   'domainPrice',

@@ -33,6 +33,10 @@ export type Concept =
   | 'affiliate'
   | 'abuse'
   | 'limits'
+  | 'planChange'
+  | 'privacy'
+  | 'delivery'
+  | 'acceptableUse'
   | 'howTo'
   | 'offTopic'
   // Modifiers: they say what is wanted of the subject, not the subject
@@ -79,7 +83,7 @@ const LEXICON: Record<Concept, Entry> = {
   coupons: {
     en: ['coupon', 'voucher', 'promo ?codes?', 'discount codes?'],
     zh: ['优惠券', '代金券', '折扣券', '满减券', '领券', '优惠码'],
-    ja: ['クーポン'],
+    ja: ['クーポン', 'プロモコード', '割引コード'],
   },
   licence: {
     en: ['windows', 'licen[cs]e', 'cpanel', '\\bos fee'],
@@ -166,6 +170,13 @@ const LEXICON: Record<Concept, Entry> = {
       'wire transfer',
       'bitcoin',
       'crypto',
+      'visa',
+      'mastercard',
+      '\\bjcb',
+      'amex',
+      'american express',
+      'apple pay',
+      'google pay',
       'top[\\s-]?up',
       'accept',
     ],
@@ -179,6 +190,8 @@ const LEXICON: Record<Concept, Entry> = {
       '银行转账',
       '充值',
       '比特币',
+      'visa',
+      'jcb',
       '付款',
       '支付',
       '用.{1,6}付',
@@ -197,6 +210,8 @@ const LEXICON: Record<Concept, Entry> = {
       'チャージ',
       'コンビニ',
       'ビットコイン',
+      'visa',
+      'jcb',
       'paypay',
       'paypal',
       '決済',
@@ -326,6 +341,68 @@ const LEXICON: Record<Concept, Entry> = {
     ],
     zh: ['最多', '上限', '限制', '频率', '几台', '多少台', '同时', 'api'],
     ja: ['何台', 'レート制限', '上限', '制限', '同時', 'api'],
+  },
+  planChange: {
+    en: [
+      'upgrade',
+      'downgrade',
+      'resize',
+      'change (?:my |the )?plan',
+      'switch (?:to )?(?:a )?(?:smaller|bigger|larger|another|different)',
+      'move to (?:a )?(?:smaller|bigger|larger)',
+      'smaller plan',
+      'bigger plan',
+    ],
+    zh: ['升级', '降级', '降配', '升配', '变更套餐', '换套餐', '更换套餐', '调整配置'],
+    ja: [
+      'アップグレード',
+      'ダウングレード',
+      'プラン変更',
+      'プランの変更',
+      'プランに変更',
+      'プランを変更',
+      'スペック変更',
+    ],
+  },
+  privacy: {
+    en: [
+      'gdpr',
+      'privacy',
+      'personal data',
+      'data protection',
+      'my data',
+      'data (?:is |be )?(?:moved|stored|kept)',
+      'law enforcement',
+    ],
+    zh: ['隐私', '个人资料', '个人数据', '数据保护', '数据会', '数据被', '我的数据', 'gdpr', '执法'],
+    ja: ['個人情報', 'プライバシー', 'データ保護', 'データが', 'データは', 'gdpr', '捜査機関'],
+  },
+  delivery: {
+    en: [
+      'how (?:long|soon) (?:until|before|till|does it take)',
+      'ready',
+      'deliver',
+      'handed over',
+      'provision',
+      'set ?up time',
+    ],
+    zh: ['交付', '开通', '多久能用', '多久可以用', '到手', '上线'],
+    ja: ['引き渡', '納期', '使えるまで', 'どれくらいで使', 'すぐ使', '開通'],
+  },
+  acceptableUse: {
+    en: [
+      'mining',
+      'mine (?:crypto|bitcoin)',
+      'allowed',
+      'forbidden',
+      'prohibited',
+      'acceptable use',
+      'can i (?:host|run)',
+      'torrent',
+      'proxy',
+    ],
+    zh: ['挖矿', '禁止', '允许', '可以跑', '能跑', '代理', '违规'],
+    ja: ['マイニング', '禁止', '許可', '利用規約', '使ってもいい', 'プロキシ'],
   },
   howTo: {
     en: [
@@ -553,7 +630,6 @@ export const CANONICAL: Partial<Record<Concept, Record<Locale, string>>> = {
   refund: { en: 'refund', zh: '退款', ja: '返金' },
   sla: { en: 'availability', zh: '可用性', ja: '稼働率' },
   affiliate: { en: 'commission', zh: '佣金', ja: '報酬' },
-  abuse: { en: 'abuse', zh: '滥用', ja: '不正利用' },
   tax: { en: 'tax', zh: '税', ja: '税' },
   network: { en: 'traffic', zh: '流量', ja: '転送量' },
 };
@@ -597,6 +673,18 @@ export const INTENT_HINTS: Partial<Record<Concept, Record<Locale, string>>> = {
     ja: '不正利用 報告 25 ポート メール',
   },
   limits: { en: 'limits servers rate limits', zh: '使用限制 服务器 速率限制', ja: '制限 サーバー レート制限' },
+  planChange: {
+    en: 'changing plans larger smaller system disk prorated',
+    zh: '变更套餐 更高配置 降级 系统盘',
+    ja: 'プランの変更 上位 下位 システムディスク',
+  },
+  privacy: {
+    en: 'data protection region GDPR personal data',
+    zh: '数据保护 地域 GDPR 个人资料',
+    ja: 'データ保護 リージョン GDPR 個人データ',
+  },
+  delivery: { en: 'handed over working day delivery', zh: '交付 工作日', ja: '引き渡し 営業日' },
+  acceptableUse: { en: 'acceptable use may not', zh: '可接受使用政策 不得', ja: '禁止事項 利用規約' },
   network: {
     en: 'traffic allowance overage throttle packages inbound',
     zh: '流量 额度 超额 限速 流量包 入方向',

@@ -32,14 +32,14 @@ const HAN = /\p{Script=Han}/u;
 const ONLY_HAN = /^\p{Script=Han}+$/u;
 const ONLY_KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}ー]+$/u;
 const JAPANESE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-const O_ROW = /([オコソトノホモヨロゴゾドボポョォ])ウ/g;
+const LONG_U = /([オコソトノホモヨロゴゾドボポョォウクスツヌフムユルグズヅブプュゥ])ウ/g;
 
 /**
- * A Japanese reading as compared: katakana, the long-vowel mark dropped and the ウ that lengthens an o-row kana
- * dropped, so リョウキン, "ryoukin" and "ryokin" meet, as do サーバー and "saba".
+ * A Japanese reading as compared: katakana, the long-vowel mark dropped and the ウ that lengthens an o- or u-row
+ * kana dropped, so リョウキン, "ryoukin" and "ryokin" meet, as do クーポン and "kuupon".
  */
 export function foldKana(kana: string): string {
-  return toKatakana(kana).replace(/ー/g, '').replace(O_ROW, '$1');
+  return toKatakana(kana).replace(/ー/g, '').replace(LONG_U, '$1');
 }
 
 /** Toneless pinyin of a run of hanzi, without spaces (快照 → kuaizhao); '' for anything else. */
@@ -217,10 +217,20 @@ function chineseCandidates(text: string): Candidate[] {
       });
     }
   }
-  for (const word of text.matchAll(LATIN_WORD)) {
-    if (word[0].length < MIN_PINYIN) continue;
-    const start = word.index ?? 0;
-    out.push({ start, end: start + word[0].length, text: word[0], reading: word[0] });
+  // Pinyin typed as letters, a word at a time or syllables apart ("dai kuan" → daikuan).
+  const latin = [...text.matchAll(LATIN_WORD)];
+  for (let i = 0; i < latin.length; i += 1) {
+    for (let n = 1; n <= 4 && i + n <= latin.length; n += 1) {
+      const first = latin[i];
+      const last = latin[i + n - 1];
+      if (!first || !last) continue;
+      const start = first.index ?? 0;
+      const end = (last.index ?? 0) + last[0].length;
+      const span = text.slice(start, end);
+      if (n > 1 && !/^[a-z]+(?: [a-z]+)*$/.test(span)) break;
+      const reading = span.replace(/ /g, '');
+      if (reading.length >= MIN_PINYIN) out.push({ start, end, text: span, reading });
+    }
   }
   return out;
 }
