@@ -6,6 +6,7 @@ import type { Locale } from '@/lib/locales';
 import { type CurrencyRate, formatHourlyMicroUsd, formatUsdCents } from '@/lib/money';
 import { localizedPath } from '@/lib/routes';
 import type { Database } from '../db/client';
+import { joinedWords } from '../search/text';
 import { type CatalogView, type ChatPlan, catalogViews } from './catalog';
 import { readContext, saveContext } from './context';
 import { CHAT_COPY, type ChatCopy, EXAMPLE_QUESTIONS } from './copy';
@@ -20,7 +21,7 @@ import {
   recognise,
   SIGN_UP_WORDS,
 } from './intents';
-import { CANONICAL, INTENT_HINTS, mentions } from './lexicon';
+import { CANONICAL, conceptsIn, INTENT_HINTS, mentions } from './lexicon';
 import { askLlm, type LlmFact, type LlmSettings } from './llm';
 import { bestExcerpt, type Passage, rankPassages, rankSections, scoredExcerpt, terms } from './retrieve';
 import { prepareQuestion } from './understand';
@@ -170,6 +171,25 @@ function cheapest(c: Ctx): Built {
   return fromCatalog(parts, facts, '/product/vps');
 }
 
+/**
+ * Places a question asks for a region in that are none of ours ("australia", 澳洲, オーストラリア): the question's words
+ * that are no concept, entity or stop word, in a question about where we are.
+ */
+function placesNotServed(c: Ctx): string[] {
+  if (c.entities.regionId || !mentions('availability', c.question)) return [];
+  const english = [...c.question.matchAll(/\bin ([a-z]{4,})\b/g)]
+    .map((m) => m[1] ?? '')
+    .filter((w) => conceptsIn(w).size === 0);
+  const names = c.view.regions.flatMap((r) => [r.city, r.country]).join(' ');
+  const cjk =
+    c.language === 'en'
+      ? []
+      : joinedWords(c.question, c.language).filter(
+          (w) => /[\p{Script=Han}\p{Script=Katakana}]/u.test(w) && conceptsIn(w).size === 0 && !names.includes(w),
+        );
+  return [...new Set([...english, ...cjk])];
+}
+
 function regionsAnswer(c: Ctx): Built {
   const e = c.entities;
   const plan = e.planId ? c.view.plans.find((p) => p.id === e.planId) : undefined;
@@ -178,7 +198,9 @@ function regionsAnswer(c: Ctx): Built {
   const parts = [para(plan ? c.copy.regionsOfPlan(plan.name) : c.copy.regionsIntro), list(facts)];
   parts.push(cite(c, [{ path: '/product/vps', text: c.copy.productVps }]));
   if (plan) parts.push(configureLink(c, plan, undefined));
-  return fromCatalog(parts, facts, '/product/vps');
+  const built = fromCatalog(parts, facts, '/product/vps');
+  const places = placesNotServed(c);
+  return places.length ? withNotMentioned(c, built, places, c.copy.noRegionIn(places)) : built;
 }
 
 function regionAvailability(c: Ctx): Built {
@@ -402,9 +424,11 @@ async function answeringExcerpt(
   let topScore = -1;
   const canonical = intent && intent in CANONICAL ? CANONICAL[intent as keyof typeof CANONICAL]?.[c.language] : '';
   const asked = canonical ? `${c.question} ${canonical}` : c.question;
-  // The best sections of any document, and the other sections of the best document.
+  // The best sections of any document, and the other sections of the two best documents.
+  const pages = [...new Set(sections.map((s) => s.path))].slice(0, 2);
   const near = sections.filter(
-    (s) => s.score >= best.score * NEAR_SECTION || (s.path === best.path && s.score >= best.score * SAME_PAGE_SECTION),
+    (s) =>
+      s.score >= best.score * NEAR_SECTION || (pages.includes(s.path) && s.score >= best.score * SAME_PAGE_SECTION),
   );
   for (const section of near.slice(0, SECTIONS_READ)) {
     const excerpt = scoredExcerpt(section, asked, hints, c.language);
@@ -444,9 +468,12 @@ async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built
  * When the question asks about something the site never names ("bitcoin", 比特币, コンビニ払い, "GPU servers"), the
  * answer says so in so many words and points to support, rather than implying it.
  */
-function withNotMentioned(c: Ctx, built: Built, words: string[]): Built {
+function withNotMentioned(c: Ctx, built: Built, words: string[], sentence?: string): Built {
   if (words.length === 0) return built;
-  const note = [para(c.copy.notMentioned(words)), `<p>${link(c.language, '/contact', c.copy.askSupport)}</p>`];
+  const note = [
+    para(sentence ?? c.copy.notMentioned(words)),
+    `<p>${link(c.language, '/contact', c.copy.askSupport)}</p>`,
+  ];
   return { ...built, parts: [...note, ...built.parts], sources: [...built.sources, '/contact'] };
 }
 
@@ -543,14 +570,23 @@ async function addPassage(c: Ctx, intent: Intent, built: Built): Promise<Built> 
   };
 }
 
+const BANDWIDTH_WORDS = /bandwidth|port speed|mbps|带宽|宽带|端口速率|帯域|ポート速度/;
+const TRAFFIC_WORDS = /traffic|流量|転送量|通信量|トラフィック/;
+
 async function networkAnswer(c: Ctx): Promise<Built> {
   const e = c.entities;
   const bandwidthPage = tablePage(c, 'bandwidth');
   const trafficPage = tablePage(c, 'traffic');
-  const tier =
+  // A port speed asked about, or the tiers when bandwidth is asked without one.
+  const tiers =
     e.mbps !== undefined
-      ? (c.view.bandwidth.find((b) => b.mbps >= (e.mbps ?? 0)) ?? c.view.bandwidth.at(-1))
-      : undefined;
+      ? [c.view.bandwidth.find((b) => b.mbps >= (e.mbps ?? 0)) ?? c.view.bandwidth.at(-1)].filter(
+          (b) => b !== undefined,
+        )
+      : BANDWIDTH_WORDS.test(c.question) && !TRAFFIC_WORDS.test(c.question)
+        ? c.view.bandwidth.filter((b) => b.monthlyPriceCents > 0)
+        : [];
+  const tier = tiers[0];
   const pack =
     e.trafficGb !== undefined
       ? (c.view.traffic.find((t) => t.gb >= (e.trafficGb ?? 0)) ?? c.view.traffic.at(-1))
@@ -558,10 +594,11 @@ async function networkAnswer(c: Ctx): Promise<Built> {
   const parts: string[] = [];
   const facts: string[] = [];
   if (tier) {
-    const fact = c.copy.bandwidthLine({ mbps: tier.mbps, price: money(c, tier.monthlyPriceCents) });
-    parts.push(para(c.copy.bandwidthIntro), list([fact]));
-    facts.push(fact);
+    const lines = tiers.map((b) => c.copy.bandwidthLine({ mbps: b.mbps, price: money(c, b.monthlyPriceCents) }));
+    parts.push(para(c.copy.bandwidthIntro), list(lines));
+    facts.push(...lines);
   }
+
   if (pack || !tier) {
     const shown = pack ? [pack] : c.view.traffic;
     const lines = shown.map((t) =>

@@ -103,6 +103,7 @@ export type ChatCopy = {
   size: (gb: number) => string;
   pricingArticle: string;
   notMentioned: (words: string[]) => string;
+  noRegionIn: (places: string[]) => string;
   askSupport: string;
   currencyNote: (currency: string) => string;
 };
@@ -187,6 +188,8 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     pricingArticle: 'VPS and dedicated server pricing',
     notMentioned: (words) =>
       `Our pages do not mention ${words.join(', ')}, so I cannot say we offer it. Our support team can tell you more.`,
+    noRegionIn: (places) =>
+      `We have no region in ${places.join(', ')}; these are the regions we run servers in. Our support team can advise on the closest one.`,
     askSupport: 'Ask our support team',
     currencyNote: (currency) => `Prices in ${currency}.`,
   },
@@ -265,6 +268,7 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     size: (gb) => (gb >= 1000 && gb % 1000 === 0 ? `${gb / 1000} TB` : `${gb} GB`),
     pricingArticle: 'VPS 与独立服务器价格',
     notMentioned: (words) => `我们的页面没有提到${words.join('、')}，因此无法确认我们提供。可以咨询客服团队了解更多。`,
+    noRegionIn: (places) => `我们在${places.join('、')}没有地域，目前提供的地域如下。可咨询客服了解离您最近的地域。`,
     askSupport: '咨询客服',
     currencyNote: (currency) => `以下价格以 ${currency} 计。`,
   },
@@ -346,6 +350,8 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     pricingArticle: 'VPS・専用サーバーの料金',
     notMentioned: (words) =>
       `当社のページには${words.join('、')}についての記載がないため、ご提供しているとはお答えできません。詳しくはサポートチームにお問い合わせください。`,
+    noRegionIn: (places) =>
+      `${places.join('、')}にはリージョンがありません。ご利用いただけるリージョンは以下のとおりです。最寄りのリージョンはサポートチームにご相談ください。`,
     askSupport: 'サポートに問い合わせる',
     currencyNote: (currency) => `料金は ${currency} で表示しています。`,
   },

@@ -175,8 +175,6 @@ const LEXICON: Record<Concept, Entry> = {
       '\\bjcb',
       'amex',
       'american express',
-      'apple pay',
-      'google pay',
       'top[\\s-]?up',
       'accept',
     ],
@@ -607,6 +605,13 @@ export function conceptsIn(text: string): Set<Concept> {
   const found = new Set<Concept>();
   for (const c of Object.keys(COMPILED) as Concept[]) if (COMPILED[c].test(text)) found.add(c);
   return found;
+}
+
+/** The Chinese entries of the lexicon that are plain words (not patterns), two hanzi or more. */
+export function lexiconChineseWords(): string[] {
+  const out = new Set<string>();
+  for (const entry of Object.values(LEXICON)) for (const s of entry.zh) if (/^\p{Script=Han}{2,}$/u.test(s)) out.add(s);
+  return [...out];
 }
 
 /** The words of the lexicon that read as plain Latin words: the vocabulary typos are corrected against. */

@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { CurrencyCode } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../db/client';
-import { correctByReading } from '../search/readings';
+import { chineseReading, correctByReading } from '../search/readings';
 import { editDistance } from '../search/suggest';
 import { foldWord, isListedStopWord, joinedWords } from '../search/text';
 import type { CatalogView } from './catalog';
 import { normalize } from './intents';
 import { questionLanguage } from './language';
-import { conceptsIn, lexiconWords, mentions } from './lexicon';
+import { conceptsIn, lexiconChineseWords, lexiconWords, mentions } from './lexicon';
 
 /**
  * A question as the helper reads it (docs/decisions/058-chat-general.md), before any intent: its language, the
@@ -138,6 +138,23 @@ export function splitQuestion(text: string): string[] {
   return pieces.length ? pieces : [text];
 }
 
+let chineseLexicon: Map<string, string> | undefined;
+
+/**
+ * The Chinese words of the lexicon by their pinyin, so a question's 带宽 typed "dai kuan" is read even where the
+ * documents' vocabulary lacks the word (the segmenter may have cut it otherwise there).
+ */
+function lexiconReadings(): Map<string, string> {
+  if (!chineseLexicon) {
+    chineseLexicon = new Map();
+    for (const word of lexiconChineseWords()) {
+      const reading = chineseReading(word);
+      if (reading.length >= 4 && !chineseLexicon.has(reading)) chineseLexicon.set(reading, word);
+    }
+  }
+  return chineseLexicon;
+}
+
 /** Reads a question: language, currency, corrections, readings, parts, unknown words. */
 export async function prepareQuestion(
   db: Reader,
@@ -157,7 +174,7 @@ export async function prepareQuestion(
   const noEnglish = onlyLatin && !mentionsAnything(text) && latin.unknown.length > 0;
   if (noEnglish) readable.push(...(['ja', 'zh'] as const).filter((l) => !readable.includes(l)));
   for (const locale of readable) {
-    const read = await correctByReading(db, text, locale);
+    const read = await correctByReading(db, text, locale, locale === 'zh' ? lexiconReadings() : undefined);
     if (read.replaced.size) {
       text = read.text;
       language = locale;

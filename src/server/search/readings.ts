@@ -248,7 +248,13 @@ export type ReadingCorrection = {
  * of the vocabulary is kept; among words of the same reading the one in most documents wins; longer stretches
  * first. English text is returned as it is. `text` should be NFKC-folded and lower-cased.
  */
-export async function correctByReading(db: Reader, text: string, locale: Locale): Promise<ReadingCorrection> {
+export async function correctByReading(
+  db: Reader,
+  text: string,
+  locale: Locale,
+  /** Words the caller knows besides the vocabulary's, by reading (the chat's lexicon). */
+  extra: ReadonlyMap<string, string> = new Map(),
+): Promise<ReadingCorrection> {
   const none = { text, replaced: new Map<string, string>() };
   if (locale === 'en') return none;
   const candidates = (locale === 'ja' ? japaneseCandidates(text) : chineseCandidates(text)).filter(
@@ -270,12 +276,16 @@ export async function correctByReading(db: Reader, text: string, locale: Locale)
     const reading = String(r.reading ?? '');
     if (reading && !byReading.has(reading)) byReading.set(reading, String(r.term));
   }
+  for (const [reading, word] of extra) if (!byReading.has(reading)) byReading.set(reading, word);
   // Longest stretch first, then leftmost; stretches never overlap.
   const chosen: (Candidate & { word: string })[] = [];
   const sorted = [...candidates].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
   for (const c of sorted) {
     const word = byReading.get(c.reading);
     if (!word || word === c.text || known.has(c.text)) continue;
+    // Hanzi typed for others of the same sound keep some right (快招 for 快照, 域明 for 域名): a stretch sharing no
+    // character with the word is more likely another word the segmenter split (重置 is not 终止).
+    if (ONLY_HAN.test(c.text) && !Array.from(word).some((ch) => c.text.includes(ch))) continue;
     if (chosen.some((o) => c.start < o.end && o.start < c.end)) continue;
     chosen.push({ ...c, word });
   }
