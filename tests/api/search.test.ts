@@ -152,6 +152,16 @@ describe('searchDocs over the index', () => {
     expect((missing as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 
+  it('weighs the words that say what is asked above incidental ones', async () => {
+    for (const [query, locale] of [
+      ['how do I get my money back if I cancel in the first week', 'en'],
+      ['第一周不满意想把钱退回来怎么办', 'zh'],
+      ['最初の週に解約したらお金は払い戻してもらえる？', 'ja'],
+    ] as const) {
+      expect((await search(query, locale)).hits[0]?.id, query).toBe('refund');
+    }
+  });
+
   it('has pg_trgm on the test server, so the default path is the trigram one', async () => {
     expect(await hasTrigrams(db)).toBe(true);
   });

@@ -628,6 +628,25 @@ export function lexiconWords(): string[] {
 }
 
 /**
+ * The word the documents use for a subject, in each language: the search adds it to a question that names the
+ * subject otherwise ("money back", "get my money" → refund) and weighs it above incidental words.
+ */
+export const SUBJECT_WORDS: Partial<Record<Concept, Record<Locale, string>>> = {
+  refund: { en: 'refund', zh: '退款', ja: '返金' },
+  sla: { en: 'availability', zh: '可用性', ja: '稼働率' },
+  snapshot: { en: 'snapshot', zh: '快照', ja: 'スナップショット' },
+  domain: { en: 'domain', zh: '域名', ja: 'ドメイン' },
+  affiliate: { en: 'affiliate commission', zh: '佣金', ja: 'アフィリエイト' },
+  abuse: { en: 'abuse', zh: '滥用', ja: '不正利用' },
+  network: { en: 'traffic', zh: '流量', ja: '転送量' },
+  volume: { en: 'volume', zh: '云硬盘', ja: 'ボリューム' },
+  tax: { en: 'tax', zh: '税费', ja: '税金' },
+  payment: { en: 'payment', zh: '付款', ja: '支払い' },
+  hourly: { en: 'hourly', zh: '按小时', ja: '時間課金' },
+  privacy: { en: 'data protection', zh: '数据保护', ja: 'データ保護' },
+};
+
+/**
  * The site's own word for an intent's subject in each language: it counts as a word of the question when ranking
  * sentences, so "money back" finds the sentence that says "refund".
  */

@@ -2,11 +2,12 @@ import 'server-only';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@/lib/locales';
 import { parseWith, withoutControlCharacters } from '../api/input';
+import { conceptsIn, SUBJECT_WORDS } from '../chat/lexicon';
 import type { Database } from '../db/client';
 import { type RankedDocument, rankDocuments } from './rank';
 import { correctByReading } from './readings';
 import { suggestWords } from './suggest';
-import { queryWords } from './text';
+import { MAX_QUERY_WORDS, queryWords } from './text';
 
 /*
  * Documentation search (docs/decisions/046-search.md). The query is cut into the same words as the index
@@ -180,7 +181,37 @@ async function findHits(
     return { words, documents: [] };
   }
   if (words.length < 2) return { words, documents: [] };
-  return { words, documents: await rankDocuments(db, { locale, words, every: false, limit }) };
+  // Any word: the words naming what is asked, and the site's own word for it, weigh most.
+  const { words: weighted, weights } = intentWeights(query, words, locale);
+  return { words, documents: await rankDocuments(db, { locale, words: weighted, every: false, limit, weights }) };
+}
+
+/** How much a word of an intent counts against an incidental one. */
+const INTENT_WEIGHT = 3;
+
+/**
+ * The query's words with the site's own word for each subject it names added ("money back" → refund), and the weights
+ * that make those count more than incidental words (docs/decisions/058-chat-general.md).
+ */
+export function intentWeights(
+  query: string,
+  words: string[],
+  locale: Locale,
+): { words: string[]; weights: Map<string, number> } {
+  const text = query.normalize('NFKC').toLowerCase();
+  const weights = new Map<string, number>();
+  const all = [...words];
+  for (const concept of conceptsIn(text)) {
+    const canonical = SUBJECT_WORDS[concept as keyof typeof SUBJECT_WORDS]?.[locale];
+    if (!canonical) continue;
+    for (const w of queryWords(canonical, locale)) {
+      if (!all.includes(w)) all.push(w);
+      weights.set(w, INTENT_WEIGHT);
+    }
+  }
+  // The query's own words that name a subject count as much.
+  for (const w of words) if (conceptsIn(w).size > 0 && !weights.has(w)) weights.set(w, INTENT_WEIGHT - 1);
+  return { words: all.slice(0, MAX_QUERY_WORDS + 4), weights };
 }
 
 /**
