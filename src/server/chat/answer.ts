@@ -718,6 +718,16 @@ async function compose(c: Ctx, intent: Intent | undefined): Promise<Built> {
 
 type Unit = Recognised & { text: string };
 
+/** Subjects a plan named in the next part of the question belongs to. */
+const ARGUMENT_OF: ReadonlySet<Intent> = new Set<Intent>([
+  'licence',
+  'hourly',
+  'termDiscount',
+  'snapshot',
+  'network',
+  'volume',
+]);
+
 /** Plan entities a later part of the question inherits from an earlier one ("…多少钱，在哪些地域有"). */
 const PLAN_KEYS = ['planId', 'cpu', 'memoryGb', 'lineId', 'regionId'] as const;
 
@@ -733,7 +743,11 @@ function units(parts: string[], views: CatalogView[]): Unit[] {
     const now: Unit = { ...recognise(text, views), text };
     const last = out.at(-1);
     // "…and how do I ask for one": a weak how-to after a question continues that question.
-    const continues = now.intent === 'howTo' && last && !now.entities.planId;
+    const continues =
+      last !== undefined &&
+      ((now.intent === 'howTo' && !now.entities.planId) ||
+        // "…windows? how much on a 4 vcpu box", 「…ライセンス料は？2vCPUだと」: a plan after a subject it is the argument of.
+        (now.intent === 'planPrice' && ARGUMENT_OF.has(last.intent ?? 'howTo')));
     if (!now.intent || continues) {
       if (last) {
         last.entities = {

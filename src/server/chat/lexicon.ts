@@ -206,7 +206,6 @@ const LEXICON: Record<Concept, Entry> = {
       'カード',
       '銀行振込',
       'チャージ',
-      'コンビニ',
       'ビットコイン',
       'visa',
       'jcb',
