@@ -431,7 +431,8 @@ async function answeringExcerpt(
       s.score >= best.score * NEAR_SECTION || (pages.includes(s.path) && s.score >= best.score * SAME_PAGE_SECTION),
   );
   for (const section of near.slice(0, SECTIONS_READ)) {
-    const excerpt = scoredExcerpt(section, asked, hints, c.language);
+    // A list of the options asked about (payment methods) is the answer, whatever else the question says.
+    const excerpt = scoredExcerpt(section, asked, hints, c.language, undefined, intent === 'payment' ? 0.5 : 0.1);
     const score = excerpt.score + 0.5 * (section.score / best.score) - (section.kind === 'announcement' ? 0.5 : 0);
     if (excerpt.sentences.length && score > topScore) {
       found = { passage: section, sentences: excerpt.sentences };

@@ -328,7 +328,7 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     contact: 'サポートに問い合わせる',
     unmetered: '無制限',
     licenceIntro: 'ライセンスは契約期間中、vCPU 数に応じて毎月課金されます（長期割引の対象外）：',
-    licenceLine: (v) => `${v.name}：vCPU 1 つあたり月額 ${v.price}`,
+    licenceLine: (v) => `${v.name}：vCPU あたり月額 ${v.price}`,
     licenceTotal: (v) => `${v.cpu} vCPU の場合：月額 ${v.price}`,
     licenceNote: 'Linux イメージは追加料金なしでご利用いただけます。',
     termIntro: '契約期間が長いほど、プランと追加オプションの月あたりの料金が割安になります：',
@@ -338,7 +338,7 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     hourlyLine: (v) =>
       `${v.line}：${v.hourly ? '時間課金・契約期間のどちらも可' : '契約期間のみ（月額以上）、時間課金は不可'}`,
     hourlyPrice: (v) =>
-      `${v.plan}：${v.region ? `${v.region}で` : '最安リージョンで'}1 時間 ${v.price}、暦月あたり ${v.monthly} を超えません`,
+      `${v.plan}：${v.region ? `${v.region}で` : '最安リージョンで'}時間あたり ${v.price}、暦月あたり ${v.monthly} を超えません`,
     hourlyNote: '時間課金のサーバーは残高から時間ごとに差し引かれ、削除すると課金が止まります。',
     bandwidthIntro: '帯域（ポート速度）の追加料金（月額）：',
     bandwidthLine: (v) => `${v.mbps} Mbps：${v.price}`,

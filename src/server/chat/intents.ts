@@ -209,6 +209,8 @@ export function findEntities(text: string, views: CatalogView[]): Entities {
   return entities;
 }
 
+const FAILED = /fail|unpaid|overdue|失败|欠费|扣不了|失敗|できなかった|未払|滞納/;
+
 /** How much each concept says that its intent is asked. */
 const WEIGHTS: Partial<Record<Concept, [Intent, number]>> = {
   planPrice: ['planPrice', 0.5],
@@ -312,6 +314,8 @@ export function scoreIntents(text: string, entities: Entities): Map<Intent, numb
   const wantsPrice = concepts.has('price');
   const aboutServers = concepts.has('servers') || planish;
   if (entities.suffix) add('domainPrice', 4);
+  // A payment that failed is a billing question, not one about the ways to pay.
+  if (FAILED.test(text)) add('billing', 2);
   if (planish) add('planPrice', 1.5);
   if (concepts.has('servers')) add('planPrice', 0.75);
   if (wantsPrice && aboutServers) add('planPrice', 1);

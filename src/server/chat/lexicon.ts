@@ -678,9 +678,9 @@ export const INTENT_HINTS: Partial<Record<Concept, Record<Locale, string>>> = {
     ja: '課金 時間課金 契約期間 残高 支払い',
   },
   payment: {
-    en: 'top up cards bank transfer balance',
-    zh: '充值 信用卡 银行转账 余额',
-    ja: 'チャージ クレジットカード 銀行振込 残高',
+    en: 'top up cards PayPal Alipay WeChat Pay PayPay bank transfer',
+    zh: '充值 信用卡 PayPal 支付宝 微信支付 PayPay 银行转账',
+    ja: 'チャージ クレジットカード PayPal Alipay WeChat Pay PayPay 銀行振込',
   },
   tax: { en: 'taxes prices exclude tax', zh: '税费 价格不含税', ja: '税金 税抜' },
   account: { en: 'account sign up', zh: '账户 注册', ja: 'アカウント 登録' },

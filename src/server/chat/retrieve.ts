@@ -276,6 +276,8 @@ export function scoredExcerpt(
   hints: string,
   locale: Locale,
   maxChars = 320,
+  /** What a hint word held counts against a word of the question's own. */
+  hintWeight = 0.1,
 ): { sentences: string[]; score: number } {
   const sentences = splitSentences(passage.text, locale);
   const wanted = questionUnits(question, locale);
@@ -293,7 +295,7 @@ export function scoredExcerpt(
     const holds = holder(sentence, locale);
     const found = wanted.filter(holds);
     const hits = found.length;
-    let score = hits + 0.1 * hinted.filter(holds).length;
+    let score = hits + hintWeight * hinted.filter(holds).length;
     if (quantity && hits > 0 && /\d/.test(sentence)) score += 0.5;
     if (score > topScore) {
       top = i;
@@ -314,9 +316,12 @@ export function scoredExcerpt(
   if (first === undefined) return { sentences: [], score: 0 };
   const out = [first];
   let length = first.length;
+  const tableRow = (s: string) => /^[^:：]{1,60}: .+; /.test(s);
   for (let i = top + 1; i < sentences.length; i += 1) {
     const next = sentences[i] ?? '';
     if (length + next.length > maxChars) break;
+    // A sentence's answer does not run on into a table below it.
+    if (tableRow(next) && !tableRow(first)) break;
     out.push(next);
     length += next.length;
   }
