@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownPassages } from '@/lib/markdown';
-import { chineseReading, foldKana } from '../search/readings';
+import { chineseReading, foldKana, readingLibraries } from '../search/readings';
 import { currencyNamed, splitQuestion } from './understand';
+
+beforeAll(async () => {
+  await readingLibraries();
+});
 
 describe('reading a question (docs/decisions/058-chat-general.md)', () => {
   it('cuts a question into the questions it holds', () => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CurrencyCode } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../db/client';
-import { chineseReading, correctByReading } from '../search/readings';
+import { chineseReading, correctByReading, readingLibraries } from '../search/readings';
 import { editDistance } from '../search/suggest';
 import { foldWord, isListedStopWord, joinedWords } from '../search/text';
 import type { CatalogView } from './catalog';
@@ -162,6 +162,7 @@ export async function prepareQuestion(
   pageLocale: Locale,
   views: CatalogView[],
 ): Promise<PreparedQuestion> {
+  await readingLibraries();
   let language = questionLanguage(question, pageLocale);
   const normalized = normalize(question);
   const currency = currencyNamed(normalized);

@@ -3,8 +3,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { IpadicFeatures, Tokenizer as KuromojiTokenizer } from 'kuromoji';
-import { pinyin } from 'pinyin-pro';
-import { toKana, toKatakana } from 'wanakana';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../db/client';
 import { logEvent } from '../log';
@@ -20,7 +18,8 @@ import { isListedStopWord, isStopWord, segmenter } from './text';
  * Japanese readings of kanji come from kuromoji's dictionary (IPADIC, inside the package), needed only when words
  * are indexed: it is loaded on first use and let go after a minute without work (about 340 MB while loaded). The
  * query side needs none of it: kana and romaji become katakana by wanakana's rules, hanzi become pinyin by
- * pinyin-pro's dictionary (a few MB, loaded with the module).
+ * pinyin-pro's dictionary (about 25 MB together), loaded on the first search or question that needs them, not at
+ * start (`readingLibraries`).
  */
 
 type Tokenizer = KuromojiTokenizer<IpadicFeatures>;
@@ -32,6 +31,25 @@ const HAN = /\p{Script=Han}/u;
 const ONLY_HAN = /^\p{Script=Han}+$/u;
 const ONLY_KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}ー]+$/u;
 const JAPANESE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+type Libraries = { pinyin: typeof import('pinyin-pro').pinyin; wanakana: typeof import('wanakana') };
+let libraries: Libraries | undefined;
+let loading: Promise<Libraries> | undefined;
+
+/** Loads pinyin-pro and wanakana once; the reading functions below need them loaded. */
+export function readingLibraries(): Promise<Libraries> {
+  if (libraries) return Promise.resolve(libraries);
+  loading ??= Promise.all([import('pinyin-pro'), import('wanakana')]).then(([p, w]) => {
+    libraries = { pinyin: p.pinyin, wanakana: w };
+    return libraries;
+  });
+  return loading;
+}
+
+function loaded(): Libraries {
+  if (!libraries) throw new Error('readingLibraries() must be awaited first');
+  return libraries;
+}
+
 const LONG_U = /([オコソトノホモヨロゴゾドボポョォウクスツヌフムユルグズヅブプュゥ])ウ/g;
 
 /**
@@ -39,13 +57,13 @@ const LONG_U = /([オコソトノホモヨロゴゾドボポョォウクスツ�
  * kana dropped, so リョウキン, "ryoukin" and "ryokin" meet, as do クーポン and "kuupon".
  */
 export function foldKana(kana: string): string {
-  return toKatakana(kana).replace(/ー/g, '').replace(LONG_U, '$1');
+  return loaded().wanakana.toKatakana(kana).replace(/ー/g, '').replace(LONG_U, '$1');
 }
 
 /** Toneless pinyin of a run of hanzi, without spaces (快照 → kuaizhao); '' for anything else. */
 export function chineseReading(text: string): string {
   if (!ONLY_HAN.test(text)) return '';
-  return (pinyin(text, { toneType: 'none', type: 'array', v: true }) as string[]).join('').toLowerCase();
+  return (loaded().pinyin(text, { toneType: 'none', type: 'array', v: true }) as string[]).join('').toLowerCase();
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -103,6 +121,7 @@ function japaneseReading(word: string, tokens: Tokenizer | undefined): string {
 /** Readings of words of one language ('' for a word without one: Latin words, English). */
 export async function vocabularyReadings(locale: Locale, words: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
+  if (locale !== 'en') await readingLibraries();
   if (locale === 'zh') for (const w of words) out.set(w, chineseReading(w));
   else if (locale === 'ja') {
     const tokens = words.some((w) => HAN.test(w)) ? await japaneseTokenizer() : undefined;
@@ -173,7 +192,7 @@ function japaneseCandidates(text: string): Candidate[] {
   }
   for (const word of text.matchAll(LATIN_WORD)) {
     // Romaji: a word that becomes kana throughout ("henkin"; not "vps", which leaves letters).
-    const kana = toKana(word[0]);
+    const kana = loaded().wanakana.toKana(word[0]);
     if (word[0].length < MIN_KANA || /[a-z]/.test(kana)) continue;
     const start = word.index ?? 0;
     out.push({ start, end: start + word[0].length, text: word[0], reading: foldKana(kana) });
@@ -257,6 +276,7 @@ export async function correctByReading(
 ): Promise<ReadingCorrection> {
   const none = { text, replaced: new Map<string, string>() };
   if (locale === 'en') return none;
+  await readingLibraries();
   const candidates = (locale === 'ja' ? japaneseCandidates(text) : chineseCandidates(text)).filter(
     (c) => c.reading.length >= (locale === 'ja' ? MIN_KANA : MIN_PINYIN) && !isListedStopWord(c.text, locale),
   );
