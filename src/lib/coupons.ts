@@ -1,47 +1,61 @@
+import { z } from 'zod';
+import { int, isoTime } from './api/answers';
+
 /**
  * The coupon as the storefront shows it, shared by the server's answers (coupon centre, welcome bundle, the
  * customer's held coupons), the pages and the configurator's coupon choice, so one change of what a coupon
- * says reaches every screen (docs/product/entities.md).
+ * says reaches every screen (docs/product/entities.md). Each is the schema /api/openapi.json publishes for it and
+ * the type the code reads.
  */
 
 /** Where a listed coupon stands for claiming. */
-export type CouponState = 'upcoming' | 'active' | 'ended' | 'soldOut';
+export const couponStateAnswer = z.enum(['upcoming', 'active', 'ended', 'soldOut']);
+export type CouponState = z.infer<typeof couponStateAnswer>;
 
 /** What every coupon screen says about a coupon: its name and what it takes off, from what order amount. */
-export type CouponView = {
-  id: number;
-  name: string;
-  kind: 'amount' | 'percent';
-  amountCents: number;
-  percentOff: number;
-  thresholdCents: number;
-  /** Product-line ids, or "domain"; empty = every product. */
-  products: string[];
-  /** Days a claimed coupon stays usable. */
-  validDays: number;
-};
+export const couponViewAnswer = z.object({
+  id: int(),
+  name: z.string(),
+  kind: z.enum(['amount', 'percent']),
+  amountCents: int(),
+  percentOff: int(),
+  thresholdCents: int(),
+  products: z.array(z.string()).describe('product-line ids, or "domain"; empty: every product'),
+  validDays: int().describe('days a claimed coupon stays usable'),
+});
+export type CouponView = z.infer<typeof couponViewAnswer>;
 
 /** A coupon in the public coupon centre: the view plus its window, stock and the visitor's claims. */
-export type CentreCoupon = CouponView & {
-  startsAt: string;
-  endsAt: string;
-  stockTotal: number;
-  stockLeft: number;
-  perUserLimit: number;
-  newCustomerOnly: boolean;
-  state: CouponState;
-  /** How many of this coupon the visitor has claimed (used or not); 0 when not signed in. */
-  held: number;
-};
+export const centreCouponAnswer = couponViewAnswer.extend({
+  startsAt: isoTime(),
+  endsAt: isoTime(),
+  stockTotal: int(),
+  stockLeft: int(),
+  perUserLimit: int(),
+  newCustomerOnly: z.boolean(),
+  state: couponStateAnswer,
+  held: int().describe('how many of this coupon the visitor has claimed (used or not); 0 when not signed in'),
+});
+export type CentreCoupon = z.infer<typeof centreCouponAnswer>;
 
 /** A coupon of the welcome bundle: applies to every product, so the view without its product list. */
-export type WelcomeCoupon = Omit<CouponView, 'products'>;
+export const welcomeCouponAnswer = couponViewAnswer.omit({ products: true });
+export type WelcomeCoupon = z.infer<typeof welcomeCouponAnswer>;
 
 /** A coupon the customer holds: one claim of a coupon, usable until it expires. */
-export type HeldCoupon = Omit<CouponView, 'id' | 'validDays'> & { userCouponId: number; expiresAt: string };
+export const heldCouponAnswer = couponViewAnswer
+  .omit({ id: true, validDays: true })
+  .extend({ userCouponId: int(), expiresAt: isoTime() });
+export type HeldCoupon = z.infer<typeof heldCouponAnswer>;
 
 /** What the configurator's coupon choice needs of a held coupon. */
 export type HeldCouponChoice = Pick<HeldCoupon, 'userCouponId' | 'name'>;
 
 /** The answer to a claim: the new claim, and the coupon's stock and the visitor's claims after it. */
-export type ClaimedCoupon = { userCouponId: number; expiresAt: string; stockLeft: number; held: number };
+export const claimedCouponAnswer = z.object({
+  userCouponId: int(),
+  expiresAt: isoTime(),
+  stockLeft: int(),
+  held: int(),
+});
+export type ClaimedCoupon = z.infer<typeof claimedCouponAnswer>;

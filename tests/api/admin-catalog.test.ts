@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_INPUTS, CATALOG_KINDS, type CatalogKind } from '../../src/lib/admin/catalog-schemas';
+import { declarationNamed, declarationsUnder } from '../../src/lib/admin/resources';
 import {
   auditLog,
   diskProducts,
   imageRegions,
   orders,
+  pintuanOffers,
   planRegions,
+  regions,
   saleActivities,
   saleItems,
 } from '../../src/server/db/schema';
@@ -19,9 +21,33 @@ import { everyoneSignedIn, type MatrixAction, roleMatrix, type Who } from '../su
 
 /**
  * The catalog editors' API (docs/product/back-office-catalog.md): who may read and change each kind, the refusals
- * at the field, versions, the audit log, withdrawal that keeps orders readable, and the public catalog reading a
- * change at once.
+ * at the field, versions, the audit log and its undo, withdrawal that keeps orders readable, and the public catalog
+ * reading a change at once. Each kind is a declared resource (src/lib/admin/resources/catalog/) at
+ * /api/admin/catalog/<kind>.
  */
+const CATALOG_KINDS = declarationsUnder('/catalog').map((d) => d.name.replace('catalog/', '')) as CatalogKind[];
+type CatalogKind =
+  | 'regions'
+  | 'images'
+  | 'product-lines'
+  | 'plans'
+  | 'disks'
+  | 'bandwidth'
+  | 'traffic'
+  | 'security-groups'
+  | 'snapshot-policies'
+  | 'quick-sets'
+  | 'domain-suffixes'
+  | 'reserved-labels';
+const inputOf = (kind: CatalogKind) => {
+  const declaration = declarationNamed(`catalog/${kind}`);
+  if (!declaration) throw new Error(`no catalog kind ${kind}`);
+  return declaration.input;
+};
+/** A row's key: its code, a domain suffix (with its dot) or a reserved name. */
+type Item = Record<string, unknown> & { version: number };
+const keyOf = (kind: CatalogKind, row: Record<string, unknown>) =>
+  String(row[kind === 'domain-suffixes' ? 'suffix' : kind === 'reserved-labels' ? 'label' : 'id']);
 // A database of its own: the items made and withdrawn here would change what other files' catalog reads count.
 let own: OwnDatabase;
 let app: OwnDatabase['app'];
@@ -137,13 +163,35 @@ function sample(kind: CatalogKind): Record<string, unknown> {
 async function create(kind: CatalogKind, item = sample(kind), who: Who = 'manager') {
   const res = await call(app, 'POST', `/api/admin/catalog/${kind}`, { json: item, headers: people[who] });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return res.json.message as Record<string, unknown> & { id: string; version: number };
+  const made = res.json.message as Item;
+  return { ...made, id: keyOf(kind, made) };
 }
 
 async function get(kind: CatalogKind, id: string) {
   const res = await call(app, 'GET', `/api/admin/catalog/${kind}/${id}`, { headers: people.support });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return res.json.message as Record<string, unknown> & { id: string; version: number };
+  return res.json.message as Item & { id: string };
+}
+
+/** An order a new customer placed for a server: orders name catalog items by id in their configuration. */
+async function placeOrder(config: { regionId: string; imageId: string }) {
+  const customer = await signedInCustomer({}, db);
+  const number = `CC20260101${randomBytes(4).toString('hex').toUpperCase()}`;
+  await db.insert(orders).values({
+    number,
+    userId: customer.user.id,
+    idempotencyKey: unique('key'),
+    kind: 'vps',
+    payBy: new Date(Date.now() + 3_600_000),
+    currency: 'USD',
+    rate: '1',
+    subtotalMinor: 1000,
+    discountMinor: 0,
+    totalMinor: 1000,
+    config: { ...config, planId: 'std-1c2g', months: 1, quantity: 1 },
+    lines: [],
+  });
+  return { customer, number };
 }
 
 /** The editable fields of a snapshot: what a form would send back. */
@@ -162,13 +210,13 @@ function editable(kind: CatalogKind, row: Record<string, unknown>) {
 }
 
 describe('who may read and change the catalog', () => {
-  const actions: MatrixAction[] = [
-    {
-      name: 'GET /api/admin/catalog/choices',
+  const actions: MatrixAction[] = (['regions', 'productLines', 'plans', 'images', 'disks', 'bandwidth'] as const).map(
+    (source) => ({
+      name: `GET /api/admin/choices/${source}`,
       allowed: ['owner', 'manager', 'editor', 'support'],
-      request: () => ['GET', '/api/admin/catalog/choices'],
-    },
-  ];
+      request: () => ['GET', `/api/admin/choices/${source}`],
+    }),
+  );
   const ready: Partial<Record<CatalogKind, { ids: string[]; calls: number; versions: number }>> = {};
   beforeAll(async () => {
     for (const kind of CATALOG_KINDS) {
@@ -203,7 +251,7 @@ describe('who may read and change the catalog', () => {
           if (!state) throw new Error('not ready');
           state.calls += 1;
           const id = state.ids[Math.min(state.calls, 2)];
-          return ['DELETE', `/api/admin/catalog/${kind}/${id}${kind === 'reserved-labels' ? '' : '?version=1'}`];
+          return ['DELETE', `/api/admin/catalog/${kind}/${id}?version=1`];
         },
       },
     );
@@ -231,11 +279,25 @@ describe('who may read and change the catalog', () => {
 
   it('a reserved name is added or deleted, never changed', async () => {
     const made = await create('reserved-labels');
+    expect(made).toEqual({ label: made.id, version: 1, id: made.id });
     const res = await call(app, 'PUT', `/api/admin/catalog/reserved-labels/${made.id}`, {
       json: { label: made.id, version: 1 },
       headers: people.owner,
     });
     expect(res.status).toBe(405);
+    expect(res.json).toEqual({ code: 4050, message: 'api.methodNotAllowed' });
+  });
+
+  it('the forms choose regions, lines, plans, images, disks and tiers from the catalog, withdrawn ones marked', async () => {
+    const res = await call(app, 'GET', '/api/admin/choices/regions', { headers: people.support });
+    const items = (res.json.message as { items: { id: string; name: { en: string }; active: boolean }[] }).items;
+    expect(items.find((r) => r.id === 'tokyo')).toEqual({
+      id: 'tokyo',
+      name: expect.objectContaining({ en: 'Tokyo' }),
+      active: true,
+    });
+    const tiers = await call(app, 'GET', '/api/admin/choices/bandwidth', { headers: people.support });
+    expect((tiers.json.message as { items: { name: string }[] }).items[0]?.name).toMatch(/^\d+ Mbps$/);
   });
 });
 
@@ -248,8 +310,8 @@ describe('the seeded catalog', () => {
         });
         const { items, total } = res.json.message as { items: Record<string, unknown>[]; total: number };
         for (const item of items) {
-          const parsed = CATALOG_INPUTS[kind].safeParse(editable(kind, item));
-          expect(parsed.success, `${kind} ${item.id}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+          const parsed = inputOf(kind).safeParse(editable(kind, item));
+          expect(parsed.success, `${kind} ${keyOf(kind, item)}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
         }
         if (page * 100 >= total) break;
       }
@@ -305,17 +367,17 @@ describe('refusals at the field, nothing saved', () => {
       headers: people.manager,
     });
     expect(disk.status).toBe(422);
-    expect(disk.json.fields).toEqual({ id: 'api.admin.catalogDuplicate' });
+    expect(disk.json.fields).toEqual({ id: 'api.admin.duplicate' });
     const suffix = await call(app, 'POST', '/api/admin/catalog/domain-suffixes', {
       json: { ...sample('domain-suffixes'), suffix: 'COM' },
       headers: people.manager,
     });
-    expect(suffix.json.fields).toEqual({ suffix: 'api.admin.catalogDuplicate' });
+    expect(suffix.json.fields).toEqual({ suffix: 'api.admin.duplicate' });
     const label = await call(app, 'POST', '/api/admin/catalog/reserved-labels', {
       json: { label: 'whois' },
       headers: people.manager,
     });
-    expect(label.json.fields).toEqual({ label: 'api.admin.catalogDuplicate' });
+    expect(label.json.fields).toEqual({ label: 'api.admin.duplicate' });
     // Its name in English is still the seeded one: nothing was written over it.
     expect(((await get('disks', 'disk-nvme')).name as { en: string }).en).toBe('NVMe SSD volume');
   });
@@ -326,7 +388,7 @@ describe('refusals at the field, nothing saved', () => {
       json: { ...editable('traffic', made), id: `${made.id}-renamed`, version: made.version },
       headers: people.manager,
     });
-    expect(res.json.fields).toEqual({ id: 'api.admin.catalogKeyFixed' });
+    expect(res.json.fields).toEqual({ id: 'api.admin.keyFixed' });
   });
 
   it('a plan withdrawn from every region, or from the region a sale sells it in, while the sale runs or is to come', async () => {
@@ -440,7 +502,7 @@ describe('versions and the audit log', () => {
     const entries = await db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.kind, 'catalog'), eq(auditLog.entityId, `snapshot-policies:${made.id}`)))
+      .where(and(eq(auditLog.kind, 'snapshotPolicy'), eq(auditLog.entityId, made.id)))
       .orderBy(desc(auditLog.id));
     expect(entries.map((e) => e.action)).toEqual(['update', 'create']);
     expect(entries[0]?.before).toMatchObject({ monthlyPriceCents: 150, version: 1 });
@@ -497,22 +559,7 @@ describe('withdrawing, deleting and the public catalog', () => {
   });
 
   it('an image withdrawn from a region leaves that region only; an order that used it stays readable', async () => {
-    const customer = await signedInCustomer({}, db);
-    const number = `CC20260101${randomBytes(4).toString('hex').toUpperCase()}`;
-    await db.insert(orders).values({
-      number,
-      userId: customer.user.id,
-      idempotencyKey: unique('key'),
-      kind: 'vps',
-      payBy: new Date(Date.now() + 3_600_000),
-      currency: 'USD',
-      rate: '1',
-      subtotalMinor: 1000,
-      discountMinor: 0,
-      totalMinor: 1000,
-      config: { regionId: 'singapore', planId: 'std-1c2g', imageId: 'debian-12', months: 1, quantity: 1 },
-      lines: [],
-    });
+    const { customer, number } = await placeOrder({ regionId: 'singapore', imageId: 'debian-12' });
     const image = await get('images', 'debian-12');
     const regions = image.regions as string[];
     expect(regions).toContain('singapore');
@@ -574,5 +621,122 @@ describe('withdrawing, deleting and the public catalog', () => {
     });
     expect(gone.status).toBe(200);
     expect(await db.select().from(diskProducts).where(eq(diskProducts.id, made.id))).toEqual([]);
+  });
+});
+
+describe('undo, prices of other screens, and references the checks do not know', () => {
+  it("a plan's own price in a region it stays in survives a save of the plan", async () => {
+    const plan = await get('plans', 'std-2c4g');
+    const offered = plan.regions as string[];
+    const [kept, dropped] = offered;
+    if (!kept || !dropped) throw new Error('the seeded plan is offered in fewer than two regions');
+    await db
+      .update(planRegions)
+      .set({ monthlyPriceCents: 1234, hourlyPriceMicroUsd: 1700 })
+      .where(and(eq(planRegions.planId, 'std-2c4g'), eq(planRegions.regionId, kept)));
+    const saved = await call(app, 'PUT', '/api/admin/catalog/plans/std-2c4g', {
+      json: { ...editable('plans', plan), regions: offered.filter((r) => r !== dropped), version: plan.version },
+      headers: people.manager,
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const rows = await db.select().from(planRegions).where(eq(planRegions.planId, 'std-2c4g'));
+    expect(rows.map((r) => r.regionId)).not.toContain(dropped);
+    expect(rows.find((r) => r.regionId === kept)).toMatchObject({ monthlyPriceCents: 1234, hourlyPriceMicroUsd: 1700 });
+  });
+
+  it('a change is undone from the audit log, its regions with it; undoing a creation an order uses is refused', async () => {
+    const image = await create('images', { ...sample('images'), regions: ['tokyo', 'osaka'] });
+    const saved = await call(app, 'PUT', `/api/admin/catalog/images/${image.id}`, {
+      json: { ...editable('images', image), name: 'Renamed', regions: ['osaka'], version: image.version },
+      headers: people.manager,
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, 'image'), eq(auditLog.entityId, image.id)))
+      .orderBy(desc(auditLog.id));
+    expect(entries.map((e) => e.action)).toEqual(['update', 'create']);
+    const undone = await call(app, 'POST', `/api/admin/audit/${entries[0]?.id}/revert`, {
+      json: {},
+      headers: people.owner,
+    });
+    expect(undone.status, JSON.stringify(undone.json)).toBe(200);
+    expect(await get('images', image.id)).toMatchObject({ name: 'Ubuntu Test', regions: ['osaka', 'tokyo'] });
+
+    // Taking back the creation of an image an order names would delete what the order reads: refused.
+    const used = await create('images');
+    await placeOrder({ regionId: 'tokyo', imageId: used.id });
+    const [creation] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, 'image'), eq(auditLog.entityId, used.id)));
+    const refused = await call(app, 'POST', `/api/admin/audit/${creation?.id}/revert`, {
+      json: {},
+      headers: people.owner,
+    });
+    expect(refused.json).toEqual({ code: 4090, message: 'api.admin.catalogUsedByOrders' });
+    expect(await get('images', used.id)).toMatchObject({ version: 1 });
+  });
+
+  it('an undo is held to the rules a save is: it cannot take a plan out of the region a sale now sells it in', async () => {
+    const plan = await create('plans', { ...sample('plans'), regions: ['tokyo'] });
+    const saved = await call(app, 'PUT', `/api/admin/catalog/plans/${plan.id}`, {
+      json: { ...editable('plans', plan), regions: ['osaka', 'tokyo'], version: plan.version },
+      headers: people.manager,
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const [activity] = await db
+      .insert(saleActivities)
+      .values({
+        name: names('Spring sale'),
+        description: names('Cheaper servers.'),
+        startsAt: new Date(Date.now() - 86_400_000),
+        endsAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    if (!activity) throw new Error('no activity');
+    await db.insert(saleItems).values({
+      activityId: activity.id,
+      planId: plan.id,
+      regionId: 'osaka',
+      months: 12,
+      salePriceCents: 3000,
+      stockTotal: 10,
+      stockLeft: 10,
+    });
+    const [change] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, 'plan'), eq(auditLog.entityId, plan.id), eq(auditLog.action, 'update')));
+    const refused = await call(app, 'POST', `/api/admin/audit/${change?.id}/revert`, {
+      json: {},
+      headers: people.owner,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json.fields).toEqual({ regions: 'api.admin.catalogPlanInSale' });
+    expect((await get('plans', plan.id)).regions).toEqual(['osaka', 'tokyo']);
+  });
+
+  it('a delete a foreign key refuses (a group-buy offer in the region) answers 409 and changes nothing', async () => {
+    const region = await create('regions');
+    await db.insert(pintuanOffers).values({
+      name: names('Group'),
+      planId: 'std-1c2g',
+      regionId: region.id,
+      months: 12,
+      groupSize: 3,
+      groupPriceCents: 1000,
+      singlePriceCents: 2000,
+      groupHours: 24,
+      startsAt: new Date(Date.now() - 86_400_000),
+      endsAt: new Date(Date.now() + 86_400_000),
+    });
+    const res = await call(app, 'DELETE', `/api/admin/catalog/regions/${region.id}?version=${region.version}`, {
+      headers: people.manager,
+    });
+    expect(res.status).toBe(409);
+    expect(res.json).toEqual({ code: 4090, message: 'api.admin.inUse' });
+    expect(await db.select({ id: regions.id }).from(regions).where(eq(regions.id, region.id))).toHaveLength(1);
   });
 });

@@ -67,6 +67,7 @@ const saleBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const itemBody = (overrides: Record<string, unknown> = {}) => ({
+  activityId: saleId,
   planId: 'std-1c1g',
   regionId: 'hong-kong',
   months: 12,
@@ -234,8 +235,13 @@ describe('who may read and change promotions', () => {
     () => app,
     () => headers,
     [
-      { name: 'read the form options', allowed: READERS, request: () => ['GET', '/api/admin/promotion-options'] },
+      { name: 'read the plans the forms offer', allowed: READERS, request: () => ['GET', '/api/admin/choices/plans'] },
       { name: 'list coupons', allowed: READERS, request: () => ['GET', '/api/admin/coupons?offer=welcome'] },
+      {
+        name: 'count the welcome claims',
+        allowed: READERS,
+        request: () => ['GET', '/api/admin/coupons/welcome-claims'],
+      },
       { name: 'read a coupon', allowed: READERS, request: () => ['GET', `/api/admin/coupons/${fresh.coupons[0]}`] },
       { name: 'create a coupon', allowed: WRITERS, request: () => ['POST', '/api/admin/coupons', couponBody()] },
       {
@@ -254,9 +260,14 @@ describe('who may read and change promotions', () => {
       {
         name: 'add a sale item',
         allowed: WRITERS,
-        request: () => ['POST', `/api/admin/sales/${saleId}/items`, itemBody()],
+        request: () => ['POST', '/api/admin/sale-items', itemBody()],
       },
       { name: 'read a sale item', allowed: READERS, request: () => ['GET', `/api/admin/sale-items/${fresh.items[0]}`] },
+      {
+        name: 'list a sale’s items',
+        allowed: READERS,
+        request: () => ['GET', `/api/admin/sale-items?sale=${saleId}`],
+      },
       {
         name: 'change a sale item',
         allowed: WRITERS,
@@ -329,8 +340,10 @@ describe('coupons', () => {
         version: 1,
       });
       expect(changed.status, JSON.stringify(changed.json)).toBe(200);
-      // The other kind's value is not kept: the site never shows a stale amount.
-      expect(changed.json.message).toMatchObject({ version: 2, kind: 'percent', percentOff: 15, amountCents: 0 });
+      // The other kind's value is not kept: the site never shows a stale amount, and the answer says there is none.
+      expect(changed.json.message).toMatchObject({ version: 2, kind: 'percent', percentOff: 15, amountCents: null });
+      const [kept] = await db.select().from(coupons).where(eq(coupons.id, row.id));
+      expect(kept).toMatchObject({ kind: 'percent', percentOff: 15, amountCents: 0 });
       expect(changed.json.message).toMatchObject({ stockTotal: 50, stockLeft: 50 });
 
       const stale = await save('PUT', `/coupons/${row.id}`, { ...couponBody(), version: 1 });
@@ -351,10 +364,39 @@ describe('coupons', () => {
 
   it('lists the welcome bundle with how many accounts claimed it', async () => {
     const res = await call(app, 'GET', '/api/admin/coupons?offer=welcome&rows=50', { headers: headers.support });
-    const page = res.json.message as { items: Row[]; welcomeClaims: number };
+    const page = res.json.message as { items: Row[] };
     expect(page.items.length).toBeGreaterThan(0);
     expect(page.items.every((c) => c.welcome === true)).toBe(true);
-    expect(typeof page.welcomeClaims).toBe('number');
+    const claims = await call(app, 'GET', '/api/admin/coupons/welcome-claims', { headers: headers.support });
+    expect(claims.json.message).toEqual({ claims: expect.any(Number) });
+  });
+
+  it('makes a welcome coupon without the schedule, stock and limit the bundle does not use', async () => {
+    const { startsAt: _s, endsAt: _e, stockTotal: _t, perUserLimit: _p, ...bundle } = couponBody({ welcome: true });
+    const made = await save('POST', '/coupons', bundle);
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const row = made.json.message as Row;
+    expect(row).toMatchObject({ welcome: true, version: 1 });
+    // Changed without them, it keeps what it had.
+    const changed = await save('PUT', `/coupons/${row.id}`, { ...bundle, validDays: 60, version: 1 });
+    expect(changed.json.message).toMatchObject({ validDays: 60, stockTotal: row.stockTotal, startsAt: row.startsAt });
+    // A coupon of the centre still needs them.
+    const centre = await save('POST', '/coupons', { ...bundle, welcome: false });
+    expect(centre.json.fields).toEqual({
+      startsAt: 'api.field.required',
+      endsAt: 'api.field.required',
+      stockTotal: 'api.field.required',
+      perUserLimit: 'api.field.required',
+    });
+  });
+
+  it('keeps a coupon in the welcome bundle or out of it as it was made, refusing a move at the field', async () => {
+    const coupon = await insertCoupon();
+    const moved = await save('PUT', `/coupons/${coupon.id}`, { ...couponBody({ welcome: true }), version: 1 });
+    expect(moved.status).toBe(422);
+    expect(moved.json.fields).toEqual({ welcome: 'api.admin.fixedField' });
+    const [row] = await db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(row).toMatchObject({ welcome: false, version: 1 });
   });
 
   const refusals: [string, Record<string, unknown>, Record<string, string>][] = [
@@ -513,27 +555,33 @@ describe('VPS sales', () => {
   it('creates a sale with an item, and changes the item’s stock without going below what is sold', async () => {
     const sale = (await save('POST', '/sales', saleBody())).json.message as Row;
     expect(sale.version).toBe(1);
-    const added = await save('POST', `/sales/${sale.id}/items`, itemBody({ stockTotal: 8 }));
+    const added = await save('POST', '/sale-items', itemBody({ activityId: sale.id, stockTotal: 8 }));
     expect(added.status, JSON.stringify(added.json)).toBe(200);
     const item = added.json.message as Row;
     expect(item).toMatchObject({ stockTotal: 8, stockLeft: 8, sold: 0 });
     // Three sold, as orders take them.
     await db.update(saleItems).set({ stockLeft: 5 }).where(eq(saleItems.id, item.id));
 
-    const below = await save('PUT', `/sale-items/${item.id}`, { ...itemBody({ stockTotal: 2 }), version: 1 });
+    const below = await save('PUT', `/sale-items/${item.id}`, {
+      ...itemBody({ activityId: sale.id, stockTotal: 2 }),
+      version: 1,
+    });
     expect(below.status).toBe(422);
     expect(below.json).toMatchObject({ fields: { stockTotal: 'api.admin.promotionsStockBelowClaimed' }, claimed: 3 });
     const changed = await save('PUT', `/sale-items/${item.id}`, {
-      ...itemBody({ stockTotal: 12, salePriceCents: 3500 }),
+      ...itemBody({ activityId: sale.id, stockTotal: 12, salePriceCents: 3500 }),
       version: 1,
     });
     expect(changed.json.message).toMatchObject({ stockTotal: 12, stockLeft: 9, sold: 3, version: 2 });
+    // An item stays in the sale it was added to.
+    const moved = await save('PUT', `/sale-items/${item.id}`, { ...itemBody({ activityId: saleId }), version: 2 });
+    expect(moved.status).toBe(422);
+    expect(moved.json.fields).toEqual({ activityId: 'api.admin.fixedField' });
 
-    const read = await call(app, 'GET', `/api/admin/sales/${sale.id}`, { headers: headers.editor });
-    expect(read.json.message).toMatchObject({
-      id: sale.id,
-      items: [expect.objectContaining({ id: item.id, sold: 3 })],
-    });
+    const read = await call(app, 'GET', `/api/admin/sale-items?sale=${sale.id}`, { headers: headers.editor });
+    expect((read.json.message as { items: Row[] }).items).toEqual([
+      expect.objectContaining({ id: item.id, activityId: sale.id, sold: 3 }),
+    ]);
     const list = await call(app, 'GET', '/api/admin/sales?q=spring', { headers: headers.support });
     expect((list.json.message as { items: Row[] }).items).toContainEqual(
       expect.objectContaining({ id: sale.id, items: 1, sold: 3, stock: 12 }),
@@ -575,7 +623,7 @@ describe('VPS sales', () => {
       const before = await db.select({ n: count() }).from(kind === 'item' ? saleItems : saleActivities);
       const res =
         kind === 'item'
-          ? await save('POST', `/sales/${saleId}/items`, itemBody(change))
+          ? await save('POST', '/sale-items', itemBody(change))
           : await save('POST', '/sales', saleBody(change));
       expect(res.status, JSON.stringify(res.json)).toBe(422);
       expect(res.json.fields).toEqual(fields);
@@ -583,9 +631,12 @@ describe('VPS sales', () => {
     });
   }
 
-  it('answers 404 for an item of a sale that does not exist', async () => {
-    const res = await save('POST', '/sales/999999/items', itemBody());
-    expect(res.status).toBe(404);
+  it('refuses an item of a sale that does not exist, at its field', async () => {
+    const before = await db.select({ n: count() }).from(saleItems);
+    const res = await save('POST', '/sale-items', itemBody({ activityId: 999999 }));
+    expect(res.status).toBe(422);
+    expect(res.json.fields).toEqual({ activityId: 'api.field.invalid' });
+    expect(await db.select({ n: count() }).from(saleItems)).toEqual(before);
   });
 });
 
@@ -795,6 +846,48 @@ describe('a scheduled campaign', () => {
     const ms = Number(result.rows[0]?.ms);
     expect(ms).toBeGreaterThan(0);
     expect(ms).toBeLessThanOrEqual(90_000);
+  });
+});
+
+describe('what the API answers, it takes back', () => {
+  // A row as read, sent back unchanged with its version, saves: the answer's nulls (a campaign without a picture,
+  // the other kind's value of a coupon, an offer without rules) are values the input takes.
+  it.each([
+    ['coupons', () => save('POST', '/coupons', couponBody())],
+    [
+      'coupons',
+      () => save('POST', '/coupons', couponBody({ kind: 'percent', percentOff: 10, amountCents: undefined })),
+    ],
+    ['sales', () => save('POST', '/sales', saleBody())],
+    ['sale-items', () => save('POST', '/sale-items', itemBody())],
+    ['pintuan-offers', () => save('POST', '/pintuan-offers', offerBody({ rules: { en: '', zh: '', ja: '' } }))],
+    ['campaigns', () => save('POST', '/campaigns', campaignBody({ imageUrl: '' }))],
+  ] as const)('%s', async (name, make) => {
+    const made = await make();
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const { id } = made.json.message as Row;
+    const read = (await call(app, 'GET', `/api/admin/${name}/${id}`, { headers: headers.manager })).json.message as Row;
+    const again = await save('PUT', `/${name}/${id}`, read);
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    const { version: _before, ...same } = read;
+    expect(again.json.message).toMatchObject({ ...same, version: read.version + 1 });
+  });
+});
+
+describe('what the forms choose from', () => {
+  it('offers each plan with the regions it is sold in, and coupons the product lines and domains', async () => {
+    const plans = await call(app, 'GET', '/api/admin/choices/plans', { headers: headers.support });
+    const plan = (plans.json.message as { items: { id: string; lists: { regions: string[] } }[] }).items.find(
+      (p) => p.id === 'std-1c1g',
+    );
+    expect(plan?.lists.regions).toContain('hong-kong');
+    const products = await call(app, 'GET', '/api/admin/choices/couponProducts', { headers: headers.support });
+    const ids = (products.json.message as { items: { id: string }[] }).items.map((p) => p.id);
+    expect(ids).toEqual(expect.arrayContaining(['standard', 'domain']));
+    const sales = await call(app, 'GET', '/api/admin/choices/sales', { headers: headers.support });
+    expect((sales.json.message as { items: { id: string }[] }).items).toContainEqual(
+      expect.objectContaining({ id: String(saleId) }),
+    );
   });
 });
 

@@ -448,6 +448,31 @@ describe('editing announcements', () => {
     expect(back.json.message).toMatchObject({ id: first.id, translations: { en: { title: 'Planned maintenance' } } });
   });
 
+  it('lists them searched by a title in any language, each with its three languages', async () => {
+    const editor = await signedInStaff('editor');
+    const title = `Searchable ${Date.now().toString(36)}`;
+    const made = await call(app, 'POST', '/api/admin/announcements', {
+      json: announcement(title),
+      headers: editor.headers,
+    });
+    const { id } = made.json.message as { id: number };
+    const found = await call(app, 'GET', `/api/admin/announcements?q=${encodeURIComponent(`${title}（中文）`)}`, {
+      headers: editor.headers,
+    });
+    expect(found.json.message).toMatchObject({ total: 1, page: 1, capped: false });
+    expect((found.json.message as { items: unknown[] }).items).toEqual([
+      expect.objectContaining({
+        id,
+        category: 'maintenance',
+        translations: {
+          en: { title, body: `${title} body` },
+          zh: { title: `${title}（中文）`, body: '正文' },
+          ja: { title: '', body: '' },
+        },
+      }),
+    ]);
+  });
+
   it('tells every instance when a change commits, and not when it fails', async () => {
     const editor = await signedInStaff('editor');
     const listener = new pg.Client({ connectionString: own.url });
@@ -541,6 +566,42 @@ describe('undoing from the audit log', () => {
     expect(redo.json.message).toMatchObject({ version: 5, translations: { en: { title: 'Owner title' } } });
   });
 
+  it('reads a page at a time by cursor, each role its own entries (owners every one), by person, kind and time', async () => {
+    const editor = await signedInStaff('editor');
+    const owner = await signedInStaff('owner');
+    const support = await signedInStaff('support');
+    const tag = Date.now().toString(36);
+    for (const n of [1, 2, 3]) {
+      await call(app, 'POST', '/api/admin/announcements', {
+        json: announcement(`Log ${n} ${tag}`),
+        headers: editor.headers,
+      });
+    }
+    type LogPage = { items: { id: number; at: string; staff: { id: number } }[]; next: string | null };
+    const byEditor = `/api/admin/audit?kind=announcement&staffId=${editor.row.id}&rows=2`;
+    const first = (await call(app, 'GET', byEditor, { headers: owner.headers })).json.message as LogPage;
+    expect(first.items).toHaveLength(2);
+    expect((first.items[0]?.at ?? '') >= (first.items[1]?.at ?? '')).toBe(true);
+    const second = (await call(app, 'GET', `${byEditor}&cursor=${first.next}`, { headers: owner.headers })).json
+      .message as LogPage;
+    expect(second).toMatchObject({ next: null });
+    expect(second.items).toHaveLength(1);
+
+    // Someone else's entry is not there for a role that reads its own only, by id or by person.
+    const entry = first.items[0]?.id;
+    expect((await call(app, 'GET', `/api/admin/audit/${entry}`, { headers: support.headers })).status).toBe(404);
+    const read = await call(app, 'GET', `/api/admin/audit/${entry}`, { headers: owner.headers });
+    expect(read.json.message).toMatchObject({ id: entry, kind: 'announcement', staff: { id: editor.row.id } });
+    const notTheirs = await call(app, 'GET', `/api/admin/audit?staffId=${editor.row.id}`, { headers: support.headers });
+    expect(notTheirs.json.message).toMatchObject({ items: [], total: 0 });
+
+    const later = new Date(Date.now() + 60_000).toISOString();
+    const none = await call(app, 'GET', `${byEditor}&from=${encodeURIComponent(later)}`, { headers: owner.headers });
+    expect(none.json.message).toMatchObject({ items: [], next: null });
+    const bad = await call(app, 'GET', '/api/admin/audit?staffId=someone', { headers: owner.headers });
+    expect(bad.json).toMatchObject({ code: 4001, fields: { staffId: 'api.field.invalid' } });
+  });
+
   it('refuses to undo a change to a row deleted since, and brings a deleted row back at a new version, once', async () => {
     const editor = await signedInStaff('editor');
     const made = await call(app, 'POST', '/api/admin/history', {
@@ -595,13 +656,17 @@ describe('moderating reviews and finding missing translations', () => {
       headers: support.headers,
     });
     expect((queue.json.message as { items: { id: number }[] }).items.map((r) => r.id)).toContain(review?.id);
-    const approve = await call(app, 'POST', `/api/admin/reviews/${review?.id}/moderate`, {
-      json: { decision: 'approved' },
+    const approve = await call(app, 'POST', `/api/admin/reviews/${review?.id}/approve`, {
+      json: {},
       headers: support.headers,
     });
-    expect(approve.json.message).toEqual({ id: review?.id, status: 'approved' });
-    const twice = await call(app, 'POST', `/api/admin/reviews/${review?.id}/moderate`, {
-      json: { decision: 'rejected' },
+    expect(approve.json.message).toMatchObject({ id: review?.id, status: 'approved' });
+    const approved = await call(app, 'GET', '/api/admin/reviews?status=approved&q=Kenji&rows=100', {
+      headers: support.headers,
+    });
+    expect((approved.json.message as { items: { id: number }[] }).items.map((r) => r.id)).toContain(review?.id);
+    const twice = await call(app, 'POST', `/api/admin/reviews/${review?.id}/reject`, {
+      json: {},
       headers: support.headers,
     });
     expect(twice.json).toEqual({ code: 4090, message: 'api.admin.alreadyModerated' });
@@ -784,6 +849,46 @@ describe('article addresses', () => {
     expect(reverted.json.message).toMatchObject({ slug: first, category: 'developer', version: 3 });
     expect(await findArticleRedirect(db, first)).toBeUndefined();
     expect(await findArticleRedirect(db, second)).toBe(first);
+  });
+
+  it('never undoes a creation, and finds a moved article through its old address when asked to undo', async () => {
+    const editor = await signedInStaff('editor');
+    const tag = Date.now().toString(36);
+    const slug = `undo-${tag}`;
+    const made = await call(app, 'POST', '/api/admin/articles', {
+      json: { slug, category: 'product', translations: texts(`Undo ${tag}`) },
+      headers: editor.headers,
+    });
+    expect(made.status).toBe(200);
+    const entries = () => db.select().from(auditLog).where(eq(auditLog.kind, 'article')).orderBy(desc(auditLog.id));
+    const [creation] = (await entries()).filter((e) => e.entityId === slug && e.action === 'create');
+    // Its address may already be linked to: taking it away again is not offered.
+    const undoCreation = await call(app, 'POST', `/api/admin/audit/${creation?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(undoCreation.json).toEqual({ code: 4090, message: 'api.admin.notRevertible' });
+
+    const edited = await call(app, 'PUT', `/api/admin/articles/${slug}`, {
+      json: { slug, category: 'pricing', translations: texts(`Undo ${tag}`), version: 1 },
+      headers: editor.headers,
+    });
+    expect(edited.json.message).toMatchObject({ slug, category: 'pricing', version: 2 });
+    const [change] = (await entries()).filter((e) => e.entityId === slug && e.action === 'update');
+    await call(app, 'PUT', `/api/admin/articles/${slug}`, {
+      json: { slug: `${slug}-moved`, category: 'pricing', translations: texts(`Undo ${tag}`), version: 2 },
+      headers: editor.headers,
+    });
+    // The change was made at the old address; the article is found where it went, as it is now.
+    const stale = await call(app, 'POST', `/api/admin/audit/${change?.id}/revert`, {
+      json: {},
+      headers: editor.headers,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.json).toMatchObject({
+      message: 'api.admin.revertStale',
+      current: { slug: `${slug}-moved`, category: 'pricing', version: 3 },
+    });
   });
 });
 

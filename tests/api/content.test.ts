@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { moderateReview as decideReview, listReviews } from '../../src/server/admin/moderation';
+import { moderateReview as decideReview } from '../../src/server/admin/resources/support';
 import type { SignedInStaff } from '../../src/server/admin/sessions';
 import { listApprovedReviews, listReviewsFor } from '../../src/server/api/content/queries';
 import { contactMessages, jobs, mailOutbox, reviews, staff } from '../../src/server/db/schema';
@@ -9,7 +9,7 @@ import { signedInCustomer } from '../support/factories';
 
 const app = testApp();
 
-/** A moderator of the back office (src/server/admin/moderation.ts), made once for the file. */
+/** A moderator of the back office (src/server/admin/resources/support.ts), made once for the file. */
 let moderator: Promise<SignedInStaff> | undefined;
 function theModerator(): Promise<SignedInStaff> {
   moderator ??= testDb()
@@ -33,16 +33,15 @@ async function moderateReview(id: number, decision: 'approved' | 'rejected'): Pr
   }
 }
 
+/** The newest pending reviews, as the moderation queue holds them. */
 async function pendingIds(): Promise<number[]> {
-  const page = await listReviews(testDb(), {
-    status: 'pending',
-    page: 1,
-    rows: 100,
-    sort: 'createdAt',
-    dir: 'desc',
-    q: '',
-  });
-  return page.items.map((r) => r.id);
+  const rows = await testDb()
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(eq(reviews.status, 'pending'))
+    .orderBy(desc(reviews.createdAt))
+    .limit(100);
+  return rows.map((r) => r.id);
 }
 
 /** A fresh client address per test, so the per-IP limits of one test never refuse another's calls. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, testApp } from '../support/api';
+import { createApp } from '../../src/server/api/app';
+import { call, testApp, testDb } from '../support/api';
 
 const app = testApp();
 const HAN = /\p{Script=Han}/u;
@@ -140,5 +141,18 @@ describe('footer links, build id and health', () => {
     const res = await call(app, 'GET', '/api/health');
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ code: 2000, message: { status: 'ok', database: 'up' } });
+  });
+
+  it('reports health 503 until the server in front can answer every page (its 404 pages in)', async () => {
+    let ready = false;
+    const starting = createApp({ db: testDb(), readyToServe: () => ready });
+    for (const path of ['/api/health', '/api/health?from=balancer']) {
+      const res = await call(starting, 'GET', path);
+      expect(res.status, path).toBe(503);
+      expect(res.json, path).toEqual({ code: 5030, message: 'api.starting' });
+      expect(Number(res.headers.get('retry-after')), path).toBeGreaterThan(0);
+    }
+    ready = true;
+    expect((await call(starting, 'GET', '/api/health')).status).toBe(200);
   });
 });

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { API_TYPES_FILE, apiTypes } from '../../scripts/lib/api-types';
 import { openApiPath } from '../../src/server/api/openapi/document';
 import { call, testApp } from '../support/api';
 
@@ -9,11 +12,14 @@ import { call, testApp } from '../support/api';
 
 const app = testApp();
 
+type JsonSchema = Record<string, unknown>;
 type Operation = {
   operationId: string;
-  parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
-  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-  responses: Record<string, unknown>;
+  parameters?: { name: string; in: string; required: boolean; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, unknown> & {
+    200: { content: Record<string, { schema: { properties?: { message?: JsonSchema } } }> };
+  };
   security?: Record<string, string[]>[];
   tags: string[];
 };
@@ -110,5 +116,30 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/admin/orders/export']?.get?.responses['200']).toMatchObject({
       content: { 'text/csv': {} },
     });
+  });
+
+  it('types the message of every success answer', async ({ annotate }) => {
+    const { doc } = await fetchDocument();
+    const untyped: string[] = [];
+    let envelopes = 0;
+    for (const [route, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const message = operation.responses[200].content['application/json']?.schema.properties?.message;
+        // The raw answers (this document, the metrics, a CSV export) have no envelope.
+        if (message === undefined) continue;
+        envelopes += 1;
+        if (Object.keys(message).length === 0) untyped.push(`${method.toUpperCase()} ${route}`);
+      }
+    }
+    expect(envelopes).toBeGreaterThan(100);
+    // The back office's routes are being moved onto the route helper area by area, each with its answer schema:
+    // those still without one are listed, and none of the public API may be among them.
+    if (untyped.length > 0) await annotate(`untyped answers (${untyped.length}): ${untyped.join(', ')}`);
+    expect(untyped.filter((route) => !route.includes(' /api/admin/'))).toEqual([]);
+  });
+
+  it('is what the committed client types were made from (npm run api:types)', async () => {
+    const committed = readFileSync(path.resolve(import.meta.dirname, '../..', API_TYPES_FILE), 'utf8');
+    expect(await apiTypes(), `${API_TYPES_FILE} is out of date: run npm run api:types`).toBe(committed);
   });
 });

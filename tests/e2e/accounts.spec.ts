@@ -1,9 +1,13 @@
+import strengthEn from '../../src/i18n/password-strength/en.json';
+import strengthZh from '../../src/i18n/password-strength/zh.json';
 import { forgetSignUpCounts } from './database';
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 import { waitForMail } from './mailbox';
 import { MESSAGES, waitForShell } from './support';
 
 const zh = MESSAGES.zh;
+/** The strength meter's words, loaded with it rather than with the page (src/components/account/password-meter.tsx). */
+const STRENGTH = { en: strengthEn, zh: strengthZh };
 
 test.describe('accounts in Chinese on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
@@ -26,8 +30,15 @@ test.describe('accounts in Chinese on a phone', () => {
     await expect(dialog.getByText(zh.validation.email)).toBeVisible();
 
     await dialog.getByLabel(zh.account.email).fill(email);
-    await dialog.getByLabel(zh.account.password, { exact: true }).fill('cloud2026');
-    await dialog.getByLabel(zh.account.confirmPassword).fill('cloud2026');
+    // The strength meter says, in Chinese and in words, why a password will be refused, then that a passphrase is
+    // strong (docs/decisions/056-account-passwords.md).
+    const strength = dialog.getByTestId('password-strength').getByRole('status');
+    await dialog.getByLabel(zh.account.password, { exact: true }).fill('12345678');
+    await expect(strength).toContainText(zh.validation.passwordCommon);
+    await expect(strength).toContainText(STRENGTH.zh.levels['0']);
+    await dialog.getByLabel(zh.account.password, { exact: true }).fill('青山 白云 小猫 咪咪');
+    await expect(strength).toContainText(STRENGTH.zh.summary.replace('{level}', STRENGTH.zh.levels['4']));
+    await dialog.getByLabel(zh.account.confirmPassword).fill('青山 白云 小猫 咪咪');
     await dialog.getByRole('checkbox').check();
     await dialog.getByRole('button', { name: zh.account.registerSubmit }).click();
     await expect(dialog.getByTestId('register-done')).toContainText(zh.account.checkInbox);
@@ -46,7 +57,7 @@ test.describe('accounts in Chinese on a phone', () => {
     await page.goto('/zh?ope=login');
     const login = page.getByRole('dialog', { name: zh.account.loginTitle });
     await login.getByLabel(zh.account.accountLabel).fill(email);
-    await login.getByLabel(zh.account.password).fill('cloud2026');
+    await login.getByLabel(zh.account.password).fill('青山 白云 小猫 咪咪');
     await login.getByRole('button', { name: zh.account.loginSubmit }).click();
     await expect(login).toBeHidden();
 
@@ -107,6 +118,40 @@ test.describe('the sign-up form', () => {
     await expect(form.getByLabel(ja.account.confirmPassword)).toHaveAccessibleDescription(
       ja.validation.passwordMismatch,
     );
+  });
+});
+
+test.describe('a new password (docs/decisions/056-account-passwords.md)', () => {
+  test('a common one is refused with the reason before and after sending; a passphrase with symbols is taken', {
+    tag: '@desktop-only',
+  }, async ({ page }) => {
+    const en = MESSAGES.en;
+    await forgetSignUpCounts();
+    await page.goto('/signUp');
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: en.account.registerSubmit }) });
+    const password = form.getByLabel(en.account.password, { exact: true });
+    const strength = form.getByTestId('password-strength').getByRole('status');
+    await form.getByLabel(en.account.email).fill(`pw${Date.now().toString(36)}@example.com`);
+    await password.fill('password1');
+    await expect(strength).toHaveText(
+      `${STRENGTH.en.summary.replace('{level}', STRENGTH.en.levels['0'])} ${en.validation.passwordCommon}`,
+    );
+    // Read with the field, not only announced while typing.
+    await expect(password).toHaveAccessibleDescription(new RegExp(en.validation.passwordCommon.replace(/[.]/g, '\\.')));
+    await expectNoAxeViolations(page);
+
+    // The server refuses it too, under the field; the meter does not say it twice.
+    await form.getByLabel(en.account.confirmPassword).fill('password1');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: en.account.registerSubmit }).click();
+    await expect(form.getByText(en.validation.passwordCommon)).toHaveCount(1);
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+
+    await password.fill('Moonlit river; 7 cranes!!');
+    await expect(strength).toHaveText(STRENGTH.en.summary.replace('{level}', STRENGTH.en.levels['4']));
+    await form.getByLabel(en.account.confirmPassword).fill('Moonlit river; 7 cranes!!');
+    await form.getByRole('button', { name: en.account.registerSubmit }).click();
+    await expect(page.getByTestId('register-done')).toBeVisible();
   });
 });
 

@@ -11,7 +11,12 @@ import { expectNoAxeViolations, newStaffContext, staffHeaders, staffInBrowser, s
  * works on an image and a disk of its own, made for the story and deleted after it, so other specs' catalog
  * reads never meet them in a state they did not expect.
  */
-const en = adminEn.admin.catalog;
+const shared = adminEn.admin.resource;
+const resources = adminEn.admin.resources;
+const disks = resources['catalog/disks'];
+const traffic = resources['catalog/traffic'];
+const plans = resources['catalog/plans'];
+const securityGroups = resources['catalog/security-groups'];
 const names = (text: string) => ({ en: text, zh: `${text}（中文）`, ja: `${text}（日本語）` });
 
 async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>) {
@@ -83,20 +88,21 @@ test('a manager withdraws an image from a region, prices a disk, and is refused 
 
     await test.step('the manager unticks Tokyo: the image leaves the configurator there, and stays in Osaka', async () => {
       await page.goto('/admin/catalog/images');
-      await page.getByLabel(en.search).fill(imageId);
-      const rows = page.getByTestId('catalog-rows').getByTestId('row');
+      await page.getByLabel(shared.search, { exact: true }).fill(imageId);
+      const rows = page.getByTestId('catalog/images-list').getByTestId('row');
       await expect(rows).toHaveCount(1);
       await page.screenshot({ path: shot('images'), fullPage: true });
       await expectNoAxeViolations(page);
-      await rows.first().getByTestId('open-item').click();
-      const dialog = page.getByRole('dialog', { name: en.editTitle.replace('{id}', imageId) });
-      await expect(dialog.getByTestId('region-tokyo')).toBeChecked();
-      await dialog.getByTestId('region-tokyo').uncheck();
+      await rows.first().getByTestId('edit').click();
+      const dialog = page.getByRole('dialog', { name: `E2E Linux ${tag}` });
+      const tokyo = dialog.getByRole('checkbox', { name: 'Tokyo', exact: true });
+      await expect(tokyo).toBeChecked();
+      await tokyo.uncheck();
       await page.screenshot({ path: shot('image-editor'), fullPage: false });
       await expectNoAxeViolations(page);
-      await dialog.getByTestId('catalog-save').click();
+      await dialog.getByTestId('resource-save').click();
       await expect(dialog).toHaveCount(0);
-      await expect(page.getByTestId('catalog-notice')).toContainText(en.saved);
+      await expect(page.getByTestId('resource-notice')).toContainText(shared.saved);
 
       await expect(async () => {
         expect(await configuratorImages(site, 'tokyo')).not.toContain(imageId);
@@ -106,17 +112,17 @@ test('a manager withdraws an image from a region, prices a disk, and is refused 
 
     await test.step('the manager changes the disk price: the configurator shows the new price', async () => {
       await page.goto('/admin/catalog/disks');
-      await page.getByLabel(en.search).fill(diskId);
-      const rows = page.getByTestId('catalog-rows').getByTestId('row');
+      await page.getByLabel(shared.search, { exact: true }).fill(diskId);
+      const rows = page.getByTestId('catalog/disks-list').getByTestId('row');
       await expect(rows).toHaveCount(1);
-      await rows.first().getByTestId('open-item').click();
+      await rows.first().getByTestId('edit').click();
       const dialog = page.getByRole('dialog');
-      const price = dialog.getByLabel(en.fields.pricePerGbCents);
+      const price = dialog.getByLabel(disks.fields.pricePerGbCents);
       await expect(price).toHaveValue('0.07');
       await price.fill('0.13');
-      await dialog.getByTestId('catalog-save').click();
+      await dialog.getByTestId('resource-save').click();
       await expect(dialog).toHaveCount(0);
-      await expect(rows.first()).toContainText('$0.13/GB');
+      await expect(rows.first()).toContainText('$0.13');
       await expect(async () => {
         await site.goto('/en/product/vps-buy?regionId=osaka');
         await expect(site.locator(`select[name=diskId] option[value="${diskId}"]`)).toContainText('0.13', {
@@ -127,12 +133,14 @@ test('a manager withdraws an image from a region, prices a disk, and is refused 
 
     await test.step('refusals at the field keep what was typed', async () => {
       // Checked in the browser by the API's own schema: a negative price.
-      await page.getByTestId('catalog-rows').getByTestId('row').first().getByTestId('open-item').click();
+      await page.getByTestId('catalog/disks-list').getByTestId('row').first().getByTestId('edit').click();
       const dialog = page.getByRole('dialog');
-      const price = dialog.getByLabel(en.fields.pricePerGbCents);
+      const price = dialog.getByLabel(disks.fields.pricePerGbCents);
       await price.fill('-1');
-      await dialog.getByTestId('catalog-save').click();
-      await expect(dialog.getByTestId('catalog-pricePerGbCents-error')).toHaveText(adminEn.api.admin.catalogNegative);
+      await dialog.getByTestId('resource-save').click();
+      await expect(dialog.getByTestId('catalog/disks-form-pricePerGbCents-error')).toHaveText(
+        adminEn.api.admin.catalogNegative,
+      );
       await expect(price).toHaveValue('-1');
       await expect(price).toBeFocused();
       await page.screenshot({ path: shot('disk-refused'), fullPage: false });
@@ -142,16 +150,16 @@ test('a manager withdraws an image from a region, prices a disk, and is refused 
 
       // Checked by the server only: a code the catalog already has.
       await page.goto('/admin/catalog/traffic');
-      await page.getByTestId('catalog-new').click();
-      const create = page.getByRole('dialog');
-      await create.getByLabel(en.fields.id).fill('traffic-500g');
-      await create.getByLabel(en.fields.gb).fill('700');
-      await create.getByLabel(en.fields.monthlyPriceCents).fill('4.00');
-      await create.getByTestId('catalog-save').click();
-      await expect(create.getByTestId('catalog-id-error')).toHaveText(adminEn.api.admin.catalogDuplicate);
-      await expect(create.getByLabel(en.fields.id)).toHaveValue('traffic-500g');
-      await expect(create.getByLabel(en.fields.gb)).toHaveValue('700');
-      await expect(create.getByLabel(en.fields.monthlyPriceCents)).toHaveValue('4.00');
+      await page.getByTestId('resource-new').click();
+      const create = page.getByRole('dialog', { name: traffic.new });
+      await create.getByLabel(traffic.fields.id, { exact: true }).fill('traffic-500g');
+      await create.getByLabel(traffic.fields.gb).fill('700');
+      await create.getByLabel(traffic.fields.monthlyPriceCents).fill('4.00');
+      await create.getByTestId('resource-save').click();
+      await expect(create.getByTestId('catalog/traffic-form-id-error')).toHaveText(adminEn.api.admin.duplicate);
+      await expect(create.getByLabel(traffic.fields.id, { exact: true })).toHaveValue('traffic-500g');
+      await expect(create.getByLabel(traffic.fields.gb)).toHaveValue('700');
+      await expect(create.getByLabel(traffic.fields.monthlyPriceCents)).toHaveValue('4.00');
       await page.screenshot({ path: shot('traffic-duplicate'), fullPage: false });
       await expectNoAxeViolations(page);
     });
@@ -183,22 +191,31 @@ test('support reads the catalog without a way to change it, and the API refuses 
   const context = await newStaffContext(browser, baseURL);
   await staffInBrowser(context, baseURL ?? '', support);
   const page = await context.newPage();
-  await page.goto('/admin/catalog/plans');
-  await expect(page.getByTestId('catalog-read-only')).toHaveText(en.readOnly);
-  await expect(page.getByTestId('catalog-new')).toHaveCount(0);
-  const rows = page.getByTestId('catalog-rows').getByTestId('row');
+  // The overview lists every kind the catalog declares, each a screen of its own.
+  await page.goto('/admin/catalog');
+  const kinds = page.getByTestId('catalog-kinds').getByRole('listitem');
+  await expect(kinds).toHaveCount(12);
+  await page.screenshot({ path: shot('overview'), fullPage: true });
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: plans.title, exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/catalog\/plans$/);
+
+  await expect(page.getByText(shared.readOnly)).toBeVisible();
+  await expect(page.getByTestId('resource-new')).toHaveCount(0);
+  const rows = page.getByTestId('catalog/plans-list').getByTestId('row');
   await expect(rows.first()).toBeVisible();
+  await expect(rows.first().getByTestId('delete')).toHaveCount(0);
   await page.screenshot({ path: shot('support-plans'), fullPage: true });
   await expectNoAxeViolations(page);
-  await rows.first().getByTestId('open-item').click();
-  const dialog = page.getByRole('dialog', { name: en.viewTitle.replace('{id}', 'std-1c1g') });
-  await expect(dialog.getByTestId('catalog-form')).toBeVisible();
-  await expect(dialog.getByTestId('catalog-save')).toHaveCount(0);
-  await expect(dialog.getByTestId('catalog-delete')).toHaveCount(0);
-  await expect(dialog.getByLabel(en.fields.cpu)).toBeDisabled();
+  await rows.first().getByTestId('edit').click();
+  const dialog = page.getByRole('dialog', { name: 'Standard 1 vCPU / 1 GB' });
+  await expect(dialog.getByTestId('resource-form')).toBeVisible();
+  await expect(dialog.getByTestId('resource-save')).toHaveCount(0);
+  await expect(dialog.getByLabel(plans.fields.cpu)).toBeDisabled();
   // Pickers show the saved choice (the first plan is a standard one), and the prices are the pricing screen's.
-  await expect(dialog.getByLabel(en.fields.lineId)).toHaveValue('standard');
-  await expect(dialog.getByTestId('catalog-monthlyPriceCents')).toContainText(en.pricingOwns);
+  await expect(dialog.getByLabel(plans.fields.lineId)).toHaveValue('standard');
+  await expect(dialog.getByTestId('catalog/plans-form-monthlyPriceCents')).not.toBeEmpty();
+  await expect(dialog).toContainText(plans.fields.monthlyPriceCentsHint);
   await page.screenshot({ path: shot('support-plan'), fullPage: false });
   await expectNoAxeViolations(page);
 
@@ -206,13 +223,13 @@ test('support reads the catalog without a way to change it, and the API refuses 
 
   // A template's rules, each with its note in three languages, read the same way.
   await page.goto('/admin/catalog/security-groups');
-  await page.getByLabel(en.search).fill('web-server');
-  const groups = page.getByTestId('catalog-rows').getByTestId('row');
+  await page.getByLabel(shared.search, { exact: true }).fill('web-server');
+  const groups = page.getByTestId('catalog/security-groups-list').getByTestId('row');
   await expect(groups).toHaveCount(1);
-  await groups.first().getByTestId('open-item').click();
-  const rules = page.getByRole('dialog').getByTestId('catalog-rules');
-  await expect(rules.getByLabel(en.fields.ports).first()).toHaveValue('22');
-  await expect(rules.getByRole('button', { name: en.addRule })).toBeDisabled();
+  await groups.first().getByTestId('edit').click();
+  const rules = page.getByRole('dialog').getByTestId('catalog/security-groups-form-rules');
+  await expect(rules.getByLabel(securityGroups.fields.ports).first()).toHaveValue('22');
+  await expect(rules.getByRole('button', { name: securityGroups.rules.add })).toBeDisabled();
   await page.screenshot({ path: shot('support-security-group'), fullPage: false });
   await expectNoAxeViolations(page);
 

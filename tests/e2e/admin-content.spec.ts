@@ -22,6 +22,9 @@ import {
  * over each other.
  */
 const en = adminEn.admin;
+const approve = en.resources.reviews.actions.approve;
+/** The refusal under an article's Japanese body (the form's ids: resource, field, language, part). */
+const bodyError = 'articles-form-translations-ja-body-error';
 const ARTICLE = { phone: 'affiliate', desktop: 'abuse' } as Record<string, string>;
 
 // The reviews (one approved) and the contact message the test wrote go after it, so later home pages and inboxes
@@ -71,8 +74,8 @@ test('the back office: review moderation, the contact inbox, missing translation
   await test.step('support sees the support screens in the navigation', async () => {
     await expect(await navigationLinks(support)).toHaveText([
       en.nav.dashboard,
-      en.nav.announcements,
-      en.nav.articles,
+      en.resources.announcements.title,
+      en.resources.articles.title,
       en.nav.translations,
       en.nav.jobs,
       en.nav.history,
@@ -82,8 +85,9 @@ test('the back office: review moderation, the contact inbox, missing translation
       en.nav.promotions,
       en.nav.orders,
       en.nav.customers,
-      en.nav.reviews,
-      en.nav.contact,
+      en.resources['tax-rules'].title,
+      en.resources.reviews.title,
+      en.resources['contact-messages'].title,
       en.nav.deliveries,
       en.nav.audit,
     ]);
@@ -98,46 +102,52 @@ test('the back office: review moderation, the contact inbox, missing translation
       ]),
     );
     await support.goto('/admin/reviews');
-    await support.getByLabel(en.reviews.search).fill(tag);
-    const rows = support.getByTestId('reviews').getByTestId('row');
+    await support.getByLabel(en.resource.search, { exact: true }).fill(tag);
+    const rows = support.getByTestId('reviews-list').getByTestId('row');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(author);
     await expect(rows.first()).toContainText(LOCALE_LABEL.ja);
     await support.screenshot({ path: shot('reviews'), fullPage: true });
     await expectNoAxeViolations(support);
 
-    await rows.first().getByTestId('approve').click();
-    const dialog = support.getByRole('alertdialog', { name: en.reviews.approveTitle });
+    await rows.first().getByTestId('action-approve').click();
+    const dialog = support.getByRole('alertdialog', { name: approve.title });
     await expect(dialog).toBeVisible();
     await support.screenshot({ path: shot('reviews-confirm'), fullPage: false });
-    await dialog.getByRole('button', { name: en.reviews.approve }).click();
-    await expect(support.getByTestId('review-notice')).toContainText(en.reviews.approvedNotice);
+    await dialog.getByRole('button', { name: approve.label }).click();
+    await expect(support.getByTestId('resource-notice')).toContainText(approve.done);
     await expect(rows).toHaveCount(0);
 
-    await support.getByTestId('status-approved').click();
+    // The status is in the address: the approved ones, then the queue again.
+    await support.getByTestId('filter-status').selectOption('approved');
+    await expect(support).toHaveURL(/[?&]status=approved/);
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(author);
 
-    await support.getByTestId('status-pending').click();
+    await support.getByTestId('filter-status').selectOption('pending');
   });
 
   await test.step('a review decided elsewhere meanwhile: the refusal in words, and the row leaves the queue', async () => {
     const author = `Late ${tag}`;
+    const rows = support.getByTestId('reviews-list').getByTestId('row');
+    // The search first, kept in the address; the review arrives after it, and the page is read again.
+    await support.getByLabel(en.resource.search, { exact: true }).fill(`Slow support. ${tag}`);
+    await expect(support).toHaveURL(/[?&]q=Slow/);
     await withE2eDatabase((db) =>
       db.query(`insert into reviews (author_name, locale, rating, body, status) values ($1, 'en', 2, $2, 'pending')`, [
         author,
         `Slow support. ${tag}`,
       ]),
     );
-    await support.getByLabel(en.reviews.search).fill(`Slow support. ${tag}`);
-    const rows = support.getByTestId('reviews').getByTestId('row');
+    await support.reload();
     await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(author);
     await withE2eDatabase((db) =>
       db.query(`update reviews set status = 'rejected', moderated_at = now() where author_name = $1`, [author]),
     );
-    await rows.first().getByTestId('approve').click();
-    await support.getByRole('alertdialog').getByRole('button', { name: en.reviews.approve }).click();
-    await expect(support.getByTestId('review-notice')).toContainText(adminEn.api.admin.alreadyModerated);
+    await rows.first().getByTestId('action-approve').click();
+    await support.getByRole('alertdialog').getByRole('button', { name: approve.label }).click();
+    await expect(support.getByTestId('resource-notice')).toContainText(adminEn.api.admin.alreadyModerated);
     await expect(rows).toHaveCount(0);
   });
 
@@ -152,29 +162,34 @@ test('the back office: review moderation, the contact inbox, missing translation
       ),
     );
     await support.goto('/admin/contact');
-    await support.getByLabel(en.contact.search).fill(tag);
-    const rows = support.getByTestId('contact').getByTestId('row');
+    await support.getByLabel(en.resource.search, { exact: true }).fill(tag);
+    const rows = support.getByTestId('contact-messages-list').getByTestId('row');
     await expect(rows).toHaveCount(1);
-    await rows.first().getByTestId('toggle-message').click();
-    await expect(support.getByTestId('message-text')).toContainText('please send the invoice again');
-    await expect(rows.first().getByTestId('reply')).toHaveAttribute('href', /^mailto:visitor-/);
+    await expect(rows.first().getByRole('link', { name: email })).toHaveAttribute('href', /^mailto:visitor-/);
     await support.screenshot({ path: shot('contact'), fullPage: true });
     await expectNoAxeViolations(support);
+    await rows.first().getByTestId('edit').click();
+    const message = support.getByRole('dialog', { name });
+    await expect(message).toContainText('please send the invoice again');
+    await expectNoAxeViolations(support);
+    await support.keyboard.press('Escape');
+    await expect(message).toBeHidden();
   });
 
   await test.step('an announcement made without Japanese is listed as missing it', async () => {
     await editor.goto('/admin/announcements/new');
     const title = `Untranslated ${tag}`;
-    await editor.getByTestId('language-en').getByLabel(en.editor.titleLabel).fill(title);
-    await editor.getByTestId('language-en').getByLabel(en.editor.body).fill('English only, for now.');
-    await editor.getByTestId('language-zh').getByLabel(en.editor.titleLabel).fill(`未翻译 ${tag}`);
-    await editor.getByTestId('language-zh').getByLabel(en.editor.body).fill('只有中文和英文。');
-    await editor.getByTestId('save').click();
+    const fields = en.resources.announcements.fields;
+    await editor.getByTestId('language-en').getByLabel(fields.title).fill(title);
+    await editor.getByTestId('language-en').getByLabel(fields.body).fill('English only, for now.');
+    await editor.getByTestId('language-zh').getByLabel(fields.title).fill(`未翻译 ${tag}`);
+    await editor.getByTestId('language-zh').getByLabel(fields.body).fill('只有中文和英文。');
+    await editor.getByTestId('resource-save').click();
     await expect(editor).toHaveURL(/\/admin\/announcements\/\d+/);
     const id = /\/announcements\/(\d+)/.exec(editor.url())?.[1];
 
     await editor.goto('/admin/translations');
-    const item = editor.getByTestId('missing-announcement').getByTestId('missing-item').filter({ hasText: title });
+    const item = editor.getByTestId('translations-list').getByTestId('row').filter({ hasText: title });
     await expect(item).toHaveCount(1);
     await expect(item.getByTestId('missing-language')).toHaveText([LOCALE_LABEL.ja]);
     await expect(item.getByRole('link', { name: title })).toHaveAttribute('href', `/admin/announcements/${id}`);
@@ -185,19 +200,19 @@ test('the back office: review moderation, the contact inbox, missing translation
 
   await test.step('an editor edits an article: an unknown placeholder is refused next to the Japanese body', async () => {
     await editor.goto('/admin/articles');
-    await expect(editor.getByTestId('articles').getByTestId('row').first()).toBeVisible();
+    await expect(editor.getByTestId('articles-list').getByTestId('row').first()).toBeVisible();
     await expectNoAxeViolations(editor);
     await editor.goto(`/admin/articles/${slug}`);
     const ja = editor.getByTestId('language-ja');
-    const body = ja.getByLabel(en.editor.body);
+    const body = ja.getByLabel(en.resources.articles.fields.body);
     await expect(body).not.toHaveValue('');
     const original = await body.inputValue();
     const placeholder = `{{catalog:no-such-table-${tag}}}`;
     try {
       await body.fill(`${original}\n\n${placeholder}\n`);
       await expect(editor.getByTestId('unknown-ja')).toContainText(placeholder);
-      await editor.getByTestId('save').click();
-      await expect(editor.getByTestId('article-ja-body-error')).toHaveText(adminEn.api.admin.unknownPlaceholder);
+      await editor.getByTestId('resource-save').click();
+      await expect(editor.getByTestId(bodyError)).toHaveText(adminEn.api.admin.unknownPlaceholder);
       await expect(body).toBeFocused();
       await editor.screenshot({ path: shot('article-error'), fullPage: true });
       await expectNoAxeViolations(editor);
@@ -206,9 +221,9 @@ test('the back office: review moderation, the contact inbox, missing translation
       await body.fill(`${original}\n\n${line}\n`);
       await expect(editor.getByTestId('unknown-ja')).not.toContainText(placeholder);
       await expect(editor.getByTestId('preview-html-ja')).toContainText(line);
-      await editor.getByTestId('save').click();
-      await expect(editor.getByTestId('editor-saved')).toBeVisible();
-      await expect(editor.getByTestId('article-ja-body-error')).toHaveCount(0);
+      await editor.getByTestId('resource-save').click();
+      await expect(editor.getByTestId('resource-notice')).toContainText(en.resource.saved);
+      await expect(editor.getByTestId(bodyError)).toHaveCount(0);
 
       const site = await editor.context().newPage();
       await expect(async () => {
@@ -220,8 +235,8 @@ test('the back office: review moderation, the contact inbox, missing translation
       // Other specs read the articles: the original text goes back however this step ended.
       await editor.goto(`/admin/articles/${slug}`);
       await body.fill(original);
-      await editor.getByTestId('save').click();
-      await expect(editor.getByTestId('editor-saved')).toBeVisible();
+      await editor.getByTestId('resource-save').click();
+      await expect(editor.getByTestId('resource-notice')).toContainText(en.resource.saved);
     }
   });
 

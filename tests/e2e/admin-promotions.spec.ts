@@ -1,4 +1,4 @@
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import adminEn from '../../src/i18n/admin/en.json';
 import adminJa from '../../src/i18n/admin/ja.json';
 import { signInBrowser } from './customers';
@@ -10,11 +10,13 @@ import { MESSAGES } from './support';
 /**
  * The promotion editors as a manager (docs/product/back-office-promotions.md): a coupon made in the back office
  * with stock 5 is claimed on the public site by a customer, and the back office's claimed count rises; a stock
- * below what is claimed is refused at its field, what was typed kept; a sale item's stock is changed. Each
- * project (phone, desktop) makes its own coupon and sale, so the two never touch each other's rows.
+ * below what is claimed is refused at its field, what was typed kept; on a sale's page a new item belongs to the
+ * sale and is offered its plan's regions, and an item's stock is changed. Each project (phone, desktop) makes its
+ * own coupon and sale, so the two never touch each other's rows.
  */
 const en = adminEn.admin;
 const p = en.promotions;
+const r = en.resources;
 const site = MESSAGES.en;
 
 test('promotions: a coupon made in the back office, claimed on the site, its stock guarded; a sale item changed', async ({
@@ -32,24 +34,35 @@ test('promotions: a coupon made in the back office, claimed on the site, its sto
   await staffInBrowser(staffContext, baseURL ?? '', manager);
   const admin = await staffContext.newPage();
   const couponName = `Spring voucher ${tag}`;
+  /** A list's cell under a column's heading (a row is a card on a phone, each cell naming its column). */
+  const cell = (row: Locator, column: string) => row.locator(`td[data-label="${column}"]`);
+  const search = (page: Page) => page.getByLabel(en.resource.search, { exact: true });
 
   try {
     await test.step('the manager makes a coupon with stock 5; a limit above the stock is refused at its field', async () => {
       await admin.goto('/admin/promotions');
       await expect(admin.getByRole('heading', { level: 1, name: p.title })).toBeVisible();
-      await expect(admin.getByRole('navigation', { name: p.sectionsLabel }).getByRole('link')).toHaveText([
-        p.sections.coupons,
-        p.sections.welcome,
-        p.sections.sales,
-        p.sections.groupBuys,
-        p.sections.campaigns,
+      const sections = admin.getByRole('navigation', { name: p.sectionsLabel }).getByRole('link');
+      await expect(sections).toHaveText([
+        r.coupons.title,
+        p.welcome.title,
+        r.sales.title,
+        r['pintuan-offers'].title,
+        r.campaigns.title,
       ]);
-      await expect(admin.getByTestId('promo-coupons').getByTestId('row').first()).toBeVisible();
+      await admin.screenshot({ path: shot('overview'), fullPage: true });
+      await expectNoAxeViolations(admin);
+      await sections.first().click();
+      await expect(admin).toHaveURL(/\/admin\/promotions\/coupons$/);
+      await expect(admin.getByTestId('coupons-list').getByTestId('row').first()).toBeVisible();
       await admin.screenshot({ path: shot('coupons'), fullPage: true });
       await expectNoAxeViolations(admin);
 
-      await admin.getByTestId('promo-new').click();
-      const dialog = admin.getByRole('dialog', { name: p.new.coupons });
+      await admin.getByTestId('resource-new').click();
+      const dialog = admin.getByRole('dialog', { name: r.coupons.new });
+      // A new coupon has claimed nothing: the count is shown for saved ones only.
+      await expect(dialog.getByLabel(r.coupons.fields.amountCents)).toBeVisible();
+      await expect(dialog.getByTestId('coupons-form-claimed')).toHaveCount(0);
       await dialog
         .getByLabel(/^English/)
         .first()
@@ -58,27 +71,28 @@ test('promotions: a coupon made in the back office, claimed on the site, its sto
         .getByLabel(/^简体中文/)
         .first()
         .fill(`春季代金券 ${tag}`);
-      await dialog.getByLabel(`${p.fields.amountCents} (USD)`).fill('3');
-      await dialog.getByLabel(p.fields.stockTotal).fill('5');
-      await dialog.getByLabel(p.fields.perUserLimit).fill('6');
-      await dialog.getByTestId('promo-save').click();
-      await expect(dialog.getByTestId('promo-perUserLimit-error')).toHaveText(
+      await dialog.getByLabel(r.coupons.fields.amountCents).fill('3');
+      await dialog.getByLabel(r.coupons.fields.stockTotal).fill('5');
+      await dialog.getByLabel(r.coupons.fields.perUserLimit).fill('6');
+      await dialog.getByTestId('resource-save').click();
+      await expect(dialog.getByTestId('coupons-form-perUserLimit-error')).toHaveText(
         adminEn.api.admin.promotionsLimitAboveStock,
       );
-      await expect(dialog.getByLabel(p.fields.perUserLimit)).toHaveValue('6');
-      await expect(dialog.getByLabel(p.fields.stockTotal)).toHaveValue('5');
+      await expect(dialog.getByLabel(r.coupons.fields.perUserLimit)).toHaveValue('6');
+      await expect(dialog.getByLabel(r.coupons.fields.stockTotal)).toHaveValue('5');
       await expect(dialog.getByLabel(/^English/).first()).toHaveValue(couponName);
       await admin.screenshot({ path: shot('coupon-refused'), fullPage: false });
       await expectNoAxeViolations(admin);
 
-      await dialog.getByLabel(p.fields.perUserLimit).fill('1');
-      await dialog.getByTestId('promo-save').click();
+      await dialog.getByLabel(r.coupons.fields.perUserLimit).fill('1');
+      await dialog.getByTestId('resource-save').click();
       await expect(dialog).toBeHidden();
-      await expect(admin.getByTestId('promo-notice')).toContainText(p.saved);
-      await admin.getByLabel(p.search).fill(tag);
-      const row = admin.getByTestId('promo-coupons').getByTestId('row').filter({ hasText: couponName });
+      await expect(admin.getByTestId('resource-notice')).toContainText(en.resource.saved);
+      await search(admin).fill(tag);
+      const row = admin.getByTestId('coupons-list').getByTestId('row').filter({ hasText: couponName });
       await expect(row).toHaveCount(1);
-      await expect(row.getByTestId('claimed')).toHaveText('0 of 5');
+      await expect(cell(row, r.coupons.fields.claimed)).toHaveText('0');
+      await expect(cell(row, r.coupons.fields.stockTotal)).toHaveText('5');
     });
 
     await test.step('a customer claims it on the public site', async () => {
@@ -99,32 +113,32 @@ test('promotions: a coupon made in the back office, claimed on the site, its sto
 
     await test.step('the back office shows it claimed; lowering the stock below that is refused at the field', async () => {
       await admin.reload();
-      await admin.getByLabel(p.search).fill(tag);
-      const row = admin.getByTestId('promo-coupons').getByTestId('row').filter({ hasText: couponName });
-      await expect(row.getByTestId('claimed')).toHaveText('1 of 5');
+      const row = admin.getByTestId('coupons-list').getByTestId('row').filter({ hasText: couponName });
+      await expect(cell(row, r.coupons.fields.claimed)).toHaveText('1');
 
       await row.getByTestId('edit').click();
-      const dialog = admin.getByRole('dialog', { name: p.editTitle.replace('{name}', couponName) });
-      await expect(dialog.getByText('1 already claimed: the stock cannot go below it.')).toBeVisible();
-      await dialog.getByLabel(p.fields.stockTotal).fill('0');
-      await dialog.getByTestId('promo-save').click();
-      await expect(dialog.getByTestId('promo-stockTotal-error')).toHaveText(
+      const dialog = admin.getByRole('dialog', { name: couponName });
+      await expect(dialog.getByTestId('coupons-form-claimed')).toHaveText('1');
+      await dialog.getByLabel(r.coupons.fields.stockTotal).fill('0');
+      await dialog.getByTestId('resource-save').click();
+      await expect(dialog.getByTestId('coupons-form-stockTotal-error')).toHaveText(
         adminEn.api.admin.promotionsStockBelowClaimed,
       );
-      await expect(dialog.getByLabel(p.fields.stockTotal)).toHaveValue('0');
-      await expect(dialog.getByLabel(p.fields.stockTotal)).toBeFocused();
+      await expect(dialog.getByLabel(r.coupons.fields.stockTotal)).toHaveValue('0');
+      await expect(dialog.getByLabel(r.coupons.fields.stockTotal)).toBeFocused();
       await admin.screenshot({ path: shot('stock-refused'), fullPage: false });
       await expectNoAxeViolations(admin);
 
-      await dialog.getByLabel(p.fields.stockTotal).fill('8');
-      await dialog.getByTestId('promo-save').click();
+      await dialog.getByLabel(r.coupons.fields.stockTotal).fill('8');
+      await dialog.getByTestId('resource-save').click();
       await expect(dialog).toBeHidden();
-      await expect(row.getByTestId('claimed')).toHaveText('1 of 8');
+      await expect(cell(row, r.coupons.fields.stockTotal)).toHaveText('8');
+      await expect(cell(row, r.coupons.fields.claimed)).toHaveText('1');
     });
 
-    await test.step('the manager changes a sale item’s stock', async () => {
+    await test.step('the manager changes a sale item’s stock on the sale’s page', async () => {
       // A sale of next month: not yet on the site, where other specs read the running sale's items.
-      const saleId = await withE2eDatabase(async (db) => {
+      const { saleId, regions } = await withE2eDatabase(async (db) => {
         const sale = await db.query<{ id: number }>(
           `insert into sale_activities (name, description, starts_at, ends_at)
            values ($1, $2, now() + interval '30 days', now() + interval '60 days') returning id`,
@@ -136,61 +150,90 @@ test('promotions: a coupon made in the back office, claimed on the site, its sto
            values ($1, 'std-1c1g', 'hong-kong', 12, 3900, 10, 7)`,
           [id],
         );
-        return id;
+        const sold = await db.query<{ region_id: string }>(
+          `select region_id from plan_regions where plan_id = 'std-1c1g' order by region_id`,
+        );
+        return { saleId: id, regions: sold.rows.map((row) => row.region_id) };
       });
       await admin.goto('/admin/promotions/sales');
-      await admin.getByLabel(p.search).fill(tag);
+      await search(admin).fill(tag);
+      // The search is in the address once the typing pauses; a link followed before would be overtaken by it.
+      await expect(admin).toHaveURL(new RegExp(`q=${tag}`));
       await admin
-        .getByTestId('promo-sales')
-        .getByRole('link', { name: `Sale ${tag}` })
+        .getByTestId('sales-list')
+        .getByTestId('row')
+        .filter({ hasText: `Sale ${tag}` })
+        .getByTestId('open')
         .click();
       await expect(admin).toHaveURL(new RegExp(`/admin/promotions/sales/${saleId}$`));
-      const item = admin.getByTestId('sale-items').getByTestId('row');
-      await expect(item.getByTestId('sold')).toHaveText('3 of 10');
+      await expect(admin.getByRole('heading', { level: 1, name: `Sale ${tag}` })).toBeVisible();
+      const item = admin.getByTestId('sale-items-list').getByTestId('row');
+      await expect(item).toHaveCount(1);
+      await expect(cell(item, r['sale-items'].fields.sold)).toHaveText('3');
+      await expect(cell(item, r['sale-items'].fields.stockTotal)).toHaveText('10');
       await admin.screenshot({ path: shot('sale'), fullPage: true });
       await expectNoAxeViolations(admin);
 
+      // A new item belongs to this sale, and is offered the regions its plan is sold in.
+      await admin.getByTestId('resource-new').click();
+      const add = admin.getByRole('dialog', { name: p.sale.newItem });
+      await expect(add.getByLabel(r['sale-items'].fields.activityId, { exact: true })).toBeDisabled();
+      await expect(add.getByLabel(r['sale-items'].fields.activityId, { exact: true })).toHaveValue(String(saleId));
+      await add.getByLabel(r['sale-items'].fields.planId).selectOption('std-1c1g');
+      const offered = add.getByLabel(r['sale-items'].fields.regionId).locator('option:not([value=""])');
+      await expect(offered).toHaveCount(regions.length);
+      expect(
+        (await offered.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).sort(),
+      ).toEqual(regions);
+      await admin.keyboard.press('Escape');
+      await expect(add).toBeHidden();
+
       await item.getByTestId('edit').click();
       const dialog = admin.getByRole('dialog');
-      await expect(dialog.getByLabel(p.fields.planId)).toHaveValue('std-1c1g');
-      await dialog.getByLabel(p.fields.stockTotal).fill('25');
-      await dialog.getByTestId('promo-save').click();
+      await expect(dialog.getByLabel(r['sale-items'].fields.planId)).toHaveValue('std-1c1g');
+      await expect(dialog.getByTestId('sale-items-form-sold')).toHaveText('3');
+      await dialog.getByLabel(r['sale-items'].fields.stockTotal).fill('25');
+      await dialog.getByTestId('resource-save').click();
       await expect(dialog).toBeHidden();
-      await expect(item.getByTestId('sold')).toHaveText('3 of 25');
+      await expect(cell(item, r['sale-items'].fields.stockTotal)).toHaveText('25');
+      await expect(cell(item, r['sale-items'].fields.sold)).toHaveText('3');
     });
 
     await test.step('the other sections list and open their editors', async () => {
-      for (const [path, section] of [
-        ['/admin/promotions/welcome', 'welcome'],
-        ['/admin/promotions/group-buys', 'groupBuys'],
-        ['/admin/promotions/campaigns', 'campaigns'],
+      await admin.goto('/admin/promotions/welcome');
+      await expect(admin.getByRole('heading', { level: 1, name: p.welcome.title })).toBeVisible();
+      await expect(admin.getByTestId('welcome-claims')).not.toBeEmpty();
+      for (const [path, name] of [
+        ['welcome', 'coupons'],
+        ['group-buys', 'pintuan-offers'],
+        ['campaigns', 'campaigns'],
       ] as const) {
-        await admin.goto(path);
-        await expect(admin.getByTestId(`promo-${section}`).getByTestId('row').first()).toBeVisible();
-        await admin.screenshot({ path: shot(section), fullPage: true });
+        await admin.goto(`/admin/promotions/${path}`);
+        await expect(admin.getByTestId(`${name}-list`).getByTestId('row').first()).toBeVisible();
+        await admin.screenshot({ path: shot(path), fullPage: true });
         await expectNoAxeViolations(admin);
       }
-      await admin.getByTestId('promo-campaigns').getByTestId('edit').first().click();
-      await expect(admin.getByRole('dialog').getByLabel(p.fields.imageUrl)).toBeVisible();
+      await admin.getByTestId('campaigns-list').getByTestId('edit').first().click();
+      await expect(admin.getByRole('dialog').getByLabel(r.campaigns.fields.imageUrl)).toBeVisible();
       await admin.screenshot({ path: shot('campaign-editor'), fullPage: false });
       await expectNoAxeViolations(admin);
     });
 
     await test.step('in Japanese, a refusal reads in Japanese next to its field', async () => {
-      const ja = adminJa.admin.promotions;
+      const ja = adminJa.admin.resources['pintuan-offers'];
       await admin.goto('/admin/promotions/group-buys');
       await admin.getByTestId('admin-language').selectOption('ja');
       await expect(admin.locator('html')).toHaveAttribute('lang', 'ja-JP');
       await expect(admin.getByRole('heading', { level: 1, name: ja.title })).toBeVisible();
-      await admin.getByTestId('promo-new').click();
-      const dialog = admin.getByRole('dialog', { name: ja.new.groupBuys });
-      await dialog.getByLabel(`${ja.fields.groupPriceCents} (USD)`).fill('90');
-      await dialog.getByLabel(`${ja.fields.singlePriceCents} (USD)`).fill('60');
-      await dialog.getByTestId('promo-save').click();
-      await expect(dialog.getByTestId('promo-groupPriceCents-error')).toHaveText(
+      await admin.getByTestId('resource-new').click();
+      const dialog = admin.getByRole('dialog', { name: ja.new });
+      await dialog.getByLabel(ja.fields.groupPriceCents).fill('90');
+      await dialog.getByLabel(ja.fields.singlePriceCents).fill('60');
+      await dialog.getByTestId('resource-save').click();
+      await expect(dialog.getByTestId('pintuan-offers-form-groupPriceCents-error')).toHaveText(
         adminJa.api.admin.promotionsGroupPriceNotLower,
       );
-      await expect(dialog.getByLabel(`${ja.fields.groupPriceCents} (USD)`)).toHaveValue('90');
+      await expect(dialog.getByLabel(ja.fields.groupPriceCents)).toHaveValue('90');
       await admin.screenshot({ path: shot('group-buy-refused-ja'), fullPage: false });
       await expectNoAxeViolations(admin);
       await admin.keyboard.press('Escape');
@@ -204,13 +247,18 @@ test('promotions: a coupon made in the back office, claimed on the site, its sto
       contexts.push(context);
       await staffInBrowser(context, baseURL ?? '', support);
       const page = await context.newPage();
-      await page.goto('/admin/promotions');
-      await page.getByLabel(p.search).fill(tag);
-      const row = page.getByTestId('promo-coupons').getByTestId('row').filter({ hasText: couponName });
-      await expect(row.getByTestId('claimed')).toHaveText('1 of 8');
-      await expect(page.getByText(p.readOnly)).toBeVisible();
-      await expect(page.getByTestId('promo-new')).toHaveCount(0);
-      await expect(row.getByTestId('edit')).toHaveCount(0);
+      await page.goto('/admin/promotions/coupons');
+      await search(page).fill(tag);
+      const row = page.getByTestId('coupons-list').getByTestId('row').filter({ hasText: couponName });
+      await expect(cell(row, r.coupons.fields.claimed)).toHaveText('1');
+      await expect(cell(row, r.coupons.fields.stockTotal)).toHaveText('8');
+      await expect(page.getByText(en.resource.readOnly)).toBeVisible();
+      await expect(page.getByTestId('resource-new')).toHaveCount(0);
+      await expect(row.getByTestId('edit')).toHaveText(en.resource.view);
+      await row.getByTestId('edit').click();
+      const dialog = page.getByRole('dialog', { name: couponName });
+      await expect(dialog.getByLabel(r.coupons.fields.stockTotal)).toBeDisabled();
+      await expect(dialog.getByTestId('resource-save')).toHaveCount(0);
     });
   } finally {
     for (const context of contexts) await context.close();

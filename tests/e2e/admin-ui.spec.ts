@@ -12,6 +12,7 @@ import { watchConsole } from './support';
  */
 const en = adminEn.admin;
 const ja = adminJa.admin;
+const fields = en.resources.announcements.fields;
 
 const owner = { id: 1, email: 'owner@example.com', name: 'Olivia Owner', role: 'owner', locale: 'en' };
 const snapshot = {
@@ -71,8 +72,9 @@ async function fakeApi(page: Page, options: { signedIn: boolean }) {
         total: 42,
         page: Number(url.searchParams.get('page') ?? 1),
         rows: 20,
+        capped: false,
         items: [
-          { ...snapshot, titles: { en: snapshot.translations.en.title, zh: snapshot.translations.zh.title } },
+          snapshot,
           {
             id: 4,
             category: 'product',
@@ -80,7 +82,11 @@ async function fakeApi(page: Page, options: { signedIn: boolean }) {
             publishedAt: '2027-01-10T01:00:00.000Z',
             updatedAt: '2026-04-29T08:00:00.000Z',
             version: 1,
-            titles: { en: 'New region: Osaka', zh: '新区域：大阪', ja: '新リージョン：大阪' },
+            translations: {
+              en: { title: 'New region: Osaka', body: 'Osaka opens.' },
+              zh: { title: '新区域：大阪', body: '大阪开放。' },
+              ja: { title: '新リージョン：大阪', body: '大阪リージョン開設。' },
+            },
           },
         ],
       });
@@ -109,8 +115,8 @@ async function fakeApi(page: Page, options: { signedIn: boolean }) {
     if (path === '/audit') {
       return ok(route, {
         total: 2,
-        page: 1,
-        rows: 20,
+        capped: false,
+        next: null,
         items: [
           {
             id: 12,
@@ -216,8 +222,8 @@ test('sign-in: a field left wrong is named next to it, a refused code as an aler
   await expect(page.getByRole('heading', { name: en.dashboard.title.replace('{name}', owner.name) })).toBeVisible();
   await expect(await navigationLinks(page)).toHaveText([
     en.nav.dashboard,
-    en.nav.announcements,
-    en.nav.articles,
+    en.resources.announcements.title,
+    en.resources.articles.title,
     en.nav.translations,
     en.nav.jobs,
     en.nav.history,
@@ -227,8 +233,9 @@ test('sign-in: a field left wrong is named next to it, a refused code as an aler
     en.nav.promotions,
     en.nav.orders,
     en.nav.customers,
-    en.nav.reviews,
-    en.nav.contact,
+    en.resources['tax-rules'].title,
+    en.resources.reviews.title,
+    en.resources['contact-messages'].title,
     en.nav.deliveries,
     en.nav.audit,
     en.nav.staff,
@@ -260,38 +267,37 @@ test('announcements: the list, the editor in three languages, and the 409 view t
   test.setTimeout(60_000); // four accessibility scans of a long form
   const { puts } = await fakeApi(page, { signedIn: true });
   await page.goto('/admin/announcements');
-  await expect(page.getByTestId('announcements').getByTestId('row')).toHaveCount(2);
-  await expect(page.getByText(en.announcements.scheduled)).toBeVisible();
+  await expect(page.getByTestId('announcements-list').getByTestId('row')).toHaveCount(2);
+  await expect(page.getByText(en.resources.announcements.options.state.scheduled)).toBeVisible();
   await page.screenshot({ path: `screenshots/admin-ui-announcements-${info.project.name}.png`, fullPage: true });
   await expectNoAxeViolations(page);
 
-  await page.getByRole('link', { name: 'Tokyo network maintenance' }).click();
-  await expect(page.getByLabel(en.editor.titleLabel).first()).toHaveValue('Tokyo network maintenance');
+  await page.getByRole('link', { name: `${en.resource.open}: Tokyo network maintenance` }).click();
+  await expect(page.getByTestId('language-en').getByLabel(fields.title)).toHaveValue('Tokyo network maintenance');
   await expect(page.getByTestId('preview-ja')).toContainText(en.editor.fallback);
-  await page.getByTestId('language-ja').getByLabel(en.editor.titleLabel).fill('東京ネットワークメンテナンス');
+  await page.getByTestId('language-ja').getByLabel(fields.title).fill('東京ネットワークメンテナンス');
   await expect(page.getByTestId('preview-ja')).toContainText('東京ネットワークメンテナンス');
   // A title without its text is refused next to the field, and nothing typed is lost.
-  await page.getByTestId('save').click();
-  await expect(page.getByTestId('announcement-ja-body-error')).toHaveText('This field is required.');
-  await page.getByTestId('language-ja').getByLabel(en.editor.body).fill('コアルーターを更新します。');
+  await page.getByTestId('resource-save').click();
+  await expect(page.getByTestId('announcements-form-translations-ja-body-error')).toHaveText('This field is required.');
+  await page.getByTestId('language-ja').getByLabel(fields.body).fill('コアルーターを更新します。');
   await page.screenshot({ path: `screenshots/admin-ui-editor-${info.project.name}.png`, fullPage: true });
   await expectNoAxeViolations(page);
 
-  await page.getByTestId('save').click();
+  await page.getByTestId('resource-save').click();
   const conflict = page.getByTestId('conflict');
   await expect(conflict).toBeVisible();
   await expect(conflict.getByTestId('conflict-theirs').first()).toHaveText('Tokyo maintenance moved');
-  await expect(page.getByTestId('language-ja').getByLabel(en.editor.titleLabel)).toHaveValue(
-    '東京ネットワークメンテナンス',
-  );
+  await expect(page.getByTestId('language-ja').getByLabel(fields.title)).toHaveValue('東京ネットワークメンテナンス');
   await page.screenshot({ path: `screenshots/admin-ui-conflict-${info.project.name}.png`, fullPage: true });
   await expectNoAxeViolations(page);
   await conflict.getByTestId('overwrite').click();
-  await expect(page.getByTestId('editor-saved')).toBeVisible();
+  await expect(page.getByTestId('resource-notice')).toContainText(en.resource.saved);
   expect((puts.at(-1) as { version: number }).version).toBe(4);
 });
 
 test('audit log and staff, and the whole back office in Japanese', async ({ page }, info) => {
+  test.setTimeout(60_000); // three accessibility scans, one of a long log entry, and a change of language
   await fakeApi(page, { signedIn: true });
   await page.goto('/admin/audit');
   await page.getByTestId('audit-toggle').first().click();

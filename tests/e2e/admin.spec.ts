@@ -24,6 +24,7 @@ import {
  * it would lose, the latest once. Each project (phone, desktop) runs the whole story with its own people.
  */
 const en = adminEn.admin;
+const fields = en.resources.announcements.fields;
 
 test('the back office: owner from the command, an editor invited by mail, an announcement in three languages, a 409 and a revert', async ({
   browser,
@@ -46,8 +47,8 @@ test('the back office: owner from the command, an editor invited by mail, an ann
     await completeSetup(owner, link, new RegExp(`^${en.dashboard.title.replace('{name}', '.+')}$`), shot('setup'));
     await expect(await navigationLinks(owner)).toHaveText([
       en.nav.dashboard,
-      en.nav.announcements,
-      en.nav.articles,
+      en.resources.announcements.title,
+      en.resources.articles.title,
       en.nav.translations,
       en.nav.jobs,
       en.nav.history,
@@ -57,8 +58,9 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.promotions,
       en.nav.orders,
       en.nav.customers,
-      en.nav.reviews,
-      en.nav.contact,
+      en.resources['tax-rules'].title,
+      en.resources.reviews.title,
+      en.resources['contact-messages'].title,
       en.nav.deliveries,
       en.nav.audit,
       en.nav.staff,
@@ -97,8 +99,8 @@ test('the back office: owner from the command, an editor invited by mail, an ann
   await test.step('an editor sees no owner-only navigation and the server refuses the owner-only call', async () => {
     await expect(await navigationLinks(kenji)).toHaveText([
       en.nav.dashboard,
-      en.nav.announcements,
-      en.nav.articles,
+      en.resources.announcements.title,
+      en.resources.articles.title,
       en.nav.translations,
       en.nav.jobs,
       en.nav.history,
@@ -106,6 +108,7 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.catalog,
       en.nav.prices,
       en.nav.promotions,
+      en.resources['tax-rules'].title,
       en.nav.audit,
     ]);
     const refused = await kenji.context().request.get('/api/admin/staff');
@@ -119,21 +122,23 @@ test('the back office: owner from the command, an editor invited by mail, an ann
   let id = 0;
   await test.step('the editor publishes an announcement in three languages; the public site shows it in Japanese', async () => {
     await kenji.goto('/admin/announcements/new');
-    await kenji.getByTestId('save').click();
-    await expect(kenji.getByTestId('announcement-en-title-error')).toHaveText('This field is required.');
+    await kenji.getByTestId('resource-save').click();
+    await expect(kenji.getByTestId('announcements-form-translations-en-title-error')).toHaveText(
+      'This field is required.',
+    );
     for (const [lang, text] of Object.entries(title)) {
       const column = kenji.getByTestId(`language-${lang}`);
-      await column.getByLabel(en.editor.titleLabel).fill(text);
-      await column.getByLabel(en.editor.body).fill(`**${text}**\n\n- 1\n- 2`);
+      await column.getByLabel(fields.title).fill(text);
+      await column.getByLabel(fields.body).fill(`**${text}**\n\n- 1\n- 2`);
       await expect(kenji.getByTestId(`preview-${lang}`)).toContainText(text);
     }
-    await kenji.getByLabel(en.editor.pinned).check();
+    await kenji.getByLabel(fields.pinned).check();
     await kenji.screenshot({ path: shot('editor'), fullPage: true });
     await expectNoAxeViolations(kenji);
-    await kenji.getByTestId('save').click();
+    await kenji.getByTestId('resource-save').click();
     await expect(kenji).toHaveURL(/\/admin\/announcements\/\d+/);
     id = Number(/\/announcements\/(\d+)/.exec(kenji.url())?.[1]);
-    await expect(kenji.getByTestId('editor-saved')).toBeVisible();
+    await expect(kenji.getByTestId('resource-notice')).toContainText(en.resource.saved);
 
     const site = await kenji.context().newPage();
     await site.goto(`/ja/doc/announce/detail/${id}`);
@@ -141,8 +146,8 @@ test('the back office: owner from the command, an editor invited by mail, an ann
     await site.close();
 
     await kenji.goto('/admin/announcements');
-    await kenji.getByLabel(en.announcements.search).fill(tag);
-    await expect(kenji.getByTestId('announcements').getByTestId('row')).toHaveCount(1);
+    await kenji.getByLabel(en.resource.search, { exact: true }).fill(tag);
+    await expect(kenji.getByTestId('announcements-list').getByTestId('row')).toHaveCount(1);
     await kenji.screenshot({ path: shot('announcements'), fullPage: true });
     await expectNoAxeViolations(kenji);
   });
@@ -150,17 +155,17 @@ test('the back office: owner from the command, an editor invited by mail, an ann
   await test.step('two editors save the same announcement: the second sees both versions and keeps what was typed', async () => {
     await kenji.goto(`/admin/announcements/${id}`);
     await mei.goto(`/admin/announcements/${id}`);
-    const kenjiTitle = kenji.getByTestId('language-en').getByLabel(en.editor.titleLabel);
-    const meiTitle = mei.getByTestId('language-en').getByLabel(en.editor.titleLabel);
+    const kenjiTitle = kenji.getByTestId('language-en').getByLabel(fields.title);
+    const meiTitle = mei.getByTestId('language-en').getByLabel(fields.title);
     await expect(kenjiTitle).toHaveValue(title.en);
     await expect(meiTitle).toHaveValue(title.en);
 
     await meiTitle.fill(`${title.en} (Mei)`);
-    await mei.getByTestId('save').click();
-    await expect(mei.getByTestId('editor-saved')).toBeVisible();
+    await mei.getByTestId('resource-save').click();
+    await expect(mei.getByTestId('resource-notice')).toContainText(en.resource.saved);
 
     await kenjiTitle.fill(`${title.en} (Kenji)`);
-    await kenji.getByTestId('save').click();
+    await kenji.getByTestId('resource-save').click();
     const conflict = kenji.getByTestId('conflict');
     await expect(conflict).toBeVisible();
     await expect(conflict.getByTestId('conflict-theirs').first()).toHaveText(`${title.en} (Mei)`);
@@ -169,15 +174,16 @@ test('the back office: owner from the command, an editor invited by mail, an ann
     await kenji.screenshot({ path: shot('conflict'), fullPage: true });
     await expectNoAxeViolations(kenji);
     await conflict.getByTestId('overwrite').click();
-    await expect(kenji.getByTestId('editor-saved')).toBeVisible();
+    await expect(kenji.getByTestId('resource-notice')).toContainText(en.resource.saved);
     await kenji.reload();
     await expect(kenjiTitle).toHaveValue(`${title.en} (Kenji)`);
   });
 
   await test.step('the owner cannot undo Mei’s change without losing Kenji’s later one: nothing changes, both are shown', async () => {
     await owner.goto('/admin/audit');
-    await owner.getByLabel(en.audit.kind).selectOption('announcement');
-    await owner.getByRole('button', { name: en.audit.apply }).click();
+    // The kind is kept in the address, as every list's filters are.
+    await owner.getByLabel(en.resources.audit.filters.kind).selectOption('announcement');
+    await expect(owner).toHaveURL(/[?&]kind=announcement/);
     // The phone and desktop runs share the database: this run's announcement is found by its number.
     const meis = owner
       .getByTestId('audit')
@@ -223,7 +229,7 @@ test('the back office: owner from the command, an editor invited by mail, an ann
     await expect(detail.getByTestId('revert')).toHaveCount(0);
 
     await kenji.goto(`/admin/announcements/${id}`);
-    await expect(kenji.getByTestId('language-en').getByLabel(en.editor.titleLabel)).toHaveValue(`${title.en} (Mei)`);
+    await expect(kenji.getByTestId('language-en').getByLabel(fields.title)).toHaveValue(`${title.en} (Mei)`);
   });
 
   // Pinned and newest, it would head every later spec's announcement ticker.

@@ -15,6 +15,8 @@ const CASES = [
   // Escapes that do not decode: read literally, the localized 404 (they once answered a bare text/plain 500).
   { path: '/%ZZ', locale: 'en' as const },
   { path: '/zh/%E0%A4%A', locale: 'zh' as const },
+  // Next's own paths: one that does not exist is the site's 404 page too (it was Next's bare error document).
+  { path: '/_next/%ZZ', locale: 'en' as const },
 ];
 
 /** The 404 page's title: "not found" in the language, then the brand (the layout's title template). */

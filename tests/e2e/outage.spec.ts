@@ -1,12 +1,14 @@
+import pg from 'pg';
 import { expect, test } from './fixtures';
 import { type Instance, startInstance } from './instances';
 import { MESSAGES } from './support';
 
 /**
- * The database stops under a running site (an instance of its own, so the other specs keep theirs): pages kept
- * in memory are still served, a page that needs the database is the translated "temporarily unavailable" page
- * with status 503 and Retry-After, an unknown path is still the 404 page, and the API answers 503 (5030).
- * Runs in the desktop project only (playwright.config.ts): it is about the server, not the width.
+ * The database stops under a running site (an instance of its own, so the other specs keep theirs) shortly after
+ * an operator's change: pages kept in memory are still served, those from before the change too
+ * (docs/decisions/055-stale-kept-pages.md), a page that needs the database is the translated "temporarily
+ * unavailable" page with status 503 and Retry-After, an unknown path is still the 404 page, and the API answers
+ * 503 (5030). Runs in the desktop project only (playwright.config.ts): it is about the server, not the width.
  */
 const ja = MESSAGES.ja;
 let site: Instance;
@@ -22,20 +24,60 @@ test.afterAll(async () => {
   await site?.close();
 });
 
+/**
+ * Renames the newest announcement, in every language (the requests carry the language cookie of the pages asked
+ * before), and announces it as the back office does (src/server/changes/bus.ts).
+ */
+async function renameNewestAnnouncement(title: string): Promise<void> {
+  const db = new pg.Client({ connectionString: site.databaseUrl });
+  await db.connect();
+  try {
+    await db.query('begin');
+    await db.query(
+      `update announcement_translations set title = $1
+         where announcement_id = (select id from announcements order by published_at desc, id desc limit 1)`,
+      [title],
+    );
+    await db.query('select pg_notify($1, $2)', ['cirrus_changes', JSON.stringify({ kinds: ['announcements'] })]);
+    await db.query('commit');
+  } finally {
+    await db.end();
+  }
+}
+
 test('pages kept in memory stay, pages that need the database say 503 in the visitor language', async ({
   page,
   request,
 }) => {
-  // A kept copy of the Japanese home page, before the outage.
-  await expect
-    .poll(async () => (await request.get(`${site.baseURL}/ja`)).headers()['x-document-cache'], { timeout: 20_000 })
-    .toMatch(/^(hit|stale)$/);
+  // Kept copies before the outage.
+  for (const path of ['/ja', '/', '/doc', '/about']) {
+    await expect
+      .poll(async () => (await request.get(`${site.baseURL}${path}`)).headers()['x-document-cache'], {
+        timeout: 20_000,
+      })
+      .toMatch(/^(hit|stale)$/);
+  }
+  // An operator's change: the home page shows it at once while the database answers (in Japanese: the requests
+  // carry the language cookie `/ja` set).
+  const changed = `Outage drill ${Date.now().toString(36)}`;
+  await renameNewestAnnouncement(changed);
+  await expect.poll(async () => (await request.get(`${site.baseURL}/`)).text(), { timeout: 10_000 }).toContain(changed);
 
   await site.stopDatabase();
 
   const home = await request.get(`${site.baseURL}/ja`);
   expect(home.status()).toBe(200);
   expect(await home.text()).toContain('lang="ja-JP"');
+  // Pages kept before the change are still answered, and say they are copies from before it.
+  for (const path of ['/doc', '/about']) {
+    const kept = await request.get(`${site.baseURL}${path}`);
+    expect(kept.status(), path).toBe(200);
+    expect(kept.headers()['x-document-cache'], path).toBe('stale-if-error');
+  }
+  // Rendered after the change: the change is still shown.
+  const changedHome = await request.get(`${site.baseURL}/`);
+  expect(changedHome.status()).toBe(200);
+  expect(await changedHome.text()).toContain(changed);
 
   const search = await page.goto(`${site.baseURL}/ja/doc/search/refund`);
   expect(search?.status()).toBe(503);

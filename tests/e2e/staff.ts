@@ -173,13 +173,13 @@ export async function navigationLinks(page: Page) {
  * every operator's change does, so a spec's announcement leaves no ticker entry or search hit behind it.
  */
 export async function deleteAnnouncement(page: Page, id: number): Promise<void> {
-  const texts = adminEn.admin.announcements;
+  const texts = adminEn.admin.resource;
   await page.goto(`/admin/announcements/${id}`);
-  await page.getByRole('button', { name: texts.delete, exact: true }).click();
+  await page.getByTestId('delete').click();
   const dialog = page.getByRole('alertdialog', { name: texts.deleteTitle });
   const answered = page.waitForResponse(
     (r) => r.url().includes(`/api/admin/announcements/${id}?`) && r.request().method() === 'DELETE',
   );
-  await dialog.getByRole('button', { name: texts.deleteConfirm, exact: true }).click();
+  await dialog.getByRole('button', { name: texts.delete, exact: true }).click();
   expect((await answered).status()).toBe(200);
 }

@@ -44,11 +44,7 @@ export async function adminLocale(): Promise<AdminLocale> {
 /** A page's title in the reader's language: the navigation's name for it. */
 export async function adminPageMetadata(
   page:
-    | 'announcements'
-    | 'articles'
     | 'translations'
-    | 'reviews'
-    | 'contact'
     | 'jobs'
     | 'history'
     | 'footerLinks'
@@ -57,7 +53,6 @@ export async function adminPageMetadata(
     | 'staff'
     | 'orders'
     | 'customers'
-    | 'deliveries'
     | 'promotions'
     | 'prices'
     | 'setup'

@@ -3,25 +3,14 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@/i18n/navigation';
+import type { ApiMessage } from '@/lib/api/types';
 import { ApiCallError, apiCall } from '@/lib/api-client';
 import type { Locale } from '@/lib/locales';
 import { formatMoney, orderCurrency } from '@/lib/money';
 import { useSiteStore } from '@/stores/site-store';
-import { CancelOrder, formatMoment, type OrderStatus, type OrderView, PayLink, StatusBadge } from './order-parts';
+import { CancelOrder, formatMoment, PayLink, StatusBadge } from './order-parts';
 
-type Detail = OrderView & {
-  lines: { key: string; itemId: string; quantity: number; months: number; amountMinor: number }[];
-  history: { from: OrderStatus | null; to: OrderStatus; reason: string; at: string }[];
-  server: {
-    plan: LocalizedName | null;
-    city: LocalizedName | null;
-    image: string | null;
-    quantity: number;
-    months: number;
-  };
-};
-
-type LocalizedName = { en: string; zh?: string; ja?: string };
+type Detail = ApiMessage<'/api/finance/order-server/order/get', 'post'>;
 
 /**
  * /orders/{number}: one order. Right after it is placed this is its confirmation (it has its own address, so a
@@ -60,7 +49,7 @@ export function OrderDetail({ number }: { number: string }) {
 
   const currency = orderCurrency(order.currency, order.rate);
   const money = (minor: number) => formatMoney(minor, currency, locale);
-  const named = (name: LocalizedName | null) => (name ? (name[locale] ?? name.en) : '—');
+  const named = (name: Detail['server']['plan']) => (name ? (name[locale] ?? name.en) : '—');
   // What was ordered, in the configurator's words; an hourly server has no term, its billing says how it is paid.
   const server: [string, string][] = [
     [tb('plan'), named(order.server.plan)],

@@ -3,28 +3,14 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useErrorText } from '@/components/forms/form-field';
+import type { ApiMessage } from '@/lib/api/types';
 import { apiCall } from '@/lib/api-client';
 import type { Locale } from '@/lib/locales';
-import type { ORDER_STATUSES } from '@/lib/validation/order-forms';
 import { showToast } from '@/stores/toast-store';
 
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** An order as the order calls answer it (src/server/api/orders/service.ts). */
-export type OrderView = {
-  number: string;
-  status: OrderStatus;
-  billing: 'term' | 'hourly';
-  currency: string;
-  rate: string;
-  subtotalMinor: number;
-  discountMinor: number;
-  totalMinor: number;
-  createdAt: string;
-  payBy: string;
-  paidAt: string | null;
-  payUrl: string;
-};
+/** An order as the order calls answer it. */
+export type OrderView = ApiMessage<'/api/finance/order-server/order/cancel', 'post'>;
+export type OrderStatus = OrderView['status'];
 
 const TONE: Record<OrderStatus, string> = {
   pending_payment: 'bg-amber-100 text-amber-900',

@@ -3,14 +3,15 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@/i18n/navigation';
+import type { ApiMessage } from '@/lib/api/types';
 import { apiCall } from '@/lib/api-client';
 import { formatDate } from '@/lib/format-date';
 import type { Locale } from '@/lib/locales';
 import { formatMoney, orderCurrency } from '@/lib/money';
 import { useSiteStore } from '@/stores/site-store';
-import { CancelOrder, type OrderView, PayLink, StatusBadge } from './order-parts';
+import { CancelOrder, PayLink, StatusBadge } from './order-parts';
 
-type Page = { total: number; page: number; rows: number; items: OrderView[] };
+type Page = ApiMessage<'/api/finance/order-server/order/search', 'post'>;
 const ROWS = 10;
 
 /**

@@ -7,8 +7,12 @@ import { Link } from '@/i18n/navigation';
 import { apiCall } from '@/lib/api-client';
 import type { Locale } from '@/lib/locales';
 import { encryptPassword } from '@/lib/password-transport';
+import { NewPasswordField } from './new-password-field';
 
-/** Sign-up (docs/decisions/008-accounts.md): e-mail, optional mobile, password under the `pass` rule twice, acceptance of the terms. */
+/**
+ * Sign-up (docs/decisions/008-accounts.md): e-mail, optional mobile, a new password (docs/decisions/056-account-passwords.md)
+ * with its strength meter, typed twice, acceptance of the terms.
+ */
 export function RegisterForm({ onDone }: { onDone?: () => void }) {
   const t = useTranslations('account');
   const locale = useLocale() as Locale;
@@ -74,15 +78,12 @@ export function RegisterForm({ onDone }: { onDone?: () => void }) {
         label={t('phoneOptional')}
         error={errors.phone}
       />
-      <FormField
+      <NewPasswordField
         id={`${id}-password`}
-        name="password"
-        type="password"
-        autoComplete="new-password"
         label={t('password')}
         hint={t('passwordHint')}
         error={errors.password}
-        required
+        emailField="email"
       />
       <FormField
         id={`${id}-confirm`}

@@ -8,6 +8,7 @@ import { Link } from '@/i18n/navigation';
 import { ApiCallError, apiCall } from '@/lib/api-client';
 import { encryptPassword } from '@/lib/password-transport';
 import { useSiteStore } from '@/stores/site-store';
+import { NewPasswordField } from './new-password-field';
 
 type LinkState = 'invalid' | 'used' | 'expired';
 
@@ -93,15 +94,11 @@ function NewPasswordForm({ code, onResult }: { code: string; onResult: (state: '
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4 rounded-lg border border-line bg-white p-6">
       <p className="font-semibold">{t('reset.newPasswordTitle')}</p>
-      <FormField
+      <NewPasswordField
         id={`${id}-password`}
-        name="password"
-        type="password"
-        autoComplete="new-password"
         label={t('reset.newPassword')}
         hint={t('passwordHint')}
         error={errors.password}
-        required
       />
       <FormField
         id={`${id}-confirm`}

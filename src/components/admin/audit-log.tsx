@@ -1,78 +1,54 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useLocale } from 'next-intl';
-import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { AUDIT_KINDS, type AuditKind } from '@/lib/admin/schemas';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { may } from '@/lib/admin/permissions';
+import { DECLARATIONS } from '@/lib/admin/resources';
+import { type AuditEntry, auditResource } from '@/lib/admin/resources/audit';
+import { AUDIT_KINDS, type StaffRole } from '@/lib/admin/schemas';
 import { HTML_LANG, type Locale } from '@/lib/locales';
 import { AdminApiError, adminApi, type Page } from './api';
 import { ConflictView } from './conflict-view';
-import { DataTable } from './data-table';
 import { useAdminTranslations as useTranslations } from './i18n';
-import { can, type Staff, useSession } from './session';
-import { Alert, Button, formatWhen, PageHeading, SelectField, TextField, useErrorText } from './ui';
-import { useList, useListQuery } from './use-list';
-
-/** An audit entry (`staff` is null for the command line, which made the first owner). */
-export type AuditRow = {
-  id: number;
-  at: string;
-  staff: { id: number; name: string | null; email: string | null } | null;
-  kind: AuditKind;
-  entityId: string;
-  action: 'create' | 'update' | 'delete' | 'revert';
-  before: unknown;
-  after: unknown;
-  /** The entry a revert undid. */
-  revertOf: number | null;
-  /** The row's version this change left (null when it left no row). */
-  version: number | null;
-  /** The later entry that undid this one (an entry is undone at most once). */
-  revertedBy: number | null;
-};
+import { ListFilters } from './resource/list-filters';
+import { KeysetTable, type ListAnswer } from './resource/resource-list';
+import { type ResourceText, useResourceText } from './resource/text';
+import { useListAddress } from './resource/use-list-address';
+import { type Staff, useSession } from './session';
+import { Alert, Button, formatWhen, PageHeading, SelectField, useErrorText } from './ui';
+import { useAnswer } from './use-list';
 
 /**
- * Kinds whose changes can be put back as they were (staff changes are not undone this way: a role is changed in
- * the staff list). Undoing a creation deletes the row, undoing a deletion brings it back.
+ * Whether a role may undo an entry from here: its kind is a declared resource that allows it and that the role
+ * may write (the server checks the same, and whether the row is still as the change left it).
  */
-const REVERTIBLE: readonly AuditKind[] = ['announcement', 'article', 'job', 'history', 'footer', 'review'];
+function revertible(entry: AuditEntry, role: StaffRole | undefined): boolean {
+  const resource = DECLARATIONS.find((d) => d.audit === entry.kind);
+  if (!resource || resource.access.write === false || !may(role, resource.access.write)) return false;
+  if (resource.undo === true) return true;
+  return 'creation' in resource.undo && entry.before !== null;
+}
 
-/** The filter form's values: datetime-local text, turned into the query's ISO times. */
-const filterForm = z
-  .object({ staffId: z.string(), kind: z.string(), from: z.string(), to: z.string() })
-  .superRefine((value, ctx) => {
-    if (value.from && value.to && new Date(value.from) > new Date(value.to)) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'admin.audit.toBeforeFrom' });
-    }
-  });
-type Filters = z.infer<typeof filterForm>;
+/** A kind's name, as the kind filter offers it. */
+const kindName = (text: ResourceText, kind: string) =>
+  (AUDIT_KINDS as readonly string[]).includes(kind) ? text.filterOption('kind', kind) : kind;
 
-const EMPTY: Filters = { staffId: '', kind: '', from: '', to: '' };
-
-/** /admin/audit: who changed what and when; owners see everyone's changes, the others their own. */
+/**
+ * /admin/audit: who changed what and when, newest first; owners see everyone's changes, the others their own. A
+ * special screen on the shared list parts (its filters and cursor in the address, the keyset table): an entry's
+ * changes open under it, with the undo where the role may undo them.
+ */
 export function AuditLog() {
   const t = useTranslations('admin.audit');
-  const tk = useTranslations('admin.kinds');
+  const text = useResourceText(auditResource);
   const locale = useLocale() as Locale;
-  const { session } = useSession();
-  const role = session?.staff.role;
-  const everyone = can(role, 'audit.all');
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const list = useListQuery();
+  const role = useSession().session?.staff.role;
+  const everyone = may(role, 'readWholeAudit');
+  const address = useListAddress(auditResource.list);
+  const list = useAnswer<ListAnswer<AuditEntry>>('/audit', address.query);
   const [open, setOpen] = useState<Set<number>>(new Set());
   const [staff, setStaff] = useState<Staff[]>([]);
-  const iso = (v: string) => (v ? new Date(v).toISOString() : undefined);
-  const result = useList<AuditRow>('/audit', {
-    ...list.query,
-    staffId: filters.staffId || undefined,
-    kind: filters.kind || undefined,
-    from: iso(filters.from),
-    to: iso(filters.to),
-  });
-  const { error, reload } = result;
 
   useEffect(() => {
     if (!everyone) return;
@@ -81,34 +57,31 @@ export function AuditLog() {
       .catch(() => setStaff([]));
   }, [everyone]);
 
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(filterForm), defaultValues: EMPTY });
-
-  const columns = useMemo<ColumnDef<AuditRow>[]>(
+  // Read by the toggle's cell as it renders; the columns themselves stay, so the toggle keeps its focus.
+  const opened = useRef(open);
+  opened.current = open;
+  const columns = useMemo<ColumnDef<AuditEntry>[]>(
     () => [
       {
         id: 'at',
         header: t('columns.when'),
+        enableSorting: false,
         cell: ({ row }) => formatWhen(row.original.at, HTML_LANG[locale]),
       },
       {
         id: 'staff',
         header: t('columns.who'),
+        enableSorting: false,
         cell: ({ row }) =>
           row.original.staff ? (row.original.staff.name ?? row.original.staff.email ?? '—') : t('commandLine'),
       },
       {
         id: 'what',
         header: t('columns.what'),
+        enableSorting: false,
         cell: ({ row }) => (
           <span>
-            <span className="font-semibold">
-              {tk.has(row.original.kind) ? tk(row.original.kind) : row.original.kind}
-            </span>
+            <span className="font-semibold">{kindName(text, row.original.kind)}</span>
             {` #${row.original.entityId}`}
             {' · '}
             <span data-testid="audit-action">
@@ -130,8 +103,9 @@ export function AuditLog() {
       {
         id: 'details',
         header: t('columns.details'),
+        enableSorting: false,
         cell: ({ row }) => {
-          const expanded = open.has(row.original.id);
+          const expanded = opened.current.has(row.original.id);
           return (
             <button
               type="button"
@@ -154,73 +128,42 @@ export function AuditLog() {
         },
       },
     ],
-    [t, tk, locale, open],
+    [t, text, locale],
   );
+
+  // The person filter names colleagues, which only owners may see; the others' log is their own anyway.
+  const person = everyone ? (
+    <SelectField
+      id="audit-filter-staffId"
+      label={text.filter('staffId')}
+      value={address.filterValues.staffId ?? ''}
+      onChange={(event) => address.setFilter('staffId', event.target.value)}
+      data-testid="filter-staffId"
+    >
+      <option value="">{t('anyone')}</option>
+      {staff.map((s) => (
+        <option key={s.id} value={s.id}>
+          {s.name} ({s.email})
+        </option>
+      ))}
+    </SelectField>
+  ) : null;
 
   return (
     <>
-      <PageHeading title={t('title')} />
+      <PageHeading title={text.title()} />
       <p className="-mt-4 mb-4 text-sm text-muted">{everyone ? t('introAll') : t('introOwn')}</p>
-      <form
-        onSubmit={handleSubmit((values) => {
-          // New filters start on page 1 (the list's own hook knows only its order, page and rows).
-          setFilters(values);
-          list.setPage(1);
-        })}
-        noValidate
-        className="mb-6 grid gap-3 rounded-xl border border-line bg-white p-4 desk:grid-cols-5 desk:items-end"
-        aria-label={t('filters')}
-      >
-        {everyone ? (
-          <SelectField id="audit-staff" label={t('person')} {...register('staffId')}>
-            <option value="">{t('anyone')}</option>
-            {staff.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name} ({s.email})
-              </option>
-            ))}
-          </SelectField>
-        ) : null}
-        <SelectField id="audit-kind" label={t('kind')} {...register('kind')}>
-          <option value="">{t('anyKind')}</option>
-          {AUDIT_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {tk(k)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          id="audit-from"
-          label={t('from')}
-          type="datetime-local"
-          error={errors.from?.message}
-          {...register('from')}
-        />
-        <TextField id="audit-to" label={t('to')} type="datetime-local" error={errors.to?.message} {...register('to')} />
-        <div className="flex gap-2">
-          <Button type="submit">{t('apply')}</Button>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              reset(EMPTY);
-              setFilters(EMPTY);
-              list.setPage(1);
-            }}
-          >
-            {t('clear')}
-          </Button>
-        </div>
-      </form>
-      {error ? <Alert messageKey={error} /> : null}
-      <DataTable
-        caption={t('title')}
+      <ListFilters resource={auditResource} address={address} text={text} controls={{ staffId: person }} />
+      {list.error ? <Alert messageKey={list.error} /> : null}
+      <KeysetTable
+        caption={text.title()}
         columns={columns}
-        {...list.table(result)}
+        answer={list.answer}
+        loading={list.loading}
+        address={address}
         getRowId={(row) => String(row.id)}
         expanded={(row) =>
-          open.has(row.id) ? (
-            <AuditDetail row={row} canRevert={can(role, 'content.revert')} onReverted={reload} />
-          ) : null
+          open.has(row.id) ? <AuditDetail row={row} canRevert={revertible(row, role)} onReverted={list.reload} /> : null
         }
         testId="audit"
       />
@@ -228,14 +171,14 @@ export function AuditLog() {
   );
 }
 
-function AuditDetail({ row, canRevert, onReverted }: { row: AuditRow; canRevert: boolean; onReverted: () => void }) {
+function AuditDetail({ row, canRevert, onReverted }: { row: AuditEntry; canRevert: boolean; onReverted: () => void }) {
   const t = useTranslations('admin.audit');
   const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; key?: string } | null>(null);
   // Answered 409 because the row was saved (or deleted) after this change: the row as it is now, null when gone.
   const [changed, setChanged] = useState<{ current: Record<string, unknown> | null } | null>(null);
-  const revertible = canRevert && REVERTIBLE.includes(row.kind) && row.revertedBy === null;
+  const offered = canRevert && row.revertedBy === null;
 
   const revert = async () => {
     setBusy(true);
@@ -268,7 +211,7 @@ function AuditDetail({ row, canRevert, onReverted }: { row: AuditRow; canRevert:
           <Snapshot label={t('after')} value={row.after} testId="audit-after" />
         </div>
       </details>
-      {revertible ? (
+      {offered ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <Button variant="secondary" onClick={() => void revert()} disabled={busy} data-testid="revert">
             {t('revert')}
@@ -298,7 +241,7 @@ function AuditDetail({ row, canRevert, onReverted }: { row: AuditRow; canRevert:
  * was saved since, field by field beside what the change left, shown the way a stale save shows the newer
  * version. All of it would be lost by putting the change's "before" back, so nothing was changed.
  */
-function ChangedSince({ entry, current }: { entry: AuditRow; current: Record<string, unknown> | null }) {
+function ChangedSince({ entry, current }: { entry: AuditEntry; current: Record<string, unknown> | null }) {
   const t = useTranslations('admin.audit');
   const locale = useLocale() as Locale;
   const left = leaves(entry.after);

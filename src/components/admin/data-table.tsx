@@ -89,27 +89,33 @@ export function DataTable<T>({
         </>
       }
     >
-      {table.getRowModel().rows.map((row) => {
-        const detail = expanded?.(row.original);
-        return (
-          <Fragment key={row.id}>
-            <TableRow row={row} />
-            {detail ? (
-              <tr role="row" className="block desk:table-row">
-                <td role="cell" colSpan={columns.length} className="block bg-surface p-4 desk:table-cell">
-                  {detail}
-                </td>
-              </tr>
-            ) : null}
-          </Fragment>
-        );
-      })}
+      <TableRows table={table} expanded={expanded} />
     </TableFrame>
   );
 }
 
+/** A list's rows, each with its detail under it when `expanded` gives one (the audit log's before and after). */
+export function TableRows<T>({ table, expanded }: { table: Table<T>; expanded?: (row: T) => ReactNode }) {
+  const span = table.getVisibleLeafColumns().length;
+  return table.getRowModel().rows.map((row) => {
+    const detail = expanded?.(row.original);
+    return (
+      <Fragment key={row.id}>
+        <TableRow row={row} />
+        {detail ? (
+          <tr role="row" className="block desk:table-row">
+            <td role="cell" colSpan={span} className="block bg-surface p-4 desk:table-cell">
+              {detail}
+            </td>
+          </tr>
+        ) : null}
+      </Fragment>
+    );
+  });
+}
+
 /**
- * TanStack Table in manual mode, as DataTable and CursorTable use it: the server has paged and sorted the rows
+ * TanStack Table in manual mode, as DataTable and the keyset table use it: the server has paged and sorted the rows
  * already, and a column's order can be turned but not taken away (the server always sorts by something).
  */
 export function useServerTable<T>({

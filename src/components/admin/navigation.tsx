@@ -11,73 +11,49 @@ import { useAdminTranslations as useTranslations } from './i18n';
 type Section = 'overview' | 'content' | 'commerce' | 'support' | 'administration';
 
 /** The screens that are not a declared resource, by the navigation's own names for them. */
-type ScreenKey =
-  | 'dashboard'
-  | 'announcements'
-  | 'articles'
-  | 'translations'
-  | 'reviews'
-  | 'contact'
-  | 'catalog'
-  | 'audit'
-  | 'staff'
-  | 'orders'
-  | 'customers'
-  | 'deliveries'
-  | 'promotions'
-  | 'prices';
+type ScreenKey = 'dashboard' | 'translations' | 'catalog' | 'audit' | 'staff' | 'promotions' | 'prices';
 
-type Item = { href: string; permission: Permission } & ({ screen: ScreenKey } | { resource: string });
+/** `after`: listed right after the screen or resource of that name in its section, not in its own order. */
+type Item = { href: string; permission: Permission; after?: string } & ({ screen: ScreenKey } | { resource: string });
 
-const screen = (href: string, key: ScreenKey, permission: Permission): Item => ({ href, screen: key, permission });
+const screen = (href: string, key: ScreenKey, permission: Permission, after?: string): Item => ({
+  href,
+  screen: key,
+  permission,
+  after,
+});
 const resourceItem = (d: ResourceDeclaration): Item => ({
   href: `/admin${d.path}`,
   resource: d.name,
   permission: d.access.read,
+  after: d.nav?.after,
 });
-/** The declared resources a section lists after its own screens. */
-const declared = (section: Section) => DECLARATIONS.filter((d) => d.nav?.section === section).map(resourceItem);
+const nameOf = (item: Item) => ('screen' in item ? item.screen : item.resource);
+
+/** A section's screens, then its declared resources; an item with `after` moved behind the one it names. */
+function section(name: Section, screens: Item[]): { section: Section; items: Item[] } {
+  const items = [...screens, ...DECLARATIONS.filter((d) => d.nav?.section === name).map(resourceItem)];
+  const placed = items.filter((item) => !item.after || !items.some((other) => nameOf(other) === item.after));
+  for (const item of items.filter((i) => !placed.includes(i))) {
+    placed.splice(placed.findIndex((other) => nameOf(other) === item.after) + 1, 0, item);
+  }
+  return { section: name, items: placed };
+}
 
 /** The back office's pages in the sections an operator looks for them under; a role sees what it may use. */
 const NAV: { section: Section; items: Item[] }[] = [
-  { section: 'overview', items: [screen('/admin', 'dashboard', 'signedIn')] },
-  {
-    section: 'content',
-    items: [
-      screen('/admin/announcements', 'announcements', 'readContent'),
-      screen('/admin/articles', 'articles', 'readContent'),
-      screen('/admin/translations', 'translations', 'readContent'),
-      ...declared('content'),
-    ],
-  },
-  {
-    section: 'commerce',
-    items: [
-      screen('/admin/catalog', 'catalog', 'readCommerce'),
-      screen('/admin/prices', 'prices', 'readCommerce'),
-      screen('/admin/promotions', 'promotions', 'readCommerce'),
-      screen('/admin/orders', 'orders', 'support'),
-      screen('/admin/customers', 'customers', 'support'),
-      ...declared('commerce'),
-    ],
-  },
-  {
-    section: 'support',
-    items: [
-      screen('/admin/reviews', 'reviews', 'support'),
-      screen('/admin/contact', 'contact', 'support'),
-      screen('/admin/deliveries', 'deliveries', 'support'),
-      ...declared('support'),
-    ],
-  },
-  {
-    section: 'administration',
-    items: [
-      screen('/admin/audit', 'audit', 'signedIn'),
-      screen('/admin/staff', 'staff', 'manageStaff'),
-      ...declared('administration'),
-    ],
-  },
+  section('overview', [screen('/admin', 'dashboard', 'signedIn')]),
+  section('content', [screen('/admin/translations', 'translations', 'readContent', 'articles')]),
+  section('commerce', [
+    screen('/admin/catalog', 'catalog', 'readCommerce'),
+    screen('/admin/prices', 'prices', 'readCommerce'),
+    screen('/admin/promotions', 'promotions', 'readCommerce'),
+  ]),
+  section('support', []),
+  section('administration', [
+    screen('/admin/audit', 'audit', 'signedIn'),
+    screen('/admin/staff', 'staff', 'manageStaff'),
+  ]),
 ];
 
 /** The navigation a role may use, in its sections; the page shown is marked current. */

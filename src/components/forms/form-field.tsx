@@ -21,7 +21,14 @@ export function useErrorText(): (key: string, fallback?: 'api.field.invalid' | '
   return (key, fallback = 'api.field.invalid') => (t.has(key as never) ? t(key as never) : t(fallback));
 }
 
-type FieldProps = { id: string; label: string; error?: string | undefined; hint?: string | undefined };
+type FieldProps = {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  /** The id of something else that describes the field, read after its hint and error (a strength meter). */
+  describedBy?: string | undefined;
+};
 
 /** The control the field shows: an input (the default), a textarea or a native select. */
 type Control =
@@ -39,22 +46,24 @@ const CONTROL = 'mt-1 block w-full rounded-md border px-3 py-2 text-sm focus:bor
  */
 export function FormField(props: FieldProps & Control) {
   const { id, label, error, hint } = props;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : null, error ? `${id}-error` : null, props.describedBy ?? null].filter(Boolean).join(' ') ||
+    undefined;
   const aria = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
   const border = error ? 'border-red-500' : 'border-line';
   let control: ReactNode;
   if (props.as === 'textarea') {
-    const { as: _as, id: _id, label: _label, error: _error, hint: _hint, ...textarea } = props;
+    const { as: _as, id: _id, label: _label, error: _error, hint: _hint, describedBy: _d, ...textarea } = props;
     control = <textarea {...aria} className={`${CONTROL} ${border}`} {...textarea} />;
   } else if (props.as === 'select') {
-    const { as: _as, id: _id, label: _label, error: _error, hint: _hint, children, ...select } = props;
+    const { as: _as, id: _id, label: _label, error: _error, hint: _hint, describedBy: _d, children, ...select } = props;
     control = (
       <select {...aria} className={`${CONTROL} bg-white ${border}`} {...select}>
         {children}
       </select>
     );
   } else {
-    const { as: _as, id: _id, label: _label, error: _error, hint: _hint, ...input } = props;
+    const { as: _as, id: _id, label: _label, error: _error, hint: _hint, describedBy: _d, ...input } = props;
     control = <input {...aria} className={`${CONTROL} ${border}`} {...input} />;
   }
   return (

@@ -18,7 +18,10 @@ export type Field = {
   name: string;
   /** Shown only while this holds for what is typed (a percentage only on a percent coupon). */
   when?: (values: Record<string, unknown>) => boolean;
-  /** Chosen when the row is made, shown but not changed after (a key that orders refer to). */
+  /**
+   * Chosen when the row is made, shown but not changed after (a key that orders refer to); the server refuses a
+   * change to it at the field.
+   */
   fixed?: boolean;
   /** A line under the field, from `fields.<name>Hint`. */
   hint?: boolean;
@@ -30,16 +33,25 @@ export type Field = {
   | { kind: 'decimal' }
   /** An ISO 3166-1 country, chosen by its name in the reader's language. */
   | { kind: 'country' }
-  /** `{en, zh, ja}`: one field, three inputs, English required. */
-  | { kind: 'localized'; multiline?: boolean }
+  /** `{en, zh, ja}`: one field, three inputs, English required (`every`: all three, each read by its visitors). */
+  | { kind: 'localized'; multiline?: boolean; every?: true }
   /** `{en: string[], …}`, typed one item a line. */
   | { kind: 'localizedLines' }
   /** One of fixed values; their labels are `options.<name>.<value>`. */
   | { kind: 'select'; options: readonly string[] }
-  /** One (or, `multiple`, several) of the rows another list offers (`GET /api/admin/choices`). */
-  | { kind: 'reference'; source: ChoiceSource; optional?: boolean; multiple?: boolean }
+  /**
+   * One (or, `multiple`, several) of the rows another list offers (`GET /api/admin/choices`). `narrowedBy`: only
+   * those the row chosen in another field lists under this field's source (a plan's regions).
+   */
+  | {
+      kind: 'reference';
+      source: ChoiceSource;
+      optional?: boolean;
+      multiple?: boolean;
+      narrowedBy?: { field: string; source: ChoiceSource };
+    }
   /** Shown, never sent (a number another screen sets). */
-  | { kind: 'readonly'; format: 'cents' | 'microUsd' | 'percent' | 'boolean' | 'text' }
+  | { kind: 'readonly'; format: 'cents' | 'microUsd' | 'percent' | 'boolean' | 'text' | 'option' }
   /** A part of the form only this resource has, drawn by the component registered under this name. */
   | { kind: 'custom'; component: string }
 );
@@ -54,6 +66,8 @@ export const CHOICE_SOURCES = [
   'bandwidth',
   'jobDepartments',
   'jobLocations',
+  'couponProducts',
+  'sales',
 ] as const;
 export type ChoiceSource = (typeof CHOICE_SOURCES)[number];
 
@@ -71,18 +85,33 @@ export type Column = {
     | 'boolean'
     | 'code'
     | 'option'
-    | 'country';
+    | 'country'
+    /** An address, a link that opens the reader's mail program. */
+    | 'email'
+    /** A site language (`ja`) by its own name (日本語). */
+    | 'language';
   /** The list's `sort` value that orders by this column, when it can. */
   sort?: string;
+  /** A `money` column's currency: the row's field that names it (amounts in its minor unit); USD cents without. */
+  currency?: string;
+  /** The screen the cell opens, from its row (an order's customer); none when it gives none. */
+  link?: (row: Record<string, unknown>) => string | undefined;
+  /** What the cell shows, when not the row's field of the column's name (a title kept among a row's texts). */
+  value?: (row: Record<string, unknown>) => unknown;
+  /** More of the row under the value, each on a line of its own in its own format (a customer's address). */
+  below?: readonly Column[];
 };
 
 /**
  * A filter over a resource's list, kept in the address as `?<name>=<value>`: one of fixed values (the first is
- * the default), free text, or a time from which or before which rows were made.
+ * the default), free text, a time from which or before which rows were made, or one of the rows another list
+ * offers (a plan, `GET /api/admin/choices/:source`; none chosen by default). A `to` must come after the `from` of
+ * the same name (`from`/`to`, `createdAtFrom`/`createdAtTo`).
  */
 export type Filter =
   | { name: string; kind?: 'options'; options: readonly [string, ...string[]] }
-  | { name: string; kind: 'text' | 'from' | 'to'; options?: never };
+  | { name: string; kind: 'text' | 'from' | 'to'; options?: never }
+  | { name: string; kind: 'reference'; source: ChoiceSource; options?: never };
 
 /**
  * Something done to one row besides saving its form (approve a review, cancel an order, retry a mail): its own
@@ -123,12 +152,19 @@ export type ResourceDeclaration<
   input: Input;
   /** A row as the API answers it. */
   row: Row;
+  /**
+   * A row as its own page reads it (`GET /api/admin/<name>/:id`), when that page shows more than the row's line in
+   * the list (an order's lines, history and mails); `row` by default.
+   */
+  detailRow?: z.ZodObject;
   access: {
     read: Permission;
     /** False: nothing is created or changed through a form (an inbox, a log, orders). */
     write: Permission | false;
     /** False: rows come from elsewhere (customers' reviews), though a form may change them. */
     create?: false;
+    /** False: rows are made and deleted, never changed (a reserved domain name is only its text). */
+    update?: false;
     /** False: rows are withdrawn, never deleted. */
     delete: Permission | false;
   };
@@ -136,8 +172,11 @@ export type ResourceDeclaration<
   actions?: readonly Action[];
   /** A row opens in a dialog over the list, or on a page of its own (`/admin<path>/<key>`). */
   detail?: 'dialog' | 'page';
-  /** Undone from the audit log, or why not (a message key under `admin.resource.undo`). */
-  undo: true | { refused: string };
+  /**
+   * Undone from the audit log; or every change but its creation (an article's address may be linked to once it
+   * exists); or never, and why (a message key under `admin.resource.undo`).
+   */
+  undo: true | { creation: false } | { refused: string };
   list: {
     sorts: Sort;
     /** The order a list opens in. */
@@ -150,6 +189,8 @@ export type ResourceDeclaration<
      * outboxes): a page is the rows after a cursor, an index range however deep (docs/decisions/044-keyset-lists.md).
      */
     paging?: 'pages' | 'keyset';
+    /** Whether the rows the list's query matches download as CSV (`GET /api/admin/<name>/export`, its binding's). */
+    export?: boolean;
   };
   columns: readonly Column[];
   fields: readonly Field[];
@@ -161,15 +202,26 @@ export type ResourceDeclaration<
   duplicate?: string;
 };
 
+/** Typed text a list is searched or filtered by: up to a whole e-mail address (254 characters). */
+const typed = z.string().trim().max(254, { error: 'api.field.tooLong' }).default('');
+
 /** The value a filter takes from the address bar or the query string. */
 function filterSchema(filter: Filter) {
-  if (filter.kind === 'text') return z.string().trim().max(200, { error: 'api.field.tooLong' }).default('');
+  if (filter.kind === 'text') return typed;
+  if (filter.kind === 'reference') return codeText;
   if (filter.kind === 'from' || filter.kind === 'to') {
     return z.union([z.literal(''), z.iso.datetime({ offset: true, error: 'api.field.invalid' })]).default('');
   }
   const options = filter.options ?? [''];
   return z.enum(options, { error: 'api.field.invalid' }).default(options[0]);
 }
+
+/** A key another list offers (`std-2c4g`, `tokyo`), or none. */
+const codeText = z
+  .string()
+  .trim()
+  .regex(/^[\w.-]{0,80}$/, { error: 'api.field.invalid' })
+  .default('');
 
 /** Where the previous page of a keyset list ended: opaque to the client, which sends back what it was given. */
 const cursor = z
@@ -182,13 +234,34 @@ const cursor = z
 /** A list's query: its page (or cursor), order, search and filters, from the address bar or the query string. */
 export function resourceQuery<R extends ResourceDeclaration>(resource: R) {
   const { sorts, order, filters = [], paging = 'pages' } = resource.list;
-  return z.object({
+  const query = z.object({
     ...(paging === 'keyset' ? { cursor } : { page: wholeNumber({ min: 1, max: 100_000 }).default(1) }),
     rows: wholeNumber({ min: 1, max: 100 }).default(20),
     sort: z.enum(sorts, { error: 'api.field.invalid' }).default(order.sort),
     dir: z.enum(['asc', 'desc'], { error: 'api.field.invalid' }).default(order.dir),
-    q: z.string().trim().max(200, { error: 'api.field.tooLong' }).default(''),
+    q: typed,
     ...Object.fromEntries(filters.map((f) => [f.name, filterSchema(f)])),
+  });
+  const ranges = timeRanges(filters);
+  if (ranges.length === 0) return query;
+  // A range that ends before it starts matches nothing: said at its end, rather than answered with an empty list.
+  return query.superRefine((value, ctx) => {
+    const at = value as Record<string, unknown>;
+    for (const [from, to] of ranges) {
+      if (at[from] && at[to] && Date.parse(String(at[from])) >= Date.parse(String(at[to]))) {
+        ctx.addIssue({ code: 'custom', path: [to], message: 'api.admin.rangeBackwards' });
+      }
+    }
+  });
+}
+
+/** The `from` and `to` filters over the same time, as [from, to] name pairs. */
+function timeRanges(filters: readonly Filter[]): [string, string][] {
+  const base = (name: string) => name.replace(/(From|To|from|to)$/, '');
+  return filters.flatMap((to) => {
+    const from =
+      to.kind === 'to' ? filters.find((f) => f.kind === 'from' && base(f.name) === base(to.name)) : undefined;
+    return from ? [[from.name, to.name] as [string, string]] : [];
   });
 }
 export type ResourceQuery = {

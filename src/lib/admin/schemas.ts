@@ -1,7 +1,7 @@
 import '../validation/zod-config';
 import { z } from 'zod';
 import { isSitePath, isWebAddress } from '../site-path';
-import { recordId, wholeNumber } from '../validation/numbers';
+import { wholeNumber } from '../validation/numbers';
 
 /**
  * The back office's inputs (docs/product/back-office-api.md), one schema each, shared by its forms and the
@@ -103,45 +103,6 @@ export function listQuery<const S extends readonly [string, ...string[]]>(sortab
   });
 }
 
-export const ANNOUNCEMENT_LIMITS = { titleMax: 200, bodyMax: 20_000, categoryMax: 40 } as const;
-
-const announcementText = z.object({
-  title: z.string().trim().max(ANNOUNCEMENT_LIMITS.titleMax, { error: 'api.field.tooLong' }).default(''),
-  body: z.string().trim().max(ANNOUNCEMENT_LIMITS.bodyMax, { error: 'api.field.tooLong' }).default(''),
-});
-
-/**
- * An announcement as an editor saves it. English is required (the site falls back to it); Chinese and Japanese
- * may be empty (then English is shown and the missing-translations view lists them), but a title without a body
- * or a body without a title is refused.
- */
-export const announcementInput = z
-  .object({
-    category: z
-      .string({ error: 'api.field.required' })
-      .trim()
-      .min(1, { error: 'api.field.required', abort: true })
-      .max(ANNOUNCEMENT_LIMITS.categoryMax, { error: 'api.field.tooLong' }),
-    pinned: z.boolean({ error: 'api.field.invalid' }).default(false),
-    publishedAt: z.iso.datetime({ offset: true, error: 'api.field.invalid' }),
-    translations: z.object({ en: announcementText, zh: announcementText, ja: announcementText }),
-  })
-  .superRefine((value, ctx) => {
-    for (const locale of ADMIN_LOCALES) {
-      const text = value.translations[locale];
-      const required = locale === 'en';
-      if ((required || text.body) && !text.title) {
-        ctx.addIssue({ code: 'custom', path: ['translations', locale, 'title'], message: 'api.field.required' });
-      }
-      if ((required || text.title) && !text.body) {
-        ctx.addIssue({ code: 'custom', path: ['translations', locale, 'body'], message: 'api.field.required' });
-      }
-    }
-  });
-export type AnnouncementInput = z.infer<typeof announcementInput>;
-
-export const announcementUpdate = z.intersection(announcementInput, z.object({ version }));
-
 export const AUDIT_KINDS = [
   'staff',
   'announcement',
@@ -150,7 +111,18 @@ export const AUDIT_KINDS = [
   'history',
   'footer',
   'review',
-  'catalog',
+  'region',
+  'image',
+  'productLine',
+  'plan',
+  'disk',
+  'bandwidthTier',
+  'trafficPackage',
+  'securityGroup',
+  'snapshotPolicy',
+  'quickSet',
+  'domainSuffix',
+  'reservedLabel',
   'order',
   'customer',
   'mail',
@@ -163,98 +135,13 @@ export const AUDIT_KINDS = [
   'price',
   'priceSchedule',
   'currencyRate',
+  'taxRule',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
-export const auditQuery = z.object({
-  page: wholeNumber({ min: 1, max: 100_000 }).default(1),
-  rows: wholeNumber({ min: 1, max: 100 }).default(20),
-  staffId: recordId.optional(),
-  kind: z.enum(AUDIT_KINDS, { error: 'api.field.invalid' }).optional(),
-  from: z.iso.datetime({ offset: true, error: 'api.field.invalid' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'api.field.invalid' }).optional(),
-});
-
-export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
-
-export const reviewQuery = listQuery(['createdAt', 'rating'] as const).extend({
-  status: z.enum(REVIEW_STATUSES, { error: 'api.field.invalid' }).default('pending'),
-});
-
-export const reviewDecision = z.object({
-  decision: z.enum(['approved', 'rejected'], { error: 'api.field.invalid' }),
-});
-
-export const contactQuery = listQuery(['createdAt'] as const);
-
 export const TRANSLATED_KINDS = ['announcement', 'article', 'job', 'history', 'footer'] as const;
-
-export const missingTranslationsQuery = z.object({
-  kind: z.enum(TRANSLATED_KINDS, { error: 'api.field.invalid' }).optional(),
-});
-
-export const ARTICLE_LIMITS = { titleMax: 200, summaryMax: 500, bodyMax: 100_000 } as const;
-
-const articleText = z.object({
-  title: z.string().trim().max(ARTICLE_LIMITS.titleMax, { error: 'api.field.tooLong' }).default(''),
-  summary: z.string().trim().max(ARTICLE_LIMITS.summaryMax, { error: 'api.field.tooLong' }).default(''),
-  body: z.string().max(ARTICLE_LIMITS.bodyMax, { error: 'api.field.tooLong' }).default(''),
-});
-
-/** The documentation index's sections, in its order (the site shows anything else under "other"). */
-export const DOC_CATEGORIES = ['product', 'pricing', 'developer', 'network', 'policy'] as const;
-
-/** `/admin/articles/new` is the editor of a new article, so no article may be called `new`. */
-const RESERVED_ARTICLE_SLUGS = ['new'];
-
-/** An article's address, `/doc/article/{slug}`: lower-case words joined by hyphens. */
-export const articleSlug = z
-  .string()
-  .trim()
-  .min(1, { error: 'api.field.required' })
-  .max(80, { error: 'api.field.tooLong' })
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'api.admin.slugInvalid' })
-  .refine((slug) => !RESERVED_ARTICLE_SLUGS.includes(slug), { error: 'api.admin.slugTaken' });
-
-const articleFields = z.object({
-  slug: articleSlug,
-  category: z.enum(DOC_CATEGORIES, { error: 'api.field.invalid' }),
-  translations: z.object({ en: articleText, zh: articleText, ja: articleText }),
-});
-
-/**
- * A documentation article as an editor saves it: English title, summary and body required; a language with a
- * body needs its title and summary too. Placeholders are checked against the catalog on the server.
- */
-function languagesComplete(value: z.output<typeof articleFields>, ctx: z.RefinementCtx) {
-  for (const locale of ADMIN_LOCALES) {
-    const text = value.translations[locale];
-    if (locale !== 'en' && !text.title && !text.summary && !text.body.trim()) continue;
-    for (const field of ['title', 'summary', 'body'] as const) {
-      if (!text[field].trim()) {
-        ctx.addIssue({ code: 'custom', path: ['translations', locale, field], message: 'api.field.required' });
-      }
-    }
-  }
-}
-
-/** A new article. */
-export const articleCreate = articleFields.superRefine(languagesComplete);
-export type ArticleCreate = z.infer<typeof articleCreate>;
-
-/** A saved article: a changed slug moves it and leaves a redirect from the old address. */
-export const articleUpdate = articleFields.extend({ version }).superRefine(languagesComplete);
-export type ArticleUpdate = z.infer<typeof articleUpdate>;
-
-/** A body to preview as the announcement page draws it (no catalog tables or amounts there). */
-export const announcementPreview = z.object({
-  body: z.string().max(ANNOUNCEMENT_LIMITS.bodyMax, { error: 'api.field.tooLong' }),
-});
-
-export const articlePreview = z.object({
-  locale: z.enum(ADMIN_LOCALES, { error: 'api.field.invalid' }),
-  body: z.string().max(ARTICLE_LIMITS.bodyMax, { error: 'api.field.tooLong' }),
-});
+/** The missing-translations view's choice: every kind, or one (its filter in the address and the API). */
+export const MISSING_TRANSLATION_KINDS = ['all', ...TRANSLATED_KINDS] as const;
 
 /** Text in three languages: English required (the site's fallback), Chinese and Japanese may wait. */
 export function localizedText(max: number) {

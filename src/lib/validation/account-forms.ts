@@ -1,12 +1,14 @@
 import './zod-config';
 import { z } from 'zod';
 import { LOCALES } from '../locales';
+import { accountPassword, currentPassword, repeatedPassword } from './account-password';
 import { rules } from './rules';
 
 /**
  * Account inputs, one schema each, shared by the forms and the API handlers (docs/engineering.md#types-input-errors: one zod schema per
- * input). Passwords travel RSA-OAEP encrypted (docs/product/api.md#requests): the form validates the plain password with the
- * `pass` rule (docs/product/validation.md#pattern-rules); the handler validates the same rule again after decrypting.
+ * input). Passwords travel encrypted (docs/product/api.md#requests): the form validates the plain password with the
+ * account password schema (docs/product/validation.md#account-passwords); the handler validates it again after
+ * decrypting, and checks the list of common passwords, which only the server holds in full.
  */
 const optionalPhone = z
   .string()
@@ -30,20 +32,27 @@ const passwordsMatch = {
   },
 };
 
+/**
+ * A password as the browser sends it: a JWE (RSA-OAEP-256 and A256GCM) or, from a tab opened before it, bare
+ * RSA-OAEP ciphertext in base64 (docs/product/api.md#requests). The longest password allowed, 128 characters of 4
+ * UTF-8 bytes each, makes a JWE of about 1,130 characters.
+ */
+const encryptedPassword = z.string().min(1, 'validation.required').max(2048, 'api.field.invalid');
+
 export const registerForm = z
   .object({
     email: rules.email,
-    password: rules.pass,
-    confirmPassword: z.string(),
+    password: accountPassword,
+    confirmPassword: repeatedPassword,
     phone: optionalPhone,
     acceptTerms: z.literal(true, { message: 'validation.acceptTerms' }),
   })
   .refine((v) => v.password === v.confirmPassword, passwordsMatch);
 
-/** What the browser sends: the password as base64 ciphertext. */
+/** What the browser sends: the password encrypted. */
 export const registerRequest = z.object({
   email: rules.email,
-  password: z.string().min(1, 'validation.required').max(2048, 'api.field.invalid'),
+  password: encryptedPassword,
   phone: optionalPhone,
   acceptTerms: z.literal(true, { message: 'validation.acceptTerms' }),
   locale: z.enum(LOCALES).optional(),
@@ -51,12 +60,12 @@ export const registerRequest = z.object({
 
 export const loginForm = z.object({
   account: z.string().trim().min(1, 'validation.required').max(254, 'api.field.tooLong'),
-  password: z.string().min(1, 'validation.required').max(64, 'api.field.tooLong'),
+  password: currentPassword,
 });
 
 export const loginRequest = z.object({
   account: z.string().trim().min(1, 'validation.required').max(254, 'api.field.tooLong'),
-  password: z.string().min(1, 'validation.required').max(2048, 'api.field.invalid'),
+  password: encryptedPassword,
 });
 
 export const activateRequest = z.object({
@@ -70,13 +79,13 @@ export const forgotPasswordRequest = z.object({ email: rules.email, locale: z.en
 
 /** The new password, typed twice, on the page the reset link opens. */
 export const resetPasswordForm = z
-  .object({ password: rules.pass, confirmPassword: z.string() })
+  .object({ password: accountPassword, confirmPassword: repeatedPassword })
   .refine((v) => v.password === v.confirmPassword, passwordsMatch);
 
-/** What the browser sends: the code from the link and the new password as base64 ciphertext. */
+/** What the browser sends: the code from the link and the new password encrypted. */
 export const resetPasswordRequest = z.object({
   code: z.string().trim().min(1, 'validation.required').max(128, 'api.field.invalid'),
-  password: z.string().min(1, 'validation.required').max(2048, 'api.field.invalid'),
+  password: encryptedPassword,
 });
 
 export type RegisterForm = z.input<typeof registerForm>;

@@ -7,9 +7,10 @@ export const MAX_RECORD_ID = 2_147_483_647;
 /**
  * A whole number from JSON or from a query string: a JSON number, or a string of decimal digits. Nothing else
  * is read as a number (zod's plain coercion takes `true` as 1, `[5]` as 5 and `""` as 0), and the bounds are
- * always set, so no value outside the column's range reaches the database.
+ * always set, so no value outside the column's range reaches the database. `tooSmall` and `tooBig` name a
+ * bound's refusal in a form's own words.
  */
-export function wholeNumber(bounds: { min: number; max: number }) {
+export function wholeNumber(bounds: { min: number; max: number; tooSmall?: string; tooBig?: string }) {
   return z
     .union(
       [
@@ -27,8 +28,8 @@ export function wholeNumber(bounds: { min: number; max: number }) {
       z.coerce
         .number<string | number>()
         .int('api.field.invalid')
-        .min(bounds.min, bounds.min > 0 ? 'api.field.tooSmall' : 'api.field.invalid')
-        .max(bounds.max, 'api.field.tooBig'),
+        .min(bounds.min, bounds.tooSmall ?? (bounds.min > 0 ? 'api.field.tooSmall' : 'api.field.invalid'))
+        .max(bounds.max, bounds.tooBig ?? 'api.field.tooBig'),
     );
 }
 

@@ -597,8 +597,20 @@ describe('predicates used outside the schemas', () => {
 });
 
 describe('validation messages', () => {
-  // Form-level messages beside the rules of docs/product/validation.md#form-inputs.
-  const expectedKeys = ['required', ...RULE_NAMES, 'singlePort', 'acceptTerms', 'passwordMismatch'].sort();
+  // Form-level messages beside the rules of docs/product/validation.md#form-inputs, and the account password's
+  // (docs/product/validation.md#account-passwords).
+  const expectedKeys = [
+    'required',
+    ...RULE_NAMES,
+    'singlePort',
+    'acceptTerms',
+    'passwordMismatch',
+    'passwordLength',
+    'passwordControl',
+    'passwordCommon',
+    'passwordPattern',
+    'passwordPersonal',
+  ].sort();
   const en: Record<string, string> = enMessages.validation;
   const zh: Record<string, string> = zhMessages.validation;
   const ja: Record<string, string> = jaMessages.validation;

@@ -8,7 +8,11 @@ import { z } from 'zod';
 // "Chinese characters", and rare name characters such as 䶮 live in Extension A, beyond the classic \u4e00-\u9fa5.
 // No regex has the `g` or `y` flag, so `.test()` keeps no state between calls.
 
-/** pass: 4-14 ASCII letters and digits with at least one of each (docs/product/validation.md#pattern-rules). */
+/**
+ * pass: 4-14 ASCII letters and digits with at least one of each (docs/product/validation.md#pattern-rules), as the
+ * original product named it. Customer accounts no longer use it: their passwords follow NIST
+ * (docs/decisions/056-account-passwords.md, `account-password-rules.ts`).
+ */
 export const PASS = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{4,14}$/;
 
 /**

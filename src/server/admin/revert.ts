@@ -3,8 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Permission } from '@/lib/admin/permissions';
 import { ApiError, BusinessCode, notFound } from '../api/errors';
 import type { Database, Tx } from '../db/client';
-import { type AnnouncementSnapshot, lockAnnouncement, restoreAnnouncement } from './announcements';
-import { type ArticleSnapshot, lockArticle, restoreArticle } from './articles';
 import { lockAuditEntry, markReverted, recordAudit } from './audit';
 import type { BoundResource } from './resource/bind';
 import { resourceByAuditKind } from './resources';
@@ -23,40 +21,24 @@ type Revertible = {
   undoesCreation?: false;
 };
 
-/** Content not yet declared as a resource, with its own lock and restore. */
-const CONTENT: Record<string, Revertible> = {
-  announcement: {
-    permission: 'editContent',
-    lock: (tx, id) => lockAnnouncement(tx, Number(id)),
-    restore: (tx, id, state) => restoreAnnouncement(tx, Number(id), state as AnnouncementSnapshot | null),
-  },
-  article: {
-    permission: 'editContent',
-    lock: lockArticle,
-    restore: (tx, slug, state) => restoreArticle(tx, slug, state as ArticleSnapshot | null),
-    // Its address may already be linked to.
-    undoesCreation: false,
-  },
-};
-
 /** A declared resource's undo (src/server/admin/resource/bind.ts), when its declaration allows one. */
 function resourceRevertible(resource: BoundResource): Revertible | undefined {
-  const { declaration } = resource;
-  if (declaration.undo !== true || declaration.access.write === false) return undefined;
-  const keyOf = (id: string) => (declaration.key.type === 'number' ? Number(id) : id);
+  const { declaration, binding } = resource;
+  const { undo } = declaration;
+  if (declaration.access.write === false || (undo !== true && !('creation' in undo))) return undefined;
+  const keyOf = (id: string | number) => (declaration.key.type === 'number' ? Number(id) : String(id));
   return {
     permission: declaration.access.write,
     lock: async (tx, id) => {
+      // The row's key may have changed since the entry (an article moved): its old key leads to it.
+      const at = (await binding.follow?.(tx, keyOf(id))) ?? keyOf(id);
       // A row deleted since has nothing to lock: reverts of one row also take turns on its name.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${declaration.audit}:${id}`}))`);
-      await tx
-        .select({ one: sql`1` })
-        .from(resource.table)
-        .where(eq(resource.keyColumn, keyOf(id)))
-        .for('update');
-      return resource.find(tx, id);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${declaration.audit}:${at}`}))`);
+      await tx.select({ one: sql`1` }).from(resource.table).where(eq(resource.keyColumn, at)).for('update');
+      return resource.find(tx, at);
     },
-    restore: (tx, id, state, now) => resource.restore(tx, id, state, now),
+    restore: (tx, id, state, now) => resource.restore(tx, now ? String(now[declaration.key.field]) : id, state, now),
+    ...(undo === true ? {} : { undoesCreation: undo.creation }),
   };
 }
 
@@ -80,7 +62,7 @@ export async function revertAuditEntry(db: Database, by: SignedInStaff, entryId:
     const entry = await lockAuditEntry(tx, entryId);
     if (!entry) throw notFound('api.admin.notFound');
     const resource = resourceByAuditKind(entry.kind);
-    const kind = resource ? resourceRevertible(resource) : CONTENT[entry.kind];
+    const kind = resource ? resourceRevertible(resource) : undefined;
     if (!kind || (kind.undoesCreation === false && entry.before === null)) {
       throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
     }

@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { env } from '@/env';
 import type { Database } from '../db/client';
 import { isDependencyDown, RETRY_AFTER_SECONDS } from '../dependency-down';
 import { logEvent, shouldLog } from '../log';
@@ -21,7 +22,7 @@ import { domainsRouter } from './domains/router';
 import { ApiError, BusinessCode } from './errors';
 import { financeRouter } from './finance/router';
 import { liveRouter } from './live/router';
-import { createMetricsRouter } from './metrics/router';
+import { answerPrimaryFrom, metricsRouter } from './metrics/router';
 import { openApiRouter } from './openapi/router';
 import { ordersRouter } from './orders/router';
 import { pintuanRouter } from './pintuan/router';
@@ -85,7 +86,13 @@ export function createApp(deps: {
   db: Database;
   /** The metrics token; omitted: METRICS_TOKEN of the configuration; null: the metrics endpoint is off. */
   metricsToken?: string | null;
+  /**
+   * Whether the server in front can answer every page yet (the production server: once its 404 pages are in,
+   * src/server/http/not-found-pages.ts); `/api/health` answers 503 until then. Omitted: always.
+   */
+  readyToServe?: () => boolean;
 }) {
+  const readyToServe = deps.readyToServe ?? (() => true);
   const app = new Hono<AppEnv>().basePath('/api');
 
   // What every answer gets; api-front.ts gives the kept reads it writes itself the same.
@@ -94,6 +101,7 @@ export function createApp(deps: {
     const requestId = c.req.header('x-request-id') ?? crypto.randomUUID();
     c.set('requestId', requestId);
     c.set('db', deps.db);
+    c.set('readyToServe', readyToServe);
     await next();
     c.header('x-request-id', requestId);
     c.header('cache-control', c.res.headers.get('cache-control') ?? DEFAULT_CACHE_CONTROL);
@@ -113,27 +121,32 @@ export function createApp(deps: {
   app.use('*', refuseCrossSiteWrites());
   app.use('*', refuseControlCharactersInQuery());
 
-  app.route('/', siteRouter);
-  app.route('/', financeRouter);
-  app.route('/', announcementsRouter);
-  app.route('/', accountsRouter);
-  app.route('/', catalogRouter);
-  app.route('/', domainsRouter);
-  app.route('/', ordersRouter);
-  app.route('/', salesRouter);
-  app.route('/', behaviorRouter);
-  app.route('/', couponsRouter);
-  app.route('/', docsRouter);
-  app.route('/', chatRouter);
-  app.route('/', pintuanRouter);
-  app.route('/', liveRouter);
-  app.route('/', contentRouter);
+  app.route('/', siteRouter.hono);
+  app.route('/', financeRouter.hono);
+  app.route('/', announcementsRouter.hono);
+  app.route('/', accountsRouter.hono);
+  app.route('/', catalogRouter.hono);
+  app.route('/', domainsRouter.hono);
+  app.route('/', ordersRouter.hono);
+  app.route('/', salesRouter.hono);
+  app.route('/', behaviorRouter.hono);
+  app.route('/', couponsRouter.hono);
+  app.route('/', docsRouter.hono);
+  app.route('/', chatRouter.hono);
+  app.route('/', pintuanRouter.hono);
+  app.route('/', liveRouter.hono);
+  app.route('/', contentRouter.hono);
   app.route('/', adminRouter);
-  app.route('/', openApiRouter);
-  app.route(
-    '/',
-    createMetricsRouter(deps.db, deps.metricsToken === undefined ? undefined : () => deps.metricsToken ?? undefined),
-  );
+  app.route('/', openApiRouter.hono);
+  // The metrics route checks the token this app was made with (tests make apps with their own).
+  const metricsToken =
+    deps.metricsToken === undefined ? () => env().METRICS_TOKEN : () => deps.metricsToken ?? undefined;
+  app.use('/metrics', async (c, next) => {
+    c.set('metricsToken', metricsToken());
+    await next();
+  });
+  app.route('/', metricsRouter.hono);
+  answerPrimaryFrom(deps.db);
 
   const handlers = () =>
     app.routes.filter((r) => r.method !== 'ALL').map((r) => ({ method: r.method, match: patternMatcher(r.path) }));

@@ -8,10 +8,14 @@ export type AppEnv = {
   Variables: {
     db: Database;
     requestId: string;
+    /** Whether the server in front can answer every page yet (createApp's `readyToServe`). */
+    readyToServe: () => boolean;
     /** Set by requireSession(). */
     user: import('../auth/sessions').SessionUser;
     sessionToken: string;
     csrfToken: string;
+    /** Set on /api/metrics by createApp: the token the app was made with, undefined when it has none. */
+    metricsToken: string | undefined;
     /** Set by requireStaff() on /api/admin. */
     staff: import('../admin/sessions').SignedInStaff;
     staffSessionId: string;

@@ -78,9 +78,21 @@ export const invalidInput = (fields: FieldErrors, key = 'api.invalidInput') =>
  * database's answer to a race two checks would both have passed (a second seat, a slug taken meanwhile).
  */
 export function isUniqueViolation(error: unknown): boolean {
+  return hasSqlState(error, '23505');
+}
+
+/**
+ * True when PostgreSQL refused a delete because a foreign key still names the row (23503): something the
+ * resource's own "what refers to it" check does not know about.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasSqlState(error, '23503');
+}
+
+function hasSqlState(error: unknown, state: string): boolean {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth += 1) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === state) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -14,7 +14,15 @@ import type { HttpMethod, RouteAuth, TaggedRouteDoc } from './openapi/describe';
  * Who may call a route. A staff route cannot be declared without the permission the server checks
  * (docs/product/roles.md), and the role matrix test walks every one of them as every role.
  */
-type Access = { auth: 'staff'; permission: Permission } | { auth?: Exclude<RouteAuth, 'staff'>; permission?: never };
+type Access =
+  | { auth: 'staff'; permission: Permission; onSignedOut?: never }
+  | {
+      auth: 'customer';
+      permission?: never;
+      /** What the route does besides refusing a visitor without a session (GET /api/auth/me clears its cookies). */
+      onSignedOut?: (c: Context<AppEnv>) => void;
+    }
+  | { auth?: Exclude<RouteAuth, 'staff' | 'customer'>; permission?: never; onSignedOut?: never };
 
 type Schema = z.ZodType | undefined;
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -79,6 +87,14 @@ function checkAnswer(doc: TaggedRouteDoc, schema: z.ZodType, message: unknown): 
 }
 
 /**
+ * The success answer: `{code: 2000, message}`, written here for every route (and kept as such with a payment
+ * notification, whose replay answers the same).
+ */
+export function successEnvelope<M>(message: M): { code: typeof BusinessCode.ok; message: M } {
+  return { code: BusinessCode.ok, message };
+}
+
+/**
  * A router whose routes are declared once: the handler, the access it needs, the schemas of what it reads and
  * answers, and its description in /api/openapi.json are one object. The handler gets its input parsed through the
  * one input gate (src/server/api/input.ts) and answers the `message`; the `{code: 2000, message}` envelope is
@@ -96,11 +112,15 @@ export class ApiRouter {
     B extends Schema = undefined,
     R extends Schema = undefined,
   >(spec: RouteSpec<P, Q, B, R>, handler: Handler<P, Q, B, R>): this {
-    const { use = [], ...rest } = spec;
+    const { use = [], onSignedOut, ...rest } = spec;
     const doc = { ...rest, tag: spec.tag ?? this.tag } as TaggedRouteDoc;
     this.docs.push(doc);
     const access: MiddlewareHandler<AppEnv>[] =
-      spec.auth === 'staff' ? [requireStaff(spec.permission)] : spec.auth === 'customer' ? [requireSession()] : [];
+      spec.auth === 'staff'
+        ? [requireStaff(spec.permission)]
+        : spec.auth === 'customer'
+          ? [requireSession({ onSignedOut })]
+          : [];
     const response = spec.response;
     this.hono.on([spec.method.toUpperCase()], [spec.path], ...access, ...use, async (c) => {
       const input = {
@@ -111,7 +131,7 @@ export class ApiRouter {
       const answer = await handler(c, input);
       if (answer instanceof Response) return answer;
       if (CHECK_ANSWERS && response) checkAnswer(doc, response, answer);
-      return c.json({ code: BusinessCode.ok, message: answer ?? null });
+      return c.json(successEnvelope(answer ?? null));
     });
     return this;
   }

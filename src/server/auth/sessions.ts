@@ -97,13 +97,19 @@ function sameToken(a: string, b: string): boolean {
 
 /**
  * Requires a signed-in visitor; on state-changing methods also the CSRF token of the session in the
- * x-csrf-token header (docs/design.md#security-defaults). Sets c.var.user and c.var.sessionToken.
+ * x-csrf-token header (docs/design.md#security-defaults). Sets c.var.user and c.var.sessionToken. `onSignedOut`
+ * runs as a visitor without a session is refused (GET /api/auth/me clears the cookies of a session that ended).
  */
-export function requireSession(): MiddlewareHandler<AppEnv> {
+export function requireSession(
+  options: { onSignedOut?: (c: Context<AppEnv>) => void } = {},
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const sessionToken = getCookie(c, SESSION_COOKIE);
     const session = await findSession(c.get('db'), sessionToken);
-    if (!session || !sessionToken) throw new ApiError(BusinessCode.unauthorized, 'api.unauthorized');
+    if (!session || !sessionToken) {
+      options.onSignedOut?.(c);
+      throw new ApiError(BusinessCode.unauthorized, 'api.unauthorized');
+    }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       const sent = c.req.header(CSRF_HEADER) ?? '';
       if (!sameToken(sent, session.csrfToken)) throw new ApiError(BusinessCode.forbidden, 'api.csrf');

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import { dropAllReadCaches } from '../api/read-cache';
 import type { Database } from '../db/client';
 
 export { CHANGE_KINDS, type ChangeKind } from '@/lib/change-kinds';
@@ -21,4 +22,15 @@ export async function announceChange(tx: Executor, kinds: readonly ChangeKind[])
   if (kinds.length === 0) return;
   const payload = JSON.stringify({ kinds: [...new Set(kinds)].sort(), at: Date.now() });
   await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`);
+}
+
+/**
+ * Runs a change that announces itself and, once it is committed, drops this process's read caches at once: the
+ * listener does the same on every instance when the notification arrives, but a visitor of the instance that
+ * saved should not wait for the round trip through the database to see what was just saved.
+ */
+export async function seenHereAtOnce<T>(change: Promise<T>): Promise<T> {
+  const result = await change;
+  dropAllReadCaches();
+  return result;
 }

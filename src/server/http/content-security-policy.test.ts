@@ -214,8 +214,7 @@ describe('the policy of a kept document', () => {
     let port = 0;
     let cache: ReturnType<typeof createDocumentCache> | undefined;
     let fills = 0;
-    server = createServer((req, res) => {
-      if (cache?.(req, res)) return;
+    const next = (req: IncomingMessage, res: ServerResponse) => {
       if (req.headers['x-cirrus-fill']) fills += 1;
       res.writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
@@ -224,6 +223,9 @@ describe('the policy of a kept document', () => {
         'content-security-policy': BASE_POLICY,
       });
       res.end(page);
+    };
+    server = createServer((req, res) => {
+      if (!cache?.(req, res, () => next(req, res))) next(req, res);
     });
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;

@@ -5,8 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDocumentCache } from '@/server/http/document-cache';
 import { createDocumentPreparer } from '@/server/http/kept-document';
 
-type Handle = (req: IncomingMessage, res: ServerResponse) => boolean;
-
 /**
  * The document fast path (docs/product/targets.md#performance) in front of a stand-in for Next that answers like Next does: prerendered
  * pages with `x-nextjs-prerender` and a shared max-age, the page in the language of the locale cookie.
@@ -14,12 +12,30 @@ type Handle = (req: IncomingMessage, res: ServerResponse) => boolean;
 let server: Server | undefined;
 afterEach(() => server?.close());
 
-async function start(options: { now?: () => number; nextCache?: () => string } = {}) {
+/**
+ * What the stand-in for Next does now: `down`, its renders fail as a page's does with the database down; `hold`,
+ * its answers wait for the promise.
+ */
+type NextState = { down: boolean; moved: Set<string>; hold?: Promise<void> };
+
+async function start(options: { now?: () => number; nextCache?: () => string; state?: NextState } = {}) {
   const calls: { url: string; cookie: string }[] = [];
   let port = 0;
-  let cache: Handle | undefined;
-  const next = (req: IncomingMessage, res: ServerResponse) => {
+  let cache: ReturnType<typeof createDocumentCache> | undefined;
+  const next = async (req: IncomingMessage, res: ServerResponse) => {
     calls.push({ url: req.url ?? '', cookie: req.headers.cookie ?? '' });
+    if (options.state?.hold) await options.state.hold;
+    if (options.state?.down) {
+      // What the server makes of Next's 500 when the render needed the database (dependency-down-status.ts).
+      res.writeHead(503, { 'retry-after': '5', 'cache-control': 'private, no-cache, no-store, max-age=0' });
+      res.end('<html>temporarily unavailable</html>');
+      return;
+    }
+    if (options.state?.moved.has(req.url ?? '')) {
+      res.writeHead(308, { location: '/elsewhere' });
+      res.end();
+      return;
+    }
     const locale = /NEXT_LOCALE=(\w+)/.exec(req.headers.cookie ?? '')?.[1] ?? 'en';
     if (req.url === '/product/vps' && locale === 'zh') {
       res.writeHead(307, { location: '/zh/product/vps' });
@@ -47,7 +63,7 @@ async function start(options: { now?: () => number; nextCache?: () => string } =
     res.end(`<html lang="${locale}"><head>${scripts}</head>${'page body '.repeat(500)}#${calls.length}</html>`);
   };
   server = createServer((req, res) => {
-    if (!cache?.(req, res)) next(req, res);
+    if (!cache?.(req, res, () => void next(req, res))) void next(req, res);
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -65,7 +81,7 @@ async function start(options: { now?: () => number; nextCache?: () => string } =
     }
     throw new Error('never cached');
   };
-  return { calls, get, settle };
+  return { calls, get, settle, drop: () => cache?.drop() };
 }
 
 type Answer = {
@@ -305,5 +321,113 @@ describe('document fast path', () => {
     const after = await poll((state, body) => state === 'hit' && body !== kept);
     expect(after.body).toContain(`#${asked + 2}`);
     expect(calls.length).toBe(asked + 2);
+  });
+});
+
+describe('kept pages after an operator’s change (decision 055)', () => {
+  it('renders a page again on its next request, once for the requests that arrive together', async () => {
+    const { calls, get, settle, drop } = await start();
+    await settle('/');
+    const before = await (await get('/')).text();
+    drop();
+    const asked = calls.length;
+    const answers = await Promise.all([get('/'), get('/'), get('/', { 'accept-encoding': 'br' })]);
+    // Nobody gets the page from before the change while the database answers.
+    for (const res of answers) expect(res.headers.get('x-document-cache')).toBe('hit');
+    const [first, second] = await Promise.all(answers.slice(0, 2).map((res) => res.text()));
+    expect(first).not.toBe(before);
+    expect(second).toBe(first);
+    expect(calls.length).toBe(asked + 1);
+  });
+
+  it('renders the page once more when another change comes while it is rendered', async () => {
+    let release: () => void = () => {};
+    const state: NextState = { down: false, moved: new Set() };
+    const { calls, get, settle, drop } = await start({ state });
+    await settle('/');
+    drop();
+    state.hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    const asked = calls.length;
+    const answer = get('/');
+    await expect.poll(() => calls.length).toBe(asked + 1);
+    // The settle pass a second after each change (decision 040): the render under way may show what was before.
+    drop();
+    state.hold = undefined;
+    release();
+    const res = await answer;
+    expect(res.headers.get('x-document-cache')).toBe('hit');
+    expect(await res.text()).toContain(`#${asked + 2}`);
+    expect(calls.length).toBe(asked + 2);
+  });
+
+  it('answers the copy from before, marked stale-if-error, when the page cannot be rendered', async () => {
+    let clock = 1_000_000;
+    const state: NextState = { down: false, moved: new Set() };
+    const { calls, get, settle, drop } = await start({ now: () => clock, state });
+    await settle('/about');
+    const before = await (await get('/about')).text();
+    drop();
+    state.down = true;
+    const asked = calls.length;
+    const during = await get('/about');
+    expect(during.status).toBe(200);
+    expect(during.headers.get('x-document-cache')).toBe('stale-if-error');
+    // Not for a shared cache, which would keep it past the outage.
+    expect(during.headers.get('cache-control')).toBe('private, no-cache');
+    expect(await during.text()).toBe(before);
+    const gz = await get('/about', { 'accept-encoding': 'gzip' });
+    expect([gz.headers.get('x-document-cache'), gz.headers.get('content-encoding')]).toEqual([
+      'stale-if-error',
+      'gzip',
+    ]);
+    expect(gunzipSync(await gz.arrayBuffer()).toString()).toBe(before);
+    // One failed render per page until the retry a few seconds later, not one per request.
+    expect(calls.length).toBe(asked + 1);
+    const again = await get('/about', { 'if-none-match': during.headers.get('etag') ?? '' });
+    expect([again.status, again.headers.get('x-document-cache')]).toEqual([304, 'stale-if-error']);
+    clock += 5_001;
+    expect((await get('/about')).headers.get('x-document-cache')).toBe('stale-if-error');
+    expect(calls.length).toBe(asked + 2);
+    // Once the page renders again, the copy from before is never answered again.
+    clock += 5_001;
+    state.down = false;
+    const back = await get('/about');
+    expect(back.headers.get('x-document-cache')).toBe('hit');
+    expect(back.headers.get('cache-control')).toBe('s-maxage=300, stale-while-revalidate=31535700');
+    expect(await back.text()).not.toBe(before);
+  });
+
+  it('hands the request to Next when the page is no longer one to keep', async () => {
+    const state: NextState = { down: false, moved: new Set() };
+    const { get, settle, drop } = await start({ state });
+    await settle('/doc/article/old');
+    drop();
+    state.moved.add('/doc/article/old');
+    const moved = await get('/doc/article/old');
+    expect([moved.status, moved.headers.get('location'), moved.headers.get('x-document-cache')]).toEqual([
+      308,
+      '/elsewhere',
+      null,
+    ]);
+  });
+
+  it('keeps a page on the fast path when a refill fails while a dependency is down', async () => {
+    let clock = 1_000_000;
+    const state: NextState = { down: false, moved: new Set() };
+    const { calls, get, settle } = await start({ now: () => clock, state });
+    await settle('/jobs');
+    clock += 301_000;
+    state.down = true;
+    const asked = calls.length;
+    const stale = await get('/jobs');
+    expect(stale.headers.get('x-document-cache')).toBe('stale');
+    await stale.text();
+    await expect.poll(() => calls.length).toBe(asked + 1);
+    // The failed refill neither takes the page off the fast path nor is asked again at once.
+    const still = await get('/jobs');
+    expect([still.status, still.headers.get('x-document-cache')]).toEqual([200, 'stale']);
+    expect(calls.length).toBe(asked + 1);
   });
 });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CURRENCY_CODES } from '@/lib/currency';
 import { LOCALES as SITE_LOCALES } from '@/lib/locales';
+import { RETRY_AFTER_SECONDS } from '@/server/dependency-down';
 import { documentPolicy } from './content-security-policy';
 import { hasLocalePrefix } from './document-vary';
 import {
@@ -30,7 +31,9 @@ import {
  * prerendered (`x-nextjs-prerender`, a shared `s-maxage`, status 200, not private) are kept, so anything that
  * reads cookies, every redirect, 404 and client-navigation payload (`rsc` requests) still goes through Next.
  * An entry is fresh for Next's own `s-maxage`; after that it is served stale once while Next is asked again
- * (which is what Next's incremental regeneration does too). The server passes `prepareDocument`
+ * (which is what Next's incremental regeneration does too). An operator's change marks every entry as from
+ * before it: rendered again on its next request, and answered with `X-Document-Cache: stale-if-error` only when
+ * that render fails because a dependency is down (docs/decisions/055-stale-kept-pages.md). The server passes `prepareDocument`
  * (kept-document.ts): a kept page carries its stylesheet and loads its scripts after the first paint. Its
  * Content-Security-Policy names the hashes of the copy's own inline scripts (content-security-policy.ts).
  */
@@ -117,15 +120,38 @@ export type DocumentCacheOptions = {
 };
 
 /**
- * Serves a request from the cache and returns true, or returns false to leave it to Next; `wire` is the same
- * decision for the connection front, `drop` forgets every copy.
+ * Serves a request from the cache and returns true, or returns false to leave it to Next. A request it took may
+ * still be handed to Next later, through `toNext` (a page rendered again after a change that Next would not let us
+ * keep). `wire` is the same decision for the connection front; `drop` marks every copy as from before a change.
  */
-export type DocumentCache = ((req: KeptRequest, res: ServerResponse) => boolean) & {
+export type DocumentCache = ((req: KeptRequest, res: ServerResponse, toNext: () => void) => boolean) & {
   wire(req: KeptRequest): WireAnswer | null;
   drop(): void;
 };
 
-type DocumentEntry = KeptAnswer & { freshUntil: number };
+type DocumentEntry = KeptAnswer & {
+  freshUntil: number;
+  /** From before an operator's change (drop()): rendered again on its next request, served only if that fails. */
+  outdated: boolean;
+  /** After a render that failed with a dependency down: until then the copy is served without asking again. */
+  retryAt: number;
+};
+
+/** What asking Next for a key's page gave: a copy, nothing to keep, a render that failed, or a change (see fill). */
+type Filled = DocumentEntry | 'not-kept' | 'failed' | 'dropped';
+
+/**
+ * After a page could not be rendered because a dependency was down, its copy is served this long before Next is
+ * asked again: the Retry-After the 503 page gives, so an outage costs one failed render per page per interval, not
+ * one per request.
+ */
+const FAILED_RENDER_RETRY_MS = RETRY_AFTER_SECONDS * 1000;
+
+/**
+ * What a copy served because its page could not be rendered says to caches: it may be kept by the browser but
+ * checked again every time, and not by a shared cache, which would keep it past the outage.
+ */
+const STALE_IF_ERROR_HEADERS = { 'cache-control': 'private, no-cache' };
 
 export function createDocumentCache(options: DocumentCacheOptions): DocumentCache {
   const prepareDocument = options.prepareDocument ?? ((html: string) => html);
@@ -206,22 +232,37 @@ export function createDocumentCache(options: DocumentCacheOptions): DocumentCach
    */
   let generation = 0;
 
-  async function fill(key: string): Promise<DocumentEntry | null> {
+  /**
+   * Asks Next for the key's page and keeps it. `failed`: Next answered 503 (the render needed a dependency that is
+   * down, dependency-down-status.ts) or could not be asked at all; the key keeps its copy, if it has one, and stays
+   * on the fast path. `not-kept`: Next's answer is not for keeping (a redirect, a 404, a private page; the key goes
+   * to Next for an hour). `dropped`: a change came while it was asked for, so it may show what was before.
+   */
+  async function fill(key: string): Promise<Filled> {
     const begun = generation;
-    const { res, body: answered } = await fetchFromNext(key);
-    if (begun !== generation) return null;
+    let asked: Awaited<ReturnType<typeof fetchFromNext>>;
+    try {
+      asked = await fetchFromNext(key);
+    } catch {
+      return 'failed';
+    }
+    const { res, body: answered } = asked;
+    if (begun !== generation) return 'dropped';
+    if (res.statusCode === 503) return 'failed';
+    // Any other failure is not the page: it goes to Next again on the next request, not for an hour.
+    if ((res.statusCode ?? 500) >= 500) return 'not-kept';
     const lifetime = sharedLifetime(res, answered);
     // Next answered its own old copy and regenerates in the background: ours is no older, so keep it for the
-    // second (sharedLifetime) rather than compressing the same page again.
+    // second (sharedLifetime) rather than compressing the same page again. Not a copy from before a change.
     const current = lifetime > 0 && nextServedStale(res) ? entries.get(key) : undefined;
-    if (current) {
+    if (current && !current.outdated) {
       current.freshUntil = now() + lifetime * 1000;
       return current;
     }
     if (lifetime === 0) {
       if (passThrough.size >= MAX_PASS_THROUGH) passThrough.clear();
       passThrough.set(key, now() + 3_600_000);
-      return null;
+      return 'not-kept';
     }
     const headers = keptHeaders(res);
     let body = answered as Buffer;
@@ -239,23 +280,67 @@ export function createDocumentCache(options: DocumentCacheOptions): DocumentCach
         ...(await compress(body, DOCUMENT_BROTLI_QUALITY)),
         etag: String(res.headers.etag || `"${body.length.toString(36)}-${now().toString(36)}"`),
         marker: 'X-Document-Cache',
-        states: ['hit', 'stale'],
+        states: ['hit', 'stale', 'stale-if-error'],
+        stateHeaders: { 'stale-if-error': STALE_IF_ERROR_HEADERS },
       }),
       freshUntil: now() + lifetime * 1000,
+      outdated: false,
+      retryAt: 0,
     };
     // Compressing took a while: a drop in the meantime wins.
-    if (begun !== generation) return null;
+    if (begun !== generation) return 'dropped';
     entries.set(key, entry);
     return entry;
   }
 
   let refill = singleFlight(fill);
 
+  /** A refill whose failure leaves the copy served as it is, not asked for again before FAILED_RENDER_RETRY_MS. */
+  function refillBehind(key: string, entry: DocumentEntry): void {
+    refill(key).then(
+      (filled) => {
+        if (filled === 'failed') entry.retryAt = now() + FAILED_RENDER_RETRY_MS;
+      },
+      () => {},
+    );
+  }
+
+  /**
+   * A copy from before an operator's change is rendered again before it is answered: the visitor waits for the
+   * new page, as a visitor after a change always has (docs/decisions/040-changes-reach-every-instance.md), and so
+   * do the requests for the same page that arrive meanwhile (one render for all of them). When the render fails
+   * because a dependency is down, the copy from before is answered instead (`stale-if-error`); when Next answers
+   * something not for keeping, the request is Next's after all; when another change came meanwhile (the settle
+   * pass a second after each), the page is rendered once more. docs/decisions/055-stale-kept-pages.md.
+   */
+  function renderAgain(
+    key: string,
+    entry: DocumentEntry,
+    req: KeptRequest,
+    res: ServerResponse,
+    toNext: () => void,
+  ): void {
+    refill(key).then(
+      (filled) => {
+        if (filled === 'failed') {
+          entry.retryAt = now() + FAILED_RENDER_RETRY_MS;
+          sendKept(req, res, entry, 'stale-if-error');
+        } else if (filled === 'dropped') renderAgain(key, entry, req, res, toNext);
+        else if (filled === 'not-kept') toNext();
+        else sendKept(req, res, filled, 'hit');
+      },
+      () => {
+        entry.retryAt = now() + FAILED_RENDER_RETRY_MS;
+        sendKept(req, res, entry, 'stale-if-error');
+      },
+    );
+  }
+
   /**
    * Serves the request from the cache and returns true, or returns false to leave it to Next. A miss is always
    * Next's (with the visitor's own cookies, streamed as before); the copy is fetched beside it.
    */
-  function handle(req: KeptRequest, res: ServerResponse): boolean {
+  function handle(req: KeptRequest, res: ServerResponse, toNext: () => void): boolean {
     const key = keyOf(req);
     if (key === null) return false;
     const at = now();
@@ -265,12 +350,21 @@ export function createDocumentCache(options: DocumentCacheOptions): DocumentCach
       refill(key).catch(() => {});
       return false;
     }
-    if (entry.freshUntil > at) {
+    if (entry.outdated) {
+      if (entry.retryAt > at) {
+        // Its page could not be rendered a moment ago: answered as it is until the retry.
+        onLookup('stale');
+        sendKept(req, res, entry, 'stale-if-error');
+      } else {
+        onLookup('miss');
+        renderAgain(key, entry, req, res, toNext);
+      }
+    } else if (entry.freshUntil > at) {
       onLookup('hit');
       sendKept(req, res, entry, 'hit');
     } else {
       onLookup('stale');
-      refill(key).catch(() => {});
+      if (entry.retryAt <= at) refillBehind(key, entry);
       sendKept(req, res, entry, 'stale');
     }
     return true;
@@ -287,23 +381,33 @@ export function createDocumentCache(options: DocumentCacheOptions): DocumentCach
     const at = now();
     const entry = entries.get(key, at);
     if (!entry) return null;
+    if (entry.outdated) {
+      if (entry.retryAt <= at) return null;
+      onLookup('stale');
+      return wireKept(req, entry, 'stale-if-error');
+    }
     if (entry.freshUntil > at) {
       onLookup('hit');
       return wireKept(req, entry, 'hit');
     }
     onLookup('stale');
-    refill(key).catch(() => {});
+    if (entry.retryAt <= at) refillBehind(key, entry);
     return wireKept(req, entry, 'stale');
   }
 
   /**
-   * Forgets every kept page, the keys Next would not let us keep, and the fills under way, for an operator's
-   * change (src/server/changes/listener.ts, after Next's own cache was told): the next request of each page is
-   * Next's, and the copy made beside it is the new one.
+   * For an operator's change (src/server/changes/listener.ts, after Next's own cache was told): every kept page is
+   * marked as from before it, to be rendered again on its next request and answered only when that render fails
+   * for a dependency that is down; the keys Next would not let us keep are forgotten, and fills under way are not
+   * kept. The copies are not thrown away: an outage after the change would otherwise leave nothing to answer with
+   * (docs/decisions/055-stale-kept-pages.md).
    */
   function drop(): void {
     generation += 1;
-    entries.clear();
+    entries.forEach((entry) => {
+      entry.outdated = true;
+      entry.retryAt = 0;
+    });
     passThrough.clear();
     refill = singleFlight(fill);
   }

@@ -25,8 +25,12 @@ export type KeptRequest = {
 /** An answer's bytes for the connection front (http-front.ts): the head without Date and connection lines. */
 export type WireAnswer = { head: Buffer; body: Buffer | null; fresh?: boolean };
 
-/** The state a kept answer is written with, named in its marker header (`X-Document-Cache: hit`). */
-export type KeptState = 'hit' | 'stale';
+/**
+ * The state a kept answer is written with, named in its marker header (`X-Document-Cache: hit`): fresh, stale
+ * while it is asked for again, or stale because asking again failed while a dependency is down
+ * (docs/decisions/055-stale-kept-pages.md).
+ */
+export type KeptState = 'hit' | 'stale' | 'stale-if-error';
 
 type Encoding = 'identity' | 'gzip' | 'br';
 
@@ -41,6 +45,8 @@ type Variant = {
 /** A kept answer: its headers and one variant per encoding, ready to write. */
 export type KeptAnswer = {
   headers: Map<string, string[]>;
+  /** Headers a state sends in place of the kept ones (keptAnswer's `stateHeaders`). */
+  stateHeaders?: Partial<Record<KeptState, Record<string, string>>> | undefined;
   marker: string;
   variants: Record<Encoding, Variant>;
   /** Bytes held, for the store's bound. */
@@ -175,6 +181,8 @@ export type KeptParts = {
   etag: string;
   marker: string;
   states: readonly KeptState[];
+  /** Headers a state sends in place of the kept ones of the same name (lower-case names). */
+  stateHeaders?: Partial<Record<KeptState, Record<string, string>>> | undefined;
 };
 
 /**
@@ -196,18 +204,16 @@ export function keptAnswer(parts: KeptParts): KeptAnswer {
   }
   const base = parts.etag.replace(/^W\//, '').replace(/"$/, '');
   const variant = (encoded: Buffer, tag: string, encoding: Encoding): Variant => {
-    // A 304 has the headers sendKept sets for it, in its order: the kept ones, the tag (then the marker).
-    const unchanged: string[] = [];
-    for (const [name, values] of headers) for (const value of values) unchanged.push(name, value);
-    unchanged.push('ETag', tag);
-    const raw = [...unchanged];
-    if (encoding !== 'identity') raw.push('Content-Encoding', encoding);
-    raw.push('Content-Length', String(encoded.length));
     const made: Variant = { body: encoded, etag: tag, raw: {}, wire: {} };
     for (const state of parts.states) {
-      made.raw[state] = [...raw, parts.marker, state];
+      // A 304 has the headers sendKept sets for it, in its order: the kept ones, the tag (then the marker).
+      const unchanged = [...headerList(stateHeadersOf(headers, parts.stateHeaders?.[state])), 'ETag', tag];
+      const raw = [...unchanged];
+      if (encoding !== 'identity') raw.push('Content-Encoding', encoding);
+      raw.push('Content-Length', String(encoded.length), parts.marker, state);
+      made.raw[state] = raw;
       made.wire[state] = {
-        ok: { head: wireHead(200, [...raw, parts.marker, state]), body: encoded },
+        ok: { head: wireHead(200, raw), body: encoded },
         notModified: { head: wireHead(304, [...unchanged, parts.marker, state]), body: null },
       };
     }
@@ -216,6 +222,7 @@ export function keptAnswer(parts: KeptParts): KeptAnswer {
   const identity = variant(parts.identity, `${base}"`, 'identity');
   return {
     headers,
+    stateHeaders: parts.stateHeaders,
     marker: parts.marker,
     variants: {
       identity,
@@ -224,6 +231,24 @@ export function keptAnswer(parts: KeptParts): KeptAnswer {
     },
     size: parts.identity.length + (compressed ? gz.length + br.length : 0),
   };
+}
+
+/** The kept headers with a state's own in place of those of the same name. */
+function stateHeadersOf(
+  headers: Map<string, string[]>,
+  own: Record<string, string> | undefined,
+): Map<string, string[]> {
+  if (own === undefined) return headers;
+  const merged = new Map(headers);
+  for (const [name, value] of Object.entries(own)) merged.set(name, [value]);
+  return merged;
+}
+
+/** Headers as a flat name, value list, a repeated header once per value. */
+function headerList(headers: Map<string, string[]>): string[] {
+  const list: string[] = [];
+  for (const [name, values] of headers) for (const value of values) list.push(name, value);
+  return list;
 }
 
 const STATUS_LINES = { 200: 'HTTP/1.1 200 OK\r\n', 304: 'HTTP/1.1 304 Not Modified\r\n' } as const;
@@ -265,7 +290,7 @@ export function wireKept(req: KeptRequest, entry: KeptAnswer, state: KeptState):
 export function sendKept(req: KeptRequest, res: ServerResponse, entry: KeptAnswer, state: KeptState): void {
   const variant = entry.variants[pickEncoding(headerOf(req, 'accept-encoding'))];
   if (holdsVariant(req, variant)) {
-    for (const [name, values] of entry.headers)
+    for (const [name, values] of stateHeadersOf(entry.headers, entry.stateHeaders?.[state]))
       res.setHeader(name, values.length === 1 ? (values[0] as string) : values);
     res.setHeader('ETag', variant.etag);
     res.setHeader(entry.marker, state);
@@ -282,7 +307,7 @@ export function sendKept(req: KeptRequest, res: ServerResponse, entry: KeptAnswe
 export type KeptStore<Entry extends KeptAnswer> = {
   get(key: string, at?: number): Entry | undefined;
   set(key: string, entry: Entry): void;
-  clear(): void;
+  forEach(visit: (entry: Entry) => void): void;
 };
 
 /**
@@ -319,9 +344,8 @@ export function createKeptStore<Entry extends KeptAnswer>(maxBytes: number, now:
         bytes -= value.size;
       }
     },
-    clear() {
-      entries.clear();
-      bytes = 0;
+    forEach(visit) {
+      for (const entry of entries.values()) visit(entry);
     },
   };
 }

@@ -2,16 +2,12 @@ import { createServer, type IncomingMessage, request, type Server, type ServerRe
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserPath } from '@/lib/browser-path';
 import { documentPolicy } from '@/server/http/content-security-policy';
 import { createNotFoundPages, shownPath } from '@/server/http/not-found-pages';
 
-type Pages = {
-  start: () => Promise<void>;
-  watch: (req: IncomingMessage, res: ServerResponse) => void;
-  isDirectRequest: (req: IncomingMessage) => boolean;
-};
+type Pages = ReturnType<typeof createNotFoundPages>;
 const require = createRequire(import.meta.url);
 // The compression Next applies to every answer (next/dist/server/lib/router-server.js), wrapped around our hooks.
 const compression = require('next/dist/compiled/compression') as () => (
@@ -32,18 +28,40 @@ const PAGE_SCRIPT = '<script>self.__next_f=[]</script>';
 const message = (locale: string, path: string) =>
   `<p class="mt-3" data-testid="error-message">${locale === 'zh' ? '页面不存在：' : 'Page Not Found: '}${path}</p>`;
 
-async function start() {
+/**
+ * `copyAnswer` decides each answer for a copy of the 404 page (the server's own fetches): `ok`, a 500, or one held
+ * until the promise it returns settles.
+ */
+async function start(options: { copyAnswer?: (cookie: string) => 'ok' | 500 | Promise<void>; wait?: boolean } = {}) {
   let port = 0;
   let pages: Pages | undefined;
-  const next = (req: IncomingMessage, res: ServerResponse) => {
+  const copiesAsked: string[] = [];
+  const next = async (req: IncomingMessage, res: ServerResponse) => {
     compression()(req, res, () => {});
     const locale = /NEXT_LOCALE=(\w+)/.exec(req.headers.cookie ?? '')?.[1] ?? 'en';
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.setHeader('content-security-policy', "default-src 'self'");
     if (/^(\/zh|\/ja)?\/page-not-found$/.test(path)) {
+      copiesAsked.push(req.headers.cookie ?? '');
+      const answer = options.copyAnswer?.(req.headers.cookie ?? '') ?? 'ok';
+      if (answer === 500) {
+        res.statusCode = 500;
+        res.end('<html>error</html>');
+        return;
+      }
+      if (answer !== 'ok') await answer;
       res.setHeader('cache-control', 's-maxage=300');
       res.end(`<html lang="${locale}"><body>${message(locale, path)}${PAGE_SCRIPT}</body></html>`);
+      return;
+    }
+    if (path.startsWith('/_next/') || path.startsWith('/admin/')) {
+      // Next's own paths and the back office are not the proxy's: no rewrite, and Next's own error document,
+      // shared for a minute.
+      res.statusCode = 404;
+      res.setHeader('cache-control', 's-maxage=60, stale-while-revalidate=31535940');
+      res.setHeader('x-nextjs-prerender', '1');
+      res.end('<!DOCTYPE html><html id="__next_error__"><body></body></html>');
       return;
     }
     if (path === '/about') {
@@ -69,13 +87,17 @@ async function start() {
   // As src/server/http/site-server.ts: every document request is watched before Next answers it.
   server = createServer((req, res) => {
     pages?.watch(req, res);
-    next(req, res);
+    void next(req, res);
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
-  pages = createNotFoundPages({ port, browserPath });
-  await pages.start();
-  return (path: string, headers: Record<string, string> = {}, method = 'GET') => answer(port, path, headers, method);
+  const made = createNotFoundPages({ port, browserPath });
+  pages = made;
+  const started = made.start();
+  if (options.wait !== false) await started;
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    answer(port, path, headers, method);
+  return Object.assign(get, { pages: made, copiesAsked });
 }
 
 function answer(port: number, path: string, headers: Record<string, string>, method: string) {
@@ -141,5 +163,82 @@ describe('server-rendered 404 pages (decision 017)', () => {
   it('shows an invalid percent-encoding as it came', () => {
     expect(shownPath(browserPath, '/ja/%E5%AD%98')).toBe('/ja/存');
     expect(shownPath(browserPath, '/bad/%E5%AD?x=1')).toBe('/bad/%E5%AD');
+  });
+  it('answers a path of Next’s own that does not exist with the page in the visitor’s language, not shared', async () => {
+    const get = await start();
+    // `/_next/%ZZ` as the server hands it to Next (page-path.ts: the `%` read literally).
+    const res = await get('/_next/%25ZZ', { cookie: 'NEXT_LOCALE=zh' });
+    expect(res.status).toBe(404);
+    expect(res.headers['x-not-found-page']).toBe('prerendered');
+    expect(res.headers['cache-control']).toContain('no-store');
+    const html = res.body.toString('utf8');
+    expect(html).toContain(message('zh', '/_next/%ZZ'));
+    expect(html).not.toContain('__next_error__');
+    // Without a cookie, English like the unprefixed site.
+    expect((await get('/_next/static/chunks/gone.js')).body.toString('utf8')).toContain(
+      message('en', '/_next/static/chunks/gone.js'),
+    );
+    // The back office's own 404 is not the storefront's.
+    expect((await get('/admin/nope')).body.toString('utf8')).toContain('__next_error__');
+  });
+});
+
+/** A promise and the function that settles it. */
+function deferred(): { promise: Promise<void>; release: () => void } {
+  let release: () => void = () => {};
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+describe('the 404 pages at start-up (decision 055)', () => {
+  it('asks Next once per copy when a change comes while they are fetched, and is ready once all are in', async () => {
+    // The first fetches are held until the change has come; any later one until the end of the test.
+    const [first, later] = [deferred(), deferred()];
+    let asked = 0;
+    const get = await start({ copyAnswer: () => (asked++ < 9 ? first.promise : later.promise), wait: false });
+    const { pages, copiesAsked } = get;
+    await expect.poll(() => copiesAsked.length).toBe(9);
+    // The change listener's first connection (decision 040), while the first fetches are under way.
+    pages.refresh();
+    first.release();
+    await pages.ready;
+    // Ready means a 404 now is the prerendered page.
+    const res = await get('/ja/nope', { cookie: 'NEXT_LOCALE=ja' });
+    expect(res.headers['x-not-found-page']).toBe('prerendered');
+    expect(pages.isReady()).toBe(true);
+    // No copy was asked for a second time beside its fetch under way; the one a visitor met, fetched while the
+    // change came, is asked for again now.
+    later.release();
+    await expect.poll(() => copiesAsked.length).toBe(10);
+  });
+
+  it('is not ready while a copy is missing, tries again, and logs each failed round once, naming the copies', async () => {
+    const logged: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: unknown) => {
+      logged.push(String(line));
+    });
+    // The Japanese copies fail at first; asked again, they are held until the test has looked.
+    let failures = 3;
+    const retried = deferred();
+    const get = await start({
+      copyAnswer: (cookie) => (!cookie.includes('NEXT_LOCALE=ja') ? 'ok' : failures-- > 0 ? 500 : retried.promise),
+      wait: false,
+    });
+    const { pages, copiesAsked } = get;
+    let settled = false;
+    void pages.ready.then(() => {
+      settled = true;
+    });
+    await expect.poll(() => copiesAsked.length, { timeout: 5_000 }).toBe(12);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^\[cirrus\] 404 pages not fetched: /);
+    for (const copy of ['ja/usd', 'ja/hkd', 'ja/jpy']) expect(logged[0]).toContain(`${copy}: /ja/page-not-found: 500`);
+    expect(settled).toBe(false);
+    expect(pages.isReady()).toBe(false);
+    retried.release();
+    await pages.ready;
+    expect(logged).toHaveLength(1);
   });
 });

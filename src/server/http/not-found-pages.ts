@@ -1,7 +1,9 @@
 import 'server-only';
 import type { ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
-import { LOCALES } from '@/lib/locales';
+import { parse as parseCookies } from 'hono/utils/cookie';
+import { CURRENCY_COOKIE, currencyFor } from '@/lib/currency';
+import { DEFAULT_LOCALE, LOCALES, parseLocale } from '@/lib/locales';
 import { documentPolicy } from './content-security-policy';
 import { askNext, type KeptRequest } from './kept-answers';
 import { alternatives, CURRENCY_SEGMENTS as CURRENCIES } from './site-segments';
@@ -22,6 +24,13 @@ import { alternatives, CURRENCY_SEGMENTS as CURRENCIES } from './site-segments';
 
 const ROUTE = 'page-not-found';
 const REFRESH_MS = 5 * 60_000;
+/** Start-up retries of the copies not fetched yet: the first wait, doubled up to the last. */
+const FIRST_RETRY_MS = 1_000;
+const LAST_RETRY_MS = 30_000;
+/** Every copy, `${locale}/${currency}`. */
+const COPIES: readonly (readonly [string, string])[] = LOCALES.flatMap((l) => CURRENCIES.map((c) => [l, c] as const));
+/** Paths outside the storefront, whose 404 is not the storefront's (the back office has its own pages). */
+const NOT_STOREFRONT = /^\/admin(\/|$)/;
 /** `/{locale}/{currency}/…`, the proxy's internal rewrite (src/proxy.ts). */
 const REWRITE = new RegExp(`^(?:https?://[^/]+)?/(${alternatives(LOCALES)})/(${alternatives(CURRENCIES)})(?:/|$)`);
 
@@ -63,9 +72,12 @@ export type NotFoundPagesOptions = {
 
 /** The 404 pages of a server: see createNotFoundPages. */
 export type NotFoundPages = {
+  /** Fetches every copy, again until all are in; resolves once they are (`ready`). */
   start(): Promise<void>;
   refresh(): void;
+  /** Settles once every copy is held: until then a 404 may be Next's own empty document. */
   ready: Promise<void>;
+  isReady(): boolean;
   watch(req: KeptRequest, res: ServerResponse): void;
   isDirectRequest(req: KeptRequest): boolean;
 };
@@ -80,85 +92,131 @@ export function createNotFoundPages(options: NotFoundPagesOptions): NotFoundPage
   const prepareDocument = options.prepareDocument ?? ((html: string) => html);
   /** `${locale}/${currency}` -> the copy as prerendered and prepared. */
   const pages = new Map<string, { html: string; path: string; policy: string }>();
+  /** Copies from before an operator's change: still served, and fetched again when next asked for. */
+  const stale = new Set<string>();
+  /** The fetch under way per copy: a copy is asked for once at a time, whoever asks. */
+  const fetching = new Map<string, Promise<void>>();
 
-  /** Bumped by refresh(): a copy fetched before an operator's change is not kept over a newer one. */
+  /** Bumped by refresh(): a copy fetched from before an operator's change is kept as stale, not as new. */
   let generation = 0;
 
+  let markReady: () => void = () => {};
+  /** Settles once every copy is held (the server's health check answers 503 until then). */
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  const isReady = () => pages.size === COPIES.length;
+
+  /** Fetches one copy, or joins its fetch under way. Rejects with the copy's name and what went wrong. */
   function fetchPage(locale: string, currency: string): Promise<void> {
+    const copy = `${locale}/${currency}`;
+    const under = fetching.get(copy);
+    if (under) return under;
     const begun = generation;
     const visible = locale === 'en' ? `/${ROUTE}` : `/${locale}/${ROUTE}`;
     const headers = { 'x-cirrus-fill': '404', cookie: `NEXT_LOCALE=${locale}; currency=${currency.toUpperCase()}` };
     const ask = { port: options.port, via: options.fillPort, path: visible, headers, maxBytes: 2 * 1024 * 1024 };
-    // A fetch that never answers must not hold the health check (it waits for the first round).
-    return askNext({ ...ask, timeoutMs: 15_000 }).then(({ res, body }) => {
-      if (res.statusCode !== 200 || !body) throw new Error(`${visible}: ${res.statusCode}`);
-      const html = body.toString('utf8');
-      // What NotFoundMessage printed while prerendering: the route's own browser path.
-      const path = shownPath(options.browserPath, `/${locale}/${currency}/${ROUTE}`);
-      if (withPath(html, path, path) === null) throw new Error(`${visible}: no 404 message`);
-      // Like every prerendered page we serve ourselves (kept-document.ts).
-      const prepared = prepareDocument(html);
-      if (begun !== generation) return;
-      pages.set(`${locale}/${currency}`, { html: prepared, path, policy: documentPolicy(prepared) });
-      stale.delete(`${locale}/${currency}`);
-    });
+    // A fetch that never answers must not hold the copy's next fetch (nor start-up) for ever.
+    const fetched = askNext({ ...ask, timeoutMs: 15_000 })
+      .then(({ res, body }) => {
+        if (res.statusCode !== 200 || !body) throw new Error(`${visible}: ${res.statusCode}`);
+        const html = body.toString('utf8');
+        // What NotFoundMessage printed while prerendering: the route's own browser path.
+        const path = shownPath(options.browserPath, `/${locale}/${currency}/${ROUTE}`);
+        if (withPath(html, path, path) === null) throw new Error(`${visible}: no 404 message`);
+        // Like every prerendered page we serve ourselves (kept-document.ts).
+        const prepared = prepareDocument(html);
+        pages.set(copy, { html: prepared, path, policy: documentPolicy(prepared) });
+        // Fetched while a change came: it may show what was before, like a copy held at the change.
+        if (begun === generation) stale.delete(copy);
+        else stale.add(copy);
+        if (isReady()) markReady();
+      })
+      .catch((error: unknown) => {
+        throw new Error(`${copy}: ${messageOf(error)}`);
+      })
+      .finally(() => fetching.delete(copy));
+    fetching.set(copy, fetched);
+    return fetched;
   }
 
-  let markReady: () => void = () => {};
-  /** Settles once the first fetch of every copy has (the server's health check waits for it). */
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
-
-  /** Fetches every copy; a failed fetch keeps the previous copy. */
-  const fetchAll = (): Promise<void> =>
-    Promise.allSettled(LOCALES.flatMap((l) => CURRENCIES.map((c) => fetchPage(l, c)))).then((results) => {
-      const failed = results.filter((r) => r.status === 'rejected');
-      if (failed.length) console.error(`[cirrus] 404 pages: ${failed.map((r) => messageOf(r.reason)).join('; ')}`);
+  /** Fetches every copy (or only those not held), and logs the ones that failed in one line. */
+  const fetchAll = (only: 'all' | 'missing', after = ''): Promise<void> =>
+    Promise.allSettled(
+      COPIES.filter(([l, c]) => only === 'all' || !pages.has(`${l}/${c}`)).map(([l, c]) => fetchPage(l, c)),
+    ).then((results) => {
+      const failed = results.flatMap((r) => (r.status === 'rejected' ? [messageOf(r.reason)] : []));
+      if (failed.length) console.error(`[cirrus] 404 pages not fetched: ${failed.join('; ')}${after}`);
     });
 
-  /** Fetches every copy now and every REFRESH_MS. */
+  /**
+   * Fetches every copy now, then the missing ones again until all are in (waiting longer each time), and every
+   * copy every REFRESH_MS. Resolves once every copy is held.
+   */
   function start(): Promise<void> {
-    setInterval(fetchAll, REFRESH_MS).unref();
-    return fetchAll().then(markReady);
+    setInterval(() => void fetchAll('all'), REFRESH_MS).unref();
+    void (async () => {
+      await fetchAll('all', `; trying again in ${FIRST_RETRY_MS / 1000} s`);
+      for (let wait = FIRST_RETRY_MS; !isReady(); wait = Math.min(wait * 2, LAST_RETRY_MS)) {
+        await new Promise((resolve) => setTimeout(resolve, wait).unref());
+        await fetchAll('missing', `; trying again in ${Math.min(wait * 2, LAST_RETRY_MS) / 1000} s`);
+      }
+    })();
+    return ready;
   }
-
-  /** Copies from before an operator's change: still served, and fetched again when next asked for. */
-  const stale = new Set<string>();
 
   /**
    * For an operator's change (src/server/changes/listener.ts): the pages carry the site's shell, its announcement
    * ticker too. Each copy is fetched again when a visitor next meets it, the first such visitor getting the copy
    * from before: fetching all nine at once, on every instance and for every change, cost more than the pages
-   * visitors were asking for at that moment (docs/decisions/040-changes-reach-every-instance.md). Copies still
-   * being fetched from before are not kept.
+   * visitors were asking for at that moment (docs/decisions/040-changes-reach-every-instance.md). A copy being
+   * fetched is not asked for a second time: it is kept as one from before the change
+   * (docs/decisions/055-stale-kept-pages.md).
    */
   function refresh(): void {
     generation += 1;
-    for (const locale of LOCALES) {
-      for (const currency of CURRENCIES) {
-        // A copy not kept yet (its first fetch was under way, and is now void) is fetched at once.
-        if (pages.has(`${locale}/${currency}`)) stale.add(`${locale}/${currency}`);
-        else
-          fetchPage(locale, currency).catch((error: unknown) =>
-            console.error(`[cirrus] 404 pages: ${messageOf(error)}`),
-          );
+    for (const [locale, currency] of COPIES) {
+      const copy = `${locale}/${currency}`;
+      if (pages.has(copy)) stale.add(copy);
+      else if (!fetching.has(copy)) {
+        // Its last fetch failed: asked for at once.
+        fetchPage(locale, currency).catch((error: unknown) =>
+          console.error(`[cirrus] 404 page not fetched: ${messageOf(error)}`),
+        );
       }
     }
   }
 
   /** Starts fetching a stale copy again (once: a failed fetch leaves it for the periodic refresh). */
-  function renew(locale: string, currency: string): void {
-    if (!stale.delete(`${locale}/${currency}`)) return;
-    fetchPage(locale, currency).catch((error: unknown) => console.error(`[cirrus] 404 pages: ${messageOf(error)}`));
+  function renew(copy: string): void {
+    if (!stale.delete(copy)) return;
+    const [locale = '', currency = ''] = copy.split('/');
+    fetchPage(locale, currency).catch((error: unknown) =>
+      console.error(`[cirrus] 404 page not fetched: ${messageOf(error)}`),
+    );
   }
 
+  /**
+   * The copy for a path the proxy does not route (Next's own `/_next/…`, a file path that does not exist): the
+   * visitor's language and currency from their cookies as the proxy would read them, English by default like the
+   * unprefixed site; none for the back office.
+   */
+  function copyByCookies(req: KeptRequest): string | null {
+    if (NOT_STOREFRONT.test(req.url || '/')) return null;
+    const header = req.headers.cookie;
+    const cookies = parseCookies(Array.isArray(header) ? header.join('; ') : (header ?? ''));
+    const locale = parseLocale(cookies.NEXT_LOCALE) ?? DEFAULT_LOCALE;
+    const chosen = cookies[CURRENCY_COOKIE];
+    const currency = currencyFor(locale, { isSetCurrency: chosen !== undefined, currency: chosen?.toUpperCase() });
+    return `${locale}/${currency.toLowerCase()}`;
+  }
+
+  // Next's own paths too (`/_next/…`): a visitor who types one that does not exist meets the site's 404 page.
   const isDocumentRequest = (req: KeptRequest) =>
     (req.method === 'GET' || req.method === 'HEAD') &&
     // The server's own requests (this module's and the document cache's fills, on either worker) are Next's.
     req.headers['x-cirrus-fill'] === undefined &&
-    req.headers.rsc === undefined &&
-    !(req.url || '').startsWith('/_next/');
+    req.headers.rsc === undefined;
 
   /** `/page-not-found` asked for by a visitor (not by start()): answered as the 404 it is, never a 200. */
   function isDirectRequest(req: KeptRequest): boolean {
@@ -175,10 +233,12 @@ export function createNotFoundPages(options: NotFoundPagesOptions): NotFoundPage
     status: number,
   ): { html: string; policy: string } | null {
     if (status !== 404) return null;
-    const match = REWRITE.exec(String(res.getHeader('x-middleware-rewrite') ?? ''));
-    const page = match ? pages.get(`${match[1]}/${match[2]}`) : undefined;
-    if (!page || !/text\/html/.test(String(res.getHeader('content-type') ?? ''))) return null;
-    if (match) renew(match[1] ?? '', match[2] ?? '');
+    const rewrite = res.getHeader('x-middleware-rewrite');
+    const match = rewrite === undefined ? null : REWRITE.exec(String(rewrite));
+    const copy = rewrite === undefined ? copyByCookies(req) : match && `${match[1]}/${match[2]}`;
+    const page = copy === null ? undefined : pages.get(copy);
+    if (!page || copy === null || !/text\/html/.test(String(res.getHeader('content-type') ?? ''))) return null;
+    renew(copy);
     const html = withPath(page.html, page.path, shownPath(options.browserPath, req.url));
     return html === null ? null : { html, policy: page.policy };
   }
@@ -219,6 +279,8 @@ export function createNotFoundPages(options: NotFoundPagesOptions): NotFoundPage
         const replacement = replacementFor(req, res, code);
         if (replacement !== null) {
           html = replacement.html;
+          // Next's answer for one of its own paths is shared for a minute; a 404 of ours never is.
+          res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
           res.setHeader('content-security-policy', replacement.policy);
           res.removeHeader('content-length');
           res.setHeader('x-not-found-page', 'prerendered');
@@ -252,5 +314,5 @@ export function createNotFoundPages(options: NotFoundPagesOptions): NotFoundPage
     } as ServerResponse['end'];
   }
 
-  return { start, refresh, ready, watch, isDirectRequest };
+  return { start, refresh, ready, isReady, watch, isDirectRequest };
 }

@@ -21,6 +21,7 @@ import { createHttpFront, type FrontRequest } from './http-front';
 import type { KeptLookup, WireAnswer } from './kept-answers';
 import { createDocumentPreparer } from './kept-document';
 import { createNotFoundPages, type NotFoundPages } from './not-found-pages';
+import { oneLocation } from './one-location';
 import { routablePath } from './page-path';
 import { createStaticFiles } from './static-files';
 
@@ -84,10 +85,6 @@ export async function startSiteServer(): Promise<void> {
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
 
-  const api = createApp({ db: getDb() });
-  const handleApi = getRequestListener(api.fetch);
-  const answerKeptRead = createKeptReads(api);
-
   // This process's own listener on a loopback port no other worker shares (`exclusive`): the copies kept in
   // front of Next are asked of this process's Next, and so is the revalidation after an operator's change. On the
   // shared port another worker could answer, one whose Next has not yet dropped the old pages
@@ -125,8 +122,14 @@ export async function startSiteServer(): Promise<void> {
   // 404 answers carry the prerendered 404 page, not Next's empty shell (docs/decisions/017-server-rendered-404.md).
   const notFoundPages = createNotFoundPages({ port, fillPort, browserPath, prepareDocument });
 
+  // Health answers 503 until the 404 pages are in, so no 404 after start-up is Next's empty shell.
+  const api = createApp({ db: getDb(), readyToServe: notFoundPages.isReady });
+  const handleApi = getRequestListener(api.fetch);
+  const answerKeptRead = createKeptReads(api);
+
   // Next's answer for a page: 503 rather than 500 when its render failed because the database was down.
   const handlePage = withDependencyStatus((req, res) => {
+    oneLocation(res);
     varyByVisitor(req, res);
     notFoundPages.watch(req, res);
     // A nonce for what Next renders now, the hashes of what it sends from its cache; after the 404 pages' hook
@@ -158,9 +161,7 @@ export async function startSiteServer(): Promise<void> {
     res.once('finish', () => requestAnswered(route, res.statusCode, clock() - started));
     if (isApi(url)) {
       route = 'api';
-      // Health reports ready once the 404 pages are in, so no 404 after start-up is Next's empty shell.
-      if (url === '/api/health') void notFoundPages.ready.then(() => handleApi(req, res));
-      else void handleApi(req, res);
+      void handleApi(req, res);
       return;
     }
     // A path Next cannot route (malformed escape, control character) is read literally: the site's 404 page.
@@ -169,7 +170,13 @@ export async function startSiteServer(): Promise<void> {
       route = 'build-file';
       return;
     }
-    if (!notFoundPages.isDirectRequest(req) && serveDocument(req, res)) {
+    // A kept page may still be handed to Next after all (one rendered again after a change that Next would not
+    // let us keep): then it counts as Next's.
+    const toNext = () => {
+      route = 'page';
+      watchedPage(req, res);
+    };
+    if (!notFoundPages.isDirectRequest(req) && serveDocument(req, res, toNext)) {
       route = 'document';
       return;
     }

@@ -27,32 +27,34 @@ export const searchDocsInput = z.object({
   limit: z.number().int().min(1).max(50).default(20),
 });
 
-export type Segment = { text: string; match: boolean };
-export type DocSearchHit = {
-  kind: 'article' | 'announcement';
-  /** Slug of an article, id of an announcement. */
-  id: string;
-  /** Site path without the language prefix. */
-  path: string;
-  title: string;
-  titleSegments: Segment[];
-  /** Text around the first match, split into matched and unmatched runs for <mark>. */
-  snippet: Segment[];
-  /** ISO date of an announcement. */
-  publishedAt?: string;
-  score: number;
-};
-export type DocSearchResult = {
-  query: string;
-  /** The words searched (of `suggestion` when there is one). */
-  terms: string[];
-  hits: DocSearchHit[];
-  /**
-   * Set when the query found nothing and a corrected one did: the hits are this query's ("Showing results for
-   * refund").
-   */
-  suggestion?: string;
-};
+export const segmentAnswer = z.object({ text: z.string(), match: z.boolean() });
+export type Segment = z.infer<typeof segmentAnswer>;
+export const docSearchHitAnswer = z.object({
+  kind: z.enum(['article', 'announcement']),
+  id: z.string().describe('the slug of an article, the id of an announcement'),
+  path: z.string().describe('the site path without the language prefix'),
+  title: z.string(),
+  titleSegments: z.array(segmentAnswer),
+  snippet: z
+    .array(segmentAnswer)
+    .describe('text around the first match, split into matched and unmatched runs for <mark>'),
+  publishedAt: z.iso.datetime().optional().describe('when an announcement was published'),
+  score: z.number(),
+});
+export type DocSearchHit = z.infer<typeof docSearchHitAnswer>;
+export const docSearchResultAnswer = z.object({
+  query: z.string(),
+  terms: z.array(z.string()).describe('the words searched (of `suggestion` when there is one)'),
+  hits: z.array(docSearchHitAnswer),
+  /** Set when the query found nothing and a corrected one did: the hits are this query's. */
+  suggestion: z
+    .string()
+    .optional()
+    .describe(
+      'set when the query found nothing and a corrected one did: the hits are this query\'s ("Showing results for refund")',
+    ),
+});
+export type DocSearchResult = z.infer<typeof docSearchResultAnswer>;
 
 /** The query as searched: NFKC (full-width Latin becomes ASCII), control characters dropped, cut to 100 characters. */
 export function normalizeQuery(raw: string): string {

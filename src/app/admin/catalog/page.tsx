@@ -1,6 +1,9 @@
-import { redirect } from 'next/navigation';
+import { CatalogOverview } from '@/components/admin/catalog/catalog-overview';
+import { adminPageMetadata } from '../messages';
 
-/** The catalog opens on its regions, the first of its kinds. */
+export const generateMetadata = () => adminPageMetadata('catalog');
+
+/** /admin/catalog: the catalog's kinds, each a declared resource at /admin/catalog/<kind>. */
 export default function CatalogPage() {
-  redirect('/admin/catalog/regions');
+  return <CatalogOverview />;
 }

@@ -1,8 +1,9 @@
-import { PromotionList } from '@/components/admin/promotions/lists';
+import { PromotionsOverview } from '@/components/admin/promotions/screens';
 import { adminPageMetadata } from '../messages';
 
 export const generateMetadata = () => adminPageMetadata('promotions');
 
-export default function CouponsPage() {
-  return <PromotionList section="coupons" />;
+/** /admin/promotions: the promotions' sections; each list is a declared resource at /admin/promotions/<section>. */
+export default function PromotionsPage() {
+  return <PromotionsOverview />;
 }

@@ -12,7 +12,7 @@ import { AdminApiError, adminApi } from '../api';
 import { type ConflictRow, ConflictView } from '../conflict-view';
 import { showApiError } from '../form-errors';
 import { Alert, Button } from '../ui';
-import { FormField } from './fields';
+import { customConflict, FormField } from './fields';
 import { useResourceText } from './text';
 import { useChoices } from './use-choices';
 import { type FormValues, formValuesOf, payloadOf } from './values';
@@ -27,12 +27,15 @@ export type ResourceRow = Record<string, unknown> & { version?: number };
 export function ResourceForm({
   resource,
   row,
+  preset,
   readOnly = false,
   onSaved,
 }: {
   resource: ResourceDeclaration;
   /** The saved row, or null for a new one. */
   row: ResourceRow | null;
+  /** Values a new row starts with that the screen sets (the sale an item belongs to): fixed fields keep them. */
+  preset?: Record<string, unknown>;
   /** Shown to a role that may read but not write it: every field disabled, no save. */
   readOnly?: boolean;
   onSaved: (saved: ResourceRow) => void;
@@ -50,7 +53,7 @@ export function ResourceForm({
         FormValues
       >,
     ),
-    defaultValues: formValuesOf(resource.fields, row ?? (resource.blank() as FormValues)),
+    defaultValues: formValuesOf(resource.fields, row ?? { ...(resource.blank() as FormValues), ...preset }),
   });
   const { handleSubmit, reset, getValues, setError, watch, formState } = form;
   const values = watch();
@@ -60,13 +63,18 @@ export function ResourceForm({
   const save = async (over: number) => {
     const body = payloadOf(resource.fields, getValues());
     try {
-      const saved =
-        row === null
-          ? await adminApi<ResourceRow>(base, { method: 'POST', body })
-          : await adminApi<ResourceRow>(`${base}/${encodeURIComponent(String(keyValue))}`, {
-              method: 'PUT',
-              body: { ...body, version: over },
-            });
+      if (row === null) {
+        onSaved(await adminApi<ResourceRow>(base, { method: 'POST', body }));
+        return;
+      }
+      const saved = await adminApi<ResourceRow>(`${base}/${encodeURIComponent(String(keyValue))}`, {
+        method: 'PUT',
+        body: { ...body, version: over },
+      });
+      // The form stays open on a page: it holds the row as saved (the server trims), at its new version.
+      setConflict(null);
+      setVersion(Number(saved.version));
+      reset(formValuesOf(resource.fields, saved));
       onSaved(saved);
     } catch (error) {
       if (error instanceof AdminApiError && error.status === 409 && error.current) {
@@ -81,15 +89,17 @@ export function ResourceForm({
     const their = formValuesOf(resource.fields, theirs);
     const mine = getValues();
     const shown = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
-    return resource.fields.flatMap((f) =>
-      f.kind === 'localized' || f.kind === 'localizedLines'
+    return resource.fields.flatMap((f) => {
+      const custom = customConflict(f);
+      if (custom) return custom(their[f.name], mine[f.name], text);
+      return f.kind === 'localized' || f.kind === 'localizedLines'
         ? ADMIN_LOCALES.map((l) => ({
             label: `${LOCALE_LABEL[l]} · ${text.field(f.name)}`,
             theirs: shown((their[f.name] as Record<string, unknown> | undefined)?.[l]),
             mine: shown((mine[f.name] as Record<string, unknown> | undefined)?.[l]),
           }))
-        : [{ label: text.field(f.name), theirs: shown(their[f.name]), mine: shown(mine[f.name]) }],
-    );
+        : [{ label: text.field(f.name), theirs: shown(their[f.name]), mine: shown(mine[f.name]) }];
+    });
   };
 
   // The fields mount once their choices are there, so each select shows the saved value, not its first option.
@@ -104,6 +114,7 @@ export function ResourceForm({
             title={text.shared('conflictTitle')}
             rows={conflictRows(conflict)}
             version={Number(conflict.version)}
+            updatedAt={typeof conflict.updatedAt === 'string' ? conflict.updatedAt : undefined}
             locale={locale}
             busy={formState.isSubmitting}
             onTakeTheirs={() => {
@@ -126,7 +137,7 @@ export function ResourceForm({
                 field={f}
                 resource={resource}
                 choices={choices}
-                editing={row !== null}
+                editing={row !== null || (preset !== undefined && f.name in preset)}
                 idPrefix={idPrefix}
               />
             ))}

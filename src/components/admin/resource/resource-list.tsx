@@ -3,53 +3,80 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useLocale } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { may } from '@/lib/admin/permissions';
-import type { ResourceDeclaration } from '@/lib/admin/resource';
+import type { Column, ResourceDeclaration } from '@/lib/admin/resource';
 import type { AdminLocale } from '@/lib/admin/schemas';
-import { DataTable, EmptyList, Pager, TableFrame, TableRow, useServerTable } from '../data-table';
+import { DataTable, EmptyList, Pager, TableFrame, TableRows, useServerTable } from '../data-table';
 import { useAdminTranslations } from '../i18n';
 import { useSession } from '../session';
 import { Alert, Button, buttonClass, Modal, PageHeading } from '../ui';
 import { useAnswer } from '../use-list';
 import { Cell } from './cells';
-import { HistoryDialog } from './history-dialog';
 import { ListFilters } from './list-filters';
 import { ResourceForm, type ResourceRow } from './resource-form';
-import { useRowActions } from './row-actions';
-import { useResourceText } from './text';
+import { type Notice, ResourceNotice, useRowActions } from './row-actions';
+import { type ResourceText, useResourceText } from './text';
 import { type ListAddress, useListAddress } from './use-list-address';
+import { rowName } from './values';
 
-type ListAnswer = {
-  items: ResourceRow[];
-  total: number;
-  capped: boolean;
-  next?: string | null;
+/**
+ * Part of a resource's list on a screen of its own (a sale's items on the sale's page, the welcome bundle's
+ * coupons): the filters the screen fixes, what a new row starts with, and the columns and heading it shows.
+ */
+export type ListView = {
+  /** Filter values the screen fixes: asked with every page, not offered above the list. */
+  scope?: Record<string, string>;
+  /** What a new row starts with; a fixed field keeps it (an item belongs to the sale whose page it is made on). */
+  preset?: Record<string, unknown>;
+  /** The columns shown, where not the declaration's. */
+  columns?: readonly Column[];
+  /** The heading and the label of the button that adds a row, where not the resource's. */
+  title?: string;
+  newLabel?: string;
+  /** 2: the list is a part of a page with its own heading. */
+  level?: 1 | 2;
 };
 
 /**
  * The screen of any resource (docs/engineering.md#back-office): its list, paged, ordered, searched and filtered
  * by the server with all of it in the address; for a role that may write it, a form (in a dialog) to add and change
- * a row; each row's history, its declared actions and its deletion, each asked for first.
+ * a row; each row's history, its declared actions and its deletion, each asked for first. `children` stand between
+ * the heading and the list.
  */
-export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
+export function ResourceList({
+  resource: declared,
+  view = {},
+  children,
+}: {
+  resource: ResourceDeclaration;
+  view?: ListView;
+  children?: ReactNode;
+}) {
+  const scope = view.scope ?? {};
+  // The filters the screen fixes are neither shown nor kept in the address.
+  const scoped = Object.keys(scope).join(',');
+  const resource = useMemo(
+    () => ({
+      ...declared,
+      list: { ...declared.list, filters: declared.list.filters?.filter((f) => !scoped.split(',').includes(f.name)) },
+    }),
+    [declared, scoped],
+  );
   const text = useResourceText(resource);
   const locale = useLocale() as AdminLocale;
   const role = useSession().session?.staff.role;
   const address = useListAddress(resource.list);
-  const list = useAnswer<ListAnswer>(`/${resource.name}`, address.query);
+  const list = useAnswer<ListAnswer<ResourceRow>>(`/${resource.name}`, { ...address.query, ...scope });
   const [editing, setEditing] = useState<ResourceRow | 'new' | null>(null);
-  const [history, setHistory] = useState<ResourceRow | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   const keyOf = (row: ResourceRow) => String(row[resource.key.field]);
-  const nameOf = (row: ResourceRow) => {
-    const value = row[resource.title];
-    const texts = value && typeof value === 'object' ? (value as Record<string, string>) : undefined;
-    return String((texts ? texts[locale] || texts.en : value) || `#${keyOf(row)}`);
-  };
+  const nameOf = (row: ResourceRow) => rowName(resource, row, locale);
   const writes = resource.access.write !== false && may(role, resource.access.write);
   const creates = writes && resource.access.create !== false;
+  // A row that is never changed (a reserved name) opens to be read, as for a role that may not write.
+  const changes = writes && resource.access.update !== false;
   const actions = useRowActions({
     resource,
     role,
@@ -57,10 +84,12 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
     nameOf,
     keyOf,
     onOpen: (row) =>
-      resource.detail === 'page' ? (
+      // A read-only row whose list shows all there is opens nowhere.
+      resource.detail !== 'page' && resource.fields.length === 0 ? undefined : resource.detail === 'page' ? (
         <Link
           href={`/admin${resource.path}/${encodeURIComponent(keyOf(row))}`}
           className={buttonClass.link}
+          aria-label={`${text.shared('open')}: ${nameOf(row)}`}
           data-testid="open"
         >
           {text.shared('open')}
@@ -70,57 +99,86 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           type="button"
           className={buttonClass.link}
           onClick={() => setEditing(row)}
-          aria-label={`${text.shared(writes ? 'edit' : 'view')}: ${nameOf(row)}`}
+          aria-label={`${text.shared(changes ? 'edit' : 'view')}: ${nameOf(row)}`}
           data-testid="edit"
         >
-          {text.shared(writes ? 'edit' : 'view')}
+          {text.shared(changes ? 'edit' : 'view')}
         </button>
       ),
-    onHistory: setHistory,
     onChanged: (next) => {
       setNotice(next);
       list.reload();
     },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns follow the declaration, the reader's language and role
+  // The columns stay one set while the declaration and the language do: a cell renderer made anew would be a new
+  // component to React, which would remount every cell on every render (and lose the focus a dialog returns to).
+  const actionsCell = useRef(actions.cell);
+  actionsCell.current = actions.cell;
   const columns = useMemo<ColumnDef<ResourceRow>[]>(
     () => [
-      ...resource.columns.map(
+      ...(view.columns ?? resource.columns).map(
         (column): ColumnDef<ResourceRow> => ({
           id: column.sort ?? column.name,
           header: text.field(column.name),
           enableSorting: column.sort !== undefined,
-          cell: ({ row }) => <Cell column={column} value={row.original[column.name]} locale={locale} text={text} />,
+          cell: ({ row }) => (
+            <Cell
+              column={column}
+              value={column.value ? column.value(row.original) : row.original[column.name]}
+              row={row.original}
+              locale={locale}
+              text={text}
+            />
+          ),
         }),
       ),
       {
         id: 'actions',
         header: text.shared('actions'),
         enableSorting: false,
-        cell: ({ row }) => actions.cell(row.original),
+        cell: ({ row }) => actionsCell.current(row.original),
       },
     ],
-    [resource, locale, role, actions.cell],
+    [resource, view.columns, locale, text],
   );
+
+  const exportLink = resource.list.export ? <ExportLink resource={resource} query={address.query} text={text} /> : null;
+  const newButton =
+    creates && resource.detail === 'page' ? (
+      <Link href={`/admin${resource.path}/new`} className={buttonClass.primary} data-testid="resource-new">
+        {view.newLabel ?? text.own('new')}
+      </Link>
+    ) : creates ? (
+      <Button onClick={() => setEditing('new')} data-testid="resource-new">
+        {view.newLabel ?? text.own('new')}
+      </Button>
+    ) : null;
 
   return (
     <>
-      <PageHeading title={text.title()}>
-        {creates ? (
-          <Button onClick={() => setEditing('new')} data-testid="resource-new">
-            {text.own('new')}
-          </Button>
-        ) : null}
-      </PageHeading>
-      <div aria-live="polite" className="mb-4 empty:mb-0" data-testid="resource-notice">
-        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      </div>
+      {view.level === 2 ? (
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold">{view.title ?? text.title()}</h2>
+          {exportLink}
+          {newButton}
+        </div>
+      ) : (
+        <PageHeading title={view.title ?? text.title()}>
+          {exportLink}
+          {newButton}
+        </PageHeading>
+      )}
+      {view.title === undefined && text.intro() ? (
+        <p className="-mt-4 mb-4 max-w-prose text-sm text-muted">{text.intro()}</p>
+      ) : null}
+      {children}
+      <ResourceNotice notice={notice} />
       <ListFilters resource={resource} address={address} text={text} />
       {list.error ? <Alert messageKey={list.error} /> : null}
       {resource.list.paging === 'keyset' ? (
         <KeysetTable
-          caption={text.title()}
+          caption={view.title ?? text.title()}
           columns={columns}
           answer={list.answer}
           loading={list.loading}
@@ -130,7 +188,7 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
         />
       ) : (
         <DataTable
-          caption={text.title()}
+          caption={view.title ?? text.title()}
           columns={columns}
           data={list.answer?.items ?? []}
           total={list.answer?.total ?? 0}
@@ -154,14 +212,15 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
       <Modal
         open={editing !== null}
         onOpenChange={(open) => (open ? undefined : setEditing(null))}
-        title={editing === 'new' ? text.own('new') : editing ? nameOf(editing) : ''}
+        title={editing === 'new' ? (view.newLabel ?? text.own('new')) : editing ? nameOf(editing) : ''}
         wide
       >
         {editing !== null ? (
           <ResourceForm
             resource={resource}
             row={editing === 'new' ? null : editing}
-            readOnly={!writes}
+            preset={view.preset}
+            readOnly={editing === 'new' ? !writes : !changes}
             onSaved={() => {
               setEditing(null);
               setNotice({ tone: 'success', text: text.shared('saved') });
@@ -170,33 +229,66 @@ export function ResourceList({ resource }: { resource: ResourceDeclaration }) {
           />
         ) : null}
       </Modal>
-      <HistoryDialog
-        path={history ? `/${resource.name}/${encodeURIComponent(keyOf(history))}` : null}
-        title={history ? `${text.shared('history')}: ${nameOf(history)}` : ''}
-        text={text}
-        onClose={() => setHistory(null)}
-      />
       {actions.dialogs}
     </>
   );
 }
 
+/**
+ * The rows the list's query matches as a CSV file, in the list's order (`GET /api/admin/<name>/export`): a plain
+ * link, so the browser downloads it as it streams; the session cookie goes with it (its path is /api/admin).
+ */
+function ExportLink({
+  resource,
+  query,
+  text,
+}: {
+  resource: ResourceDeclaration;
+  query: Record<string, string | number | undefined>;
+  text: ResourceText;
+}) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && name !== 'rows' && name !== 'cursor') params.set(name, String(value));
+  }
+  return (
+    <a
+      href={`/api/admin/${resource.name}/export?${params}`}
+      download
+      className={buttonClass.secondary}
+      data-testid="resource-export"
+    >
+      {text.shared('export')}
+    </a>
+  );
+}
+
+export type ListAnswer<T = Record<string, unknown>> = {
+  items: T[];
+  total: number;
+  capped: boolean;
+  next?: string | null;
+};
+
 /** A keyset list's table: "previous" and "next" instead of page numbers, the count as the server gives it. */
-function KeysetTable({
+export function KeysetTable<T>({
   caption,
   columns,
   answer,
   loading,
   address,
   getRowId,
+  expanded,
   testId,
 }: {
   caption: string;
-  columns: ColumnDef<ResourceRow>[];
-  answer: ListAnswer | null;
+  columns: ColumnDef<T>[];
+  answer: ListAnswer<T> | null;
   loading: boolean;
   address: ListAddress;
-  getRowId: (row: ResourceRow) => string;
+  getRowId: (row: T) => string;
+  /** A row's detail, shown under it when present. */
+  expanded?: (row: T) => ReactNode;
   testId: string;
 }) {
   const t = useAdminTranslations('admin.table');
@@ -230,9 +322,7 @@ function KeysetTable({
         </>
       }
     >
-      {table.getRowModel().rows.map((row) => (
-        <TableRow key={row.id} row={row} />
-      ))}
+      <TableRows table={table} expanded={expanded} />
     </TableFrame>
   );
 }

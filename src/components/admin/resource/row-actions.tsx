@@ -11,16 +11,27 @@ import { AdminApiError, adminApi } from '../api';
 import { showApiError } from '../form-errors';
 import { Alert, Button, buttonClass, ConfirmDialog, Modal, useErrorText } from '../ui';
 import { FormField } from './fields';
+import { HistoryDialog } from './history-dialog';
 import type { ResourceRow } from './resource-form';
 import type { ResourceText } from './text';
 import { useChoices } from './use-choices';
 import { type FormValues, formValuesOf, payloadOf } from './values';
 
-type Notice = { tone: 'success' | 'error'; text: string };
+export type Notice = { tone: 'success' | 'error'; text: string };
+
+/** What the last save, deletion or action did, said where a screen reader hears it. */
+export function ResourceNotice({ notice }: { notice: Notice | null }) {
+  return (
+    <div aria-live="polite" className="mb-4 empty:mb-0" data-testid="resource-notice">
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+    </div>
+  );
+}
 
 /**
- * What can be done to a row of a list: open it, see its history, delete it, and each declared action the role may
- * take (approve, cancel, retry). An action with fields asks for them in a dialog; one without asks to confirm.
+ * What can be done to a row of a list: open it, see its history (in a dialog of its own), delete it, and each
+ * declared action the role may take (approve, cancel, retry). An action with fields asks for them in a dialog; one
+ * without asks to confirm.
  * Every call is checked again on the server; these buttons only spare a role a refusal.
  */
 export function useRowActions({
@@ -30,7 +41,6 @@ export function useRowActions({
   nameOf,
   keyOf,
   onOpen,
-  onHistory,
   onChanged,
 }: {
   resource: ResourceDeclaration;
@@ -39,8 +49,8 @@ export function useRowActions({
   nameOf: (row: ResourceRow) => string;
   keyOf: (row: ResourceRow) => string;
   onOpen: (row: ResourceRow) => ReactNode | undefined;
-  onHistory: (row: ResourceRow) => void;
-  onChanged: (notice: Notice) => void;
+  /** After a deletion or an action, with what it was (a page of one row leaves when it is deleted). */
+  onChanged: (notice: Notice, what: Action | 'delete') => void;
 }) {
   const errorText = useErrorText();
   const writes = resource.access.write !== false && may(role, resource.access.write);
@@ -48,6 +58,7 @@ export function useRowActions({
   const [confirming, setConfirming] = useState<{ row: ResourceRow; action: Action | 'delete' } | null>(null);
   const [asking, setAsking] = useState<{ row: ResourceRow; action: Action } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [history, setHistory] = useState<ResourceRow | null>(null);
   const path = (row: ResourceRow) => `/${resource.name}/${encodeURIComponent(keyOf(row))}`;
   const actions = (resource.actions ?? []).filter((a) => may(role, a.permission));
 
@@ -57,19 +68,19 @@ export function useRowActions({
       return text.shared('deleted');
     }
     await adminApi(`${path(row)}/${action.name}`, { method: 'POST', body: body ?? {} });
-    return text.own(`actions.${action.name}.done`);
+    return text.own(`actions.${action.name}.done`, { name: nameOf(row) });
   };
 
   const confirm = async () => {
     if (!confirming) return;
     setBusy(true);
     try {
-      onChanged({ tone: 'success', text: await run(confirming.row, confirming.action) });
+      onChanged({ tone: 'success', text: await run(confirming.row, confirming.action) }, confirming.action);
     } catch (e) {
-      onChanged({
-        tone: 'error',
-        text: errorText(e instanceof AdminApiError ? e.messageKey : 'api.requestFailed') ?? '',
-      });
+      onChanged(
+        { tone: 'error', text: errorText(e instanceof AdminApiError ? e.messageKey : 'api.requestFailed') ?? '' },
+        confirming.action,
+      );
     } finally {
       setBusy(false);
       setConfirming(null);
@@ -86,7 +97,7 @@ export function useRowActions({
           <button
             type="button"
             className={buttonClass.link}
-            onClick={() => onHistory(row)}
+            onClick={() => setHistory(row)}
             aria-label={`${text.shared('history')}: ${name}`}
           >
             {text.shared('history')}
@@ -124,6 +135,12 @@ export function useRowActions({
   const confirmingAction = confirming?.action;
   const dialogs = (
     <>
+      <HistoryDialog
+        path={history ? path(history) : null}
+        title={history ? `${text.shared('history')}: ${nameOf(history)}` : ''}
+        text={text}
+        onClose={() => setHistory(null)}
+      />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
@@ -136,7 +153,7 @@ export function useRowActions({
           !confirming
             ? ''
             : confirming.action === 'delete'
-              ? text.shared('deleteText', { name: nameOf(confirming.row) })
+              ? text.ownOrShared('deleteText', { name: nameOf(confirming.row) })
               : text.own(`actions.${confirming.action.name}.text`, { name: nameOf(confirming.row) })
         }
         confirmLabel={
@@ -161,7 +178,7 @@ export function useRowActions({
             onDone={async (body) => {
               const done = await run(asking.row, asking.action, body);
               setAsking(null);
-              onChanged({ tone: 'success', text: done });
+              onChanged({ tone: 'success', text: done }, asking.action);
             }}
           />
         ) : null}
@@ -191,7 +208,7 @@ function ActionForm({
   });
   const labels = {
     label: (name: string) => text.own(`actions.${action.name}.fields.${name}`),
-    hint: () => undefined,
+    hint: (name: string) => text.own(`actions.${action.name}.fields.${name}Hint`),
   };
   if (!ready) return <p aria-busy="true" className="h-24" />;
   return (

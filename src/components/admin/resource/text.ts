@@ -1,5 +1,6 @@
 'use client';
 
+import { useMemo } from 'react';
 import type { ResourceDeclaration } from '@/lib/admin/resource';
 import { useAdminTranslations } from '../i18n';
 
@@ -10,6 +11,12 @@ import { useAdminTranslations } from '../i18n';
  */
 export function useResourceText(resource: Pick<ResourceDeclaration, 'name'>) {
   const t = useAdminTranslations();
+  // One object while the language stays: lists keep their columns (and the cells their elements) across renders.
+  return useMemo(() => wordsOf(t, resource.name), [t, resource.name]);
+}
+
+function wordsOf(t: ReturnType<typeof useAdminTranslations>, name: string) {
+  const resource = { name };
   const own = (key: string, values?: Record<string, string | number>) =>
     t(`admin.resources.${resource.name}.${key}` as never, values as never);
   const has = (key: string) => t.has(`admin.resources.${resource.name}.${key}` as never);
@@ -17,6 +24,7 @@ export function useResourceText(resource: Pick<ResourceDeclaration, 'name'>) {
     t(`admin.resource.${key}` as never, values as never);
   return {
     own,
+    has,
     shared,
     title: () => own('title'),
     field: (name: string) => own(`fields.${name}`),
@@ -30,6 +38,11 @@ export function useResourceText(resource: Pick<ResourceDeclaration, 'name'>) {
         ? own(`filterOptions.${name}.${value}`)
         : shared(`filterOptions.${name}.${value}`),
     searchHint: () => (has('searchHint') ? own('searchHint') : undefined),
+    /** The resource's own words for a shared one, where it has them (a delete that says "withdraw instead"). */
+    ownOrShared: (key: string, values?: Record<string, string | number>) =>
+      has(key) ? own(key, values) : shared(key, values),
+    /** A line under the title saying what the list is for, where the resource has one (`intro`). */
+    intro: () => (has('intro') ? own('intro') : undefined),
   };
 }
 export type ResourceText = ReturnType<typeof useResourceText>;

@@ -4,7 +4,13 @@ import { useEffect, useState } from 'react';
 import type { ChoiceSource, Field } from '@/lib/admin/resource';
 import { adminApi } from '../api';
 
-export type Choice = { id: string; name: string | Record<'en' | 'zh' | 'ja', string>; active?: boolean };
+export type Choice = {
+  id: string;
+  name: string | Record<'en' | 'zh' | 'ja', string>;
+  active?: boolean;
+  /** The keys of other sources' rows this one goes with (a plan's regions). */
+  lists?: Record<string, string[]>;
+};
 
 /**
  * The rows each reference field of a form offers (`GET /api/admin/choices/:source`), asked once per source when

@@ -1,4 +1,4 @@
-import type { Field } from '@/lib/admin/resource';
+import type { Field, ResourceDeclaration } from '@/lib/admin/resource';
 import { ADMIN_LOCALES, type AdminLocale } from '@/lib/admin/schemas';
 
 /**
@@ -121,4 +121,15 @@ export function messageIn(errors: unknown): string | undefined {
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * What names a row in headings, confirmations and the row actions' labels: its `title` field (or the column of
+ * that name, when the column makes it: a title kept among the row's texts), in the reader's language.
+ */
+export function rowName(resource: ResourceDeclaration, row: FormValues, locale: AdminLocale): string {
+  const column = resource.columns.find((c) => c.name === resource.title);
+  const value = column?.value ? column.value(row) : row[resource.title];
+  const texts = value && typeof value === 'object' ? (value as Partial<Record<AdminLocale, string>>) : undefined;
+  return String((texts ? texts[locale] || texts.en : value) || `#${String(row[resource.key.field])}`);
 }

@@ -1,7 +1,32 @@
 import type { ResourceDeclaration } from '../resource';
+import { announcementsResource } from './announcements';
+import { articlesResource } from './articles';
+import { auditResource } from './audit';
+import { bandwidthResource } from './catalog/bandwidth';
+import { disksResource } from './catalog/disks';
+import { domainSuffixesResource } from './catalog/domain-suffixes';
+import { imagesResource } from './catalog/images';
+import { plansResource } from './catalog/plans';
+import { productLinesResource } from './catalog/product-lines';
+import { quickSetsResource } from './catalog/quick-sets';
+import { regionsResource } from './catalog/regions';
+import { reservedLabelsResource } from './catalog/reserved-labels';
+import { securityGroupsResource } from './catalog/security-groups';
+import { snapshotPoliciesResource } from './catalog/snapshot-policies';
+import { trafficResource } from './catalog/traffic';
 import { companyHistoryResource } from './company-history';
+import { contactMessagesResource } from './contact-messages';
+import { customersResource } from './customers';
+import { deliveriesResource } from './deliveries';
 import { footerLinksResource } from './footer-links';
 import { jobsResource } from './jobs';
+import { ordersResource } from './orders';
+import { campaignsResource } from './promotions/campaigns';
+import { couponsResource } from './promotions/coupons';
+import { groupBuysResource } from './promotions/group-buys';
+import { saleItemsResource } from './promotions/sale-items';
+import { salesResource } from './promotions/sales';
+import { reviewsResource } from './reviews';
 import { taxRulesResource } from './tax-rules';
 
 /**
@@ -9,14 +34,46 @@ import { taxRulesResource } from './tax-rules';
  * each to its table (src/server/admin/resources/); the screens and the navigation read them from here.
  */
 export const DECLARATIONS: readonly ResourceDeclaration[] = [
+  announcementsResource,
+  articlesResource,
   jobsResource,
   companyHistoryResource,
   footerLinksResource,
+  ordersResource,
+  customersResource,
   taxRulesResource,
+  reviewsResource,
+  contactMessagesResource,
+  deliveriesResource,
+  auditResource,
+  // The catalog's kinds, in the order its overview (/admin/catalog) lists them.
+  regionsResource,
+  imagesResource,
+  productLinesResource,
+  plansResource,
+  disksResource,
+  bandwidthResource,
+  trafficResource,
+  securityGroupsResource,
+  snapshotPoliciesResource,
+  quickSetsResource,
+  domainSuffixesResource,
+  reservedLabelsResource,
+  // The promotions, in the order their overview (/admin/promotions) lists them.
+  couponsResource,
+  salesResource,
+  saleItemsResource,
+  groupBuysResource,
+  campaignsResource,
 ] as unknown as readonly ResourceDeclaration[];
 
 export function declarationAt(path: string): ResourceDeclaration | undefined {
   return DECLARATIONS.find((d) => d.path === path);
+}
+
+/** The declared resources whose screens are under a path (`/catalog`), in their order. */
+export function declarationsUnder(path: string): readonly ResourceDeclaration[] {
+  return DECLARATIONS.filter((d) => d.path.startsWith(`${path}/`));
 }
 
 export function declarationNamed(name: string): ResourceDeclaration | undefined {

@@ -70,7 +70,7 @@ export async function readTarget(db: Reader, change: PriceChange, lock = false):
     case 'licence': {
       const { rows } = await db.execute<PriceSnapshot>(sql`
         select ${images.id} as "imageId", ${images.licenceCentsPerVcpu} as "licenceCentsPerVcpu",
-               ${images.rowVersion} as "version"
+               ${images.version} as "version"
           from ${images} where ${images.id} = ${change.imageId}${forUpdate}`);
       return rows[0];
     }
@@ -118,7 +118,7 @@ async function writeTarget(tx: Tx, change: PriceChange, version: number): Promis
     case 'licence':
       await tx
         .update(images)
-        .set({ licenceCentsPerVcpu: change.licencePerVcpu, rowVersion: version })
+        .set({ licenceCentsPerVcpu: change.licencePerVcpu, version })
         .where(eq(images.id, change.imageId));
       return;
   }

@@ -64,7 +64,7 @@ export async function pricesOverview(db: Database) {
       name: i.name,
       licenceCentsPerVcpu: i.licenceCentsPerVcpu,
       active: i.active,
-      version: i.rowVersion,
+      version: i.version,
     })),
     currencies: currencyRows.map((c) => ({
       code: c.code,

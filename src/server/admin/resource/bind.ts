@@ -1,19 +1,28 @@
 import 'server-only';
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { ResourceDeclaration, ResourceQuery } from '@/lib/admin/resource';
 import type { AppEnv } from '../../api/context';
-import { ApiError, BusinessCode, type FieldErrors, invalidInput, isUniqueViolation, notFound } from '../../api/errors';
+import {
+  ApiError,
+  BusinessCode,
+  type FieldErrors,
+  invalidInput,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  notFound,
+} from '../../api/errors';
 import type { ApiRouter } from '../../api/route';
-import { announceChange } from '../../changes/bus';
+import { announceChange, seenHereAtOnce } from '../../changes/bus';
 import type { Database, Reader, Tx } from '../../db/client';
 import * as schema from '../../db/schema';
 import { recordAudit } from '../audit';
 import { cappedTotal } from '../list-total';
 import type { SignedInStaff } from '../sessions';
-import { after, cursorValue, decodeCursor, encodeCursor, KEYSET_COUNT_CAP, sortKind } from './keyset';
+import { KEYSET_COUNT_CAP, keysetKeys } from './keyset';
 
 /** A row as the API answers it and the audit log keeps it: plain JSON (times as ISO text). */
 export type Snapshot = Record<string, unknown>;
@@ -30,10 +39,16 @@ export type Binding = {
   /** What `sort` values order by, where not the table's column of the same name. */
   sorts?: Record<string, AnyPgColumn | SQL>;
   /**
-   * What `q` searches besides the key, where not the columns of the form's text fields: columns, or
-   * `{en, zh, ja}` columns searched in every language.
+   * What `q` searches besides the key, where not the columns of the form's text fields: columns, `{en, zh, ja}`
+   * columns searched in every language, and `also` a condition of its own for the `like` pattern (texts kept in
+   * another table); or the whole condition for what is typed, where a search anywhere in the text would read every
+   * row (a customer's id, or the beginning of an address an index serves).
    */
-  search?: { text?: (AnyPgColumn | SQL)[]; localized?: AnyPgColumn[] };
+  search?:
+    | { text?: (AnyPgColumn | SQL)[]; localized?: AnyPgColumn[]; also?: (pattern: string) => SQL }
+    | ((q: string) => SQL | undefined);
+  /** The rows a viewer may see at all (their own audit entries); every row by default. */
+  scope?: (viewer: SignedInStaff) => SQL | undefined;
   /** Each filter's condition for a value (undefined: no condition). */
   filters?: Record<string, (value: string) => SQL | undefined>;
   /**
@@ -41,6 +56,8 @@ export type Binding = {
    * address); the table's own columns by default.
    */
   read?: (db: Reader, where: SQL | undefined, viewer?: SignedInStaff) => Promise<Snapshot[]>;
+  /** One row as its own page reads it (the declaration's `detailRow`): what hangs off it, for this viewer. */
+  readOne?: (db: Reader, id: string | number, viewer: SignedInStaff) => Promise<Snapshot | undefined>;
   /**
    * A list that is not its table's rows searched and filtered (orders joined to their customers, resolving a
    * customer named in a filter first): answers the page as the generic list would.
@@ -52,6 +69,15 @@ export type Binding = {
   values?: (input: Input, before: Snapshot | undefined) => Record<string, unknown>;
   /** After the row is written: what hangs off it (a plan's regions, a template's rules). */
   afterWrite?: (tx: Tx, key: string | number, input: Input) => Promise<void>;
+  /** After the row is deleted (by a delete or an undo): what is kept of it elsewhere (a search index). */
+  afterDelete?: (tx: Tx, key: string | number) => Promise<void>;
+  /**
+   * A key that may change (an article's address): moves the row from `from` to `to` inside the write's
+   * transaction, with whatever must follow it (a redirect from the old address). Without it a key is fixed.
+   */
+  rekey?: (tx: Tx, from: string | number, to: string | number) => Promise<void>;
+  /** Where the row a key named is now, when keys change (an old address that redirects); the key itself if none. */
+  follow?: (db: Reader, key: string | number) => Promise<string | number | undefined>;
   /** Checks against other tables; field errors or none. May throw an ApiError of its own. */
   check?: (tx: Tx, input: Input, before: Snapshot | undefined) => Promise<FieldErrors>;
   /** What still refers to a row, as the message key of the refusal; undefined when it may be deleted. */
@@ -80,6 +106,9 @@ export type ListPage = {
   capped: boolean;
 } & ({ page: number; rows: number } | { next: string | null });
 
+/** A write's transaction, after whose commit this process drops its read caches (seenHereAtOnce). */
+const change = <T>(db: Database, work: (tx: Tx) => Promise<T>) => seenHereAtOnce(db.transaction(work));
+
 /** A key as the table keeps it: a number from the path for identity keys. */
 const keyOf = (declaration: ResourceDeclaration, raw: string | number) =>
   declaration.key.type === 'number' ? Number(raw) : String(raw);
@@ -94,8 +123,8 @@ const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /**
  * A declaration bound to its table: the list, the reads, and every write as one transaction in which the row is
  * locked and its version compared (409 with the row as it is now), the rules of the resource checked, the write
- * made, its audit row written and the change announced to every instance. Undo from the audit log goes through
- * the same path (src/server/admin/revert.ts).
+ * made, its audit row written and the change announced to every instance (this one drops its read caches as soon
+ * as the write is committed). Undo from the audit log goes through the same path (src/server/admin/revert.ts).
  */
 export function bindResource<D extends ResourceDeclaration>(declaration: D, binding: Binding = {}) {
   const table: PgTable =
@@ -137,23 +166,31 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     (async (db: Reader, where: SQL | undefined) => plain(await db.select().from(table).where(where)) as Snapshot[]);
 
   async function find(db: Reader, id: string | number, viewer?: SignedInStaff): Promise<Snapshot | undefined> {
-    return (await read(db, eq(key, keyOf(declaration, id)), viewer))[0];
+    const own = eq(key, keyOf(declaration, id));
+    return (await read(db, viewer && binding.scope ? and(own, binding.scope(viewer)) : own, viewer))[0];
   }
 
-  /** The list's search and filters as one condition. */
-  function listWhere(query: ResourceQuery): SQL | undefined {
-    const like = query.q ? containing(query.q) : undefined;
+  /** What `q` finds: its own condition, or the typed text anywhere in the key and the searched columns. */
+  function searched(q: string): SQL | undefined {
+    if (!q || !declaration.list.search) return undefined;
+    if (typeof search === 'function') return search(q);
+    const like = containing(q);
+    return or(
+      ilike(sql`${key}::text`, like),
+      ...(search.text ?? []).map((column) => ilike(column, like)),
+      ...(search.localized ?? []).flatMap((column) =>
+        ['en', 'zh', 'ja'].map((l) => ilike(sql`${column}->>${l}`, like)),
+      ),
+      search.also?.(like),
+    );
+  }
+
+  /** The list's search and filters as one condition, within what the viewer may see. */
+  function listWhere(query: ResourceQuery, viewer: SignedInStaff): SQL | undefined {
     const filters = declaration.list.filters ?? [];
     return and(
-      like
-        ? or(
-            ilike(sql`${key}::text`, like),
-            ...(search.text ?? []).map((searched) => ilike(searched, like)),
-            ...(search.localized ?? []).flatMap((searched) =>
-              ['en', 'zh', 'ja'].map((l) => ilike(sql`${searched}->>${l}`, like)),
-            ),
-          )
-        : undefined,
+      binding.scope?.(viewer),
+      searched(query.q),
       ...filters.map((filter) => {
         const value = String(query[filter.name] ?? '');
         const own = binding.filters?.[filter.name];
@@ -163,6 +200,9 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
         const bounded = column(filter.name.replace(/(From|To)$/, ''));
         if (filter.kind === 'from' && bounded) return gte(bounded, new Date(value));
         if (filter.kind === 'to' && bounded) return lt(bounded, new Date(value));
+        // A reference filter names a row of another list, kept in the column of its name.
+        const named = column(filter.name);
+        if (filter.kind === 'reference' && named) return eq(named, value);
         return undefined;
       }),
     );
@@ -170,7 +210,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
 
   /** A numbered page: the rows at an offset, counted up to the cap. */
   async function numberedPage(db: Database, query: ResourceQuery, viewer: SignedInStaff): Promise<ListPage> {
-    const where = listWhere(query);
+    const where = listWhere(query, viewer);
     const order = query.dir === 'asc' ? asc : desc;
     const page = Number(query.page ?? 1);
     const [counted, keys] = await Promise.all([
@@ -195,36 +235,18 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     };
   }
 
-  /** A keyset page: the rows after the cursor in (sort, key) order, one more asked to know whether more follow. */
+  /** The keys of a keyset page of the list's query: the rows after its cursor in (sort, key) order. */
+  const keysetOf = (db: Reader, query: ResourceQuery, where: SQL | undefined, rows: number, cursor: string) =>
+    keysetKeys(db, { table, key, sort: sorts[query.sort] ?? key, where, cursor, dir: query.dir, rows });
+
+  /** A keyset page: the rows after the cursor, with the matches counted up to the cap. */
   async function keysetPage(db: Database, query: ResourceQuery, viewer: SignedInStaff): Promise<ListPage> {
-    const where = listWhere(query);
-    const sort = sorts[query.sort] ?? key;
-    const kind = sortKind(sort);
-    const order = query.dir === 'asc' ? asc : desc;
-    const [counted, found] = await Promise.all([
+    const where = listWhere(query, viewer);
+    const [counted, { keys, next }] = await Promise.all([
       cappedTotal(db, table, where, KEYSET_COUNT_CAP),
-      db
-        .select({ key, sortValue: sql`${sort}` })
-        .from(table)
-        .where(and(where, after(sort, key, decodeCursor(String(query.cursor ?? ''), kind), kind, query.dir)))
-        .orderBy(order(sort), order(key))
-        .limit(query.rows + 1),
+      keysetOf(db, query, where, query.rows, String(query.cursor ?? '')),
     ]);
-    const page = found.slice(0, query.rows);
-    const last = page.at(-1);
-    const next =
-      found.length > query.rows && last
-        ? encodeCursor({ v: cursorValue(last.sortValue, kind), id: last.key as string | number })
-        : null;
-    return {
-      ...counted,
-      next,
-      items: await inOrder(
-        db,
-        page.map((k) => k.key as string | number),
-        viewer,
-      ),
-    };
+    return { ...counted, next, items: await inOrder(db, keys, viewer) };
   }
 
   /** The rows of these keys as the API answers them, in the keys' order. */
@@ -252,8 +274,18 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     return current;
   }
 
+  /** A field chosen when the row was made that a change would move (a coupon into the welcome bundle). */
+  const fixedMoved = (input: Input, before: Snapshot | undefined): FieldErrors =>
+    Object.fromEntries(
+      declaration.fields
+        .filter(
+          (f) => f.fixed && before && input[f.name] !== undefined && !isDeepStrictEqual(input[f.name], before[f.name]),
+        )
+        .map((f) => [f.name, 'api.admin.fixedField']),
+    );
+
   async function checked(tx: Tx, input: Input, before: Snapshot | undefined) {
-    const fields = (await binding.check?.(tx, input, before)) ?? {};
+    const fields = { ...fixedMoved(input, before), ...((await binding.check?.(tx, input, before)) ?? {}) };
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
   }
 
@@ -282,6 +314,22 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     }
   }
 
+  /**
+   * Deletes a row nothing refers to: what the resource knows refers to it refuses with its own reason (409), a
+   * foreign key it does not know about with `api.admin.inUse`.
+   */
+  async function deleted(tx: Tx, id: string | number, row: Snapshot): Promise<void> {
+    const used = await binding.inUse?.(tx, keyOf(declaration, id), row);
+    if (used) throw new ApiError(BusinessCode.conflict, used);
+    try {
+      await tx.transaction((inner) => inner.delete(table).where(eq(key, keyOf(declaration, id))));
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new ApiError(BusinessCode.conflict, 'api.admin.inUse');
+      throw error;
+    }
+    await binding.afterDelete?.(tx, keyOf(declaration, id));
+  }
+
   const valuesOf = (input: Input, before: Snapshot | undefined) =>
     tableValues(binding.values ? binding.values(input, before) : input);
 
@@ -299,14 +347,28 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
       return declaration.list.paging === 'keyset' ? keysetPage(db, query, viewer) : numberedPage(db, query, viewer);
     },
 
-    async get(db: Database, id: string | number, viewer?: SignedInStaff): Promise<Snapshot> {
-      const found = await find(db, id, viewer);
+    /**
+     * Every row the list's query matches, `size` at a time in the list's order (an export): keyset pages of the
+     * table's own rows, uncounted, so each batch is an index range and the whole never sits in memory.
+     */
+    async *batches(db: Database, query: ResourceQuery, viewer: SignedInStaff, size: number) {
+      const where = listWhere(query, viewer);
+      for (let cursor = ''; ; ) {
+        const { keys, next } = await keysetOf(db, query, where, size, cursor);
+        yield await inOrder(db, keys, viewer);
+        if (!next) return;
+        cursor = next;
+      }
+    },
+
+    async get(db: Database, id: string | number, viewer: SignedInStaff): Promise<Snapshot> {
+      const found = binding.readOne ? await binding.readOne(db, id, viewer) : await find(db, id, viewer);
       if (!found) throw notFound('api.admin.notFound');
       return found;
     },
 
     async create(db: Database, by: SignedInStaff, input: Input): Promise<Snapshot> {
-      return db.transaction(async (tx) => {
+      return change(db, async (tx) => {
         await checked(tx, input, undefined);
         // A key (or another unique value) taken meanwhile by someone else's save is refused by the insert itself.
         const made = await unique(tx, (inner) =>
@@ -322,33 +384,33 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     },
 
     async update(db: Database, by: SignedInStaff, id: string | number, input: Input & { version: number }) {
-      if (declaration.key.type === 'string' && keyField in input && String(input[keyField]) !== String(id)) {
-        // The key names the row everywhere (orders, the public API): it is chosen once, at creation.
-        throw invalidInput({ [keyField]: 'api.admin.keyFixed' });
-      }
-      return db.transaction(async (tx) => {
+      const moved = declaration.key.type === 'string' && keyField in input && String(input[keyField]) !== String(id);
+      // The key names the row everywhere (orders, the public API): it is chosen once, at creation, unless the
+      // resource knows how to move a row (an article's address, which leaves a redirect behind).
+      if (moved && !binding.rekey) throw invalidInput({ [keyField]: 'api.admin.keyFixed' });
+      const at = keyOf(declaration, moved ? String(input[keyField]) : id);
+      return change(db, async (tx) => {
         const before = await lock(tx, id, input.version);
         await checked(tx, input, before);
         const { version: _read, ...fields } = input;
-        await unique(tx, (inner) =>
-          inner
+        await unique(tx, async (inner) => {
+          if (moved) await binding.rekey?.(inner, keyOf(declaration, id), at);
+          await inner
             .update(table)
             .set({ ...valuesOf(fields, before), version: Number(before.version) + 1 })
-            .where(eq(key, keyOf(declaration, id))),
-        );
-        await binding.afterWrite?.(tx, keyOf(declaration, id), fields);
-        const after = (await find(tx, id)) ?? null;
-        await audited(tx, by, id, 'update', before, after);
+            .where(eq(key, at));
+        });
+        await binding.afterWrite?.(tx, at, fields);
+        const after = (await find(tx, at)) ?? null;
+        await audited(tx, by, at, 'update', before, after);
         return after as Snapshot;
       });
     },
 
     async remove(db: Database, by: SignedInStaff, id: string | number, expected: number): Promise<void> {
-      await db.transaction(async (tx) => {
+      await change(db, async (tx) => {
         const before = await lock(tx, id, expected);
-        const used = await binding.inUse?.(tx, keyOf(declaration, id), before);
-        if (used) throw new ApiError(BusinessCode.conflict, used);
-        await tx.delete(table).where(eq(key, keyOf(declaration, id)));
+        await deleted(tx, id, before);
         await audited(tx, by, id, 'delete', before, null);
       });
     },
@@ -358,29 +420,42 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
      * and checked it is still as the undone change left it. Answers the row as it is then.
      */
     async restore(tx: Tx, id: string | number, state: Snapshot | null, now: Snapshot | undefined) {
+      let at = keyOf(declaration, id);
       if (state === null) {
-        if (now) await tx.delete(table).where(eq(key, keyOf(declaration, id)));
+        if (now) await deleted(tx, at, now);
       } else {
+        // The rules hold for a row put back as for one saved: things moved on since (a sale now sells the plan).
+        await checked(tx, state, now);
         // Versions only go up, also for a row made again after its deletion, so no later change can carry the
         // version an older audit entry produced and be undone in its name.
         const version = Math.max(Number(now?.version ?? 0), Number(state.version ?? 0)) + 1;
+        const wanted = keyOf(declaration, String(state[keyField] ?? id));
+        if (String(wanted) !== String(at)) {
+          // The row was moved by the change undone: it goes back to the key it had.
+          if (now) {
+            const rekey = binding.rekey;
+            if (!rekey) throw new ApiError(BusinessCode.conflict, 'api.admin.notRevertible');
+            await unique(tx, (inner) => rekey(inner, at, wanted));
+          }
+          at = wanted;
+        }
         if (binding.restore) await binding.restore(tx, state, version, now !== undefined);
         else if (now) {
           const { [keyField]: _key, ...fields } = state;
           await tx
             .update(table)
             .set({ ...tableValues(fields), version })
-            .where(eq(key, keyOf(declaration, id)));
+            .where(eq(key, at));
         } else {
           await tx
             .insert(table)
             .overridingSystemValue()
             .values({ ...tableValues(state), version });
         }
-        await binding.afterWrite?.(tx, keyOf(declaration, id), state);
+        await binding.afterWrite?.(tx, at, state);
       }
       await announceChange(tx, declaration.changes);
-      return (await find(tx, id)) ?? null;
+      return (await find(tx, at)) ?? null;
     },
   };
 }

@@ -1,11 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
 import { cursorPageOf, pageOf, type ResourceQuery, resourceQuery } from '@/lib/admin/resource';
+import { auditEntryRow } from '@/lib/admin/resources/audit';
 import { version, withVersion } from '@/lib/admin/schemas';
 import { recordId } from '@/lib/validation/numbers';
 import { noFields } from '../../api/input';
 import type { ApiRouter } from '../../api/route';
-import { auditEntryRow, rowHistory } from '../audit';
+import { rowHistory } from '../audit';
 import type { BoundResource } from './bind';
 
 /** A key from the path: a row id, or a code chosen at creation (`std-2c4g`, `.com`, `tokyo`). */
@@ -43,7 +44,16 @@ export function resourceRoutes(router: ApiRouter, resource: BoundResource): void
   );
 
   router.route(
-    { method: 'get', path: one, summary: `One of ${d.name}`, params, response: row, errors: [404], tag, ...read },
+    {
+      method: 'get',
+      path: one,
+      summary: `One of ${d.name}`,
+      params,
+      response: d.detailRow ?? row,
+      errors: [404],
+      tag,
+      ...read,
+    },
     (c, { params }) => resource.get(db(c), params.id, c.get('staff')),
   );
 
@@ -102,22 +112,24 @@ export function resourceRoutes(router: ApiRouter, resource: BoundResource): void
     );
   }
 
-  router.route(
-    {
-      method: 'put',
-      path: one,
-      summary: `Change one of ${d.name} (with the version it was read at; 409 with the row as it is now)`,
-      params,
-      body: withVersion(d.input),
-      response: row,
-      errors: [404, 409],
-      tag,
-      auth: 'staff',
-      permission: write,
-    },
-    (c, { params, body }) =>
-      resource.update(db(c), c.get('staff'), params.id, body as Record<string, unknown> & { version: number }),
-  );
+  if (d.access.update !== false) {
+    router.route(
+      {
+        method: 'put',
+        path: one,
+        summary: `Change one of ${d.name} (with the version it was read at; 409 with the row as it is now)`,
+        params,
+        body: withVersion(d.input),
+        response: row,
+        errors: [404, 409],
+        tag,
+        auth: 'staff',
+        permission: write,
+      },
+      (c, { params, body }) =>
+        resource.update(db(c), c.get('staff'), params.id, body as Record<string, unknown> & { version: number }),
+    );
+  }
 
   if (d.access.delete !== false) {
     router.route(

@@ -1,13 +1,32 @@
 import 'server-only';
 import { DECLARATIONS } from '@/lib/admin/resources';
 import { type Binding, type BoundResource, bindResource } from '../resource/bind';
+import { announcementsBinding } from './announcements';
+import { articlesBinding } from './articles';
+import { auditBinding } from './audit';
+import { CATALOG_BINDINGS } from './catalog';
 import { companyHistoryBinding, footerLinksBinding, jobsBinding } from './content';
+import { customersBinding } from './customers';
+import { deliveriesBinding } from './deliveries';
+import { ordersBinding } from './orders';
+import { PROMOTION_BINDINGS } from './promotions';
+import { contactMessagesBinding, reviewsBinding } from './support';
 
 /** What a resource does beyond the generic path, by name; a resource without an entry needs nothing more. */
 const BINDINGS: Record<string, Binding> = {
+  announcements: announcementsBinding,
+  articles: articlesBinding,
   jobs: jobsBinding,
   history: companyHistoryBinding,
   'footer-links': footerLinksBinding,
+  orders: ordersBinding,
+  customers: customersBinding,
+  deliveries: deliveriesBinding,
+  reviews: reviewsBinding,
+  'contact-messages': contactMessagesBinding,
+  audit: auditBinding,
+  ...CATALOG_BINDINGS,
+  ...PROMOTION_BINDINGS,
 };
 
 /**

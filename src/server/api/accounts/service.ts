@@ -4,8 +4,9 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { env } from '@/env';
 import type { Locale } from '@/lib/locales';
 import { localizedPath } from '@/lib/routes';
-import { rules } from '@/lib/validation/rules';
+import { normalizePassword } from '@/lib/validation/account-password-rules';
 import { accountSubject, clearAccountThrottles, withAttempt } from '../../auth/login-throttle';
+import { acceptNewPassword } from '../../auth/new-password';
 import { hashPassword, needsRehash, verifyPassword } from '../../auth/password';
 import { countHit, LIMITS, tooMany, windowLeftMs } from '../../auth/rate-limit';
 import { createSession } from '../../auth/sessions';
@@ -14,7 +15,7 @@ import { activationCodes, passwordResets, sessions, users } from '../../db/schem
 import { enqueueMail } from '../../mail/outbox';
 import { activationMail, passwordResetMail, registrationAttemptMail } from '../../mail/templates';
 import { ensureMailWorker } from '../../mail/worker';
-import { ApiError, BusinessCode, invalidInput } from '../errors';
+import { ApiError, BusinessCode } from '../errors';
 
 export const ACTIVATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
@@ -76,9 +77,8 @@ export async function registerAccount(
   db: Database,
   input: { email: string; password: string; phone?: string; locale: Locale },
 ): Promise<{ email: string }> {
-  if (!rules.pass.safeParse(input.password).success) throw invalidInput({ password: 'validation.pass' });
   const email = input.email.trim().toLowerCase();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(await acceptNewPassword(input.password, { email }));
   const username = await freeUsername(db, email);
   const created = await db.transaction(async (tx) => {
     const [user] = await tx
@@ -165,9 +165,12 @@ export async function resendActivation(db: Database, email: string, ip: string, 
 /**
  * Login by e-mail or username. The attempt is counted on the login throttles before the password is checked
  * (docs/decisions/033-login-limits.md); an unknown account and a wrong password get the same answer in the
- * same time (no enumeration). A hash made with weaker parameters than today's is replaced on success.
+ * same time (no enumeration). A hash made with weaker parameters than today's is replaced on success. The rules
+ * for new passwords do not apply: the password is only normalized, as it was before hashing
+ * (docs/decisions/056-account-passwords.md).
  */
 export async function login(db: Database, input: { account: string; password: string; ip: string }) {
+  const password = normalizePassword(input.password);
   const [found] = await db
     .select()
     .from(users)
@@ -176,7 +179,7 @@ export async function login(db: Database, input: { account: string; password: st
     db,
     { subject: accountSubject(found?.id, input.account), ip: input.ip },
     async (attempt) => {
-      const valid = await verifyPassword(attempt, input.password, found?.passwordHash);
+      const valid = await verifyPassword(attempt, password, found?.passwordHash);
       if (!found || !valid) throw new ApiError(BusinessCode.unauthorized, 'api.login.failed');
       return found;
     },
@@ -184,7 +187,7 @@ export async function login(db: Database, input: { account: string; password: st
   if (user.status === 'disabled') throw new ApiError(BusinessCode.forbidden, 'api.login.disabled');
   if (user.status !== 'active') throw new ApiError(BusinessCode.forbidden, 'api.login.notActivated');
   if (needsRehash(user.passwordHash)) {
-    const rehashed = await hashPassword(input.password);
+    const rehashed = await hashPassword(password);
     // Only over the hash just verified: a password changed meanwhile is not overwritten.
     await db
       .update(users)
@@ -237,8 +240,14 @@ export async function requestPasswordReset(db: Database, email: string, ip: stri
  * activated: the code proves the address, as the activation link would.
  */
 export async function resetPassword(db: Database, code: string, password: string): Promise<{ email: string }> {
-  if (!rules.pass.safeParse(password).success) throw invalidInput({ password: 'validation.pass' });
-  const passwordHash = await hashPassword(password);
+  // The account's address, when the code names one, so the new password cannot be the address itself; an unknown
+  // code is refused in the transaction below.
+  const [owner] = await db
+    .select({ email: users.email })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(eq(passwordResets.codeHash, sha256(code)));
+  const passwordHash = await hashPassword(await acceptNewPassword(password, { email: owner?.email }));
   const user = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { WelcomeCoupon } from '@/lib/coupons';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
@@ -34,7 +35,8 @@ export async function listWelcomeCoupons(db: Database, locale: Locale): Promise<
  * Where a customer stands with the welcome offer: may claim it, has claimed it, or may not (not activated, or
  * activated more than WELCOME_WINDOW_DAYS ago). Each refusal is also the i18n key `api.welcome.<state>`.
  */
-export type WelcomeState = 'open' | 'claimed' | 'notActivated' | 'notNew';
+export const welcomeStateAnswer = z.enum(['open', 'claimed', 'notActivated', 'notNew']);
+export type WelcomeState = z.infer<typeof welcomeStateAnswer>;
 
 function eligibility(
   user: { status: string; activatedAt: Date | null } | undefined,

@@ -2,19 +2,8 @@ import 'server-only';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  announcementInput,
-  announcementPreview,
-  announcementUpdate,
-  articleCreate,
-  articlePreview,
-  articleUpdate,
-  auditQuery,
-  contactQuery,
   listQuery,
-  missingTranslationsQuery,
   recoveryCodesRenewal,
-  reviewDecision,
-  reviewQuery,
   setupInspect,
   staffAction,
   staffInvite,
@@ -24,23 +13,10 @@ import {
   version,
 } from '@/lib/admin/schemas';
 import { recordId } from '@/lib/validation/numbers';
-import {
-  ANNOUNCEMENT_SORTS,
-  createAnnouncement,
-  deleteAnnouncement,
-  getAnnouncement,
-  listAnnouncements,
-  previewAnnouncement,
-  updateAnnouncement,
-} from '../../admin/announcements';
-import { createArticle, getArticleForEditing, listArticles, previewArticle, updateArticle } from '../../admin/articles';
-import { listAudit } from '../../admin/audit';
-import { listContactMessages, listReviews, moderateReview } from '../../admin/moderation';
 import { recoveryCodesLeft } from '../../admin/recovery-codes';
 import { choiceRoutes } from '../../admin/resource/choices';
 import { resourceRoutes } from '../../admin/resource/routes';
 import { RESOURCES } from '../../admin/resources';
-import { revertAuditEntry } from '../../admin/revert';
 import { endStaffSession, requireStaff, startStaffSession } from '../../admin/sessions';
 import {
   completeSetup,
@@ -56,18 +32,14 @@ import {
   staffLogin as signIn,
   updateStaff,
 } from '../../admin/staff';
-import { listMissingTranslations } from '../../admin/translations';
 import { clientIp } from '../../auth/sessions';
 import type { AppEnv } from '../context';
-import { notFound } from '../errors';
 import { jsonBody, noFields, parseWith, queryInput } from '../input';
 import { describeRoutes, type TaggedRouteDoc } from '../openapi/describe';
 import { apiRouter } from '../route';
-import { catalogDocs, catalogRoutes } from './catalog';
+import { contentRoutes } from './content';
 import { dashboardRouter } from './dashboard';
-import { ordersDocs, ordersRoutes } from './orders';
 import { pricesDocs, pricesRoutes } from './prices';
-import { promotionDocs, promotionRoutes } from './promotions';
 
 /**
  * The back office's API (docs/product/back-office-api.md). Every route but sign-in and the setup link names the
@@ -166,129 +138,19 @@ adminRouter.delete('/admin/staff/:id', requireStaff('manageStaff'), async (c) =>
   return c.json({ code: 2000, message: null });
 });
 
-// ---- announcements --------------------------------------------------------------------------------------------
-
-adminRouter.get('/admin/announcements', requireStaff('readContent'), async (c) => {
-  const query = queryInput(c, listQuery(ANNOUNCEMENT_SORTS));
-  return c.json({ code: 2000, message: await listAnnouncements(c.get('db'), query) });
-});
-
-adminRouter.post('/admin/announcements/preview', requireStaff('readContent'), async (c) => {
-  const { body } = await jsonBody(c, announcementPreview);
-  return c.json({ code: 2000, message: previewAnnouncement(body) });
-});
-
-adminRouter.get('/admin/announcements/:id', requireStaff('readContent'), async (c) => {
-  const { id } = parseWith(idParam, c.req.param());
-  return c.json({ code: 2000, message: await getAnnouncement(c.get('db'), id) });
-});
-
-adminRouter.post('/admin/announcements', requireStaff('editContent'), async (c) => {
-  const input = await jsonBody(c, announcementInput);
-  return c.json({ code: 2000, message: await createAnnouncement(c.get('db'), c.get('staff'), input) });
-});
-
-adminRouter.put('/admin/announcements/:id', requireStaff('editContent'), async (c) => {
-  const { id } = parseWith(idParam, c.req.param());
-  const input = await jsonBody(c, announcementUpdate);
-  return c.json({ code: 2000, message: await updateAnnouncement(c.get('db'), c.get('staff'), id, input) });
-});
-
-adminRouter.delete('/admin/announcements/:id', requireStaff('editContent'), async (c) => {
-  const { id } = parseWith(idParam, c.req.param());
-  const { version: expected } = queryInput(c, versionQuery);
-  await deleteAnnouncement(c.get('db'), c.get('staff'), id, expected);
-  return c.json({ code: 2000, message: null });
-});
-
-// ---- audit log ------------------------------------------------------------------------------------------------
-
-adminRouter.get('/admin/audit', requireStaff(), async (c) => {
-  const query = queryInput(c, auditQuery);
-  return c.json({ code: 2000, message: await listAudit(c.get('db'), c.get('staff'), query) });
-});
-
-adminRouter.post('/admin/audit/:id/revert', requireStaff(), async (c) => {
-  const { id } = parseWith(idParam, c.req.param());
-  await jsonBody(c, noFields);
-  const restored = await revertAuditEntry(c.get('db'), c.get('staff'), id);
-  if (restored === undefined) throw notFound('api.admin.notFound');
-  return c.json({ code: 2000, message: restored });
-});
-
-// ---- reviews, contact inbox, translations ---------------------------------------------------------------------
-
-adminRouter.get('/admin/reviews', requireStaff('support'), async (c) => {
-  const query = queryInput(c, reviewQuery);
-  return c.json({ code: 2000, message: await listReviews(c.get('db'), query) });
-});
-
-adminRouter.post('/admin/reviews/:id/moderate', requireStaff('support'), async (c) => {
-  const { id } = parseWith(idParam, c.req.param());
-  const { decision } = await jsonBody(c, reviewDecision);
-  return c.json({ code: 2000, message: await moderateReview(c.get('db'), c.get('staff'), id, decision) });
-});
-
-adminRouter.get('/admin/contact-messages', requireStaff('support'), async (c) => {
-  const query = queryInput(c, contactQuery);
-  return c.json({ code: 2000, message: await listContactMessages(c.get('db'), query) });
-});
-
-adminRouter.get('/admin/translations/missing', requireStaff('readContent'), async (c) => {
-  const { kind } = queryInput(c, missingTranslationsQuery);
-  return c.json({ code: 2000, message: { items: await listMissingTranslations(c.get('db'), kind) } });
-});
-
-// ---- documentation articles -----------------------------------------------------------------------------------
-
-const slugParam = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, { error: 'api.field.invalid' }) });
-
-adminRouter.get('/admin/articles', requireStaff('readContent'), async (c) => {
-  return c.json({ code: 2000, message: await listArticles(c.get('db')) });
-});
-
-// A preview writes nothing and shows only what the site would show, so every role that reads content may ask.
-adminRouter.post('/admin/articles/preview', requireStaff('readContent'), async (c) => {
-  const { locale, body } = await jsonBody(c, articlePreview);
-  return c.json({ code: 2000, message: await previewArticle(c.get('db'), locale, body) });
-});
-
-adminRouter.post('/admin/articles', requireStaff('editContent'), async (c) => {
-  const input = await jsonBody(c, articleCreate);
-  return c.json({ code: 2000, message: await createArticle(c.get('db'), c.get('staff'), input) });
-});
-
-adminRouter.get('/admin/articles/:slug', requireStaff('readContent'), async (c) => {
-  const { slug } = parseWith(slugParam, c.req.param());
-  return c.json({ code: 2000, message: await getArticleForEditing(c.get('db'), slug) });
-});
-
-adminRouter.put('/admin/articles/:slug', requireStaff('editContent'), async (c) => {
-  const { slug } = parseWith(slugParam, c.req.param());
-  const input = await jsonBody(c, articleUpdate);
-  return c.json({ code: 2000, message: await updateArticle(c.get('db'), c.get('staff'), slug, input) });
-});
-
 // ---- resources declared once (src/lib/admin/resources/) --------------------------------------------------------
 
 const resources = apiRouter('Admin');
 choiceRoutes(resources);
+contentRoutes(resources);
 for (const resource of RESOURCES) resourceRoutes(resources, resource);
 adminRouter.route('/', resources.hono);
-adminRouter.route('/', ordersRoutes);
 
-// ---- catalog (docs/product/back-office-catalog.md) --------------------------------------------------------------
-
-adminRouter.route('/', catalogRoutes);
 adminRouter.route('/', dashboardRouter.hono);
-adminRouter.route('/', promotionRoutes);
 adminRouter.route('/', pricesRoutes);
 
 const staffOnly = { auth: 'staff' } as const;
 const manageStaff = { auth: 'staff', permission: 'manageStaff' } as const;
-const readContent = { auth: 'staff', permission: 'readContent' } as const;
-const editContent = { auth: 'staff', permission: 'editContent' } as const;
-const support = { auth: 'staff', permission: 'support' } as const;
 
 /** Every back-office route's description (docs/product/back-office-api.md). */
 export const adminDocs: TaggedRouteDoc[] = [
@@ -372,140 +234,7 @@ export const adminDocs: TaggedRouteDoc[] = [
       ...manageStaff,
     },
   ]),
-  ...describeRoutes('Admin: announcements', [
-    {
-      method: 'get',
-      path: '/admin/announcements',
-      summary: 'Announcements',
-      query: listQuery(ANNOUNCEMENT_SORTS),
-      ...readContent,
-    },
-    {
-      method: 'get',
-      path: '/admin/announcements/:id',
-      summary: 'One announcement with its translations',
-      params: idParam,
-      errors: [404],
-      ...readContent,
-    },
-    {
-      method: 'post',
-      path: '/admin/announcements/preview',
-      summary: 'An announcement body rendered as the site would show it',
-      body: announcementPreview,
-      ...readContent,
-    },
-    {
-      method: 'post',
-      path: '/admin/announcements',
-      summary: 'Create an announcement',
-      body: announcementInput,
-      ...editContent,
-    },
-    {
-      method: 'put',
-      path: '/admin/announcements/:id',
-      summary: 'Change an announcement (with the version it was read at)',
-      params: idParam,
-      body: announcementUpdate,
-      errors: [404, 409],
-      ...editContent,
-    },
-    {
-      method: 'delete',
-      path: '/admin/announcements/:id',
-      summary: 'Delete an announcement',
-      params: idParam,
-      query: versionQuery,
-      errors: [404, 409],
-      ...editContent,
-    },
-  ]),
-  ...describeRoutes('Admin: audit', [
-    {
-      method: 'get',
-      path: '/admin/audit',
-      summary: 'The audit log (what the role may see of it)',
-      query: auditQuery,
-      ...staffOnly,
-    },
-    {
-      method: 'post',
-      path: '/admin/audit/:id/revert',
-      summary: 'Put back what an audited change replaced',
-      description:
-        'Only while the row is still at the version the change left (409 `api.admin.revertStale` with `current`) and once (409 `api.admin.alreadyReverted` with `revertedBy`).',
-      params: idParam,
-      body: noFields,
-      errors: [404, 409],
-      ...staffOnly,
-    },
-  ]),
-  ...describeRoutes('Admin: moderation', [
-    { method: 'get', path: '/admin/reviews', summary: 'Reviews by state', query: reviewQuery, ...support },
-    {
-      method: 'post',
-      path: '/admin/reviews/:id/moderate',
-      summary: 'Approve or reject a review',
-      params: idParam,
-      body: reviewDecision,
-      errors: [404, 409],
-      ...support,
-    },
-    {
-      method: 'get',
-      path: '/admin/contact-messages',
-      summary: 'Messages of the contact form',
-      query: contactQuery,
-      ...support,
-    },
-    {
-      method: 'get',
-      path: '/admin/translations/missing',
-      summary: 'Content missing a translation',
-      query: missingTranslationsQuery,
-      ...readContent,
-    },
-  ]),
-  ...describeRoutes('Admin: articles', [
-    { method: 'get', path: '/admin/articles', summary: 'Documentation articles', ...readContent },
-    {
-      method: 'post',
-      path: '/admin/articles/preview',
-      summary: 'An article body rendered as the site would show it',
-      body: articlePreview,
-      ...readContent,
-    },
-    {
-      method: 'post',
-      path: '/admin/articles',
-      summary: 'Create an article',
-      body: articleCreate,
-      errors: [409],
-      ...editContent,
-    },
-    {
-      method: 'get',
-      path: '/admin/articles/:slug',
-      summary: 'One article with its translations',
-      params: slugParam,
-      errors: [404],
-      ...readContent,
-    },
-    {
-      method: 'put',
-      path: '/admin/articles/:slug',
-      summary: 'Change an article (with the version it was read at)',
-      params: slugParam,
-      body: articleUpdate,
-      errors: [404, 409],
-      ...editContent,
-    },
-  ]),
   ...resources.docs,
-  ...ordersDocs,
-  ...catalogDocs,
   ...dashboardRouter.docs,
-  ...promotionDocs,
   ...pricesDocs,
 ];

@@ -1,5 +1,7 @@
 import 'server-only';
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { int, isoTime } from '@/lib/api/answers';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
 import { announcements, announcementTranslations } from '../../db/schema';
@@ -10,7 +12,14 @@ import { announcements, announcementTranslations } from '../../db/schema';
  */
 export const isPublished = () => lte(announcements.publishedAt, sql`now()`);
 
-export type AnnouncementSummary = { id: number; title: string; category: string; pinned: boolean; publishedAt: string };
+export const announcementSummaryAnswer = z.object({
+  id: int(),
+  title: z.string(),
+  category: z.string(),
+  pinned: z.boolean(),
+  publishedAt: isoTime(),
+});
+export type AnnouncementSummary = z.infer<typeof announcementSummaryAnswer>;
 export type AnnouncementDetail = AnnouncementSummary & { body: string };
 
 /**

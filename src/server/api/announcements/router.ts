@@ -1,13 +1,10 @@
 import 'server-only';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { LOCALES, parseLocale } from '@/lib/locales';
 import { wholeNumber } from '@/lib/validation/numbers';
-import type { AppEnv } from '../context';
 import { requestLocale } from '../context';
-import { jsonBody } from '../input';
-import { describeRoutes } from '../openapi/describe';
-import { listAnnouncements } from './queries';
+import { apiRouter } from '../route';
+import { announcementSummaryAnswer, listAnnouncements } from './queries';
 
 const announceQuery = z.object({
   page: wholeNumber({ min: 1, max: 10_000 }).default(1),
@@ -45,21 +42,7 @@ const announceRequest = z
   ])
   .pipe(announceQuery);
 
-export const announcementsRouter = new Hono<AppEnv>();
-
-// POST /api/finance/message/searchAnnounce - announcements of a language, newest first (docs/product/api.md#site-and-shell)
-announcementsRouter.post('/finance/message/searchAnnounce', async (c) => {
-  const input = await jsonBody(c, announceRequest);
-  const { items, total } = await listAnnouncements(c.get('db'), {
-    locale: requestLocale(c, input.language),
-    page: input.page,
-    row: input.row,
-  });
-  c.header('x-total-count', String(total));
-  return c.json({ code: 2000, message: items });
-});
-
-export const announcementDocs = describeRoutes('Announcements', [
+export const announcementsRouter = apiRouter('Announcements').route(
   {
     method: 'post',
     path: '/finance/message/searchAnnounce',
@@ -68,5 +51,15 @@ export const announcementDocs = describeRoutes('Announcements', [
       'The body is the query as a JSON string, the same string under `param`, or a plain object ' +
       '(docs/decisions/003-announcement-request.md).',
     body: announceRequest,
+    response: z.array(announcementSummaryAnswer),
   },
-]);
+  async (c, { body }) => {
+    const { items, total } = await listAnnouncements(c.get('db'), {
+      locale: requestLocale(c, body.language),
+      page: body.page,
+      row: body.row,
+    });
+    c.header('x-total-count', String(total));
+    return items;
+  },
+);

@@ -1,5 +1,7 @@
 import 'server-only';
 import { type AnyColumn, and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { int } from '@/lib/api/answers';
 import { planRegionalPrice } from '@/lib/catalog/pricing-rules';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
@@ -25,105 +27,136 @@ import { localize } from '../../localize';
 // Every list is one query. Prices leave here in USD: integer cents, micro-USD for hourly prices, a plan's with
 // its region's adjustment applied by the same function the price code uses; converting and formatting them is
 // the price code's job (docs/decisions/036-pricing-model.md), so a page and an order read the same number.
+// Each answer is a schema (what /api/openapi.json says and the tests check every answer against) and the type the
+// pages and the order code read, derived from it.
 
-export type Region = {
-  id: string;
-  countryCode: string;
-  country: string;
-  city: string;
-  networkNote: string;
-  testIp: string;
-  /** Percent added to compute and network prices here (docs/decisions/036-pricing-model.md). */
-  priceAdjustmentPct: number;
-};
+export const regionAnswer = z.object({
+  id: z.string(),
+  countryCode: z.string(),
+  country: z.string(),
+  city: z.string(),
+  networkNote: z.string(),
+  testIp: z.string(),
+  /** docs/decisions/036-pricing-model.md */
+  priceAdjustmentPct: int().describe('percent added to compute and network prices in this region'),
+});
+export type Region = z.infer<typeof regionAnswer>;
 
-export type Image = { id: string; name: string; version: string; arch: string; minDiskGb: number };
-export type ImageFamily = { family: string; images: Image[] };
+export const imageAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  version: z.string(),
+  arch: z.string(),
+  minDiskGb: int(),
+});
+export type Image = z.infer<typeof imageAnswer>;
+export const imageFamilyAnswer = z.object({ family: z.string(), images: z.array(imageAnswer) });
+export type ImageFamily = z.infer<typeof imageFamilyAnswer>;
 
-export type Plan = {
-  id: string;
-  name: string;
-  cpu: number;
-  cpuModel: string;
-  memoryMb: number;
-  diskGb: number;
-  diskType: string;
-  bandwidthMbps: number;
-  maxBandwidthMbps: number;
-  /** 0 means unmetered. */
-  trafficGb: number;
+export const planAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  cpu: int(),
+  cpuModel: z.string(),
+  memoryMb: int(),
+  diskGb: int(),
+  diskType: z.string(),
+  bandwidthMbps: int(),
+  maxBandwidthMbps: int(),
+  trafficGb: int().describe('0 means unmetered'),
   /**
    * The monthly and hourly price in the region asked for, its adjustment applied; without a region, the lowest of
    * the regions it is sold in (a "from" price). docs/decisions/036-pricing-model.md.
    */
-  monthlyPriceCents: number;
-  hourlyPriceMicroUsd: number;
-  /** The monthly price before any region's adjustment. */
-  listPriceCents: number;
+  monthlyPriceCents: int().describe("USD cents in the region asked for; without one, the lowest (a 'from' price)"),
+  hourlyPriceMicroUsd: int(),
+  listPriceCents: int().describe("the monthly price before any region's adjustment"),
   /**
    * The monthly price in each active region it is sold in, a plan's own price there or its adjusted one: what the
    * configurator labels the plan with for the region chosen (docs/decisions/042-scheduled-prices.md).
    */
-  monthlyByRegion: Record<string, number>;
+  monthlyByRegion: z.record(z.string(), int()).describe('the monthly price in each active region it is sold in'),
   /** Whether the plan can be billed by the hour (dedicated servers cannot). */
-  hourlyBilling: boolean;
+  hourlyBilling: z.boolean(),
   /** Ids of the active regions the plan is sold in, in region order. */
-  regions: string[];
-};
-export type ProductLine = { id: string; name: string; description: string; dedicated: boolean; plans: Plan[] };
+  regions: z.array(z.string()),
+});
+export type Plan = z.infer<typeof planAnswer>;
+export const productLineAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  dedicated: z.boolean(),
+  plans: z.array(planAnswer),
+});
+export type ProductLine = z.infer<typeof productLineAnswer>;
 
 /** The plan facts a promotion shows beside its own price (sales, group-buy offers), for one region and term. */
-export type PromotedPlan = Pick<Plan, 'cpu' | 'memoryMb' | 'diskGb' | 'bandwidthMbps'> & {
-  planId: string;
-  planName: string;
-  regionId: string;
-  regionName: string;
-  months: number;
-};
+export const promotedPlanAnswer = planAnswer
+  .pick({ cpu: true, memoryMb: true, diskGb: true, bandwidthMbps: true })
+  .extend({
+    planId: z.string(),
+    planName: z.string(),
+    regionId: z.string(),
+    regionName: z.string(),
+    months: int(),
+  });
+export type PromotedPlan = z.infer<typeof promotedPlanAnswer>;
 /** A plan as stored (name in every language), with the active regions it is sold in. */
 export type PlanRecord = typeof plans.$inferSelect & { regions: string[] };
 
-export type SecurityGroupRule = {
-  direction: 'ingress' | 'egress';
-  protocol: 'tcp' | 'udp' | 'icmp' | 'all';
-  ports: string;
-  cidr: string;
-  action: 'accept' | 'drop';
-  note: string;
-};
-export type SecurityGroup = { id: string; name: string; description: string; rules: SecurityGroupRule[] };
+export const securityGroupRuleAnswer = z.object({
+  direction: z.enum(['ingress', 'egress']),
+  protocol: z.enum(['tcp', 'udp', 'icmp', 'all']),
+  ports: z.string(),
+  cidr: z.string(),
+  action: z.enum(['accept', 'drop']),
+  note: z.string(),
+});
+export type SecurityGroupRule = z.infer<typeof securityGroupRuleAnswer>;
+export const securityGroupAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  rules: z.array(securityGroupRuleAnswer),
+});
+export type SecurityGroup = z.infer<typeof securityGroupAnswer>;
 
-export type DiskProduct = {
-  id: string;
-  name: string;
-  mediaType: string;
-  minGb: number;
-  maxGb: number;
-  stepGb: number;
-  pricePerGbCents: number;
-  maxIops: number;
-};
-export type BandwidthTier = { id: string; mbps: number; monthlyPriceCents: number };
-export type TrafficPackage = { id: string; gb: number; monthlyPriceCents: number };
-export type QuickSet = {
-  id: string;
-  name: string;
-  description: string;
-  planId: string;
-  imageId: string;
-  dataDiskId: string | null;
-  dataDiskGb: number;
-  bandwidthTierId: string | null;
-};
-export type SnapshotPolicy = {
-  id: string;
-  name: string;
-  description: string;
-  /** Cron expression in UTC. */
-  schedule: string;
-  retainCount: number;
-  monthlyPriceCents: number;
-};
+export const diskProductAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  mediaType: z.string(),
+  minGb: int(),
+  maxGb: int(),
+  stepGb: int(),
+  pricePerGbCents: int(),
+  maxIops: int(),
+});
+export type DiskProduct = z.infer<typeof diskProductAnswer>;
+export const bandwidthTierAnswer = z.object({ id: z.string(), mbps: int(), monthlyPriceCents: int() });
+export type BandwidthTier = z.infer<typeof bandwidthTierAnswer>;
+export const trafficPackageAnswer = z.object({ id: z.string(), gb: int(), monthlyPriceCents: int() });
+export type TrafficPackage = z.infer<typeof trafficPackageAnswer>;
+export const quickSetAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  planId: z.string(),
+  imageId: z.string(),
+  dataDiskId: z.string().nullable(),
+  dataDiskGb: int(),
+  bandwidthTierId: z.string().nullable(),
+});
+export type QuickSet = z.infer<typeof quickSetAnswer>;
+export const snapshotPolicyAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  schedule: z.string().describe('cron expression in UTC'),
+  retainCount: int(),
+  monthlyPriceCents: int(),
+});
+export type SnapshotPolicy = z.infer<typeof snapshotPolicyAnswer>;
 
 /** Plans sold in a region: a condition on the outer query's plan id. */
 const planSoldIn = (planId: AnyColumn, regionId: string) =>
@@ -200,7 +233,7 @@ export async function listImageFamilies(db: Database, regionId?: string | undefi
       id: images.id,
       family: images.family,
       name: images.name,
-      version: images.version,
+      version: images.release,
       arch: images.arch,
       minDiskGb: images.minDiskGb,
     })

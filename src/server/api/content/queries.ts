@@ -1,6 +1,8 @@
 import 'server-only';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Locale } from '@/lib/locales';
+import { z } from 'zod';
+import { int, isoTime } from '@/lib/api/answers';
+import { LOCALES, type Locale } from '@/lib/locales';
 import type { ContactTopic } from '@/lib/validation/content-forms';
 import type { Database } from '../../db/client';
 import { companyHistory, contactMessages, jobDepartments, jobLocations, jobs, reviews } from '../../db/schema';
@@ -16,7 +18,11 @@ import { contactMail } from '../../mail/templates';
 // ---------------------------------------------------------------------------------------------------------------
 
 /** docs/product/entities.md#content: ratingValue is a string (one decimal), reviewCount the number of approved reviews. */
-export type RatingSummary = { reviewCount: number; ratingValue: string };
+export const ratingSummaryAnswer = z.object({
+  reviewCount: int().describe('the number of approved reviews'),
+  ratingValue: z.string().describe('their average rating, one decimal: "4.6"'),
+});
+export type RatingSummary = z.infer<typeof ratingSummaryAnswer>;
 
 export async function ratingSummary(db: Database): Promise<RatingSummary> {
   const [row] = await db
@@ -27,14 +33,15 @@ export async function ratingSummary(db: Database): Promise<RatingSummary> {
 }
 
 /** What the public sees of a review: never the author's account, only the name they chose to show. */
-export type PublicReview = {
-  id: number;
-  authorName: string;
-  locale: Locale;
-  rating: number;
-  body: string;
-  createdAt: string;
-};
+export const publicReviewAnswer = z.object({
+  id: int(),
+  authorName: z.string(),
+  locale: z.enum(LOCALES),
+  rating: int(),
+  body: z.string(),
+  createdAt: isoTime(),
+});
+export type PublicReview = z.infer<typeof publicReviewAnswer>;
 
 const publicColumns = {
   id: reviews.id,
@@ -103,10 +110,13 @@ export async function listReviewsFor(
   return [...own.slice(0, ownShown), ...others.slice(0, options.count - ownShown)].map(toPublic);
 }
 
+/** A review posted: it waits for moderation. */
+export const pendingReviewAnswer = z.object({ id: int(), status: z.literal('pending') });
+
 export async function createPendingReview(
   db: Database,
   input: { userId: number; authorName: string; rating: number; body: string; locale: Locale },
-): Promise<{ id: number; status: 'pending' }> {
+): Promise<z.infer<typeof pendingReviewAnswer>> {
   const [row] = await db
     .insert(reviews)
     .values({ ...input, status: 'pending' })
@@ -121,7 +131,8 @@ export type ModerationReview = PublicReview & { status: 'pending' | 'approved' |
 // Company history (/about)
 // ---------------------------------------------------------------------------------------------------------------
 
-export type Milestone = { id: number; year: number; month: number; title: string; body: string };
+export const milestoneAnswer = z.object({ id: int(), year: int(), month: int(), title: z.string(), body: z.string() });
+export type Milestone = z.infer<typeof milestoneAnswer>;
 
 export async function listHistory(
   db: Database,
@@ -147,21 +158,29 @@ export async function listHistory(
 // Jobs (/jobs)
 // ---------------------------------------------------------------------------------------------------------------
 
-export type JobFacet = { code: string; name: string; count: number };
+const codeAndName = z.object({ code: z.string(), name: z.string() });
+export const jobFacetAnswer = codeAndName.extend({ count: int().describe('open jobs there') });
+export type JobFacet = z.infer<typeof jobFacetAnswer>;
 
-export type Job = {
-  id: number;
-  department: { code: string; name: string };
-  location: { code: string; name: string };
-  employmentType: string;
-  title: string;
-  summary: string;
-  responsibilities: string[];
-  requirements: string[];
-  postedAt: string;
-};
+export const jobAnswer = z.object({
+  id: int(),
+  department: codeAndName,
+  location: codeAndName,
+  employmentType: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  responsibilities: z.array(z.string()),
+  requirements: z.array(z.string()),
+  postedAt: isoTime(),
+});
+export type Job = z.infer<typeof jobAnswer>;
 
-export type JobSearch = { jobs: Job[]; departments: JobFacet[]; locations: JobFacet[] };
+export const jobSearchAnswer = z.object({
+  jobs: z.array(jobAnswer),
+  departments: z.array(jobFacetAnswer),
+  locations: z.array(jobFacetAnswer),
+});
+export type JobSearch = z.infer<typeof jobSearchAnswer>;
 
 /**
  * Open jobs, newest first, narrowed by department, location or id; with every department and location and

@@ -1,13 +1,12 @@
 import 'server-only';
-import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { centreCouponAnswer, claimedCouponAnswer } from '@/lib/coupons';
 import { recordId } from '@/lib/validation/numbers';
-import { findSession, requireSession, SESSION_COOKIE } from '../../auth/sessions';
-import { type AppEnv, requestLocale } from '../context';
-import { jsonBody } from '../input';
+import { findSession, SESSION_COOKIE } from '../../auth/sessions';
+import { requestLocale } from '../context';
 import { liveNumbersChanged } from '../live/cache';
-import { describeRoutes } from '../openapi/describe';
+import { apiRouter } from '../route';
 import { claimCoupon, listCentreCoupons } from './queries';
 
 export const couponSearchInput = z.object({
@@ -19,43 +18,38 @@ export const couponReceiveInput = z.object({
   couponId: recordId.describe('a coupon id from /api/ac/coupon/search'),
 });
 
-export const couponsRouter = new Hono<AppEnv>();
+export const couponsRouter = apiRouter('Coupons');
 
-// POST /api/ac/coupon/search - the coupon centre's list, with how many of each the signed-in visitor holds
-couponsRouter.post('/ac/coupon/search', async (c) => {
-  const db = c.get('db');
-  const input = await jsonBody(c, couponSearchInput);
-  // A read: the session is optional and no CSRF token is needed.
-  const session = await findSession(db, getCookie(c, SESSION_COOKIE));
-  const list = await listCentreCoupons(db, requestLocale(c, input.language), {
-    product: input.product,
-    userId: session?.user.id,
-  });
-  return c.json({ code: 2000, message: list });
-});
-
-// POST /api/ac/coupon/receive - claim one coupon for the signed-in user
-couponsRouter.post('/ac/coupon/receive', requireSession(), async (c) => {
-  const { couponId } = await jsonBody(c, couponReceiveInput);
-  const claimed = await claimCoupon(c.get('db'), c.get('user').id, couponId);
-  liveNumbersChanged();
-  return c.json({ code: 2000, message: claimed });
-});
-
-export const couponDocs = describeRoutes('Coupons', [
+couponsRouter.route(
   {
     method: 'post',
     path: '/ac/coupon/search',
     summary: "The coupon centre's list, with how many of each the signed-in visitor holds",
     auth: 'customerOptional',
     body: couponSearchInput,
+    response: z.array(centreCouponAnswer),
   },
+  async (c, { body }) => {
+    const db = c.get('db');
+    // A read: the session is optional and no CSRF token is needed.
+    const session = await findSession(db, getCookie(c, SESSION_COOKIE));
+    return listCentreCoupons(db, requestLocale(c, body.language), { product: body.product, userId: session?.user.id });
+  },
+);
+
+couponsRouter.route(
   {
     method: 'post',
     path: '/ac/coupon/receive',
     summary: 'Claim one coupon',
     auth: 'customer',
     body: couponReceiveInput,
+    response: claimedCouponAnswer,
     errors: [404, 409],
   },
-]);
+  async (c, { body }) => {
+    const claimed = await claimCoupon(c.get('db'), c.get('user').id, body.couponId);
+    liveNumbersChanged();
+    return claimed;
+  },
+);

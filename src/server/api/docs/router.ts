@@ -1,11 +1,9 @@
 import 'server-only';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { wholeNumber } from '@/lib/validation/numbers';
-import { type AppEnv, requestLocale } from '../context';
-import { queryInput } from '../input';
-import { describeRoutes } from '../openapi/describe';
-import { searchDocs } from './search';
+import { requestLocale } from '../context';
+import { apiRouter } from '../route';
+import { docSearchResultAnswer, searchDocs } from './search';
 
 /**
  * The query string of a documentation search. Any text is accepted and cut to the search's own limit rather
@@ -17,25 +15,22 @@ const searchQuery = z.object({
   limit: wholeNumber({ min: 1, max: 50 }).default(10),
 });
 
-export const docsRouter = new Hono<AppEnv>();
-
-// GET /api/doc/search - articles and announcements of a language matching a query, best first (docs/product/validation.md#form-inputs, docs/decisions/011-doc-search.md)
-docsRouter.get('/doc/search', async (c) => {
-  const input = queryInput(c, searchQuery);
-  const result = await searchDocs(c.get('db'), {
-    query: input.q.slice(0, 1000),
-    locale: requestLocale(c, input.language),
-    limit: input.limit,
-  });
-  c.header('cache-control', 'public, max-age=60');
-  return c.json({ code: 2000, message: result });
-});
-
-export const docDocs = describeRoutes('Documentation', [
+// docs/product/validation.md#form-inputs, docs/decisions/011-doc-search.md
+export const docsRouter = apiRouter('Documentation').route(
   {
     method: 'get',
     path: '/doc/search',
     summary: 'Articles and announcements of a language matching a query, best first',
     query: searchQuery,
+    response: docSearchResultAnswer,
   },
-]);
+  async (c, { query }) => {
+    const result = await searchDocs(c.get('db'), {
+      query: query.q.slice(0, 1000),
+      locale: requestLocale(c, query.language),
+      limit: query.limit,
+    });
+    c.header('cache-control', 'public, max-age=60');
+    return result;
+  },
+);

@@ -5,6 +5,7 @@ import 'server-only';
 export {
   type DocSearchHit,
   type DocSearchResult,
+  docSearchResultAnswer,
   highlight,
   MAX_QUERY_LENGTH,
   normalizeQuery,

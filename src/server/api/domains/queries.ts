@@ -1,31 +1,33 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { int } from '@/lib/api/answers';
 import type { Database } from '../../db/client';
 import { domainSuffixes } from '../../db/schema';
-import type { Availability, RegistryAdapter } from '../../domains/registry';
+import { AVAILABILITIES, type RegistryAdapter } from '../../domains/registry';
 import { invalidInput } from '../errors';
 import { displayName, normalizeSuffix, parseSearchName } from './names';
 
-export type DomainSuffix = {
-  suffix: string;
-  category: string;
-  registerPriceCents: number;
-  renewPriceCents: number;
-  transferPriceCents: number;
-  promo: boolean;
-};
+export const domainSuffixAnswer = z.object({
+  suffix: z.string(),
+  category: z.string(),
+  registerPriceCents: int(),
+  renewPriceCents: int(),
+  transferPriceCents: int(),
+  promo: z.boolean(),
+});
+export type DomainSuffix = z.infer<typeof domainSuffixAnswer>;
 
-export type DomainCheck = {
-  suffix: string;
-  /** ASCII (punycode) name, e.g. `xn--eqrt2g.com`. */
-  fqdn: string;
-  /** The same name as a visitor reads it, e.g. `域名.com`. */
-  displayName: string;
-  state: Availability;
-  registerPriceCents: number;
-  renewPriceCents: number;
-  transferPriceCents: number;
-};
+export const domainCheckAnswer = z.object({
+  suffix: z.string(),
+  fqdn: z.string().describe('the ASCII (punycode) name, e.g. `xn--eqrt2g.com`'),
+  displayName: z.string().describe('the same name as a visitor reads it, e.g. `域名.com`'),
+  state: z.enum(AVAILABILITIES),
+  registerPriceCents: int(),
+  renewPriceCents: int(),
+  transferPriceCents: int(),
+});
+export type DomainCheck = z.infer<typeof domainCheckAnswer>;
 
 /** Active domain suffixes with their yearly prices in USD cents, in catalogue order. */
 export async function listDomainSuffixes(db: Database, filter: { category?: string } = {}): Promise<DomainSuffix[]> {

@@ -1,12 +1,9 @@
 import 'server-only';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { LOCALES, parseLocale } from '@/lib/locales';
 import { registryAdapter } from '../../domains/registry';
-import type { AppEnv } from '../context';
-import { jsonBody } from '../input';
-import { describeRoutes } from '../openapi/describe';
-import { checkDomainName, listDomainSuffixes } from './queries';
+import { apiRouter } from '../route';
+import { checkDomainName, domainCheckAnswer, domainSuffixAnswer, listDomainSuffixes } from './queries';
 
 /** More suffixes than one search may ask the registry about at once (each may be an outside RDAP request). */
 export const MAX_SUFFIXES_PER_CHECK = 50;
@@ -32,32 +29,30 @@ const suffixCheck = z.object({
     .describe('suffixes to check, e.g. [".com", "net"]; omitted: every active suffix'),
 });
 
-export const domainsRouter = new Hono<AppEnv>();
+/** Domain suffixes and name checks (docs/product/api.md#domains). */
+export const domainsRouter = apiRouter('Domains');
 
-// POST /api/domain/suffix/search - active domain suffixes with register, renew and transfer prices (docs/product/api.md#domains)
-domainsRouter.post('/domain/suffix/search', async (c) => {
-  const { category } = await jsonBody(c, suffixSearch);
-  return c.json({ code: 2000, message: await listDomainSuffixes(c.get('db'), { category }) });
-});
-
-// POST /api/domain/suffix/check - whether a name is available under each suffix, with its prices (docs/product/api.md#domains)
-domainsRouter.post('/domain/suffix/check', async (c) => {
-  const input = await jsonBody(c, suffixCheck);
-  const db = c.get('db');
-  return c.json({ code: 2000, message: await checkDomainName(db, registryAdapter(db), input) });
-});
-
-export const domainDocs = describeRoutes('Domains', [
+domainsRouter.route(
   {
     method: 'post',
     path: '/domain/suffix/search',
     summary: 'Active domain suffixes with register, renew and transfer prices',
     body: suffixSearch,
+    response: z.array(domainSuffixAnswer),
   },
+  (c, { body }) => listDomainSuffixes(c.get('db'), { category: body.category }),
+);
+
+domainsRouter.route(
   {
     method: 'post',
     path: '/domain/suffix/check',
     summary: 'Whether a name is available under each suffix, with its prices',
     body: suffixCheck,
+    response: z.array(domainCheckAnswer),
   },
-]);
+  (c, { body }) => {
+    const db = c.get('db');
+    return checkDomainName(db, registryAdapter(db), body);
+  },
+);

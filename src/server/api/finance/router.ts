@@ -1,23 +1,17 @@
 import 'server-only';
-import { Hono } from 'hono';
-import type { AppEnv } from '../context';
-import { jsonBody, noFields } from '../input';
-import { describeRoutes } from '../openapi/describe';
-import { listCurrencies } from './queries';
+import { z } from 'zod';
+import { noFields } from '../input';
+import { apiRouter } from '../route';
+import { currencyRateAnswer, listCurrencies } from './queries';
 
-export const financeRouter = new Hono<AppEnv>();
-
-// POST /api/finance/order-server/pay/getMoneyType - the currency list loaded at start-up (docs/product/api.md#orders, docs/design.md#api-contract)
-financeRouter.post('/finance/order-server/pay/getMoneyType', async (c) => {
-  await jsonBody(c, noFields);
-  return c.json({ code: 2000, message: await listCurrencies(c.get('db')) });
-});
-
-export const financeDocs = describeRoutes('Finance', [
+/** The currency list loaded at start-up (docs/product/api.md#orders, docs/design.md#api-contract). */
+export const financeRouter = apiRouter('Finance').route(
   {
     method: 'post',
     path: '/finance/order-server/pay/getMoneyType',
     summary: 'The currencies prices are shown in, loaded at start-up',
     body: noFields,
+    response: z.array(currencyRateAnswer),
   },
-]);
+  (c) => listCurrencies(c.get('db')),
+);

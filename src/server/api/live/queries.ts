@@ -1,5 +1,8 @@
 import 'server-only';
 import { and, asc, count, eq, gt, isNotNull, lte, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import { int } from '@/lib/api/answers';
+import { couponStateAnswer } from '@/lib/coupons';
 import type { Database } from '../../db/client';
 import {
   coupons,
@@ -10,8 +13,8 @@ import {
   saleItems,
   userCoupons,
 } from '../../db/schema';
-import { type WelcomeState, welcomeStateOf } from '../accounts/welcome';
-import { type CouponState, couponState, ENDED_LISTED_DAYS } from '../coupons/queries';
+import { welcomeStateAnswer, welcomeStateOf } from '../accounts/welcome';
+import { couponState, ENDED_LISTED_DAYS } from '../coupons/queries';
 
 // The numbers a visitor acts on, on the promotion pages: stock, seats, and what the visitor already holds. The
 // pages themselves are kept (prerendered, served from memory, up to a minute old) and show these as they were
@@ -22,31 +25,39 @@ const DAY_MS = 86_400_000;
 /** How many joinable groups the answer carries: the group-buy list shows the soonest to end, far fewer than this. */
 export const LIVE_GROUPS = 50;
 
-export type LiveCoupon = { id: number; stockLeft: number; state: CouponState };
-export type LiveSaleItem = { id: number; stockLeft: number };
-export type LiveGroup = { id: number; seatsTaken: number; seatsLeft: number };
+export const liveCouponAnswer = z.object({ id: int(), stockLeft: int(), state: couponStateAnswer });
+export type LiveCoupon = z.infer<typeof liveCouponAnswer>;
+export const liveSaleItemAnswer = z.object({ id: int(), stockLeft: int() });
+export type LiveSaleItem = z.infer<typeof liveSaleItemAnswer>;
+export const liveGroupAnswer = z.object({ id: int(), seatsTaken: int(), seatsLeft: int() });
+export type LiveGroup = z.infer<typeof liveGroupAnswer>;
 
 /** What the signed-in visitor already holds on the promotion pages. */
-export type LiveMine = {
-  welcome: WelcomeState;
-  /** Centre coupons claimed (used or not), the count the per-account limit is checked against. */
-  coupons: { id: number; held: number }[];
-  /** Sale items bought in orders that are not cancelled, the count the per-account limit is checked against. */
-  saleItems: { id: number; bought: number }[];
-  /** Open groups the visitor leads or sits in. */
-  groups: { id: number; offerId: number; role: 'leader' | 'member' }[];
-};
+export const liveMineAnswer = z.object({
+  welcome: welcomeStateAnswer,
+  coupons: z
+    .array(z.object({ id: int(), held: int() }))
+    .describe('centre coupons claimed (used or not), the count the per-account limit is checked against'),
+  saleItems: z
+    .array(z.object({ id: int(), bought: int() }))
+    .describe('sale items bought in orders that are not cancelled, the count the per-account limit is checked against'),
+  groups: z
+    .array(z.object({ id: int(), offerId: int(), role: z.enum(['leader', 'member']) }))
+    .describe('open groups the visitor leads or sits in'),
+});
+export type LiveMine = z.infer<typeof liveMineAnswer>;
 
-export type LiveNumbers = {
-  /** Every coupon of the coupon centre (as listed by /api/ac/coupon/search). */
-  coupons: LiveCoupon[];
-  /** The items of the running VPS sales. */
-  saleItems: LiveSaleItem[];
-  /** Groups that can be joined, soonest to end first (as /api/activity/pintuan/getCanJoin). */
-  groups: LiveGroup[];
-  /** Null for a visitor who is not signed in. */
-  mine: LiveMine | null;
-};
+export const liveNumbersAnswer = z.object({
+  coupons: z
+    .array(liveCouponAnswer)
+    .describe('every coupon of the coupon centre (as /api/ac/coupon/search lists them)'),
+  saleItems: z.array(liveSaleItemAnswer).describe('the items of the running VPS sales'),
+  groups: z
+    .array(liveGroupAnswer)
+    .describe('groups that can be joined, soonest to end first (as /api/activity/pintuan/getCanJoin)'),
+  mine: liveMineAnswer.nullable().describe('null for a visitor who is not signed in'),
+});
+export type LiveNumbers = z.infer<typeof liveNumbersAnswer>;
 
 /** The numbers every visitor sees alike: three small reads, run at once. */
 export async function liveNumbers(db: Database, now = new Date()): Promise<Omit<LiveNumbers, 'mine'>> {

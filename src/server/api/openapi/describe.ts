@@ -23,9 +23,9 @@ export type RouteAuth =
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
 /**
- * One route of the API as the document describes it, written beside the route in its router file with the very
- * schemas the handler parses its input with, so a new route and its description are read and changed together
- * (and tests/api/openapi.test.ts fails when a route has none).
+ * One route of the API as the document describes it: the route helper's declaration (src/server/api/route.ts)
+ * without its handler, with the very schemas the input is parsed with, so a route and its description are read and
+ * changed together (and tests/api/openapi.test.ts fails when a route has none).
  */
 export type RouteDoc = {
   method: HttpMethod;
@@ -55,7 +55,10 @@ export type RouteDoc = {
 
 export type TaggedRouteDoc = RouteDoc & { tag: string };
 
-/** A router's descriptions, each under the router's tag unless it names its own. */
+/**
+ * A router's descriptions, each under the router's tag unless it names its own: for the back-office routers not yet
+ * declared with the route helper, whose routers keep the description beside their Hono routes.
+ */
 export function describeRoutes(tag: string, docs: RouteDoc[]): TaggedRouteDoc[] {
   return docs.map((doc) => ({ ...doc, tag: doc.tag ?? tag }));
 }

@@ -1,28 +1,29 @@
 import 'server-only';
-import { Hono } from 'hono';
 import { currentBuildId } from '../../build-info';
-import { accountDocs } from '../accounts/router';
+import { accountsRouter } from '../accounts/router';
 import { adminDocs } from '../admin/router';
-import { announcementDocs } from '../announcements/router';
-import { behaviorDocs } from '../behavior/router';
-import { catalogDocs } from '../catalog/router';
-import { chatDocs } from '../chat/router';
-import { contentDocs } from '../content/router';
-import type { AppEnv } from '../context';
-import { couponDocs } from '../coupons/router';
-import { docDocs } from '../docs/router';
-import { domainDocs } from '../domains/router';
-import { financeDocs } from '../finance/router';
-import { liveDocs } from '../live/router';
-import { metricsDocs } from '../metrics/router';
-import { orderDocs } from '../orders/router';
-import { pintuanDocs } from '../pintuan/router';
-import { saleDocs } from '../sales/router';
-import { siteDocs } from '../site/router';
-import { describeRoutes, type TaggedRouteDoc } from './describe';
+import { announcementsRouter } from '../announcements/router';
+import { behaviorRouter } from '../behavior/router';
+import { catalogRouter } from '../catalog/router';
+import { chatRouter } from '../chat/router';
+import { contentRouter } from '../content/router';
+import { couponsRouter } from '../coupons/router';
+import { docsRouter } from '../docs/router';
+import { domainsRouter } from '../domains/router';
+import { financeRouter } from '../finance/router';
+import { liveRouter } from '../live/router';
+import { metricsRouter } from '../metrics/router';
+import { ordersRouter } from '../orders/router';
+import { pintuanRouter } from '../pintuan/router';
+import { apiRouter } from '../route';
+import { salesRouter } from '../sales/router';
+import { siteRouter } from '../site/router';
+import type { TaggedRouteDoc } from './describe';
 import { openApiDocument } from './document';
 
-export const openApiDocs = describeRoutes('Operations', [
+let document: string | undefined;
+
+export const openApiRouter = apiRouter('Operations').route(
   {
     method: 'get',
     path: '/openapi.json',
@@ -30,41 +31,36 @@ export const openApiDocs = describeRoutes('Operations', [
     description: 'The document itself, not the `{code, message}` envelope. Public and cacheable: it holds no secret.',
     raw: { mediaType: 'application/json', description: 'The OpenAPI 3.1 document.' },
   },
-]);
+  (c) => {
+    // The same routes give the same document: made once per process, on first ask.
+    document ??= JSON.stringify(openApiDocument(describedRoutes(), { version: currentBuildId() }));
+    return c.body(document, 200, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+    });
+  },
+);
 
-/** Every route of the API as described beside it (tests/api/openapi.test.ts checks none is missing). */
+/** Every route of the API as declared (tests/api/openapi.test.ts checks none is missing). */
 export function describedRoutes(): TaggedRouteDoc[] {
   return [
-    ...siteDocs,
-    ...financeDocs,
-    ...announcementDocs,
-    ...accountDocs,
-    ...catalogDocs,
-    ...domainDocs,
-    ...orderDocs,
-    ...saleDocs,
-    ...behaviorDocs,
-    ...couponDocs,
-    ...docDocs,
-    ...chatDocs,
-    ...pintuanDocs,
-    ...liveDocs,
-    ...contentDocs,
+    ...siteRouter.docs,
+    ...financeRouter.docs,
+    ...announcementsRouter.docs,
+    ...accountsRouter.docs,
+    ...catalogRouter.docs,
+    ...domainsRouter.docs,
+    ...ordersRouter.docs,
+    ...salesRouter.docs,
+    ...behaviorRouter.docs,
+    ...couponsRouter.docs,
+    ...docsRouter.docs,
+    ...chatRouter.docs,
+    ...pintuanRouter.docs,
+    ...liveRouter.docs,
+    ...contentRouter.docs,
     ...adminDocs,
-    ...openApiDocs,
-    ...metricsDocs,
+    ...openApiRouter.docs,
+    ...metricsRouter.docs,
   ];
 }
-
-let document: string | undefined;
-
-export const openApiRouter = new Hono<AppEnv>();
-
-openApiRouter.get('/openapi.json', (c) => {
-  // The same routes give the same document: made once per process, on first ask.
-  document ??= JSON.stringify(openApiDocument(describedRoutes(), { version: currentBuildId() }));
-  return c.body(document, 200, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'public, max-age=300',
-  });
-});

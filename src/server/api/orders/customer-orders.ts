@@ -1,31 +1,53 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { int, isoTime, localizedAnswer } from '@/lib/api/answers';
+import { ORDER_STATUSES } from '@/lib/validation/order-forms';
 import type { Database } from '../../db/client';
-import { images, type Localized, type OrderStatus, orderEvents, orders, plans, regions } from '../../db/schema';
+import { images, type OrderStatus, orderEvents, orders, plans, regions } from '../../db/schema';
 import { releaseHolds, transitionOrders } from '../../orders/lifecycle';
 import { ApiError, BusinessCode, notFound } from '../errors';
-import { type OrderSummary, summary } from './service';
+import { orderLineAnswer } from './pricing';
+import { type OrderSummary, orderSummaryAnswer, summary } from './service';
 
-export type OrderDetail = OrderSummary & {
-  lines: (typeof orders.$inferSelect)['lines'];
-  config: Record<string, unknown>;
-  history: { from: OrderStatus | null; to: OrderStatus; reason: string; at: string }[];
+export const orderDetailAnswer = orderSummaryAnswer.extend({
+  lines: z.array(orderLineAnswer),
+  config: z.record(z.string(), z.unknown()).describe('the configuration as ordered'),
+  history: z.array(
+    z.object({
+      from: z.enum(ORDER_STATUSES).nullable(),
+      to: z.enum(ORDER_STATUSES),
+      reason: z.string(),
+      at: isoTime(),
+    }),
+  ),
   /** What was ordered, named as the catalog names it (in every language: the page picks the visitor's). */
-  server: {
-    plan: Localized | null;
-    city: Localized | null;
-    image: string | null;
-    quantity: number;
-    months: number;
-  };
-};
+  server: z
+    .object({
+      plan: localizedAnswer.nullable(),
+      city: localizedAnswer.nullable(),
+      image: z.string().nullable(),
+      quantity: int(),
+      months: int(),
+    })
+    .describe("what was ordered, named as the catalog names it in every language (the page picks the visitor's)"),
+});
+export type OrderDetail = z.infer<typeof orderDetailAnswer>;
+
+/** A page of the customer's orders. */
+export const orderPageAnswer = z.object({
+  total: int(),
+  page: int(),
+  rows: int(),
+  items: z.array(orderSummaryAnswer),
+});
 
 /** The signed-in customer's orders, newest first, a page at a time, optionally of some statuses. */
 export async function listCustomerOrders(
   db: Database,
   userId: number,
   query: { page: number; rows: number; status?: OrderStatus[] },
-): Promise<{ total: number; page: number; rows: number; items: OrderSummary[] }> {
+): Promise<z.infer<typeof orderPageAnswer>> {
   const where = and(eq(orders.userId, userId), query.status?.length ? inArray(orders.status, query.status) : undefined);
   const [[counted], rows] = await Promise.all([
     db.select({ n: count() }).from(orders).where(where),

@@ -6,6 +6,7 @@ import { parseLocale } from '@/lib/locales';
 import { formatMoney } from '@/lib/money';
 import { localizedPath } from '@/lib/routes';
 import { recordId } from '@/lib/validation/numbers';
+import { ORDER_STATUSES } from '@/lib/validation/order-forms';
 import type { Database } from '../../db/client';
 import { currencies, type OrderStatus, orders, paymentNotifications, users } from '../../db/schema';
 import { enqueueMail } from '../../mail/outbox';
@@ -16,6 +17,7 @@ import { verifySignature } from '../../orders/signature';
 import { ApiError, BusinessCode, notFound } from '../errors';
 import { parseWith } from '../input';
 import { liveNumbersChanged } from '../live/cache';
+import { successEnvelope } from '../route';
 
 /**
  * What the customer centre tells the site about an order (POST /api/finance/order-server/pay/notify), one event
@@ -43,7 +45,15 @@ const TRANSITIONS: Record<PaymentNotification['type'], { from: OrderStatus[]; to
   'refund.completed': { from: ['refund_pending'], to: 'refunded', reason: 'refund made' },
 };
 
-export type NotifyOutcome = { status: number; body: Record<string, unknown> };
+/** What a notification is answered: the order's number and the status the event left it in. */
+export const notifyAnswer = z.object({ number: z.string(), status: z.enum(ORDER_STATUSES) });
+export type NotifyAnswer = z.infer<typeof notifyAnswer>;
+
+/** A notification's answer as it is kept with the event, so a replay gets it again: the answer as it was sent. */
+type NotifyOutcome = { status: number; body: Record<string, unknown> };
+
+/** The answer a kept outcome holds (every kept outcome is a success: a refusal changes nothing, so keeps nothing). */
+const answerOf = (outcome: NotifyOutcome): NotifyAnswer => outcome.body.message as NotifyAnswer;
 
 /**
  * Checks the signature over the raw body (401 when it is missing, wrong, stale, or no secret is configured),
@@ -58,7 +68,7 @@ export async function receiveNotification(
   raw: string,
   signature: string | undefined,
   now = new Date(),
-): Promise<NotifyOutcome> {
+): Promise<NotifyAnswer> {
   const secret = env().PAYMENT_WEBHOOK_SECRET;
   if (!secret || !verifySignature(signature, raw, secret, now.getTime())) {
     throw new ApiError(BusinessCode.unauthorized, 'api.notify.badSignature');
@@ -72,7 +82,7 @@ export async function receiveNotification(
   const event = parseWith(paymentNotification, value);
 
   const [seen] = await db.select().from(paymentNotifications).where(eq(paymentNotifications.eventId, event.id));
-  if (seen) return seen.outcome;
+  if (seen) return answerOf(seen.outcome);
 
   let paid: { orderId: number } | undefined;
   let released = false;
@@ -102,12 +112,12 @@ export async function receiveNotification(
   if (outcome === undefined) {
     const [first] = await db.select().from(paymentNotifications).where(eq(paymentNotifications.eventId, event.id));
     if (!first) throw new Error('payment notification vanished after a conflict');
-    return first.outcome;
+    return answerOf(first.outcome);
   }
   if (paid) ensureMailWorker(db).kick();
   // A late payment that ended its order gave back sale stock or a group seat: this process's kept numbers are old.
   if (released) liveNumbersChanged();
-  return outcome;
+  return answerOf(outcome);
 }
 
 async function apply(
@@ -157,7 +167,7 @@ async function apply(
 }
 
 function answer(number: string, status: OrderStatus): NotifyOutcome {
-  return { status: 200, body: { code: 2000, message: { number, status } } };
+  return { status: 200, body: successEnvelope({ number, status } satisfies NotifyAnswer) };
 }
 
 /**

@@ -1,10 +1,12 @@
 import 'server-only';
 import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { z } from 'zod';
+import { int } from '@/lib/api/answers';
 import type { ConfiguratorQuote } from '@/lib/catalog/configurator';
 import { planRegionalPrice, regionalPrice, termDiscount } from '@/lib/catalog/pricing-rules';
 import { type VpsConfig, vpsConfig } from '@/lib/catalog/vps-config';
 import { HOURS_PER_MONTH } from '@/lib/catalog/vps-limits';
-import { type CurrencyRate, convertUsdCents } from '@/lib/money';
+import { convertUsdCents } from '@/lib/money';
 import type { Database } from '../../db/client';
 import {
   bandwidthTiers,
@@ -25,7 +27,7 @@ import {
   userCoupons,
 } from '../../db/schema';
 import { ApiError, BusinessCode, type FieldErrors, invalidInput } from '../errors';
-import { listCurrencies } from '../finance/queries';
+import { currencyRateAnswer, listCurrencies } from '../finance/queries';
 
 export type SaleTerms = { saleItemId: number; perUserLimit: number };
 
@@ -41,27 +43,42 @@ export type PintuanPrice = {
   groupPriceCents: number;
 };
 
-/** What an hourly-billed configuration costs by the hour, and the most a calendar month can cost. */
-export type HourlyTerms = {
-  /** micro-USD per hour, before conversion: shown with the currency's own rounding (src/lib/money.ts). */
-  rateMicroUsd: number;
-  /** The month's cap in the order currency: the sum of the monthly lines, and what the order's credit pays. */
-  capMinor: number;
-};
+/** A line of a price or an order: an item, how many for how long, and its amount in the order currency's minor unit. */
+export const orderLineAnswer = z.object({
+  key: z.string(),
+  itemId: z.string(),
+  quantity: int(),
+  months: int(),
+  unitMinor: int(),
+  amountMinor: int(),
+}) satisfies z.ZodType<OrderLine>;
 
-export type Quote = {
-  billing: 'term' | 'hourly';
-  /** Set for hourly billing. */
-  hourly: HourlyTerms | null;
-  /** The term discount applied (percent), 0 for one month, hourly billing, or a sale or group price alone. */
-  termPercentOff: number;
+/** What an hourly-billed configuration costs by the hour, and the most a calendar month can cost. */
+export const hourlyTermsAnswer = z.object({
+  /** micro-USD per hour, before conversion: shown with the currency's own rounding (src/lib/money.ts). */
+  rateMicroUsd: int().describe("micro-USD per hour, before conversion: shown with the currency's own rounding"),
+  /** The month's cap in the order currency: the sum of the monthly lines, and what the order's credit pays. */
+  capMinor: int().describe("the month's cap in the order currency: the sum of the monthly lines"),
+});
+export type HourlyTerms = z.infer<typeof hourlyTermsAnswer>;
+
+/** What POST /api/product/cvm/quote answers: the price, as the order would charge it. */
+export const quoteAnswer = z.object({
+  currency: currencyRateAnswer,
+  billing: z.enum(['term', 'hourly']),
+  hourly: hourlyTermsAnswer.nullable().describe('set for hourly billing'),
+  termPercentOff: int().describe(
+    'the term discount applied (percent); 0 for one month, hourly billing, or a sale or group price alone',
+  ),
+  lines: z.array(orderLineAnswer),
+  subtotalMinor: int(),
+  discountMinor: int(),
+  totalMinor: int(),
+});
+
+export type Quote = z.infer<typeof quoteAnswer> & {
   /** Set when the plan line is a sale item's price (docs/product/states.md#vps-sale). */
   sale: SaleTerms | null;
-  currency: CurrencyRate;
-  lines: OrderLine[];
-  subtotalMinor: number;
-  discountMinor: number;
-  totalMinor: number;
   userCouponId: number | null;
   planLineId: string;
 };

@@ -1,35 +1,37 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { env } from '@/env';
+import { int, isoTime } from '@/lib/api/answers';
 import type { VpsConfig } from '@/lib/catalog/vps-config';
 import type { HeldCoupon } from '@/lib/coupons';
 import type { Locale } from '@/lib/locales';
+import { ORDER_STATUSES } from '@/lib/validation/order-forms';
 import type { Database } from '../../db/client';
-import { coupons, type OrderStatus, orders, saleItems, userCoupons, users } from '../../db/schema';
+import { coupons, orders, saleItems, userCoupons, users } from '../../db/schema';
 import { localize } from '../../localize';
 import { recordChange } from '../../orders/lifecycle';
 import { ApiError, BusinessCode } from '../errors';
 import { type PintuanPrice, quoteVps } from './pricing';
 
-export type OrderSummary = {
-  id: number;
-  number: string;
-  status: OrderStatus;
-  billing: 'term' | 'hourly';
-  currency: string;
-  /** Units of the order's currency per USD when it was placed. */
-  rate: string;
-  subtotalMinor: number;
-  discountMinor: number;
-  totalMinor: number;
-  createdAt: string;
-  /** While pending payment: when the order expires unpaid. */
-  payBy: string;
-  paidAt: string | null;
-  statusChangedAt: string;
-  payUrl: string;
-};
+export const orderSummaryAnswer = z.object({
+  id: int(),
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  billing: z.enum(['term', 'hourly']),
+  currency: z.string(),
+  rate: z.string().describe("units of the order's currency per USD when it was placed (a decimal)"),
+  subtotalMinor: int(),
+  discountMinor: int(),
+  totalMinor: int(),
+  createdAt: isoTime(),
+  payBy: isoTime().describe('while pending payment: when the order expires unpaid'),
+  paidAt: isoTime().nullable(),
+  statusChangedAt: isoTime(),
+  payUrl: z.string().describe('where the order is paid, in the customer centre'),
+});
+export type OrderSummary = z.infer<typeof orderSummaryAnswer>;
 
 function orderNumber(now: Date): string {
   const day = now.toISOString().slice(0, 10).replace(/-/g, '');

@@ -1,47 +1,50 @@
 import 'server-only';
 import { and, asc, count, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { maskAccount } from '@/lib/account-display';
+import { int, isoTime } from '@/lib/api/answers';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
 import { type Localized, pintuanGroups, pintuanMembers, pintuanOffers, plans, regions, users } from '../../db/schema';
 import { localize } from '../../localize';
-import { listImageFamilies, type PromotedPlan } from '../catalog/queries';
+import { listImageFamilies, promotedPlanAnswer } from '../catalog/queries';
 
-export type PintuanOfferView = PromotedPlan & {
-  id: number;
-  name: string;
-  groupSize: number;
-  /** USD cents for the whole period, per seat. */
-  groupPriceCents: number;
-  singlePriceCents: number;
-  /** Hours a new group has to fill (capped by the offer's end). */
-  groupHours: number;
-  startsAt: string;
-  endsAt: string;
-  /** Whether a group can be opened now. */
-  running: boolean;
-  /** The offer's own rules in the visitor's language, one a line (after the general rules); empty for none. */
-  rules: string[];
-};
+export const pintuanOfferAnswer = promotedPlanAnswer.extend({
+  id: int(),
+  name: z.string(),
+  groupSize: int(),
+  groupPriceCents: int().describe('USD cents for the whole period, per seat'),
+  singlePriceCents: int(),
+  groupHours: int().describe("hours a new group has to fill (capped by the offer's end)"),
+  startsAt: isoTime(),
+  endsAt: isoTime(),
+  running: z.boolean().describe('whether a group can be opened now'),
+  rules: z
+    .array(z.string())
+    .describe("the offer's own rules in the visitor's language, one a line (after the general rules); empty for none"),
+});
+export type PintuanOfferView = z.infer<typeof pintuanOfferAnswer>;
 
 /** What a group shows to anyone: masked names only, never an account (docs/decisions/013-group-buy.md). */
-export type PintuanGroupView = {
-  id: number;
-  offerId: number;
+export const pintuanGroupAnswer = z.object({
+  id: int(),
+  offerId: int(),
   /**
    * 'failed' as soon as the time is up, even before the expiry sweep has run: a late group is treated as
    * failed everywhere (docs/decisions/013-group-buy.md, "applied lazily").
    */
-  status: 'open' | 'succeeded' | 'failed';
-  size: number;
-  seatsTaken: number;
-  seatsLeft: number;
-  expiresAt: string;
-  leader: string;
-  members: { name: string; leader: boolean; joinedAt: string }[];
-};
+  status: z.enum(['open', 'succeeded', 'failed']).describe("'failed' as soon as the time is up"),
+  size: int(),
+  seatsTaken: int(),
+  seatsLeft: int(),
+  expiresAt: isoTime(),
+  leader: z.string().describe("the leader's masked name"),
+  members: z.array(z.object({ name: z.string(), leader: z.boolean(), joinedAt: isoTime() })),
+});
+export type PintuanGroupView = z.infer<typeof pintuanGroupAnswer>;
 
-export type JoinableGroup = Omit<PintuanGroupView, 'members' | 'status'>;
+export const joinableGroupAnswer = pintuanGroupAnswer.omit({ members: true, status: true });
+export type JoinableGroup = z.infer<typeof joinableGroupAnswer>;
 
 type OfferRow = {
   offer: typeof pintuanOffers.$inferSelect;

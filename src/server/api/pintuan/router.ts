@@ -1,19 +1,27 @@
 import 'server-only';
-import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { CURRENCY_CODES } from '@/lib/currency';
 import { recordId, wholeNumber } from '@/lib/validation/numbers';
-import { findSession, requireSession, SESSION_COOKIE } from '../../auth/sessions';
-import { type AppEnv, requestLocale } from '../context';
+import { findSession, SESSION_COOKIE } from '../../auth/sessions';
+import { requestLocale } from '../context';
 import { notFound } from '../errors';
-import { jsonBody } from '../input';
 import { liveNumbersChanged } from '../live/cache';
-import { describeRoutes } from '../openapi/describe';
-import { countJoinableGroups, findGroup, findOffer, listJoinableGroups, listRunningOffers } from './queries';
-import { joinGroup, openGroup, viewerOf } from './service';
+import { apiRouter } from '../route';
+import {
+  countJoinableGroups,
+  findGroup,
+  findOffer,
+  joinableGroupAnswer,
+  listJoinableGroups,
+  listRunningOffers,
+  pintuanGroupAnswer,
+  pintuanOfferAnswer,
+} from './queries';
+import { joinGroup, openGroup, seatAnswer, viewerAnswer, viewerOf } from './service';
 
-export const pintuanRouter = new Hono<AppEnv>();
+/** Group buys (docs/product/api.md#group-buy). */
+export const pintuanRouter = apiRouter('Group buy');
 
 const positiveId = recordId;
 const language = z.string().max(16).optional();
@@ -35,103 +43,107 @@ const seat = {
 const openRequest = z.object({ offerId: positiveId, ...seat });
 const joinRequest = z.object({ groupId: positiveId, ...seat });
 
-// POST /api/activity/pintuan/cvm/search - running group-buy offers (docs/product/api.md#group-buy)
-pintuanRouter.post('/activity/pintuan/cvm/search', async (c) => {
-  const input = await jsonBody(c, offersSearch);
-  return c.json({ code: 2000, message: await listRunningOffers(c.get('db'), requestLocale(c, input.language)) });
-});
+pintuanRouter.route(
+  {
+    method: 'post',
+    path: '/activity/pintuan/cvm/search',
+    summary: 'Running group-buy offers',
+    body: offersSearch,
+    response: z.array(pintuanOfferAnswer),
+  },
+  (c, { body }) => listRunningOffers(c.get('db'), requestLocale(c, body.language)),
+);
 
-// POST /api/activity/pintuan/cvm/search/buyID - one offer, for a group's share page (docs/product/api.md#group-buy)
-pintuanRouter.post('/activity/pintuan/cvm/search/buyID', async (c) => {
-  const input = await jsonBody(c, offerById);
-  const offer = await findOffer(c.get('db'), input.id, requestLocale(c, input.language));
-  if (!offer) throw notFound('api.pintuan.offerNotFound');
-  return c.json({ code: 2000, message: offer });
-});
-
-// POST /api/activity/pintuan/getCanJoin - open groups with a seat left, soonest end first (docs/product/api.md#group-buy)
-pintuanRouter.post('/activity/pintuan/getCanJoin', async (c) => {
-  const input = await jsonBody(c, joinableSearch);
-  return c.json({ code: 2000, message: await listJoinableGroups(c.get('db'), input) });
-});
-
-// POST /api/activity/pintuan/getCanJoinCount - how many groups can be joined (docs/product/api.md#group-buy)
-pintuanRouter.post('/activity/pintuan/getCanJoinCount', async (c) => {
-  const input = await jsonBody(c, joinableCount);
-  return c.json({ code: 2000, message: await countJoinableGroups(c.get('db'), input.offerId) });
-});
-
-// POST /api/activity/pintuan/getCanJoinByGroupId - a group, its masked members and, for a signed-in visitor,
-// whether they may join (docs/product/api.md#group-buy). Public: the share link is meant to be opened by anyone.
-pintuanRouter.post('/activity/pintuan/getCanJoinByGroupId', async (c) => {
-  const { groupId } = await jsonBody(c, groupById);
-  const db = c.get('db');
-  const group = await findGroup(db, groupId);
-  if (!group) throw notFound('api.pintuan.groupNotFound');
-  const session = await findSession(db, getCookie(c, SESSION_COOKIE));
-  return c.json({ code: 2000, message: { group, viewer: await viewerOf(db, groupId, session?.user.id) } });
-});
-
-// POST /api/activity/create - open a group as its leader, with an order at the group price (docs/product/api.md#group-buy)
-pintuanRouter.post('/activity/create', requireSession(), async (c) => {
-  const { offerId, ...request } = await jsonBody(c, openRequest);
-  const opened = await openGroup(c.get('db'), c.get('user').id, offerId, request);
-  liveNumbersChanged();
-  return c.json({ code: 2000, message: opened });
-});
-
-// POST /api/activity/pintuan/join - join a group with an order at the group price. The original product had no such call (docs/product/api.md#group-buy); it lists
-// no join call; named like the calls beside it (see service.ts joinGroup).
-pintuanRouter.post('/activity/pintuan/join', requireSession(), async (c) => {
-  const { groupId, ...request } = await jsonBody(c, joinRequest);
-  const joined = await joinGroup(c.get('db'), c.get('user').id, groupId, request);
-  liveNumbersChanged();
-  return c.json({ code: 2000, message: joined });
-});
-
-export const pintuanDocs = describeRoutes('Group buy', [
-  { method: 'post', path: '/activity/pintuan/cvm/search', summary: 'Running group-buy offers', body: offersSearch },
+pintuanRouter.route(
   {
     method: 'post',
     path: '/activity/pintuan/cvm/search/buyID',
     summary: "One offer, for a group's share page",
     body: offerById,
+    response: pintuanOfferAnswer,
     errors: [404],
   },
+  async (c, { body }) => {
+    const offer = await findOffer(c.get('db'), body.id, requestLocale(c, body.language));
+    if (!offer) throw notFound('api.pintuan.offerNotFound');
+    return offer;
+  },
+);
+
+pintuanRouter.route(
   {
     method: 'post',
     path: '/activity/pintuan/getCanJoin',
     summary: 'Open groups with a seat left, soonest end first',
     body: joinableSearch,
+    response: z.array(joinableGroupAnswer),
   },
+  (c, { body }) => listJoinableGroups(c.get('db'), body),
+);
+
+pintuanRouter.route(
   {
     method: 'post',
     path: '/activity/pintuan/getCanJoinCount',
     summary: 'How many groups can be joined',
     body: joinableCount,
+    response: z.number().int(),
   },
+  (c, { body }) => countJoinableGroups(c.get('db'), body.offerId),
+);
+
+// Public: the share link is meant to be opened by anyone.
+pintuanRouter.route(
   {
     method: 'post',
     path: '/activity/pintuan/getCanJoinByGroupId',
     summary: 'A group, its masked members and whether the signed-in visitor may join',
     auth: 'customerOptional',
     body: groupById,
+    response: z.object({ group: pintuanGroupAnswer, viewer: viewerAnswer }),
     errors: [404],
   },
+  async (c, { body: { groupId } }) => {
+    const db = c.get('db');
+    const group = await findGroup(db, groupId);
+    if (!group) throw notFound('api.pintuan.groupNotFound');
+    const session = await findSession(db, getCookie(c, SESSION_COOKIE));
+    return { group, viewer: await viewerOf(db, groupId, session?.user.id) };
+  },
+);
+
+pintuanRouter.route(
   {
     method: 'post',
     path: '/activity/create',
     summary: 'Open a group as its leader, with an order at the group price',
     auth: 'customer',
     body: openRequest,
+    response: seatAnswer,
     errors: [404, 409],
   },
+  async (c, { body: { offerId, ...request } }) => {
+    const opened = await openGroup(c.get('db'), c.get('user').id, offerId, request);
+    liveNumbersChanged();
+    return opened;
+  },
+);
+
+// The original product had no join call (docs/product/api.md#group-buy): named like the calls beside it (see
+// service.ts joinGroup).
+pintuanRouter.route(
   {
     method: 'post',
     path: '/activity/pintuan/join',
     summary: 'Join a group with an order at the group price',
     auth: 'customer',
     body: joinRequest,
+    response: seatAnswer,
     errors: [404, 409],
   },
-]);
+  async (c, { body: { groupId, ...request } }) => {
+    const joined = await joinGroup(c.get('db'), c.get('user').id, groupId, request);
+    liveNumbersChanged();
+    return joined;
+  },
+);

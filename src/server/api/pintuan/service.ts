@@ -1,22 +1,26 @@
 import 'server-only';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { VpsConfig } from '@/lib/catalog/vps-config';
 import type { CurrencyCode } from '@/lib/currency';
 import type { Database } from '../../db/client';
 import { pintuanGroups, pintuanMembers, pintuanOffers, users } from '../../db/schema';
 import { ApiError, BusinessCode, isUniqueViolation, notFound } from '../errors';
-import { createVpsOrder, type OrderSummary, type OrderTx } from '../orders/service';
-import { findGroup, findMembership, type PintuanGroupView } from './queries';
+import { createVpsOrder, type OrderSummary, type OrderTx, orderSummaryAnswer } from '../orders/service';
+import { findGroup, findMembership, pintuanGroupAnswer } from './queries';
 
 /** Why the visitor may not join; each is also the i18n key `api.pintuan.<reason>` of the refusal (docs/decisions/013-group-buy.md). */
-export type JoinRefusal = 'loginRequired' | 'ownGroup' | 'alreadyJoined' | 'groupFull' | 'groupExpired';
+const JOIN_REFUSALS = ['loginRequired', 'ownGroup', 'alreadyJoined', 'groupFull', 'groupExpired'] as const;
+export type JoinRefusal = (typeof JOIN_REFUSALS)[number];
 
-export type Viewer = {
-  signedIn: boolean;
-  role: 'leader' | 'member' | null;
-  canJoin: boolean;
-  reason: JoinRefusal | null;
-};
+/** Where the visitor stands with a group: the share page's join button. */
+export const viewerAnswer = z.object({
+  signedIn: z.boolean(),
+  role: z.enum(['leader', 'member']).nullable(),
+  canJoin: z.boolean(),
+  reason: z.enum(JOIN_REFUSALS).nullable().describe('why the visitor may not join: the i18n key api.pintuan.<reason>'),
+});
+export type Viewer = z.infer<typeof viewerAnswer>;
 
 export type SeatRequest = { imageId: string; currency: CurrencyCode; idempotencyKey: string };
 
@@ -98,7 +102,9 @@ function seatConfig(offer: typeof pintuanOffers.$inferSelect, request: SeatReque
   };
 }
 
-export type SeatAnswer = { group: PintuanGroupView; order: OrderSummary };
+/** A seat taken (a group opened or joined): the group as it is now and the seat's order, pending payment. */
+export const seatAnswer = z.object({ group: pintuanGroupAnswer, order: orderSummaryAnswer });
+export type SeatAnswer = z.infer<typeof seatAnswer>;
 
 /**
  * Opens a group (POST /api/activity/create, docs/product/api.md#group-buy): the visitor becomes its leader with an order at the

@@ -1,29 +1,34 @@
 import 'server-only';
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { z } from 'zod';
+import { int, isoTime } from '@/lib/api/answers';
 import { regularTermPriceCents } from '@/lib/catalog/pricing-rules';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../../db/client';
 import { planRegions, plans, regions, saleActivities, saleItems, termDiscounts } from '../../db/schema';
 import { localize } from '../../localize';
-import type { PromotedPlan } from '../catalog/queries';
+import { promotedPlanAnswer } from '../catalog/queries';
 
-export type SaleItem = PromotedPlan & {
-  id: number;
-  salePriceCents: number;
-  /** The plan's regular price in the same region for the same months, term discount included. */
-  originalPriceCents: number;
-  stockTotal: number;
-  stockLeft: number;
-  perUserLimit: number;
-};
-export type Sale = {
-  id: number;
-  name: string;
-  description: string;
-  startsAt: string;
-  endsAt: string;
-  items: SaleItem[];
-};
+export const saleItemAnswer = promotedPlanAnswer.extend({
+  id: int(),
+  salePriceCents: int(),
+  originalPriceCents: int().describe(
+    "the plan's regular price in the same region for the same months, term discount included",
+  ),
+  stockTotal: int(),
+  stockLeft: int(),
+  perUserLimit: int(),
+});
+export type SaleItem = z.infer<typeof saleItemAnswer>;
+export const saleAnswer = z.object({
+  id: int(),
+  name: z.string(),
+  description: z.string(),
+  startsAt: isoTime(),
+  endsAt: isoTime(),
+  items: z.array(saleItemAnswer),
+});
+export type Sale = z.infer<typeof saleAnswer>;
 
 /** Running VPS sales with their items (POST /api/home/activity/cvm/search), one query. */
 export async function listRunningSales(db: Database, locale: Locale, now = new Date()): Promise<Sale[]> {

@@ -1,12 +1,17 @@
 import 'server-only';
 import { asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Locale } from '@/lib/locales';
 import { isSitePath, isWebAddress } from '@/lib/site-path';
 import type { Database } from '../../db/client';
 import { footerLinks } from '../../db/schema';
 import { localize } from '../../localize';
 
-export type FooterLink = { name: string; link: string };
+export const footerLinkAnswer = z.object({
+  name: z.string(),
+  link: z.string().describe('a path on this site or an https address'),
+});
+export type FooterLink = z.infer<typeof footerLinkAnswer>;
 
 /**
  * Footer link list (docs/product/entities.md#content: name, link) in the visitor's language. A row whose link is

@@ -1,57 +1,68 @@
 import 'server-only';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { currentBuildId } from '../../build-info';
 import { RETRY_AFTER_SECONDS } from '../../dependency-down';
-import { type AppEnv, requestLocale } from '../context';
+import { requestLocale } from '../context';
 import { ApiError, BusinessCode } from '../errors';
-import { queryInput } from '../input';
-import { describeRoutes } from '../openapi/describe';
-import { databaseStatus, listFooterLinks } from './queries';
+import { apiRouter } from '../route';
+import { databaseStatus, footerLinkAnswer, listFooterLinks } from './queries';
 
 const footLinkQuery = z.object({ language: z.string().max(16).optional() });
 
-export const siteRouter = new Hono<AppEnv>();
+export const siteRouter = apiRouter('Site');
 
-// GET /api/health - 200 when the database answers (status `degraded` while it is read-only), 503 (5030) when not
-siteRouter.get('/health', async (c) => {
-  const database = await databaseStatus(c.get('db'));
-  if (database === 'down') {
-    throw new ApiError(BusinessCode.dependencyDown, 'api.dependencyDown', {
-      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-    });
-  }
-  const status = database === 'up' ? 'ok' : 'degraded';
-  return c.json({ code: 2000, message: { status, database, buildId: currentBuildId() } });
-});
-
-// GET /api/build - the id of the build being served; the shell reloads when it changes (docs/product/states.md#build-check)
-siteRouter.get('/build', (c) => c.json({ code: 2000, message: { buildId: currentBuildId() } }));
-
-// GET /api/seniorManage/footLink/search - footer link list (docs/product/api.md#site-and-shell)
-siteRouter.get('/seniorManage/footLink/search', async (c) => {
-  const { language } = queryInput(c, footLinkQuery);
-  const links = await listFooterLinks(c.get('db'), requestLocale(c, language));
-  c.header('cache-control', 'public, max-age=60');
-  return c.json({ code: 2000, message: links });
-});
-
-export const siteDocs = describeRoutes('Site', [
+// 503 while the server is starting too: its 404 pages are not in yet, and a balancer must not send visitors before.
+siteRouter.route(
   {
     method: 'get',
     path: '/health',
-    summary: 'Health: 200 while the database answers (status `degraded` while it is read-only), 503 when not',
+    summary:
+      'Health: 200 while the database answers (status `degraded` while it is read-only), 503 when not or while the server is starting',
     response: z.object({
       status: z.enum(['ok', 'degraded']),
       database: z.enum(['up', 'read-only']),
       buildId: z.string(),
     }),
   },
+  async (c) => {
+    if (!c.get('readyToServe')()) {
+      throw new ApiError(BusinessCode.dependencyDown, 'api.starting', {
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      });
+    }
+    const database = await databaseStatus(c.get('db'));
+    if (database === 'down') {
+      throw new ApiError(BusinessCode.dependencyDown, 'api.dependencyDown', {
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      });
+    }
+    return { status: database === 'up' ? ('ok' as const) : ('degraded' as const), database, buildId: currentBuildId() };
+  },
+);
+
+// docs/product/states.md#build-check
+siteRouter.route(
   {
     method: 'get',
     path: '/build',
     summary: 'The id of the build being served; the shell reloads when it changes',
     response: z.object({ buildId: z.string() }),
   },
-  { method: 'get', path: '/seniorManage/footLink/search', summary: 'Footer links', query: footLinkQuery },
-]);
+  () => ({ buildId: currentBuildId() }),
+);
+
+// docs/product/api.md#site-and-shell
+siteRouter.route(
+  {
+    method: 'get',
+    path: '/seniorManage/footLink/search',
+    summary: 'Footer links',
+    query: footLinkQuery,
+    response: z.array(footerLinkAnswer),
+  },
+  async (c, { query }) => {
+    const links = await listFooterLinks(c.get('db'), requestLocale(c, query.language));
+    c.header('cache-control', 'public, max-age=60');
+    return links;
+  },
+);

@@ -27,15 +27,15 @@ export const images = pgTable('images', {
   id: text('id').primaryKey(),
   family: text('family').notNull(),
   name: text('name').notNull(),
-  version: text('version').notNull(),
+  /** The OS release (`24.04`). */
+  release: text('release').notNull(),
   arch: text('arch').notNull().default('x86_64'),
   minDiskGb: integer('min_disk_gb').notNull(),
   /** Licence fee per vCPU per month (Windows Server), charged every month of the term, never discounted. */
   licenceCentsPerVcpu: integer('licence_cents_per_vcpu').notNull().default(0),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
-  /** The editing version (docs/decisions/039-back-office.md); `version` is the OS release. */
-  rowVersion: integer('row_version').notNull().default(1),
+  version: integer('version').notNull().default(1),
 });
 
 export const imageRegions = pgTable(
@@ -231,6 +231,8 @@ export const domainRegistrations = pgTable('domain_registrations', {
 /** Labels that cannot be registered under any suffix. */
 export const reservedDomainLabels = pgTable('reserved_domain_labels', {
   label: text('label').primaryKey(),
+  /** Its version as every editable row has one: a name is made and deleted, never changed, but may be put back. */
+  version: integer('version').notNull().default(1),
 });
 
 /**

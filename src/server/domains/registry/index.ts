@@ -5,7 +5,7 @@ import { createEmbeddedAdapter, findReservedLabels } from './embedded';
 import { createRdapAdapter } from './rdap';
 import type { RegistryAdapter } from './types';
 
-export type { Availability, RegistryAdapter } from './types';
+export { AVAILABILITIES, type Availability, type RegistryAdapter } from './types';
 
 /** The registry in use: RDAP when DOMAIN_RDAP_URL names a server, else the embedded tables. */
 export function registryAdapter(db: Database): RegistryAdapter {

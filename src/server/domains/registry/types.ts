@@ -1,7 +1,8 @@
 import 'server-only';
 
 /** What a registry says about one fully qualified name. `unknown`: it could not be asked or did not answer. */
-export type Availability = 'available' | 'taken' | 'reserved' | 'unknown';
+export const AVAILABILITIES = ['available', 'taken', 'reserved', 'unknown'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
 
 /**
  * The domain registry adapter (docs/engineering.md#shape: one folder per outside system, embedded default + real implementation

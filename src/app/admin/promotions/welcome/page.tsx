@@ -1,8 +1,8 @@
-import { PromotionList } from '@/components/admin/promotions/lists';
+import { WelcomeOffer } from '@/components/admin/promotions/screens';
 import { adminPageMetadata } from '../../messages';
 
 export const generateMetadata = () => adminPageMetadata('promotions');
 
 export default function WelcomeOfferPage() {
-  return <PromotionList section="welcome" />;
+  return <WelcomeOffer />;
 }

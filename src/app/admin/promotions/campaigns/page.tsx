@@ -1,8 +1,0 @@
-import { PromotionList } from '@/components/admin/promotions/lists';
-import { adminPageMetadata } from '../../messages';
-
-export const generateMetadata = () => adminPageMetadata('promotions');
-
-export default function CampaignsPage() {
-  return <PromotionList section="campaigns" />;
-}
