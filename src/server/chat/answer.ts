@@ -10,7 +10,7 @@ import { joinedWords } from '../search/text';
 import { type CatalogView, type ChatPlan, catalogViews } from './catalog';
 import { readContext, saveContext } from './context';
 import { CHAT_COPY, type ChatCopy, EXAMPLE_QUESTIONS } from './copy';
-import { candidateDocuments } from './documents';
+import { articleLinks, articlesBySlug, candidateDocuments, type FoundDocument } from './documents';
 import {
   CATALOG_INTENTS,
   type Entities,
@@ -406,6 +406,9 @@ const NEAR_SECTION = 0.6;
 const SAME_PAGE_SECTION = 0.3;
 const SECTIONS_READ = 6;
 
+/** A passage's answering sentences, and those of the article they point to when they point to one. */
+type Excerpt = { passage: Passage; sentences: string[]; followed?: { passage: Passage; sentences: string[] } };
+
 /**
  * The passage that answers and its sentences: among the sections ranked near the best, the one whose sentence holds
  * most of the question (the section's own rank counting half a word, an announcement's half a word less).
@@ -414,13 +417,13 @@ async function answeringExcerpt(
   c: Ctx,
   intent: Intent | undefined,
   min: number,
-): Promise<{ passage: Passage; sentences: string[] } | undefined> {
+): Promise<Excerpt | undefined> {
   const hints = hintsOf(intent, c.language);
   const docs = await candidateDocuments(c.db, `${c.question} ${hints}`, c.language, CANDIDATES);
   const sections = rankSections(docs, c.question, hints, c.language, c.currency);
   const best = sections[0];
   if (!best || best.score < min) return undefined;
-  let found: { passage: Passage; sentences: string[] } | undefined;
+  let found: Excerpt | undefined;
   let topScore = -1;
   const canonical = intent && intent in CANONICAL ? CANONICAL[intent as keyof typeof CANONICAL]?.[c.language] : '';
   const asked = canonical ? `${c.question} ${canonical}` : c.question;
@@ -439,26 +442,80 @@ async function answeringExcerpt(
       topScore = score;
     }
   }
-  return found;
+  if (!found) return undefined;
+  const followed = await followedLink(c, docs, found, asked, hints);
+  return followed ? { ...found, followed } : found;
+}
+
+/**
+ * When the sentence that answers points to another article by a link ("the abuse policy explains how to have it
+ * opened", 「不正利用ポリシーをご覧ください」), the answer is in that article: its section that shares most with the
+ * question is quoted after the pointing sentence, when one shares a word of the question.
+ */
+async function followedLink(
+  c: Ctx,
+  docs: FoundDocument[],
+  found: { passage: Passage; sentences: string[] },
+  asked: string,
+  hints: string,
+): Promise<{ passage: Passage; sentences: string[] } | undefined> {
+  const source = docs.find((d) => d.path === found.passage.path);
+  if (!source) return undefined;
+  const quoted = found.sentences.join(' ');
+  const slugs = [
+    ...new Set(
+      articleLinks(source.body)
+        .filter((l) => quoted.includes(l.text) && l.slug !== found.passage.id)
+        .map((l) => l.slug),
+    ),
+  ].slice(0, 2);
+  if (slugs.length === 0) return undefined;
+  const known = docs.filter((d) => d.kind === 'article' && slugs.includes(d.id));
+  const missing = slugs.filter((s) => !known.some((d) => d.id === s));
+  const linked = [...known, ...(await articlesBySlug(c.db, c.language, missing))];
+  let best: { passage: Passage; sentences: string[] } | undefined;
+  let bestScore = 0;
+  for (const section of rankSections(linked, asked, hints, c.language, c.currency).slice(0, SECTIONS_READ)) {
+    const excerpt = scoredExcerpt(section, asked, hints, c.language);
+    if (excerpt.sentences.length && excerpt.score >= 1 && excerpt.score > bestScore) {
+      best = { passage: section, sentences: excerpt.sentences };
+      bestScore = excerpt.score;
+    }
+  }
+  return best;
+}
+
+/** The followed article's sentences under its title, with a link to it. */
+function followedParts(c: Ctx, followed: { passage: Passage; sentences: string[] }): string[] {
+  const { passage, sentences } = followed;
+  return [
+    para(c.copy.fromDoc(passage.title)),
+    sentences.length > 1 ? list(sentences) : para(sentences[0] ?? ''),
+    `<p>${link(c.language, passage.path, c.copy.readArticle(passage.title))}</p>`,
+  ];
 }
 
 async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built> {
   const found = await answeringExcerpt(c, intent, intent ? MIN_SCORE_WITH_INTENT : MIN_SCORE);
   if (!found) return { parts: [], facts: [], passages: [], sources: [], answered: false };
-  const { passage: top, sentences } = found;
+  const { passage: top, sentences, followed } = found;
   const parts = [
     para(top.kind === 'article' ? c.copy.fromDoc(top.title) : c.copy.fromNotice(top.title)),
     sentences.length > 1 ? list(sentences) : para(sentences[0] ?? ''),
+    ...(followed ? followedParts(c, followed) : []),
     `<p>${link(c.language, top.path, c.copy.readArticle(top.title))}</p>`,
   ];
-  const sources = [top.path];
+  const sources = followed ? [top.path, followed.passage.path] : [top.path];
   if (intent === 'account') {
     parts.push(`<p>${link(c.language, '/signUp', c.copy.signUp)}</p>`);
   }
   const built: Built = {
     parts,
     facts: [],
-    passages: [{ ...top, text: sentences.join(' ') }],
+    passages: [
+      { ...top, text: sentences.join(' ') },
+      ...(followed ? [{ ...followed.passage, text: followed.sentences.join(' ') }] : []),
+    ],
     sources,
     answered: true,
   };
@@ -556,18 +613,23 @@ function hourlyAnswer(c: Ctx): Built {
 async function addPassage(c: Ctx, intent: Intent, built: Built): Promise<Built> {
   const found = await answeringExcerpt(c, intent, MIN_SCORE_WITH_INTENT);
   if (!found) return built;
-  const { passage, sentences } = found;
+  const { passage, sentences, followed } = found;
   return {
     ...built,
     parts: [
       ...built.parts.slice(0, -1),
       para(c.copy.fromDoc(passage.title)),
       sentences.length > 1 ? list(sentences) : para(sentences[0] ?? ''),
+      ...(followed ? followedParts(c, followed) : []),
       cite(c, [{ path: passage.path, text: passage.title }]),
       ...built.parts.slice(-1),
     ],
-    passages: [...built.passages, { ...passage, text: sentences.join(' ') }],
-    sources: [...new Set([passage.path, ...built.sources])],
+    passages: [
+      ...built.passages,
+      { ...passage, text: sentences.join(' ') },
+      ...(followed ? [{ ...followed.passage, text: followed.sentences.join(' ') }] : []),
+    ],
+    sources: [...new Set([passage.path, ...(followed ? [followed.passage.path] : []), ...built.sources])],
   };
 }
 
