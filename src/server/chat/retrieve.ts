@@ -49,6 +49,13 @@ const CJK_STOP =
 const QUANTITY =
   /how (?:long|many|much|soon|fast|quickly)|when|what (?:rate|percent)|minimum|maximum|多久|几|多少|多长|多快|何日|何台|何%|何％|いくら|いつ|何時間|何パーセント|どれくらい|どのくらい|何回|最低|最多|上限/;
 
+/** A question asking how long or when ("how long", "多久", "几天", "いつ", "何日"). */
+const DURATION_ASKED =
+  /how long|how soon|how many (?:days|hours|minutes)|when|多久|多长时间|几天|几个?小时|几分钟|什么时候|何日|何時間|いつ|どのくらい|どれくらい|何分/;
+/** A stated length of time: a number with its unit ("3 business days", "5-10 个工作日", "24 時間"). */
+const DURATION_STATED =
+  /\d+(?:\s*[-–~～]\s*\d+)?\s*(?:business days?|working days?|days?|hours?|minutes?|weeks?|months?|个工作日|工作日|天|小时|分钟|周|个月|営業日|日|時間|分|週間|か月|ヶ月)/i;
+
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+/gu;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}._-]*/gu;
 
@@ -290,13 +297,17 @@ export function scoredExcerpt(
   let topHits = 0;
   let topExtra = 0;
   // "How long", "how many", "多久", "何日": the sentence with a number answers, other things equal.
-  const quantity = QUANTITY.test(question.normalize('NFKC').toLowerCase());
+  const asked = question.normalize('NFKC').toLowerCase();
+  const quantity = QUANTITY.test(asked);
+  // "How long", "几天", "いつ": the sentence that states a length of time answers, other things equal.
+  const duration = DURATION_ASKED.test(asked);
   sentences.forEach((sentence, i) => {
     const holds = holder(sentence, locale);
     const found = wanted.filter(holds);
     const hits = found.length;
     let score = hits + hintWeight * hinted.filter(holds).length;
     if (quantity && hits > 0 && /\d/.test(sentence)) score += 0.5;
+    if (duration && hits > 0 && DURATION_STATED.test(sentence)) score += 0.5;
     if (score > topScore) {
       top = i;
       topScore = score;
