@@ -16,7 +16,7 @@ import { isListedStopWord, isStopWord, segmenter } from './text';
  * the same sound as 快照) are read the same way and looked up: one indexed query finds the words meant.
  *
  * Japanese readings of kanji come from kuromoji's dictionary (IPADIC, inside the package), needed only when words
- * are indexed: it is loaded on first use and let go after a minute without work (about 340 MB while loaded). The
+ * are indexed: it is loaded on first use and let go after a minute without work (about 260 MB while loaded). The
  * query side needs none of it: kana and romaji become katakana by wanakana's rules, hanzi become pinyin by
  * pinyin-pro's dictionary (about 25 MB together), loaded on the first search or question that needs them, not at
  * start (`readingLibraries`).
