@@ -115,6 +115,16 @@ describe('POST /api/chat (docs/decisions/015-chat-helper.md, docs/product/api.md
     expect(await text('cheapest in HK, in HKD', 'en')).toContain('HK$46.68');
   });
 
+  it('follows a sentence that points to another article and quotes the answer found there', async () => {
+    // The VPS article says port 25 is closed and points to the abuse policy; the conditions are in the policy.
+    const en = answerOf(await ask('how can I open port 25?', { language: 'en' }));
+    expect(en).toContain('href="/doc/article/abuse"');
+    expect(en).toContain('30 days');
+    const ja = answerOf(await ask('25番ポートを開けるには？', { language: 'ja' }));
+    expect(ja).toContain('href="/ja/doc/article/abuse"');
+    expect(ja).toContain('30 日');
+  });
+
   it('declines an off-topic question and says what it can help with', async () => {
     const html = answerOf(await ask('What is the weather in Paris today?', { language: 'en' }));
     expect(html).toContain('only help with questions about Cirrus Cloud');

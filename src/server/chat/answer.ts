@@ -413,11 +413,7 @@ type Excerpt = { passage: Passage; sentences: string[]; followed?: { passage: Pa
  * The passage that answers and its sentences: among the sections ranked near the best, the one whose sentence holds
  * most of the question (the section's own rank counting half a word, an announcement's half a word less).
  */
-async function answeringExcerpt(
-  c: Ctx,
-  intent: Intent | undefined,
-  min: number,
-): Promise<Excerpt | undefined> {
+async function answeringExcerpt(c: Ctx, intent: Intent | undefined, min: number): Promise<Excerpt | undefined> {
   const hints = hintsOf(intent, c.language);
   const docs = await candidateDocuments(c.db, `${c.question} ${hints}`, c.language, CANDIDATES);
   const sections = rankSections(docs, c.question, hints, c.language, c.currency);

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Locale } from '@/lib/locales';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Locale } from '@/lib/locales';
 import type { Database } from '../db/client';
 import { docArticleTranslations } from '../db/schema';
 import { documentPath } from '../search/docs';

@@ -9,7 +9,10 @@ beforeAll(async () => {
 
 describe('reading a question (docs/decisions/058-chat-general.md)', () => {
   it('cuts a question into the questions it holds', () => {
-    expect(splitQuestion('discount for a year upfront? 6 months?')).toEqual(['discount for a year upfront?', '6 months?']);
+    expect(splitQuestion('discount for a year upfront? 6 months?')).toEqual([
+      'discount for a year upfront?',
+      '6 months?',
+    ]);
     expect(splitQuestion('年付打几折?季付呢')).toEqual(['年付打几折?', '季付呢']);
     expect(splitQuestion('1核1g的套餐多少钱，在哪些地域有')).toEqual(['1核1g的套餐多少钱，', '在哪些地域有']);
     expect(splitQuestion('1vcpu/1gbのプランはいくらで、どのリージョンで使える?')).toEqual([
@@ -47,6 +50,11 @@ describe('reading a question (docs/decisions/058-chat-general.md)', () => {
     const [section] = markdownPassages(
       '## SLA\n\nWe commit to 99.95%.\n\n| Availability | Credit | Paid to |\n|---|---|---|\n| Below 99.9% | 25% | Balance |\n\n- one\n- two\n',
     );
-    expect(section?.text.split('\n')).toEqual(['We commit to 99.95%.', 'Below 99.9%: Credit: 25%; Paid to: Balance', 'one', 'two']);
+    expect(section?.text.split('\n')).toEqual([
+      'We commit to 99.95%.',
+      'Below 99.9%: Credit: 25%; Paid to: Balance',
+      'one',
+      'two',
+    ]);
   });
 });
