@@ -246,7 +246,5 @@ export function markdownPassages(source: string): { heading: string; text: strin
     }
     sections.at(-1)?.text.push(...blockLines(block));
   }
-  return sections
-    .filter((s) => s.text.length > 0)
-    .map((s) => ({ heading: s.heading, text: s.text.join('\n') }));
+  return sections.filter((s) => s.text.length > 0).map((s) => ({ heading: s.heading, text: s.text.join('\n') }));
 }
