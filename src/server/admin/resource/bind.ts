@@ -67,8 +67,11 @@ export type Binding = {
   actions?: Record<string, (context: ActionContext) => Promise<Snapshot | null>>;
   /** The table's values for an input; the input's own fields by default. */
   values?: (input: Input, before: Snapshot | undefined) => Record<string, unknown>;
-  /** After the row is written: what hangs off it (a plan's regions, a template's rules). */
-  afterWrite?: (tx: Tx, key: string | number, input: Input) => Promise<void>;
+  /**
+   * After the row is written: what hangs off it (a plan's regions, a template's rules, a rate's history row), with
+   * who wrote it (none for an undo, which the audit log records as its own).
+   */
+  afterWrite?: (tx: Tx, key: string | number, input: Input, by?: SignedInStaff) => Promise<void>;
   /** After the row is deleted (by a delete or an undo): what is kept of it elsewhere (a search index). */
   afterDelete?: (tx: Tx, key: string | number) => Promise<void>;
   /**
@@ -375,7 +378,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
           inner.insert(table).values(valuesOf(input, undefined)).returning({ key }),
         );
         const id = made[0]?.key as string | number;
-        await binding.afterWrite?.(tx, id, input);
+        await binding.afterWrite?.(tx, id, input, by);
         const after = (await find(tx, id)) ?? null;
         if (!after) throw new Error(`${declaration.name} ${id} vanished after insert`);
         await audited(tx, by, id, 'create', null, after);
@@ -400,7 +403,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
             .set({ ...valuesOf(fields, before), version: Number(before.version) + 1 })
             .where(eq(key, at));
         });
-        await binding.afterWrite?.(tx, at, fields);
+        await binding.afterWrite?.(tx, at, fields, by);
         const after = (await find(tx, at)) ?? null;
         await audited(tx, by, at, 'update', before, after);
         return after as Snapshot;

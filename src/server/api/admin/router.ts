@@ -39,7 +39,7 @@ import { describeRoutes, type TaggedRouteDoc } from '../openapi/describe';
 import { apiRouter } from '../route';
 import { contentRoutes } from './content';
 import { dashboardRouter } from './dashboard';
-import { pricesDocs, pricesRoutes } from './prices';
+import { pricesRouter } from './prices';
 
 /**
  * The back office's API (docs/product/back-office-api.md). Every route but sign-in and the setup link names the
@@ -147,7 +147,7 @@ for (const resource of RESOURCES) resourceRoutes(resources, resource);
 adminRouter.route('/', resources.hono);
 
 adminRouter.route('/', dashboardRouter.hono);
-adminRouter.route('/', pricesRoutes);
+adminRouter.route('/', pricesRouter.hono);
 
 const staffOnly = { auth: 'staff' } as const;
 const manageStaff = { auth: 'staff', permission: 'manageStaff' } as const;
@@ -236,5 +236,5 @@ export const adminDocs: TaggedRouteDoc[] = [
   ]),
   ...resources.docs,
   ...dashboardRouter.docs,
-  ...pricesDocs,
+  ...pricesRouter.docs,
 ];
