@@ -1,4 +1,5 @@
 import 'server-only';
+import { env } from '@/env';
 import en from '@/i18n/messages/en.json';
 import ja from '@/i18n/messages/ja.json';
 import zh from '@/i18n/messages/zh.json';
@@ -69,7 +70,10 @@ async function load(db: Database, locale: Locale): Promise<CatalogView> {
     offers: offers.filter((o) => o.running),
     coupons: coupons.filter((c) => c.state === 'active'),
     currencies,
-    groupRules: Object.values(MESSAGES[locale].pintuan.rules),
+    // The same rules as the group-buy pages, their payment window filled in (docs/decisions/060-group-buy-payment.md).
+    groupRules: Object.values(MESSAGES[locale].pintuan.rules).map((rule) =>
+      rule.replaceAll('{minutes}', String(env().ORDER_PAYMENT_WINDOW_MINUTES)),
+    ),
     account: {
       signUp: MESSAGES[locale].pages.signUp.intro,
       activate: MESSAGES[locale].pages.activate.intro,

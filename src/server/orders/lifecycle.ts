@@ -181,14 +181,16 @@ export async function releaseHolds(tx: OrderTx, ended: OrderRow[], at: Date): Pr
 
 /**
  * Fails groups and settles their orders: unpaid ones are cancelled (giving back what they held), paid ones wait
- * for a refund. Used by the group sweep (time ran out) and when a leader's order ends unpaid.
+ * for a refund (`refund_pending`, which the customer centre settles with `refund.completed`;
+ * docs/decisions/060-group-buy-payment.md). Used by the group sweep (time ran out) and when a leader's order ends
+ * unpaid (a pending group: it never opened).
  */
 export async function failGroups(tx: OrderTx, groupIds: number[], reason: string, at: Date): Promise<void> {
   if (groupIds.length === 0) return;
   await tx
     .update(pintuanGroups)
     .set({ status: 'failed', closedAt: at })
-    .where(and(inArray(pintuanGroups.id, groupIds), inArray(pintuanGroups.status, ['open', 'succeeded'])));
+    .where(and(inArray(pintuanGroups.id, groupIds), inArray(pintuanGroups.status, ['pending', 'open', 'succeeded'])));
   const members = await tx.execute<{ order_id: number }>(
     sql`select order_id from pintuan_members where group_id in (${sql.join(groupIds, sql`, `)})`,
   );

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, eq, gt, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { int } from '@/lib/api/answers';
 import { couponStateAnswer } from '@/lib/coupons';
@@ -115,7 +115,14 @@ export async function liveMine(db: Database, userId: number, now = new Date()): 
       .select({ id: pintuanGroups.id, offerId: pintuanGroups.offerId, leader: pintuanMembers.leader })
       .from(pintuanMembers)
       .innerJoin(pintuanGroups, eq(pintuanGroups.id, pintuanMembers.groupId))
-      .where(and(eq(pintuanMembers.userId, userId), eq(pintuanGroups.status, 'open'), gt(pintuanGroups.expiresAt, now)))
+      .where(
+        and(
+          eq(pintuanMembers.userId, userId),
+          // A leader's group waiting for the leader's payment is theirs too (docs/decisions/060-group-buy-payment.md).
+          inArray(pintuanGroups.status, ['pending', 'open']),
+          gt(pintuanGroups.expiresAt, now),
+        ),
+      )
       .orderBy(asc(pintuanGroups.id)),
   ]);
   return {
