@@ -5629,7 +5629,17 @@ export interface operations {
                             groupSize: number;
                             /** @description USD cents for the whole period, per seat */
                             groupPriceCents: number;
+                            /** @description USD cents: the plan alone at its regular price in the same region for the same months, from the pricing model */
                             singlePriceCents: number;
+                            /** @description the group and regular prices in every currency the site sells in: what a page or answer shows */
+                            prices: {
+                                /** @description the currency code */
+                                currency: string;
+                                /** @description one seat at the group price, in the currency's minor unit, as the seat's order charges it */
+                                groupMinor: number;
+                                /** @description the same plan alone at its regular price, same region, months and currency, as POST /api/product/cvm/quote charges it */
+                                singleMinor: number;
+                            }[];
                             /** @description hours a new group has to fill (capped by the offer's end) */
                             groupHours: number;
                             /** Format: date-time */
@@ -5693,7 +5703,17 @@ export interface operations {
                             groupSize: number;
                             /** @description USD cents for the whole period, per seat */
                             groupPriceCents: number;
+                            /** @description USD cents: the plan alone at its regular price in the same region for the same months, from the pricing model */
                             singlePriceCents: number;
+                            /** @description the group and regular prices in every currency the site sells in: what a page or answer shows */
+                            prices: {
+                                /** @description the currency code */
+                                currency: string;
+                                /** @description one seat at the group price, in the currency's minor unit, as the seat's order charges it */
+                                groupMinor: number;
+                                /** @description the same plan alone at its regular price, same region, months and currency, as POST /api/product/cvm/quote charges it */
+                                singleMinor: number;
+                            }[];
                             /** @description hours a new group has to fill (capped by the offer's end) */
                             groupHours: number;
                             /** Format: date-time */
@@ -5750,9 +5770,13 @@ export interface operations {
                             id: number;
                             offerId: number;
                             size: number;
+                            /** @description seats held, paid or not, the leader included */
                             seatsTaken: number;
                             seatsLeft: number;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description while pending: the leader's payment deadline; once open: the end of the time to fill
+                             */
                             expiresAt: string;
                             /** @description the leader's masked name */
                             leader: string;
@@ -5835,14 +5859,18 @@ export interface operations {
                                 id: number;
                                 offerId: number;
                                 /**
-                                 * @description 'failed' as soon as the time is up
+                                 * @description 'pending' until the leader pays; 'failed' as soon as the time is up
                                  * @enum {string}
                                  */
-                                status: "open" | "succeeded" | "failed";
+                                status: "pending" | "open" | "succeeded" | "failed";
                                 size: number;
+                                /** @description seats held, paid or not, the leader included */
                                 seatsTaken: number;
                                 seatsLeft: number;
-                                /** Format: date-time */
+                                /**
+                                 * Format: date-time
+                                 * @description while pending: the leader's payment deadline; once open: the end of the time to fill
+                                 */
                                 expiresAt: string;
                                 /** @description the leader's masked name */
                                 leader: string;
@@ -5851,6 +5879,8 @@ export interface operations {
                                     leader: boolean;
                                     /** Format: date-time */
                                     joinedAt: string;
+                                    /** @description whether this seat's order is paid (a held seat is paid within the member's time) */
+                                    paid: boolean;
                                 }[];
                             };
                             viewer: {
@@ -5858,7 +5888,23 @@ export interface operations {
                                 role: ("leader" | "member") | null;
                                 canJoin: boolean;
                                 /** @description why the visitor may not join: the i18n key api.pintuan.<reason> */
-                                reason: ("loginRequired" | "ownGroup" | "alreadyJoined" | "groupFull" | "groupExpired") | null;
+                                reason: ("loginRequired" | "ownGroup" | "alreadyJoined" | "groupPending" | "groupFull" | "groupExpired") | null;
+                                /** @description the visitor's own seat's order, leader or member: what to pay, by when and where, or that it is paid */
+                                seat: {
+                                    number: string;
+                                    /** @description the order's status (pending_payment until paid) */
+                                    status: string;
+                                    currency: string;
+                                    /** @description the amount to pay, in the currency's minor unit */
+                                    totalMinor: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description while pending payment: when the order ends unpaid and the seat is given up
+                                     */
+                                    payBy: string;
+                                    /** @description where the order is paid, in the customer centre */
+                                    payUrl: string;
+                                } | null;
                             };
                         };
                     };
@@ -5907,14 +5953,18 @@ export interface operations {
                                 id: number;
                                 offerId: number;
                                 /**
-                                 * @description 'failed' as soon as the time is up
+                                 * @description 'pending' until the leader pays; 'failed' as soon as the time is up
                                  * @enum {string}
                                  */
-                                status: "open" | "succeeded" | "failed";
+                                status: "pending" | "open" | "succeeded" | "failed";
                                 size: number;
+                                /** @description seats held, paid or not, the leader included */
                                 seatsTaken: number;
                                 seatsLeft: number;
-                                /** Format: date-time */
+                                /**
+                                 * Format: date-time
+                                 * @description while pending: the leader's payment deadline; once open: the end of the time to fill
+                                 */
                                 expiresAt: string;
                                 /** @description the leader's masked name */
                                 leader: string;
@@ -5923,6 +5973,8 @@ export interface operations {
                                     leader: boolean;
                                     /** Format: date-time */
                                     joinedAt: string;
+                                    /** @description whether this seat's order is paid (a held seat is paid within the member's time) */
+                                    paid: boolean;
                                 }[];
                             };
                             order: {
@@ -6000,14 +6052,18 @@ export interface operations {
                                 id: number;
                                 offerId: number;
                                 /**
-                                 * @description 'failed' as soon as the time is up
+                                 * @description 'pending' until the leader pays; 'failed' as soon as the time is up
                                  * @enum {string}
                                  */
-                                status: "open" | "succeeded" | "failed";
+                                status: "pending" | "open" | "succeeded" | "failed";
                                 size: number;
+                                /** @description seats held, paid or not, the leader included */
                                 seatsTaken: number;
                                 seatsLeft: number;
-                                /** Format: date-time */
+                                /**
+                                 * Format: date-time
+                                 * @description while pending: the leader's payment deadline; once open: the end of the time to fill
+                                 */
                                 expiresAt: string;
                                 /** @description the leader's masked name */
                                 leader: string;
@@ -6016,6 +6072,8 @@ export interface operations {
                                     leader: boolean;
                                     /** Format: date-time */
                                     joinedAt: string;
+                                    /** @description whether this seat's order is paid (a held seat is paid within the member's time) */
+                                    paid: boolean;
                                 }[];
                             };
                             order: {
@@ -15638,7 +15696,7 @@ export interface operations {
                                 months: number;
                                 groupSize: number;
                                 groupPriceCents: number;
-                                singlePriceCents: number;
+                                regularPriceCents: number | null;
                                 groupHours: number;
                                 startsAt: string;
                                 endsAt: string;
@@ -15687,7 +15745,6 @@ export interface operations {
                     months: number | string;
                     groupSize: number | string;
                     groupPriceCents: number | string;
-                    singlePriceCents: number | string;
                     groupHours: number | string;
                     /** Format: date-time */
                     startsAt: string;
@@ -15728,7 +15785,7 @@ export interface operations {
                             months: number;
                             groupSize: number;
                             groupPriceCents: number;
-                            singlePriceCents: number;
+                            regularPriceCents: number | null;
                             groupHours: number;
                             startsAt: string;
                             endsAt: string;
@@ -15790,7 +15847,7 @@ export interface operations {
                             months: number;
                             groupSize: number;
                             groupPriceCents: number;
-                            singlePriceCents: number;
+                            regularPriceCents: number | null;
                             groupHours: number;
                             startsAt: string;
                             endsAt: string;
@@ -15841,7 +15898,6 @@ export interface operations {
                     months: number | string;
                     groupSize: number | string;
                     groupPriceCents: number | string;
-                    singlePriceCents: number | string;
                     groupHours: number | string;
                     /** Format: date-time */
                     startsAt: string;
@@ -15883,7 +15939,7 @@ export interface operations {
                             months: number;
                             groupSize: number;
                             groupPriceCents: number;
-                            singlePriceCents: number;
+                            regularPriceCents: number | null;
                             groupHours: number;
                             startsAt: string;
                             endsAt: string;
