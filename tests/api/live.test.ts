@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { liveNumbersChanged } from '../../src/server/api/live/cache';
 import type { LiveNumbers } from '../../src/server/api/live/queries';
 import { coupons, pintuanOffers, saleActivities, saleItems } from '../../src/server/db/schema';
+import { expireUnpaidOrders } from '../../src/server/orders/expiry';
 import { call, testApp, testDb } from '../support/api';
 import { signedInCustomer } from '../support/factories';
 import { payOrder } from '../support/payments';
@@ -229,6 +230,33 @@ describe('GET /api/activity/live/mine', () => {
       saleItems: [],
       groups: [],
     });
+  });
+
+  it('a sale order that ended unpaid no longer counts toward the limit, here as on the order path', async () => {
+    const item = await makeSaleItem(5, 1);
+    const buyer = await signedInCustomer();
+    const place = () =>
+      call(app, 'POST', '/api/home/coupon-server/order/create', {
+        json: {
+          regionId: 'hong-kong',
+          imageId: 'ubuntu-24.04',
+          planId: 'std-1c1g',
+          months: 12,
+          currency: 'USD',
+          saleItemId: item.id,
+          idempotencyKey: crypto.randomUUID(),
+        },
+        headers: buyer.headers,
+      });
+    const first = await place();
+    expect(first.json.code).toBe(2000);
+    expect((await mine(buyer.headers)).numbers.mine?.saleItems).toEqual([{ id: item.id, bought: 1 }]);
+    const payBy = new Date((first.json.message as { payBy: string }).payBy);
+    await expireUnpaidOrders(testDb(), new Date(payBy.getTime() + 1000));
+    // The expired order gave its item back: "limit reached" must not stay on.
+    expect((await mine(buyer.headers)).numbers.mine?.saleItems).toEqual([]);
+    expect((await place()).json.code).toBe(2000);
+    expect((await mine(buyer.headers)).numbers.mine?.saleItems).toEqual([{ id: item.id, bought: 1 }]);
   });
 
   it('names the groups the visitor leads or sits in, and a welcome offer out of reach', async () => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type OrderStatus, orderEvents, orders, pintuanGroups, webhookOutbox } from '../db/schema';
 
@@ -19,6 +19,15 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   refund_pending: ['refunded'],
   refunded: [],
 };
+
+/**
+ * Orders that gave back what they held (ended unpaid, or paid and refunded or waiting for it): they do not count
+ * toward a sale item's per-customer limit. The one rule the order path and the live numbers share.
+ */
+export const GAVE_BACK: readonly OrderStatus[] = ['cancelled', 'expired', 'refund_pending', 'refunded'];
+
+/** A customer's order still holds its sale item (it counts toward the item's per-customer limit). */
+export const holdsSaleItem = () => notInArray(orders.status, [...GAVE_BACK]);
 
 export type OrderTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type OrderRow = typeof orders.$inferSelect;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, eq, gt, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { int } from '@/lib/api/answers';
 import { couponStateAnswer } from '@/lib/coupons';
@@ -13,6 +13,7 @@ import {
   saleItems,
   userCoupons,
 } from '../../db/schema';
+import { holdsSaleItem } from '../../orders/lifecycle';
 import { welcomeStateAnswer, welcomeStateOf } from '../accounts/welcome';
 import { couponState, ENDED_LISTED_DAYS } from '../coupons/queries';
 
@@ -108,7 +109,8 @@ export async function liveMine(db: Database, userId: number, now = new Date()): 
     db
       .select({ id: orders.saleItemId, bought: count() })
       .from(orders)
-      .where(and(eq(orders.userId, userId), isNotNull(orders.saleItemId), ne(orders.status, 'cancelled')))
+      // The order path's rule: an order that ended unpaid or was refunded gave its item back.
+      .where(and(eq(orders.userId, userId), isNotNull(orders.saleItemId), holdsSaleItem()))
       .groupBy(orders.saleItemId)
       .orderBy(asc(orders.saleItemId)),
     db

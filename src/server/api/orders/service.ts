@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { env } from '@/env';
 import { int, isoTime } from '@/lib/api/answers';
@@ -11,7 +11,7 @@ import { ORDER_STATUSES } from '@/lib/validation/order-forms';
 import type { Database } from '../../db/client';
 import { coupons, orders, saleItems, userCoupons, users } from '../../db/schema';
 import { localize } from '../../localize';
-import { recordChange } from '../../orders/lifecycle';
+import { holdsSaleItem, recordChange } from '../../orders/lifecycle';
 import { ApiError, BusinessCode } from '../errors';
 import { type PintuanPrice, quoteVps } from './pricing';
 
@@ -145,7 +145,7 @@ export async function createVpsOrder(
               eq(orders.userId, userId),
               eq(orders.saleItemId, quote.sale.saleItemId),
               // Orders that ended unpaid or were refunded gave their item back.
-              notInArray(orders.status, ['cancelled', 'expired', 'refund_pending', 'refunded']),
+              holdsSaleItem(),
             ),
           );
         if ((bought?.n ?? 0) >= quote.sale.perUserLimit) {
