@@ -65,7 +65,7 @@ test('a group-buy in Japanese and Chinese: the leader pays to open it, a member 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(ja.pages.pintuanJoin.heading);
   await expect(page.getByText(ja.pages.pintuanJoin.intro)).toBeVisible();
   // Pending: pay to open it, how much, by when, where; nobody can join yet and there is no link to share.
-  await expect(group.getByText(ja.pintuanActions.status.pending)).toBeVisible();
+  await expect(group.getByText(ja.pintuanActions.status.pending, { exact: true })).toBeVisible();
   const seat = group.getByTestId('pintuan-seat');
   await expect(seat).toContainText(ja.pintuanActions.youLeadPending);
   await expect(seat.getByTestId('pintuan-pay-by')).toContainText(/[￥¥][\d,]+/);
@@ -97,7 +97,7 @@ test('a group-buy in Japanese and Chinese: the leader pays to open it, a member 
   // The leader pays: the group opens, with its time to fill and the link to share.
   await payOrderAsCustomerCentre(page, leaderOrder);
   await page.reload();
-  await expect(group.getByText(ja.pintuanActions.status.open)).toBeVisible();
+  await expect(group.getByText(ja.pintuanActions.status.open, { exact: true })).toBeVisible();
   await expect(seat).toContainText(ja.pintuanActions.youLeadOpen);
   await expect(seat).toContainText(ja.pintuanActions.seatPaid);
   await expect(group.getByTestId('pintuan-deadline')).toContainText(ja.pintuanActions.fillDeadline);
@@ -139,7 +139,7 @@ test('a group-buy in Japanese and Chinese: the leader pays to open it, a member 
   await page.reload();
   await expect(listed).toHaveCount(0);
   await page.goto(`/ja/activity/pintuan/part-vps/${groupId}`);
-  await expect(group.getByText(ja.pintuanActions.status.failed)).toBeVisible();
+  await expect(group.getByText(ja.pintuanActions.status.failed, { exact: true })).toBeVisible();
   await expect(group.getByTestId('pintuan-outcome')).toHaveText(ja.pintuanActions.failedNote);
   await expect(group.getByTestId('seats-left')).toHaveCount(0);
   await expect(group.getByLabel(ja.pintuanActions.shareLink)).toHaveCount(0);

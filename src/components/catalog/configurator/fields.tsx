@@ -26,15 +26,23 @@ function ConfigField({
 }: Omit<FieldProps, 'name'> & { children: (id: string, describedBy: string | undefined) => ReactNode }) {
   const errorText = useErrorText();
   const id = useId();
+  // A note is outside the label: it describes the control (aria-describedby) and is not part of its name.
+  if (note) {
+    return (
+      <div className={`text-sm ${className ?? ''}`}>
+        <ConfigField label={label} error={error}>
+          {(inner) => children(inner, `${id}-note`)}
+        </ConfigField>
+        <p id={`${id}-note`} className="mt-1 text-xs text-amber-800">
+          {note}
+        </p>
+      </div>
+    );
+  }
   return (
     <label htmlFor={id} className={`block text-sm ${className ?? ''}`}>
       {label}
-      {children(id, note ? `${id}-note` : undefined)}
-      {note ? (
-        <p id={`${id}-note`} className="mt-1 text-xs text-amber-800" data-testid={`${id}-note`}>
-          {note}
-        </p>
-      ) : null}
+      {children(id, undefined)}
       {error ? (
         <p className="mt-1 text-xs text-red-700" role="alert">
           {errorText(error)}
