@@ -85,7 +85,6 @@ const offerBody = (overrides: Record<string, unknown> = {}) => ({
   months: 12,
   groupSize: 3,
   groupPriceCents: 4000,
-  singlePriceCents: 6000,
   groupHours: 24,
   startsAt: past(),
   endsAt: future(),
@@ -190,7 +189,6 @@ beforeAll(async () => {
         months: 12,
         groupSize: 2,
         groupPriceCents: 1000,
-        singlePriceCents: 2000,
         groupHours: 24,
         startsAt: new Date(),
         endsAt: new Date(Date.now() + DAY),
@@ -677,12 +675,13 @@ describe('group-buy offers', () => {
 
   const refusals: [string, Record<string, unknown>, Record<string, string>][] = [
     [
-      'a group price not below the single price',
-      { groupPriceCents: 7000 },
+      // Hong Kong adds 20 % to std-1c1g's $5.00 a month: $72.00 for 12 months, less 15 %, is $61.20.
+      'a group price not below the plan’s regular price for the region and term',
+      { groupPriceCents: 6120 },
       { groupPriceCents: 'api.admin.promotionsGroupPriceNotLower' },
     ],
     ['a group of one', { groupSize: 1 }, { groupSize: 'api.field.tooSmall' }],
-    ['a negative price', { singlePriceCents: -5 }, { singlePriceCents: 'api.field.tooSmall' }],
+    ['a negative price', { groupPriceCents: -5 }, { groupPriceCents: 'api.field.tooSmall' }],
     [
       'rules translated without English',
       { rules: { en: '', zh: '规则', ja: '' } },

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { liveNumbersChanged } from '../../src/server/api/live/cache';
 import type { LiveNumbers } from '../../src/server/api/live/queries';
 import { coupons, pintuanOffers, saleActivities, saleItems } from '../../src/server/db/schema';
+import { expireUnpaidOrders } from '../../src/server/orders/expiry';
 import { call, testApp, testDb } from '../support/api';
 import { signedInCustomer } from '../support/factories';
+import { payOrder } from '../support/payments';
 
 // GET /api/activity/live and /api/activity/live/mine (docs/decisions/035-live-promotion-numbers.md).
 
@@ -139,7 +141,6 @@ describe('GET /api/activity/live', () => {
         months: 12,
         groupSize: 3,
         groupPriceCents: 4500,
-        singlePriceCents: 6000,
         groupHours: 1,
         startsAt: new Date(Date.now() - DAY),
         endsAt: new Date(Date.now() + DAY),
@@ -151,6 +152,12 @@ describe('GET /api/activity/live', () => {
     });
     expect(opened.json.code).toBe(2000);
     const groupId = (opened.json.message as { group: { id: number } }).group.id;
+    // Not joinable until its leader pays (docs/decisions/060-group-buy-payment.md); the payment opens it at once.
+    expect((await live()).numbers.groups.map((g) => g.id)).not.toContain(groupId);
+    await payOrder(
+      app,
+      (opened.json.message as { order: { number: string; totalMinor: number; currency: string } }).order,
+    );
     // An hour to fill: it ends before the seeded demo groups, well within the answer's first groups.
     expect((await live()).numbers.groups).toContainEqual({ id: groupId, seatsTaken: 1, seatsLeft: 2 });
   });
@@ -225,6 +232,33 @@ describe('GET /api/activity/live/mine', () => {
     });
   });
 
+  it('a sale order that ended unpaid no longer counts toward the limit, here as on the order path', async () => {
+    const item = await makeSaleItem(5, 1);
+    const buyer = await signedInCustomer();
+    const place = () =>
+      call(app, 'POST', '/api/home/coupon-server/order/create', {
+        json: {
+          regionId: 'hong-kong',
+          imageId: 'ubuntu-24.04',
+          planId: 'std-1c1g',
+          months: 12,
+          currency: 'USD',
+          saleItemId: item.id,
+          idempotencyKey: crypto.randomUUID(),
+        },
+        headers: buyer.headers,
+      });
+    const first = await place();
+    expect(first.json.code).toBe(2000);
+    expect((await mine(buyer.headers)).numbers.mine?.saleItems).toEqual([{ id: item.id, bought: 1 }]);
+    const payBy = new Date((first.json.message as { payBy: string }).payBy);
+    await expireUnpaidOrders(testDb(), new Date(payBy.getTime() + 1000));
+    // The expired order gave its item back: "limit reached" must not stay on.
+    expect((await mine(buyer.headers)).numbers.mine?.saleItems).toEqual([]);
+    expect((await place()).json.code).toBe(2000);
+    expect((await mine(buyer.headers)).numbers.mine?.saleItems).toEqual([{ id: item.id, bought: 1 }]);
+  });
+
   it('names the groups the visitor leads or sits in, and a welcome offer out of reach', async () => {
     const [offer] = await testDb()
       .insert(pintuanOffers)
@@ -235,7 +269,6 @@ describe('GET /api/activity/live/mine', () => {
         months: 12,
         groupSize: 3,
         groupPriceCents: 4500,
-        singlePriceCents: 6000,
         groupHours: 24,
         startsAt: new Date(Date.now() - DAY),
         endsAt: new Date(Date.now() + DAY),
@@ -249,6 +282,12 @@ describe('GET /api/activity/live/mine', () => {
       headers: leader.headers,
     });
     const groupId = (opened.json.message as { group: { id: number } }).group.id;
+    // A group waiting for its leader's payment is the leader's already.
+    expect((await mine(leader.headers)).numbers.mine?.groups).toEqual([{ id: groupId, offerId, role: 'leader' }]);
+    await payOrder(
+      app,
+      (opened.json.message as { order: { number: string; totalMinor: number; currency: string } }).order,
+    );
     const member = await signedInCustomer({ activatedAt: new Date(Date.now() - 40 * DAY) });
     const joined = await call(app, 'POST', '/api/activity/pintuan/join', {
       json: { groupId, ...seat() },

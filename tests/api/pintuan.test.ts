@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, pintuanGroups, pintuanMembers, pintuanOffers } from '../../src/server/db/schema';
-import { transitionOrders } from '../../src/server/orders/lifecycle';
+import { mailOutbox, orders, pintuanGroups, pintuanMembers, pintuanOffers } from '../../src/server/db/schema';
+import { expireUnpaidOrders } from '../../src/server/orders/expiry';
 import { startExpiryWorker, sweepExpiredGroups } from '../../src/server/pintuan/expiry';
 import { call, testApp, testDb } from '../support/api';
 import { signedInCustomer } from '../support/factories';
+import { payOrder } from '../support/payments';
 
 const app = testApp();
 const HOUR = 3_600_000;
@@ -19,7 +20,7 @@ type GroupAnswer = {
     seatsLeft: number;
     members: { name: string }[];
   };
-  order: { id: number; status: string; currency: string; totalMinor: number };
+  order: { id: number; number: string; status: string; currency: string; totalMinor: number; payBy: string };
 };
 
 /** A running offer of the seeded std-1c1g plan in Hong Kong, 12 months, at $45.00 a seat. */
@@ -34,7 +35,6 @@ async function offer(groupSize: number, groupHours = 24): Promise<number> {
       months: 12,
       groupSize,
       groupPriceCents: 4500,
-      singlePriceCents: 6000,
       groupHours,
       startsAt: new Date(now - HOUR),
       endsAt: new Date(now + 30 * 24 * HOUR),
@@ -60,12 +60,15 @@ function join(who: Customer, groupId: number, extra: Record<string, unknown> = {
   return call(app, 'POST', '/api/activity/pintuan/join', { json: { groupId, ...seat(extra) }, headers: who.headers });
 }
 
+/** A group opened and paid by its leader: open to others (docs/decisions/060-group-buy-payment.md). */
 async function openedGroup(size: number): Promise<{ leader: Customer; groupId: number; offerId: number }> {
   const offerId = await offer(size);
   const leader = await signedInCustomer();
   const res = await open(leader, offerId);
   expect(res.json.code).toBe(2000);
-  return { leader, groupId: (res.json.message as GroupAnswer).group.id, offerId };
+  const { group, order } = res.json.message as GroupAnswer;
+  expect((await payOrder(app, order)).json.code).toBe(2000);
+  return { leader, groupId: group.id, offerId };
 }
 
 async function groupRow(id: number) {
@@ -106,6 +109,36 @@ describe('group-buy offers and groups (docs/decisions/013-group-buy.md)', () => 
     expect(unknown.json).toEqual({ code: 4040, message: 'api.pintuan.offerNotFound' });
   });
 
+  it("an offer's comparison price is the plan's regular price as the quote charges it, in every currency", async () => {
+    const id = await offer(3);
+    const found = await call(app, 'POST', '/api/activity/pintuan/cvm/search/buyID', { json: { id } });
+    const answer = found.json.message as {
+      groupPriceCents: number;
+      singlePriceCents: number;
+      prices: { currency: string; groupMinor: number; singleMinor: number }[];
+    };
+    expect(answer.prices.map((p) => p.currency).sort()).toEqual(['HKD', 'JPY', 'USD']);
+    for (const price of answer.prices) {
+      const quote = await call(app, 'POST', '/api/product/cvm/quote', {
+        json: {
+          regionId: 'hong-kong',
+          planId: 'std-1c1g',
+          imageId: 'ubuntu-24.04',
+          months: 12,
+          currency: price.currency,
+        },
+      });
+      expect(price.singleMinor, price.currency).toBe((quote.json.message as { totalMinor: number }).totalMinor);
+    }
+    // Hong Kong adds 20 % to std-1c1g's $5.00 a month: $72.00 for 12 months, less the 15 % term discount.
+    expect(answer.singlePriceCents).toBe(6120);
+    expect(answer.prices.find((p) => p.currency === 'USD')).toEqual({
+      currency: 'USD',
+      groupMinor: 4500,
+      singleMinor: 6120,
+    });
+  });
+
   it('opening a group needs a login', async () => {
     const res = await call(app, 'POST', '/api/activity/create', { json: { offerId: 1, ...seat() } });
     expect(res.json.code).toBe(4010);
@@ -117,8 +150,11 @@ describe('group-buy offers and groups (docs/decisions/013-group-buy.md)', () => 
     const res = await open(leader, offerId, { currency: 'HKD', totalMinor: 1, groupPriceCents: 1 });
     expect(res.json.code).toBe(2000);
     const { group, order } = res.json.message as GroupAnswer;
-    expect(group).toMatchObject({ status: 'open', size: 3, seatsTaken: 1, seatsLeft: 2 });
-    expect(group.members).toEqual([expect.objectContaining({ leader: true, name: expect.stringMatching(/\*{4}$/) })]);
+    // Pending until its leader pays (docs/decisions/060-group-buy-payment.md).
+    expect(group).toMatchObject({ status: 'pending', size: 3, seatsTaken: 1, seatsLeft: 2 });
+    expect(group.members).toEqual([
+      expect.objectContaining({ leader: true, paid: false, name: expect.stringMatching(/\*{4}$/) }),
+    ]);
     // $45.00 at 7.78 HKD per USD.
     expect(order).toMatchObject({ status: 'pending_payment', currency: 'HKD', totalMinor: 35010 });
 
@@ -169,20 +205,23 @@ describe('group-buy offers and groups (docs/decisions/013-group-buy.md)', () => 
 });
 
 describe('joining a group (docs/decisions/013-group-buy.md rules)', () => {
-  it('a joiner gets an order at the group price; the group succeeds when full, and then refuses joins', async () => {
+  it('a joiner gets an order at the group price and holds a seat; the group refuses joins when full and succeeds when every seat is paid', async () => {
     const { groupId } = await openedGroup(2);
     const joiner = await signedInCustomer();
     const res = await join(joiner, groupId, { currency: 'JPY' });
     expect(res.json.code).toBe(2000);
     const { group, order } = res.json.message as GroupAnswer;
-    expect(group).toMatchObject({ status: 'succeeded', seatsTaken: 2, seatsLeft: 0 });
-    expect(group.members).toHaveLength(2);
+    expect(group).toMatchObject({ status: 'open', seatsTaken: 2, seatsLeft: 0 });
+    expect(group.members.map((m) => (m as { paid?: boolean }).paid)).toEqual([true, false]);
     // $45.00 at 154.2 JPY per USD, rounded to whole yen.
     expect(order).toMatchObject({ status: 'pending_payment', currency: 'JPY', totalMinor: 6939 });
 
     const late = await join(await signedInCustomer(), groupId);
     expect(late.status).toBe(409);
     expect(late.json).toEqual({ code: 4100, message: 'api.pintuan.groupFull' });
+
+    expect((await payOrder(app, order)).json.code).toBe(2000);
+    expect(await groupRow(groupId)).toMatchObject({ status: 'succeeded', closedAt: expect.any(Date) });
   });
 
   it('a leader cannot join their own group', async () => {
@@ -244,7 +283,8 @@ describe('races (docs/product/targets.md#promotions)', () => {
     expect(codes.filter((c) => c !== 2000).every((c) => c === 4100)).toBe(true);
     expect(answers.every((a) => a.status < 500)).toBe(true);
     const group = await groupRow(groupId);
-    expect(group).toMatchObject({ seatsTaken: 5, status: 'succeeded' });
+    // Every seat is held; the group succeeds when they are paid.
+    expect(group).toMatchObject({ seatsTaken: 5, status: 'open' });
     const members = await testDb().select().from(pintuanMembers).where(eq(pintuanMembers.groupId, groupId));
     expect(members).toHaveLength(5);
     // Only the seated joiners have orders.
@@ -299,17 +339,9 @@ describe('expiry sweep (docs/decisions/013-group-buy.md)', () => {
       .select()
       .from(pintuanMembers)
       .where(and(eq(pintuanMembers.groupId, short.groupId), eq(pintuanMembers.leader, true)));
-    await testDb().transaction((tx) =>
-      transitionOrders(tx, [leaderSeat?.orderId ?? 0], {
-        from: ['pending_payment'],
-        to: 'paid',
-        reason: 'payment received',
-        actor: 'payment',
-        at: new Date(),
-      }),
-    );
     const full = await openedGroup(2);
-    expect((await join(await signedInCustomer(), full.groupId)).json.code).toBe(2000);
+    const fullJoin = await join(await signedInCustomer(), full.groupId);
+    expect((await payOrder(app, (fullJoin.json.message as GroupAnswer).order)).json.code).toBe(2000);
     const expiresAt = (await groupRow(short.groupId)).expiresAt;
 
     // Before the end: nothing happens.
@@ -369,5 +401,117 @@ describe('expiry sweep (docs/decisions/013-group-buy.md)', () => {
     } finally {
       await worker.stop();
     }
+  });
+});
+
+describe('paying for a group-buy (docs/decisions/060-group-buy-payment.md)', () => {
+  type Viewer = {
+    role: string | null;
+    reason: string | null;
+    seat: { number: string; status: string; totalMinor: number; payBy: string; payUrl: string } | null;
+  };
+  const viewerOf = async (groupId: number, who?: Customer) =>
+    (
+      await call(app, 'POST', '/api/activity/pintuan/getCanJoinByGroupId', {
+        json: { groupId },
+        headers: who?.headers,
+      })
+    ).json.message as { group: { status: string; expiresAt: string }; viewer: Viewer };
+
+  it('a group waits for its leader to pay, exactly as long as the leader may pay, told by mail and on its page', async () => {
+    const offerId = await offer(3, 48);
+    const leader = await signedInCustomer();
+    const opened = (await open(leader, offerId)).json.message as GroupAnswer;
+    const row = await groupRow(opened.group.id);
+    expect(row).toMatchObject({ status: 'pending', openedAt: null });
+    // Its time is the leader's payment window, to the millisecond: it cannot fail while the leader may still pay.
+    expect(row.expiresAt.toISOString()).toBe(opened.order.payBy);
+
+    // Nobody can join it, nor find it in the lists.
+    const joiner = await signedInCustomer();
+    const refused = await join(joiner, opened.group.id);
+    expect(refused.json).toEqual({ code: 4090, message: 'api.pintuan.groupPending' });
+    const list = await call(app, 'POST', '/api/activity/pintuan/getCanJoin', { json: { offerId } });
+    expect(list.json.message).toEqual([]);
+
+    // The leader sees what to pay, by when and where, on every visit.
+    const mine = await viewerOf(opened.group.id, leader);
+    expect(mine.viewer).toMatchObject({
+      role: 'leader',
+      seat: { number: opened.order.number, status: 'pending_payment', totalMinor: 4500, payBy: opened.order.payBy },
+    });
+    expect(mine.viewer.seat?.payUrl).toContain(opened.order.number);
+    // And by mail, in their language, with the amount and the deadline.
+    const [mail] = await testDb()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, leader.user.id), eq(mailOutbox.kind, 'group-seat')));
+    expect(mail?.subject).toContain('$45.00');
+    expect(mail?.text).toContain(opened.order.number);
+    expect(mail?.text).toContain(`/activity/pintuan/part-vps/${opened.group.id}`);
+
+    // One second before the deadline, neither sweep ends anything.
+    const payBy = new Date(opened.order.payBy).getTime();
+    await expireUnpaidOrders(testDb(), new Date(payBy - 1000));
+    await sweepExpiredGroups(testDb(), new Date(payBy - 1000));
+    expect((await groupRow(opened.group.id)).status).toBe('pending');
+
+    // The leader pays: the group opens, with the offer's 48 hours to fill from then.
+    const paidAt = Date.now();
+    expect((await payOrder(app, opened.order, paidAt)).json.code).toBe(2000);
+    const open_ = await groupRow(opened.group.id);
+    expect(open_.status).toBe('open');
+    expect(open_.openedAt).not.toBeNull();
+    expect(open_.expiresAt.getTime() - (open_.openedAt?.getTime() ?? 0)).toBe(48 * HOUR);
+    expect((await viewerOf(opened.group.id, leader)).viewer.seat?.status).toBe('paid');
+
+    // A member holds a seat while paying, never past the group's end, and keeps the way to pay after a reload.
+    const joined = (await join(joiner, opened.group.id)).json.message as GroupAnswer;
+    expect(new Date(joined.order.payBy).getTime()).toBeLessThanOrEqual(open_.expiresAt.getTime());
+    const reloaded = await viewerOf(opened.group.id, joiner);
+    expect(reloaded.viewer).toMatchObject({ role: 'member', seat: { number: joined.order.number } });
+    const memberMail = await testDb()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, joiner.user.id), eq(mailOutbox.kind, 'group-seat')));
+    expect(memberMail).toHaveLength(1);
+  });
+
+  it('a member joining near the end must pay before the group ends', async () => {
+    const { groupId } = await openedGroup(3);
+    const end = new Date(Date.now() + 5 * 60_000);
+    await testDb().update(pintuanGroups).set({ expiresAt: end }).where(eq(pintuanGroups.id, groupId));
+    const joined = (await join(await signedInCustomer(), groupId)).json.message as GroupAnswer;
+    expect(joined.order.payBy).toBe(end.toISOString());
+  });
+
+  it('a leader who does not pay ends the group when their time is up, not before', async () => {
+    const offerId = await offer(2);
+    const leader = await signedInCustomer();
+    const opened = (await open(leader, offerId)).json.message as GroupAnswer;
+    const payBy = new Date(opened.order.payBy).getTime();
+    await expireUnpaidOrders(testDb(), new Date(payBy + 1000));
+    expect(await groupRow(opened.group.id)).toMatchObject({ status: 'failed', openedAt: null });
+    const page = await viewerOf(opened.group.id, leader);
+    expect(page.group.status).toBe('failed');
+    // The way to pay is gone with the seat: the order has expired.
+    expect(page.viewer).toMatchObject({ role: 'leader', seat: null });
+  });
+
+  it('a group that fails refunds every paid member and cancels the unpaid', async () => {
+    const { groupId } = await openedGroup(4);
+    const paying = (await join(await signedInCustomer(), groupId)).json.message as GroupAnswer;
+    const unpaid = (await join(await signedInCustomer(), groupId)).json.message as GroupAnswer;
+    await payOrder(app, paying.order);
+    const expiresAt = (await groupRow(groupId)).expiresAt;
+    await sweepExpiredGroups(testDb(), new Date(expiresAt.getTime() + 1000));
+    const seats = await testDb()
+      .select({ leader: pintuanMembers.leader, id: orders.id, status: orders.status })
+      .from(pintuanMembers)
+      .innerJoin(orders, eq(orders.id, pintuanMembers.orderId))
+      .where(eq(pintuanMembers.groupId, groupId));
+    expect(seats.find((s) => s.leader)?.status).toBe('refund_pending');
+    expect(seats.find((s) => s.id === paying.order.id)?.status).toBe('refund_pending');
+    expect(seats.find((s) => s.id === unpaid.order.id)?.status).toBe('cancelled');
   });
 });

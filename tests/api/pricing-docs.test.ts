@@ -210,3 +210,50 @@ describe('the pricing tables are what the engine charges', async () => {
     }
   });
 });
+
+describe('what the network and storage articles say is charged is what the engine charges', async () => {
+  const currencies = await listCurrencies(db);
+  const bodyOf = (slug: string, locale: Locale) =>
+    docArticles.find((a) => a.slug === slug)?.translations[locale].body ?? '';
+
+  it('traffic past the allowance is slowed or covered by a package: no article promises a per-GB overage rate', async () => {
+    // The engine has no such line: the only traffic charge is a package's price.
+    const q = await quote({ regionId: 'los-angeles', planId: 'std-2c4g', trafficPackageId: 'traffic-500g' });
+    expect(q.lines.map((l) => l.key.split('.')[0])).toEqual(['plan', 'traffic']);
+    const overage =
+      /overage rate|billed per GB, depending|超额单价|按 GB 对超出部分计费|超過単価|超過分を GB 単位で課金/;
+    for (const slug of ['network-pricing', 'pricing']) {
+      for (const locale of LOCALES) expect(bodyOf(slug, locale), `${slug} ${locale}`).not.toMatch(overage);
+    }
+  });
+
+  it('a snapshot policy is a flat monthly price per server whatever the disks, as the block storage article says', async () => {
+    for (const currency of currencies) {
+      const small = await quote(
+        { regionId: 'hong-kong', planId: 'std-1c1g', snapshotPolicyId: 'daily-7' },
+        currency.type,
+      );
+      const big = await quote(
+        {
+          regionId: 'hong-kong',
+          planId: 'std-1c1g',
+          snapshotPolicyId: 'daily-7',
+          dataDisks: [{ diskId: 'disk-nvme', sizeGb: 2000 }],
+        },
+        currency.type,
+      );
+      const line = (q: typeof small) => q.lines.find((l) => l.key === 'snapshot')?.amountMinor;
+      expect(line(small), currency.type).toBeGreaterThan(0);
+      expect(line(big), currency.type).toBe(line(small));
+    }
+    // Each language's table bills snapshots by the policy, not by stored GB.
+    const rows = { en: '| Snapshot', zh: '| 快照', ja: '| スナップショット' } as const;
+    for (const locale of LOCALES) {
+      const row = bodyOf('block-storage-volume-pricing', locale)
+        .split('\n')
+        .find((l) => l.trim().startsWith(rows[locale]));
+      expect(row, locale).toBeDefined();
+      expect(row, locale).not.toMatch(/GB/);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, testApp } from '../support/api';
+import { saleActivities, saleItems } from '../../src/server/db/schema';
+import { call, testApp, testDb } from '../support/api';
 
 /**
  * The pricing model (docs/decisions/036-pricing-model.md) as the quote call charges it, in three currencies.
@@ -153,5 +154,38 @@ describe('the catalog shows the same prices', () => {
     expect((await plan('&regionId=tokyo'))?.monthlyPriceCents).toBe(550);
     expect((await plan(''))?.monthlyPriceCents).toBe(500);
     expect((await plan(''))?.hourlyBilling).toBe(true);
+  });
+});
+
+describe('a sale item alone', () => {
+  it('answers the term discount it applied: none, as a sale price is already a term price', async () => {
+    const [activity] = await testDb()
+      .insert(saleActivities)
+      .values({
+        name: { en: 'Term discount sale' },
+        description: { en: 'Test' },
+        startsAt: new Date(Date.now() - 86_400_000),
+        endsAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    const [item] = await testDb()
+      .insert(saleItems)
+      .values({
+        activityId: activity?.id ?? 0,
+        planId: 'std-1c1g',
+        regionId: 'hong-kong',
+        months: 12,
+        salePriceCents: 3000,
+        stockTotal: 5,
+        stockLeft: 5,
+        perUserLimit: 1,
+      })
+      .returning();
+    const q = await quote({ regionId: 'hong-kong', months: 12, saleItemId: item?.id });
+    expect(line(q, 'term')).toBeUndefined();
+    expect(q.termPercentOff).toBe(0);
+    expect(q.totalMinor).toBe(3000);
+    // The same plan at its regular price gets the 12-month discount, and says so.
+    expect((await quote({ regionId: 'hong-kong', months: 12 })).termPercentOff).toBe(15);
   });
 });

@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import adminEn from '../../src/i18n/admin/en.json';
 import adminJa from '../../src/i18n/admin/ja.json';
+import siteJa from '../../src/i18n/messages/ja.json';
 import { signInBrowser } from './customers';
 import { withE2eDatabase } from './database';
 import { expect, test } from './fixtures';
@@ -227,13 +228,12 @@ test('promotions: a coupon made in the back office, claimed on the site, its sto
       await expect(admin.getByRole('heading', { level: 1, name: ja.title })).toBeVisible();
       await admin.getByTestId('resource-new').click();
       const dialog = admin.getByRole('dialog', { name: ja.new });
-      await dialog.getByLabel(ja.fields.groupPriceCents).fill('90');
-      await dialog.getByLabel(ja.fields.singlePriceCents).fill('60');
+      await dialog.getByLabel(ja.fields.groupPriceCents).fill('-5');
       await dialog.getByTestId('resource-save').click();
       await expect(dialog.getByTestId('pintuan-offers-form-groupPriceCents-error')).toHaveText(
-        adminJa.api.admin.promotionsGroupPriceNotLower,
+        siteJa.api.field.tooSmall,
       );
-      await expect(dialog.getByLabel(ja.fields.groupPriceCents)).toHaveValue('90');
+      await expect(dialog.getByLabel(ja.fields.groupPriceCents)).toHaveValue('-5');
       await admin.screenshot({ path: shot('group-buy-refused-ja'), fullPage: false });
       await expectNoAxeViolations(admin);
       await admin.keyboard.press('Escape');

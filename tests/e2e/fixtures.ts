@@ -42,12 +42,20 @@ export async function answerCookiePanel(context: BrowserContext): Promise<void> 
 }
 
 /**
- * The page (or the part `include` names, a CSS selector) has no axe-core violation; the failure lists each rule
+ * The page (or the part `include` names, a CSS selector) has no axe-core violation, with `rules` run besides the
+ * default ones; the failure lists each rule
  * with the elements that break it. The one accessibility check of every spec.
  */
-export async function expectNoAxeViolations(page: Page, options: { include?: string | string[] } = {}): Promise<void> {
+export async function expectNoAxeViolations(
+  page: Page,
+  options: { include?: string | string[]; rules?: string[] } = {},
+): Promise<void> {
   const builder = new AxeBuilder({ page });
   for (const selector of [options.include ?? []].flat()) builder.include(selector);
+  // Rules axe does not run by default (its experimental ones), turned on where a spec asks for them.
+  if (options.rules?.length) {
+    builder.options({ rules: Object.fromEntries(options.rules.map((id) => [id, { enabled: true }])) });
+  }
   const { violations } = await builder.analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -42,6 +42,8 @@ test('configure in Japanese: JPY prices without decimals, log in, order, see the
   await expect(page).toHaveURL(/\/ja\/orders\/CC\d{8}[0-9A-F]{8}$/);
   const confirmation = page.getByTestId('order-confirmation');
   await expect(confirmation).toContainText(ja.orders.confirmed);
+  // Focus is not left on nothing: it is at the confirmation, where a keyboard or screen reader user goes on.
+  await expect(confirmation.getByRole('heading', { name: ja.orders.confirmed })).toBeFocused();
   await expect(page.getByTestId('order-total')).toHaveText(shown ?? '');
   await expect(confirmation.getByRole('link', { name: ja.orders.pay })).toHaveAttribute(
     'href',
@@ -91,3 +93,27 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('total')).toHaveText(/^[￥¥][\d,]+$/);
   });
 });
+
+test('a system too big for the plan is replaced with a reason beside the choice and the plans that fit it', async ({
+  page,
+}) => {
+  // Seeded: Windows Server 2022 needs 40 GB; std-1c1g has 25 GB, std-1c2g 50 GB.
+  await page.goto('/zh/product/vps-buy?regionId=hong-kong&planId=std-1c1g&imageId=windows-2022');
+  const image = page.getByLabel(MESSAGES.zh.buy.image);
+  await expect(image).not.toHaveValue('windows-2022');
+  const said = MESSAGES.zh.buy.imageNeedsDisk
+    .split('{plans}')[0]
+    ?.replace('{image}', 'Windows Server 2022 Datacenter')
+    .replace('{min}', '40')
+    .replace('{disk}', '25');
+  await expect(image).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(said ?? '')}.*标准型 1核 2GB`));
+  // A plan with room for it keeps it, and says nothing.
+  await page.getByLabel(MESSAGES.zh.buy.plan).selectOption('std-1c2g');
+  await image.selectOption('windows-2022');
+  await expect(image).toHaveValue('windows-2022');
+  await expect(image).not.toHaveAttribute('aria-describedby');
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -76,7 +76,16 @@ export function OrderDetail({ number }: { number: string }) {
           className="rounded-xl border border-emerald-300 bg-emerald-50 p-6"
           data-testid="order-confirmation"
         >
-          <h2 id="order-confirmed" className="text-xl font-semibold text-emerald-900">
+          <h2
+            id="order-confirmed"
+            className="text-xl font-semibold text-emerald-900 outline-none"
+            tabIndex={-1}
+            // Reached by placing the order, focus was left on nothing (the page changed under it): it goes to
+            // the confirmation, so a keyboard or screen reader user starts at what just happened.
+            ref={(el) => {
+              if (el && (document.activeElement === null || document.activeElement === document.body)) el.focus();
+            }}
+          >
             {t('confirmed')}
           </h2>
           <p className="mt-2 font-semibold" data-testid="order-total">

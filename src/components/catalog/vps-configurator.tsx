@@ -45,7 +45,10 @@ export function VpsConfigurator({
   const token = useSiteStore((s) => s.token);
   const { params, value, set } = useConfigurationQuery();
   const chosen = deriveConfiguration(catalog, value, currency.type, Boolean(token));
-  const { quote, stale, problems, showFieldErrors, orderKey } = useQuote(JSON.stringify(chosen.config), initialQuote);
+  const { quote, stale, problems, blocked, showFieldErrors, orderKey } = useQuote(
+    JSON.stringify(chosen.config),
+    initialQuote,
+  );
   const coupons = useHeldCoupons(token, locale);
   const [ordering, setOrdering] = useState(false);
 
@@ -96,6 +99,7 @@ export function VpsConfigurator({
         quote={quote}
         stale={stale}
         requestFailed={problems.requestFailed}
+        blocked={blocked}
         currency={currency}
         signedIn={Boolean(token)}
         ordering={ordering}

@@ -97,9 +97,10 @@ export function CouponClaimButton({
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
       {control}
-      {claimed || atLimit ? (
-        <p role="status" className="text-sm text-emerald-700">
+      {claimed || (token && held > 0) ? (
+        <p role="status" className="text-sm text-emerald-700" data-testid="coupon-held">
           {claimed ? `${t('claimedNote')} ` : null}
+          {token && held > 0 ? `${t('holding', { held, limit: perUserLimit })} ` : null}
           <Link href={useHref} className="font-semibold underline">
             {t('useNow')}
           </Link>

@@ -1,20 +1,23 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormError } from '@/components/forms/form-field';
 import { Link } from '@/i18n/navigation';
 import { ApiCallError, apiCall } from '@/lib/api-client';
+import { HTML_LANG, type Locale } from '@/lib/locales';
+import { formatMoney, orderCurrency } from '@/lib/money';
 import type { PintuanGroupView } from '@/server/api/pintuan/queries';
 import type { Viewer } from '@/server/api/pintuan/service';
 import { useSiteStore } from '@/stores/site-store';
 import { Countdown } from './countdown';
 import { PintuanImageSelect, type SeatImage } from './pintuan-image-select';
 
-type Order = { number: string; payUrl: string };
+type Seat = NonNullable<Viewer['seat']>;
 
 const BUTTON = 'rounded-md px-4 py-2 text-center text-sm font-semibold';
 const STATUS_BADGE: Record<PintuanGroupView['status'], string> = {
+  pending: 'bg-amber-50 text-amber-800',
   open: 'bg-amber-50 text-amber-800',
   succeeded: 'bg-emerald-50 text-emerald-800',
   failed: 'bg-surface text-muted',
@@ -40,13 +43,13 @@ export function PintuanGroup({
 }) {
   const t = useTranslations('pintuanActions');
   const tApi = useTranslations('api');
+  const locale = useLocale() as Locale;
   const token = useSiteStore((s) => s.token);
   const [group, setGroup] = useState(initial);
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const [imageId, setImageId] = useState(images[0]?.id ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [order, setOrder] = useState<Order | null>(null);
   const [shareUrl, setShareUrl] = useState('');
   const [copied, setCopied] = useState(false);
   const idempotencyKey = useRef<string | null>(null);
@@ -79,13 +82,12 @@ export function PintuanGroup({
     setError(null);
     idempotencyKey.current ??= crypto.randomUUID();
     try {
-      const answer = await apiCall<{ group: PintuanGroupView; order: Order }>('/activity/pintuan/join', {
+      const answer = await apiCall<{ group: PintuanGroupView; order: Seat }>('/activity/pintuan/join', {
         body: { groupId: group.id, imageId, currency, idempotencyKey: idempotencyKey.current },
         silent: true,
       });
       setGroup(answer.group);
-      setOrder(answer.order);
-      setViewer({ signedIn: true, role: 'member', canJoin: false, reason: 'alreadyJoined' });
+      setViewer({ signedIn: true, role: 'member', canJoin: false, reason: 'alreadyJoined', seat: answer.order });
     } catch (e) {
       const key = e instanceof ApiCallError ? e.messageKey : 'api.requestFailed';
       setError(key);
@@ -106,15 +108,37 @@ export function PintuanGroup({
 
   const seats = Array.from({ length: group.size }, (_, i) => group.members[i] ?? null);
 
+  const closed = group.status === 'failed' || group.status === 'succeeded';
   let action: ReactNode = null;
   if (viewer?.role === 'leader' || viewer?.role === 'member') {
+    const seat = viewer.seat;
+    const unpaid = seat?.status === 'pending_payment' && !closed;
+    let greeting = t('youJoined');
+    if (viewer.role === 'leader') {
+      if (group.status === 'pending') greeting = t('youLeadPending');
+      else if (group.status === 'open') greeting = t('youLeadOpen');
+      else greeting = t('youLead');
+    }
     action = (
-      <div className="space-y-2" role="status">
-        <p className="font-semibold text-emerald-800">{viewer.role === 'leader' ? t('youLead') : t('youJoined')}</p>
-        {order ? (
-          <a href={order.payUrl} className={`${BUTTON} inline-block bg-red-600 text-white hover:bg-red-700`}>
-            {t('payOrder', { number: order.number })}
-          </a>
+      <div className="space-y-2" role="status" data-testid="pintuan-seat">
+        <p className="font-semibold text-emerald-800">{greeting}</p>
+        {seat && unpaid ? (
+          <>
+            <p className="text-sm" data-testid="pintuan-pay-by">
+              {t('payBy', {
+                total: formatMoney(seat.totalMinor, orderCurrency(seat.currency, 1), locale),
+                time: new Intl.DateTimeFormat(HTML_LANG[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(
+                  new Date(seat.payBy),
+                ),
+              })}
+            </p>
+            <a href={seat.payUrl} className={`${BUTTON} inline-block bg-red-600 text-white hover:bg-red-700`}>
+              {t('payOrder', { number: seat.number })}
+            </a>
+          </>
+        ) : null}
+        {seat && seat.status !== 'pending_payment' && !closed ? (
+          <p className="text-sm text-muted">{t('seatPaid')}</p>
         ) : null}
       </div>
     );
@@ -160,16 +184,25 @@ export function PintuanGroup({
         </span>
       </div>
 
-      <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
-        <p className="text-3xl font-semibold text-red-700" data-testid="seats-left">
-          {t('seatsLeft', { count: group.seatsLeft })}
+      {closed ? (
+        <p className="mt-4 text-sm" data-testid="pintuan-outcome">
+          {group.status === 'failed' ? t('failedNote') : t('succeededNote')}
         </p>
-        {group.status === 'open' ? (
-          <p className="text-sm text-muted">
+      ) : (
+        <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
+          {/* Seats left mean something only while the group can be joined or is waiting to open. */}
+          <p className="text-3xl font-semibold text-red-700" data-testid="seats-left">
+            {t('seatsLeft', { count: group.seatsLeft })}
+          </p>
+          <p className="text-sm text-muted" data-testid="pintuan-deadline">
+            {group.status === 'pending' ? t('payDeadline') : t('fillDeadline')}{' '}
             <Countdown endsAt={group.expiresAt} fallback={endsFallback} template={countdownTemplate} />
           </p>
-        ) : null}
-      </div>
+        </div>
+      )}
+      {group.status === 'pending' && viewer?.role !== 'leader' ? (
+        <p className="mt-2 text-sm text-muted">{t('pendingNote')}</p>
+      ) : null}
       <div
         className="mt-3 h-2 overflow-hidden rounded-full bg-surface"
         role="progressbar"
@@ -206,6 +239,11 @@ export function PintuanGroup({
             <span className="w-full truncate text-sm">{member ? member.name : t('emptySeat')}</span>
             {member?.leader ? (
               <span className="rounded-full bg-red-50 px-2 text-xs font-semibold text-red-700">{t('leader')}</span>
+            ) : null}
+            {member ? (
+              <span className={`text-xs ${member.paid ? 'text-emerald-800' : 'text-muted'}`}>
+                {member.paid ? t('paid') : t('paying')}
+              </span>
             ) : null}
           </li>
         ))}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSiteStore } from '@/stores/site-store';
 import { useLiveNumbers } from './live-numbers';
 
@@ -25,4 +25,37 @@ export function PintuanGroupLink({ groupId, join, yours }: { groupId: number; jo
   const token = useSiteStore((s) => s.token);
   const mine = useLiveNumbers()?.mine;
   return token && mine?.groups.some((g) => g.id === groupId) ? yours : join;
+}
+
+/**
+ * The joinable groups of /activity/pintuan/vps as they are now: the kept page lists the groups joinable when it was
+ * made (up to its revalidation, on whichever worker made it), so a group missing from a whole live answer or past
+ * its end is taken out of the list, and the list says so when none is left. Every worker's page then shows the
+ * same, the database's, list.
+ */
+export function PintuanJoinableGroups({
+  groups,
+  empty,
+}: {
+  groups: { id: number; expiresAt: string; item: ReactNode }[];
+  empty: ReactNode;
+}) {
+  const live = useLiveNumbers();
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const shown = groups.filter(
+    (g) => !(live?.complete && !live.groups.has(g.id)) && (now === null || Date.parse(g.expiresAt) > now),
+  );
+  return (
+    <>
+      {shown.length === 0 ? empty : null}
+      <ul className="mt-5 grid gap-4 desk:grid-cols-3" data-testid="joinable-groups">
+        {shown.map((g) => g.item)}
+      </ul>
+    </>
+  );
 }

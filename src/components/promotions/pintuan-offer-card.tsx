@@ -1,12 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { Locale } from '@/lib/locales';
-import { type CurrencyRate, formatUsdCents } from '@/lib/money';
-import type { PintuanOfferView } from '@/server/api/pintuan/queries';
+import { type CurrencyRate, formatMoney } from '@/lib/money';
+import { offerPriceIn, type PintuanOfferView } from '@/server/api/pintuan/queries';
 
 /**
  * A group-buy offer as the list and a group's share page both show it (docs/decisions/013-group-buy.md): region
- * and term, team size, the plan's specs, and the group price against the single price. What follows the prices
+ * and term, team size, the plan's specs, and the group price against the plan's regular price for the same region,
+ * term and currency, both as the engine charges them (docs/decisions/060-group-buy-payment.md). What follows the prices
  * differs (the list's window and open button, the share page's way back), so it comes as `children`.
  */
 export async function PintuanOfferCard({
@@ -35,7 +36,8 @@ export async function PintuanOfferCard({
   children: ReactNode;
 }) {
   const t = await getTranslations({ locale, namespace: 'pintuan' });
-  const money = (cents: number) => formatUsdCents(cents, currency, locale);
+  const money = (minor: number) => formatMoney(minor, currency, locale);
+  const price = offerPriceIn(offer, currency);
   return (
     <Tag
       aria-labelledby={headingId}
@@ -62,11 +64,17 @@ export async function PintuanOfferCard({
       </p>
       <p className="mt-4 text-xs font-semibold text-muted">{t('groupPrice')}</p>
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <p className="text-3xl font-semibold text-red-700">{money(offer.groupPriceCents)}</p>
-        <p className="text-sm text-muted line-through">{t('single', { price: money(offer.singlePriceCents) })}</p>
-        <p className="text-sm font-semibold text-emerald-700">
-          {t('save', { price: money(offer.singlePriceCents - offer.groupPriceCents) })}
+        <p className="text-3xl font-semibold text-red-700" data-testid="group-price">
+          {money(price.groupMinor)}
         </p>
+        <p className="text-sm text-muted line-through" data-testid="single-price">
+          {t('single', { price: money(price.singleMinor) })}
+        </p>
+        {price.singleMinor > price.groupMinor ? (
+          <p className="text-sm font-semibold text-emerald-700" data-testid="saving">
+            {t('save', { price: money(price.singleMinor - price.groupMinor) })}
+          </p>
+        ) : null}
       </div>
       {children}
     </Tag>

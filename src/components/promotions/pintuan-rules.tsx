@@ -1,3 +1,21 @@
+import type { getTranslations } from 'next-intl/server';
+import { env } from '@/env';
+
+/**
+ * The general group-buy rules in the visitor's language, payment deadlines included
+ * (docs/decisions/060-group-buy-payment.md): one list for both group-buy pages.
+ */
+export function pintuanRules(t: Awaited<ReturnType<typeof getTranslations<'pintuan'>>>): string[] {
+  const minutes = env().ORDER_PAYMENT_WINDOW_MINUTES;
+  return [
+    t('rules.open', { minutes }),
+    t('rules.share'),
+    t('rules.pay', { minutes }),
+    t('rules.full'),
+    t('rules.fail'),
+  ];
+}
+
 /** The group-buy rules (docs/decisions/013-group-buy.md), shown on both group-buy pages in the visitor's language. */
 export function PintuanRules({ title, rules }: { title: string; rules: string[] }) {
   return (

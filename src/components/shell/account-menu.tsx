@@ -28,13 +28,13 @@ export function AccountMenu({
   const t = useTranslations('shell.account');
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="flex items-center gap-2 rounded-md px-2 py-1 text-sm text-ink hover:bg-surface"
-        aria-label={t('menu')}
-      >
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md px-2 py-1 text-sm text-ink hover:bg-surface">
         {/* biome-ignore lint/performance/noImgElement: a 28 px static avatar needs no image pipeline */}
         <img src={avatarSrc(username)} alt="" width={28} height={28} className="rounded-full" />
         <span data-testid="masked-account">{maskAccount(userAccount ?? username ?? '')}</span>
+        {/* Named by what it shows and then what it is: a name that left out the shown account did not match it
+            for speech input (axe label-content-name-mismatch). */}
+        <span className="sr-only">{t('menu')}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -86,7 +86,9 @@ export async function SiteFooter({
           ))}
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-5 py-5 text-sm text-slate-400 desk:flex-row desk:items-center desk:justify-between">
+        {/* On phones the page ends clear of the chat button (56 px, 20 px from the corner), so the last line,
+            the language and currency switchers, can be scrolled out from under it. */}
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-5 pt-5 pb-24 text-sm text-slate-400 desk:flex-row desk:items-center desk:justify-between desk:pb-5">
           <p>{t('rights', { year: new Date().getFullYear(), brand })}</p>
           <div className="flex flex-wrap items-center gap-4 [&_a]:text-slate-300 [&_a[aria-current]]:text-white">
             <CookieSettingsButton />

@@ -5713,7 +5713,17 @@ export interface operations {
                             groupSize: number;
                             /** @description USD cents for the whole period, per seat */
                             groupPriceCents: number;
+                            /** @description USD cents: the plan alone at its regular price in the same region for the same months, from the pricing model */
                             singlePriceCents: number;
+                            /** @description the group and regular prices in every currency the site sells in: what a page or answer shows */
+                            prices: {
+                                /** @description the currency code */
+                                currency: string;
+                                /** @description one seat at the group price, in the currency's minor unit, as the seat's order charges it */
+                                groupMinor: number;
+                                /** @description the same plan alone at its regular price, same region, months and currency, as POST /api/product/cvm/quote charges it */
+                                singleMinor: number;
+                            }[];
                             /** @description hours a new group has to fill (capped by the offer's end) */
                             groupHours: number;
                             /** Format: date-time */
@@ -5777,7 +5787,17 @@ export interface operations {
                             groupSize: number;
                             /** @description USD cents for the whole period, per seat */
                             groupPriceCents: number;
+                            /** @description USD cents: the plan alone at its regular price in the same region for the same months, from the pricing model */
                             singlePriceCents: number;
+                            /** @description the group and regular prices in every currency the site sells in: what a page or answer shows */
+                            prices: {
+                                /** @description the currency code */
+                                currency: string;
+                                /** @description one seat at the group price, in the currency's minor unit, as the seat's order charges it */
+                                groupMinor: number;
+                                /** @description the same plan alone at its regular price, same region, months and currency, as POST /api/product/cvm/quote charges it */
+                                singleMinor: number;
+                            }[];
                             /** @description hours a new group has to fill (capped by the offer's end) */
                             groupHours: number;
                             /** Format: date-time */
@@ -5834,9 +5854,13 @@ export interface operations {
                             id: number;
                             offerId: number;
                             size: number;
+                            /** @description seats held, paid or not, the leader included */
                             seatsTaken: number;
                             seatsLeft: number;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description while pending: the leader's payment deadline; once open: the end of the time to fill
+                             */
                             expiresAt: string;
                             /** @description the leader's masked name */
                             leader: string;
@@ -5919,14 +5943,18 @@ export interface operations {
                                 id: number;
                                 offerId: number;
                                 /**
-                                 * @description 'failed' as soon as the time is up
+                                 * @description 'pending' until the leader pays; 'failed' as soon as the time is up
                                  * @enum {string}
                                  */
-                                status: "open" | "succeeded" | "failed";
+                                status: "pending" | "open" | "succeeded" | "failed";
                                 size: number;
+                                /** @description seats held, paid or not, the leader included */
                                 seatsTaken: number;
                                 seatsLeft: number;
-                                /** Format: date-time */
+                                /**
+                                 * Format: date-time
+                                 * @description while pending: the leader's payment deadline; once open: the end of the time to fill
+                                 */
                                 expiresAt: string;
                                 /** @description the leader's masked name */
                                 leader: string;
@@ -5935,6 +5963,8 @@ export interface operations {
                                     leader: boolean;
                                     /** Format: date-time */
                                     joinedAt: string;
+                                    /** @description whether this seat's order is paid (a held seat is paid within the member's time) */
+                                    paid: boolean;
                                 }[];
                             };
                             viewer: {
@@ -5942,7 +5972,23 @@ export interface operations {
                                 role: ("leader" | "member") | null;
                                 canJoin: boolean;
                                 /** @description why the visitor may not join: the i18n key api.pintuan.<reason> */
-                                reason: ("loginRequired" | "ownGroup" | "alreadyJoined" | "groupFull" | "groupExpired") | null;
+                                reason: ("loginRequired" | "ownGroup" | "alreadyJoined" | "groupPending" | "groupFull" | "groupExpired") | null;
+                                /** @description the visitor's own seat's order, leader or member: what to pay, by when and where, or that it is paid */
+                                seat: {
+                                    number: string;
+                                    /** @description the order's status (pending_payment until paid) */
+                                    status: string;
+                                    currency: string;
+                                    /** @description the amount to pay, in the currency's minor unit */
+                                    totalMinor: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description while pending payment: when the order ends unpaid and the seat is given up
+                                     */
+                                    payBy: string;
+                                    /** @description where the order is paid, in the customer centre */
+                                    payUrl: string;
+                                } | null;
                             };
                         };
                     };
@@ -5991,14 +6037,18 @@ export interface operations {
                                 id: number;
                                 offerId: number;
                                 /**
-                                 * @description 'failed' as soon as the time is up
+                                 * @description 'pending' until the leader pays; 'failed' as soon as the time is up
                                  * @enum {string}
                                  */
-                                status: "open" | "succeeded" | "failed";
+                                status: "pending" | "open" | "succeeded" | "failed";
                                 size: number;
+                                /** @description seats held, paid or not, the leader included */
                                 seatsTaken: number;
                                 seatsLeft: number;
-                                /** Format: date-time */
+                                /**
+                                 * Format: date-time
+                                 * @description while pending: the leader's payment deadline; once open: the end of the time to fill
+                                 */
                                 expiresAt: string;
                                 /** @description the leader's masked name */
                                 leader: string;
@@ -6007,6 +6057,8 @@ export interface operations {
                                     leader: boolean;
                                     /** Format: date-time */
                                     joinedAt: string;
+                                    /** @description whether this seat's order is paid (a held seat is paid within the member's time) */
+                                    paid: boolean;
                                 }[];
                             };
                             order: {
@@ -6084,14 +6136,18 @@ export interface operations {
                                 id: number;
                                 offerId: number;
                                 /**
-                                 * @description 'failed' as soon as the time is up
+                                 * @description 'pending' until the leader pays; 'failed' as soon as the time is up
                                  * @enum {string}
                                  */
-                                status: "open" | "succeeded" | "failed";
+                                status: "pending" | "open" | "succeeded" | "failed";
                                 size: number;
+                                /** @description seats held, paid or not, the leader included */
                                 seatsTaken: number;
                                 seatsLeft: number;
-                                /** Format: date-time */
+                                /**
+                                 * Format: date-time
+                                 * @description while pending: the leader's payment deadline; once open: the end of the time to fill
+                                 */
                                 expiresAt: string;
                                 /** @description the leader's masked name */
                                 leader: string;
@@ -6100,6 +6156,8 @@ export interface operations {
                                     leader: boolean;
                                     /** Format: date-time */
                                     joinedAt: string;
+                                    /** @description whether this seat's order is paid (a held seat is paid within the member's time) */
+                                    paid: boolean;
                                 }[];
                             };
                             order: {
@@ -9543,7 +9601,7 @@ export interface operations {
                                 offer: string;
                                 leader: boolean;
                                 /** @enum {string} */
-                                status: "open" | "succeeded" | "failed";
+                                status: "pending" | "open" | "succeeded" | "failed";
                                 seatsTaken: number;
                                 size: number;
                                 expiresAt: string;
@@ -15722,7 +15780,7 @@ export interface operations {
                                 months: number;
                                 groupSize: number;
                                 groupPriceCents: number;
-                                singlePriceCents: number;
+                                regularPriceCents: number | null;
                                 groupHours: number;
                                 startsAt: string;
                                 endsAt: string;
@@ -15771,7 +15829,6 @@ export interface operations {
                     months: number | string;
                     groupSize: number | string;
                     groupPriceCents: number | string;
-                    singlePriceCents: number | string;
                     groupHours: number | string;
                     /** Format: date-time */
                     startsAt: string;
@@ -15812,7 +15869,7 @@ export interface operations {
                             months: number;
                             groupSize: number;
                             groupPriceCents: number;
-                            singlePriceCents: number;
+                            regularPriceCents: number | null;
                             groupHours: number;
                             startsAt: string;
                             endsAt: string;
@@ -15874,7 +15931,7 @@ export interface operations {
                             months: number;
                             groupSize: number;
                             groupPriceCents: number;
-                            singlePriceCents: number;
+                            regularPriceCents: number | null;
                             groupHours: number;
                             startsAt: string;
                             endsAt: string;
@@ -15925,7 +15982,6 @@ export interface operations {
                     months: number | string;
                     groupSize: number | string;
                     groupPriceCents: number | string;
-                    singlePriceCents: number | string;
                     groupHours: number | string;
                     /** Format: date-time */
                     startsAt: string;
@@ -15967,7 +16023,7 @@ export interface operations {
                             months: number;
                             groupSize: number;
                             groupPriceCents: number;
-                            singlePriceCents: number;
+                            regularPriceCents: number | null;
                             groupHours: number;
                             startsAt: string;
                             endsAt: string;

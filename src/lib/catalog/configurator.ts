@@ -101,6 +101,22 @@ export function deriveConfiguration(
   const images = families.flatMap((f) => f.images);
   const wantedImage = pick('imageId', quickSet?.imageId);
   const imageId = images.some((i) => i.id === wantedImage) ? wantedImage : (images[0]?.id ?? '');
+  // An image asked for that the plan's system disk is too small for: it is replaced, and the form says why and
+  // which of the region's plans have room for it, instead of switching it silently.
+  const tooBig =
+    plan && wantedImage && wantedImage !== imageId
+      ? catalog.families
+          .flatMap((f) => f.images)
+          .find((i) => i.id === wantedImage && regionImages.has(i.id) && i.minDiskGb > plan.diskGb)
+      : undefined;
+  const imageNeedsDisk = tooBig
+    ? {
+        name: tooBig.name,
+        minDiskGb: tooBig.minDiskGb,
+        planDiskGb: plan?.diskGb ?? 0,
+        plans: regionPlans.filter((p) => p.diskGb >= tooBig.minDiskGb).map((p) => p.name),
+      }
+    : null;
   const bands = catalog.bands.filter((b) => !plan || b.mbps <= plan.maxBandwidthMbps);
   const disk = catalog.disks.find((d) => d.id === pick('diskId', quickSet?.dataDiskId));
   const diskGb = value('diskGb') || (quickSet && disk?.id === quickSet.dataDiskId ? String(quickSet.dataDiskGb) : '');
@@ -137,6 +153,7 @@ export function deriveConfiguration(
     families,
     images,
     imageId,
+    imageNeedsDisk,
     bands,
     disk,
     diskGb,

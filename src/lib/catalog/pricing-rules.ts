@@ -1,3 +1,5 @@
+import { type CurrencyRate, convertUsdCents } from '../money';
+
 /**
  * The arithmetic of the pricing model (docs/decisions/036-pricing-model.md) that both the server's price engine
  * (src/server/api/orders/pricing.ts) and the pages that show prices use, so a label and a charge never disagree.
@@ -35,5 +37,21 @@ export function regularTermPriceCents(
   ownMonthlyCents: number | null = null,
 ): number {
   const full = planRegionalPrice(monthlyCents, adjustmentPct, ownMonthlyCents) * months;
+  return full - termDiscount(full, percentOff);
+}
+
+/**
+ * What a plan alone costs for a term at its regular price in one currency, in that currency's minor unit: exactly
+ * what the quote charges for the plan in that region, term and currency with nothing added (the monthly price
+ * converted and rounded, times the months, less the term discount rounded once). What a group price is compared
+ * with, so the saving shown is the saving a customer gets (docs/decisions/060-group-buy-payment.md).
+ */
+export function regularTermPriceMinor(
+  regionalMonthlyCents: number,
+  months: number,
+  percentOff: number,
+  currency: CurrencyRate,
+): number {
+  const full = convertUsdCents(regionalMonthlyCents, currency) * months;
   return full - termDiscount(full, percentOff);
 }

@@ -3,8 +3,9 @@ import { env } from '@/env';
 import { escapeHtml, sanitizeAnswerHtml } from '@/lib/chat/sanitize-html';
 import { type CurrencyCode, defaultCurrency } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
-import { type CurrencyRate, formatHourlyMicroUsd, formatUsdCents } from '@/lib/money';
+import { type CurrencyRate, formatHourlyMicroUsd, formatMoney, formatUsdCents } from '@/lib/money';
 import { localizedPath } from '@/lib/routes';
+import { offerPriceIn } from '../api/pintuan/queries';
 import type { Database } from '../db/client';
 import { joinedWords } from '../search/text';
 import { type CatalogView, type ChatPlan, catalogViews } from './catalog';
@@ -358,20 +359,22 @@ function saleAnswer(c: Ctx): Built {
 }
 
 function groupAnswer(c: Ctx): Built {
-  const offers = c.view.offers.map((o) =>
+  // Both prices as the engine charges them in the visitor's currency (docs/decisions/060-group-buy-payment.md).
+  const offers = c.view.offers.map((o) => ({ o, price: offerPriceIn(o, c.currency) }));
+  const lines = offers.map(({ o, price }) =>
     c.copy.groupLine({
       name: o.name,
       plan: o.planName,
       region: o.regionName,
       months: o.months,
       size: o.groupSize,
-      price: money(c, o.groupPriceCents),
-      single: money(c, o.singlePriceCents),
+      price: formatMoney(price.groupMinor, c.currency, c.language),
+      single: formatMoney(price.singleMinor, c.currency, c.language),
       hours: o.groupHours,
     }),
   );
   const rules = [...c.view.groupRules, ...c.view.offers.flatMap((o) => o.rules)];
-  const parts = offers.length ? [para(c.copy.groupIntro), list(offers)] : [para(c.copy.noGroup)];
+  const parts = lines.length ? [para(c.copy.groupIntro), list(lines)] : [para(c.copy.noGroup)];
   parts.push(
     para(c.copy.groupRules),
     list(rules),
@@ -379,7 +382,7 @@ function groupAnswer(c: Ctx): Built {
   );
   return {
     parts,
-    facts: [...offers, ...rules].map((text) => ({ text, link: '/activity/pintuan/vps' })),
+    facts: [...lines, ...rules].map((text) => ({ text, link: '/activity/pintuan/vps' })),
     passages: [],
     sources: ['/activity/pintuan/vps'],
     answered: true,

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq, like } from 'drizzle-orm';
+import { env } from '@/env';
 import en from '@/i18n/messages/en.json';
 import ja from '@/i18n/messages/ja.json';
 import zh from '@/i18n/messages/zh.json';
@@ -106,7 +107,10 @@ async function load(db: Database, locale: Locale): Promise<CatalogView> {
     bandwidth,
     traffic,
     tableArticles,
-    groupRules: Object.values(MESSAGES[locale].pintuan.rules),
+    // The same rules as the group-buy pages, their payment window filled in (docs/decisions/060-group-buy-payment.md).
+    groupRules: Object.values(MESSAGES[locale].pintuan.rules).map((rule) =>
+      rule.replaceAll('{minutes}', String(env().ORDER_PAYMENT_WINDOW_MINUTES)),
+    ),
     account: {
       signUp: MESSAGES[locale].pages.signUp.intro,
       activate: MESSAGES[locale].pages.activate.intro,

@@ -465,3 +465,80 @@ const STAFF_RESET: Record<MailLocale, (v: Omit<StaffResetInput, 'locale' | 'to'>
 export function staffResetMail(input: StaffResetInput): OutgoingMail {
   return customerMail('staff-reset', input.locale, input.to, STAFF_RESET[input.locale](input));
 }
+
+type GroupSeatInput = {
+  locale: MailLocale;
+  to: string;
+  username: string;
+  role: 'leader' | 'member';
+  offer: string;
+  number: string;
+  total: string;
+  /** The payment deadline, written out with its time zone. */
+  payBy: string;
+  payLink: string;
+  groupLink: string;
+  brand: string;
+};
+
+const GROUP_SEAT: Record<MailLocale, (v: Omit<GroupSeatInput, 'locale' | 'to'>) => CustomerMail> = {
+  en: ({ username, role, offer, number, total, payBy, payLink, groupLink, brand }) => ({
+    subject: `Pay ${total} by ${payBy} to ${role === 'leader' ? 'open your group' : 'keep your seat'}: ${offer}`,
+    greeting: `Hello ${username},`,
+    intro: [
+      role === 'leader'
+        ? `You have started a group on "${offer}". It opens to others as soon as you pay order ${number}: ${total}, by ${payBy}. Until then nobody can join, and if it is not paid by then the group is called off.`
+        : `You have a seat in a group on "${offer}". Pay order ${number}: ${total}, by ${payBy} to keep it; an unpaid seat is given up then and someone else can take it.`,
+      'The group succeeds when every seat is paid. If it does not fill in time, every paid order of the group is refunded.',
+    ],
+    buttons: [
+      { label: `Pay ${total}`, link: payLink },
+      { label: 'View the group', link: groupLink },
+    ],
+    fallback: 'If the buttons do not work, copy these links into your browser:',
+    after: [],
+    signature: `The ${brand} team`,
+  }),
+  zh: ({ username, role, offer, number, total, payBy, payLink, groupLink, brand }) => ({
+    subject: `请在 ${payBy} 前支付 ${total}，${role === 'leader' ? '即可开团' : '保留您的名额'}：${offer}`,
+    greeting: `${username}，您好：`,
+    intro: [
+      role === 'leader'
+        ? `您在「${offer}」发起了拼团。请在 ${payBy} 前支付订单 ${number}（${total}），付款后团即开放，其他人才能参团；逾期未付，本团将取消。`
+        : `您已加入「${offer}」的拼团。请在 ${payBy} 前支付订单 ${number}（${total}）以保留名额；逾期未付，名额将释放给其他人。`,
+      '所有名额均付款后即拼团成功。若到期仍未成团，本团所有已付款订单将全额退款。',
+    ],
+    buttons: [
+      { label: `支付 ${total}`, link: payLink },
+      { label: '查看拼团', link: groupLink },
+    ],
+    fallback: '如果按钮无法点击，请将以下链接复制到浏览器中打开：',
+    after: [],
+    signature: `${brand} 团队`,
+  }),
+  ja: ({ username, role, offer, number, total, payBy, payLink, groupLink, brand }) => ({
+    subject: `【${brand}】${payBy}までに ${total} のお支払いで${role === 'leader' ? 'グループが公開されます' : '席が確定します'}：${offer}`,
+    greeting: `${username} 様`,
+    intro: [
+      role === 'leader'
+        ? `「${offer}」のグループを作成しました。ご注文 ${number}（${total}）を ${payBy} までにお支払いいただくと、グループが公開され、ほかの方が参加できるようになります。期限までにお支払いがない場合、グループは取り消されます。`
+        : `「${offer}」のグループに参加しました。席を確保するには、ご注文 ${number}（${total}）を ${payBy} までにお支払いください。期限を過ぎると席は解放され、ほかの方が参加できるようになります。`,
+      '全員のお支払いが済むとグループ成立です。期限までに定員に達しなかった場合、このグループでお支払い済みのご注文はすべて返金されます。',
+    ],
+    buttons: [
+      { label: `${total} を支払う`, link: payLink },
+      { label: 'グループを見る', link: groupLink },
+    ],
+    fallback: 'ボタンが機能しない場合は、次のリンクをブラウザに貼り付けてください。',
+    after: [],
+    signature: `${brand} チーム`,
+  }),
+};
+
+/**
+ * Sent when a customer takes a group-buy seat (opens a group or joins one): what to pay, by when, and what happens
+ * otherwise (docs/decisions/060-group-buy-payment.md).
+ */
+export function groupSeatMail(input: GroupSeatInput): OutgoingMail {
+  return customerMail('group-seat', input.locale, input.to, GROUP_SEAT[input.locale](input));
+}

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type OrderStatus, orderEvents, orders, pintuanGroups, webhookOutbox } from '../db/schema';
 
@@ -19,6 +19,15 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   refund_pending: ['refunded'],
   refunded: [],
 };
+
+/**
+ * Orders that gave back what they held (ended unpaid, or paid and refunded or waiting for it): they do not count
+ * toward a sale item's per-customer limit. The one rule the order path and the live numbers share.
+ */
+export const GAVE_BACK: readonly OrderStatus[] = ['cancelled', 'expired', 'refund_pending', 'refunded'];
+
+/** A customer's order still holds its sale item (it counts toward the item's per-customer limit). */
+export const holdsSaleItem = () => notInArray(orders.status, [...GAVE_BACK]);
 
 export type OrderTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type OrderRow = typeof orders.$inferSelect;
@@ -181,14 +190,16 @@ export async function releaseHolds(tx: OrderTx, ended: OrderRow[], at: Date): Pr
 
 /**
  * Fails groups and settles their orders: unpaid ones are cancelled (giving back what they held), paid ones wait
- * for a refund. Used by the group sweep (time ran out) and when a leader's order ends unpaid.
+ * for a refund (`refund_pending`, which the customer centre settles with `refund.completed`;
+ * docs/decisions/060-group-buy-payment.md). Used by the group sweep (time ran out) and when a leader's order ends
+ * unpaid (a pending group: it never opened).
  */
 export async function failGroups(tx: OrderTx, groupIds: number[], reason: string, at: Date): Promise<void> {
   if (groupIds.length === 0) return;
   await tx
     .update(pintuanGroups)
     .set({ status: 'failed', closedAt: at })
-    .where(and(inArray(pintuanGroups.id, groupIds), inArray(pintuanGroups.status, ['open', 'succeeded'])));
+    .where(and(inArray(pintuanGroups.id, groupIds), inArray(pintuanGroups.status, ['pending', 'open', 'succeeded'])));
   const members = await tx.execute<{ order_id: number }>(
     sql`select order_id from pintuan_members where group_id in (${sql.join(groupIds, sql`, `)})`,
   );

@@ -11,6 +11,8 @@ type FieldProps = {
   name: string;
   /** An error key from the server's quote or order answer, shown under the control. */
   error?: string | undefined;
+  /** Said under the control and read with it (why a choice was changed, say). */
+  note?: ReactNode;
   className?: string;
 };
 
@@ -18,15 +20,29 @@ type FieldProps = {
 function ConfigField({
   label,
   error,
+  note,
   className,
   children,
-}: Omit<FieldProps, 'name'> & { children: (id: string) => ReactNode }) {
+}: Omit<FieldProps, 'name'> & { children: (id: string, describedBy: string | undefined) => ReactNode }) {
   const errorText = useErrorText();
   const id = useId();
+  // A note is outside the label: it describes the control (aria-describedby) and is not part of its name.
+  if (note) {
+    return (
+      <div className={`text-sm ${className ?? ''}`}>
+        <ConfigField label={label} error={error}>
+          {(inner) => children(inner, `${id}-note`)}
+        </ConfigField>
+        <p id={`${id}-note`} className="mt-1 text-xs text-amber-800">
+          {note}
+        </p>
+      </div>
+    );
+  }
   return (
     <label htmlFor={id} className={`block text-sm ${className ?? ''}`}>
       {label}
-      {children(id)}
+      {children(id, undefined)}
       {error ? (
         <p className="mt-1 text-xs text-red-700" role="alert">
           {errorText(error)}
@@ -45,8 +61,15 @@ export function ConfigSelect({
 }: FieldProps & { value: string; onChange: (value: string) => void; children: ReactNode }) {
   return (
     <ConfigField {...field}>
-      {(id) => (
-        <select id={id} className={CONTROL} value={value} onChange={(e) => onChange(e.target.value)} name={field.name}>
+      {(id, describedBy) => (
+        <select
+          id={id}
+          className={CONTROL}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          name={field.name}
+          aria-describedby={describedBy}
+        >
           {children}
         </select>
       )}

@@ -1,9 +1,10 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { CatalogForConfigurator, ConfiguratorKey, deriveConfiguration } from '@/lib/catalog/configurator';
 import { BILLING_MONTHS, MAX_QUANTITY } from '@/lib/catalog/vps-limits';
 import type { HeldCouponChoice } from '@/lib/coupons';
+import { HTML_LANG, type Locale } from '@/lib/locales';
 import { ConfigNumber, ConfigSelect } from './fields';
 
 /**
@@ -53,7 +54,8 @@ export function RegionSection({ catalog, chosen, set }: SectionProps) {
 /** A ready-made set or a plan of the region, and the system image. */
 export function PlanSection({ catalog, chosen, set, errors, regional, usd }: SectionProps) {
   const t = useTranslations('buy');
-  const { quickSet, regionId, regionPlans, planId, families, imageId } = chosen;
+  const locale = useLocale() as Locale;
+  const { quickSet, regionId, regionPlans, planId, families, imageId, imageNeedsDisk } = chosen;
   return (
     <>
       <ConfigSelect
@@ -95,6 +97,16 @@ export function PlanSection({ catalog, chosen, set, errors, regional, usd }: Sec
         value={imageId}
         onChange={(id) => set({ imageId: id })}
         error={errors.imageId}
+        note={
+          imageNeedsDisk
+            ? t(imageNeedsDisk.plans.length > 0 ? 'imageNeedsDisk' : 'imageNeedsDiskNowhere', {
+                image: imageNeedsDisk.name,
+                min: imageNeedsDisk.minDiskGb,
+                disk: imageNeedsDisk.planDiskGb,
+                plans: new Intl.ListFormat(HTML_LANG[locale], { type: 'disjunction' }).format(imageNeedsDisk.plans),
+              })
+            : undefined
+        }
       >
         {families.map((f) => (
           <optgroup key={f.family} label={f.family}>

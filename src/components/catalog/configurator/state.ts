@@ -75,12 +75,25 @@ export function useQuote(configJson: string, initialQuote: PricedQuote | null) {
         })
         .catch((error) => {
           if (controller.signal.aborted) return;
+          const fields = error instanceof ApiCallError ? error.fields : undefined;
+          setProblems(fields ? { fields, requestFailed: false } : { fields: {}, requestFailed: true });
+          // Only the coupon is refused (its minimum not met, say): the price without it is still the price, so the
+          // summary shows it beside the reason instead of "calculating" for ever.
+          const { userCouponId, ...withoutCoupon } = JSON.parse(configJson) as Record<string, unknown>;
+          if (fields && userCouponId !== undefined && Object.keys(fields).join() === 'userCouponId') {
+            setPriced(null);
+            apiCall<ConfiguratorQuote>('/product/cvm/quote', {
+              body: withoutCoupon,
+              silent: true,
+              signal: controller.signal,
+            })
+              .then((quote) => {
+                if (!controller.signal.aborted) setPriced({ configJson, quote });
+              })
+              .catch(() => undefined);
+            return;
+          }
           setPriced(null);
-          setProblems(
-            error instanceof ApiCallError && error.fields
-              ? { fields: error.fields, requestFailed: false }
-              : { fields: {}, requestFailed: true },
-          );
         });
     }, 0);
     return () => {
@@ -95,6 +108,8 @@ export function useQuote(configJson: string, initialQuote: PricedQuote | null) {
     /** The last quote, of another configuration: its shape is shown, its amounts withheld. */
     stale: priced !== null && quote === null && !problems.requestFailed ? priced.quote : null,
     problems,
+    /** Why the order would be refused although there is a price (a coupon refused): an i18n key, shown by the button. */
+    blocked: quote !== null ? (Object.values(problems.fields)[0] ?? null) : null,
     /** An order refused field by field shows those errors like a refused quote. */
     showFieldErrors: (fields: Record<string, string>) => setProblems({ fields, requestFailed: false }),
     orderKey,

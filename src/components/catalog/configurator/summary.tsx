@@ -1,6 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { useErrorText } from '@/components/forms/form-field';
 import { renderWhenNearSize } from '@/components/render-when-near';
 import type { ConfiguratorQuote } from '@/lib/catalog/configurator';
 import type { Locale } from '@/lib/locales';
@@ -17,6 +18,7 @@ export function OrderSummary({
   quote,
   stale,
   requestFailed,
+  blocked,
   currency,
   signedIn,
   ordering,
@@ -25,6 +27,8 @@ export function OrderSummary({
   quote: ConfiguratorQuote | null;
   stale: ConfiguratorQuote | null;
   requestFailed: boolean;
+  /** Why this priced configuration cannot be ordered (an i18n key), e.g. a coupon whose minimum is not met. */
+  blocked: string | null;
   currency: CurrencyRate;
   signedIn: boolean;
   ordering: boolean;
@@ -32,6 +36,7 @@ export function OrderSummary({
 }) {
   const t = useTranslations('buy');
   const tr = useTranslations();
+  const errorText = useErrorText();
   const locale = useLocale() as Locale;
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const lineLabel = (line: QuoteLine) => {
@@ -71,10 +76,16 @@ export function OrderSummary({
           </p>
         ) : null}
       </div>
+      {blocked ? (
+        <p id="order-blocked" className="mt-4 text-sm text-red-700" data-testid="order-blocked">
+          {errorText(blocked)}
+        </p>
+      ) : null}
       <button
         type="button"
         onClick={onOrder}
-        disabled={ordering || !quote}
+        disabled={ordering || !quote || blocked !== null}
+        aria-describedby={blocked ? 'order-blocked' : undefined}
         className="mt-5 w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
       >
         {signedIn ? t('order') : t('loginToOrder')}

@@ -38,7 +38,7 @@ export const customerDetailRow = customerRow.extend({
       groupId: z.number().int(),
       offer: z.string(),
       leader: z.boolean(),
-      status: z.enum(['open', 'succeeded', 'failed']),
+      status: z.enum(['pending', 'open', 'succeeded', 'failed']),
       seatsTaken: z.number().int(),
       size: z.number().int(),
       expiresAt: z.string(),

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { couponState } from '../../api/coupons/queries';
 import { ApiError, BusinessCode, type FieldErrors } from '../../api/errors';
+import { regularTermPriceCents } from '../../api/pintuan/queries';
 import type { Reader, Tx } from '../../db/client';
 import {
   coupons,
@@ -192,18 +193,34 @@ const groupsOf = (status: 'open' | 'succeeded') =>
   sql<number>`(select count(*) from ${pintuanGroups} where ${pintuanGroups.offerId} = ${pintuanOffers.id} and ${pintuanGroups.status} = ${status})::integer`;
 
 export const groupBuysBinding: Binding = {
-  read: async (db, where) =>
-    withState(
-      await db
-        .select({
-          ...getTableColumns(pintuanOffers),
-          openGroups: groupsOf('open'),
-          succeededGroups: groupsOf('succeeded'),
-        })
-        .from(pintuanOffers)
-        .where(where),
-    ),
-  check: (tx, input) => planSoldThere(tx, input),
+  read: async (db, where) => {
+    const rows = await db
+      .select({
+        ...getTableColumns(pintuanOffers),
+        openGroups: groupsOf('open'),
+        succeededGroups: groupsOf('succeeded'),
+      })
+      .from(pintuanOffers)
+      .where(where);
+    // What the site compares the group price with: the plan's regular price from the pricing model.
+    const regular = await Promise.all(
+      rows.map((row) => regularTermPriceCents(db, row.planId, row.regionId, row.months)),
+    );
+    return withState(rows.map((row, i) => ({ ...row, regularPriceCents: regular[i] ?? null })));
+  },
+  check: async (tx, input) => {
+    const sold = await planSoldThere(tx, input);
+    if (Object.keys(sold).length > 0) return sold;
+    // A group price is a saving on the plan's regular price in that region for that term, or it is no offer.
+    const regular = await regularTermPriceCents(tx, String(input.planId), String(input.regionId), Number(input.months));
+    if (regular !== undefined && Number(input.groupPriceCents) >= regular) {
+      throw new ApiError(BusinessCode.invalidInput, 'api.invalidInput', {
+        fields: { groupPriceCents: 'api.admin.promotionsGroupPriceNotLower' },
+        extra: { regularPriceCents: regular },
+      });
+    }
+    return {};
+  },
   // Rules with no English are none: the site then shows the general rules only.
   values: (input) => ({ ...input, rules: (input.rules as { en?: string } | null)?.en ? input.rules : null }),
 };

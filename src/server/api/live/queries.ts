@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, eq, gt, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { int } from '@/lib/api/answers';
 import { couponStateAnswer } from '@/lib/coupons';
@@ -13,6 +13,7 @@ import {
   saleItems,
   userCoupons,
 } from '../../db/schema';
+import { holdsSaleItem } from '../../orders/lifecycle';
 import { welcomeStateAnswer, welcomeStateOf } from '../accounts/welcome';
 import { couponState, ENDED_LISTED_DAYS } from '../coupons/queries';
 
@@ -108,14 +109,22 @@ export async function liveMine(db: Database, userId: number, now = new Date()): 
     db
       .select({ id: orders.saleItemId, bought: count() })
       .from(orders)
-      .where(and(eq(orders.userId, userId), isNotNull(orders.saleItemId), ne(orders.status, 'cancelled')))
+      // The order path's rule: an order that ended unpaid or was refunded gave its item back.
+      .where(and(eq(orders.userId, userId), isNotNull(orders.saleItemId), holdsSaleItem()))
       .groupBy(orders.saleItemId)
       .orderBy(asc(orders.saleItemId)),
     db
       .select({ id: pintuanGroups.id, offerId: pintuanGroups.offerId, leader: pintuanMembers.leader })
       .from(pintuanMembers)
       .innerJoin(pintuanGroups, eq(pintuanGroups.id, pintuanMembers.groupId))
-      .where(and(eq(pintuanMembers.userId, userId), eq(pintuanGroups.status, 'open'), gt(pintuanGroups.expiresAt, now)))
+      .where(
+        and(
+          eq(pintuanMembers.userId, userId),
+          // A leader's group waiting for the leader's payment is theirs too (docs/decisions/060-group-buy-payment.md).
+          inArray(pintuanGroups.status, ['pending', 'open']),
+          gt(pintuanGroups.expiresAt, now),
+        ),
+      )
       .orderBy(asc(pintuanGroups.id)),
   ]);
   return {

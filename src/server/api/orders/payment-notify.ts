@@ -14,6 +14,7 @@ import { orderPaidMail } from '../../mail/templates';
 import { ensureMailWorker } from '../../mail/worker';
 import { expireOrders, type OrderTx, transitionOrders } from '../../orders/lifecycle';
 import { verifySignature } from '../../orders/signature';
+import { seatPaid } from '../../pintuan/payment';
 import { ApiError, BusinessCode, notFound } from '../errors';
 import { parseWith } from '../input';
 import { liveNumbersChanged } from '../live/cache';
@@ -115,7 +116,8 @@ export async function receiveNotification(
     return answerOf(first.outcome);
   }
   if (paid) ensureMailWorker(db).kick();
-  // A late payment that ended its order gave back sale stock or a group seat: this process's kept numbers are old.
+  // A late payment that ended its order gave back sale stock or a group seat, or a paid seat opened or completed a
+  // group: this process's kept numbers are old.
   if (released) liveNumbersChanged();
   return answerOf(outcome);
 }
@@ -159,10 +161,16 @@ async function apply(
   const step = TRANSITIONS[event.type];
   const [moved] = await transitionOrders(tx, [order.id], { ...step, actor: 'payment', at: now });
   if (!moved) throw new ApiError(BusinessCode.conflict, 'api.order.illegalTransition');
-  if (step.to === 'paid') await mailOrderPaid(tx, moved.row);
+  let groupChanged = false;
+  if (step.to === 'paid') {
+    await mailOrderPaid(tx, moved.row);
+    // A group-buy seat paid: a leader's payment opens the group, the last seat's completes it.
+    groupChanged = await seatPaid(tx, order.id, now);
+  }
   return {
     outcome: answer(moved.row.number, moved.row.status),
     paidOrderId: step.to === 'paid' ? order.id : undefined,
+    released: groupChanged,
   };
 }
 

@@ -369,7 +369,8 @@ export function priceConfiguration(
   return {
     billing: config.billing,
     hourly: hourly ? { rateMicroUsd: hourlyMicroUsd, capMinor: subtotalMinor } : null,
-    termPercentOff,
+    // The discount applied, not the one the term would give: a sale or group price alone has nothing to discount.
+    termPercentOff: termDiscountMinor > 0 ? termPercentOff : 0,
     sale,
     currency,
     lines,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { env } from '@/env';
 import { int, isoTime } from '@/lib/api/answers';
@@ -11,7 +11,7 @@ import { ORDER_STATUSES } from '@/lib/validation/order-forms';
 import type { Database } from '../../db/client';
 import { coupons, orders, saleItems, userCoupons, users } from '../../db/schema';
 import { localize } from '../../localize';
-import { recordChange } from '../../orders/lifecycle';
+import { holdsSaleItem, recordChange } from '../../orders/lifecycle';
 import { ApiError, BusinessCode } from '../errors';
 import { type PintuanPrice, quoteVps } from './pricing';
 
@@ -74,8 +74,11 @@ export type OrderRow = typeof orders.$inferSelect;
  */
 export type PintuanOrder = {
   price: PintuanPrice;
-  /** Before the insert: lock the group and check the rules; a throw creates nothing. */
-  before: (tx: OrderTx) => Promise<void>;
+  /**
+   * Before the insert: lock the group and check the rules; a throw creates nothing. May answer a time the order's
+   * payment deadline must not pass (a member pays before their group's end, docs/decisions/060-group-buy-payment.md).
+   */
+  before: (tx: OrderTx) => Promise<Date | undefined>;
   /** After the insert: take the seat for this order; a throw undoes the order. */
   after: (tx: OrderTx, order: OrderRow) => Promise<void>;
 };
@@ -130,7 +133,7 @@ export async function createVpsOrder(
   const created = await db
     .transaction(async (tx) => {
       const now = new Date();
-      await options.pintuan?.before(tx);
+      const payByCap = await options.pintuan?.before(tx);
       if (quote.sale) {
         // Per-user sale limit without races: the customer's own orders are counted under a lock on their row.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
@@ -142,7 +145,7 @@ export async function createVpsOrder(
               eq(orders.userId, userId),
               eq(orders.saleItemId, quote.sale.saleItemId),
               // Orders that ended unpaid or were refunded gave their item back.
-              notInArray(orders.status, ['cancelled', 'expired', 'refund_pending', 'refunded']),
+              holdsSaleItem(),
             ),
           );
         if ((bought?.n ?? 0) >= quote.sale.perUserLimit) {
@@ -164,7 +167,9 @@ export async function createVpsOrder(
         .values({
           number: orderNumber(now),
           billing: config.billing,
-          payBy: new Date(now.getTime() + env().ORDER_PAYMENT_WINDOW_MINUTES * 60_000),
+          payBy: new Date(
+            Math.min(now.getTime() + env().ORDER_PAYMENT_WINDOW_MINUTES * 60_000, payByCap?.getTime() ?? Infinity),
+          ),
           statusChangedAt: now,
           userId,
           idempotencyKey,

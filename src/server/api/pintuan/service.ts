@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { VpsConfig } from '@/lib/catalog/vps-config';
 import type { CurrencyCode } from '@/lib/currency';
@@ -7,10 +7,18 @@ import type { Database } from '../../db/client';
 import { pintuanGroups, pintuanMembers, pintuanOffers, users } from '../../db/schema';
 import { ApiError, BusinessCode, isUniqueViolation, notFound } from '../errors';
 import { createVpsOrder, type OrderSummary, type OrderTx, orderSummaryAnswer } from '../orders/service';
-import { findGroup, findMembership, pintuanGroupAnswer } from './queries';
+import { mailSeatTaken } from './mail';
+import { findGroup, findMembership, pintuanGroupAnswer, type SeatOrder, seatOrderAnswer, seatOrderOf } from './queries';
 
 /** Why the visitor may not join; each is also the i18n key `api.pintuan.<reason>` of the refusal (docs/decisions/013-group-buy.md). */
-const JOIN_REFUSALS = ['loginRequired', 'ownGroup', 'alreadyJoined', 'groupFull', 'groupExpired'] as const;
+const JOIN_REFUSALS = [
+  'loginRequired',
+  'ownGroup',
+  'alreadyJoined',
+  'groupPending',
+  'groupFull',
+  'groupExpired',
+] as const;
 export type JoinRefusal = (typeof JOIN_REFUSALS)[number];
 
 /** Where the visitor stands with a group: the share page's join button. */
@@ -19,6 +27,9 @@ export const viewerAnswer = z.object({
   role: z.enum(['leader', 'member']).nullable(),
   canJoin: z.boolean(),
   reason: z.enum(JOIN_REFUSALS).nullable().describe('why the visitor may not join: the i18n key api.pintuan.<reason>'),
+  seat: seatOrderAnswer
+    .nullable()
+    .describe("the visitor's own seat's order, leader or member: what to pay, by when and where, or that it is paid"),
 });
 export type Viewer = z.infer<typeof viewerAnswer>;
 
@@ -33,6 +44,8 @@ const REFUSAL: Record<SeatRefusal, BusinessCode> = {
   // The group is gone for everyone: full or out of time (docs/product/errors.md#business-codes: 4100 sold out or full).
   groupFull: BusinessCode.soldOut,
   groupExpired: BusinessCode.soldOut,
+  // Not yet open: its leader has not paid (docs/decisions/060-group-buy-payment.md).
+  groupPending: BusinessCode.conflict,
 };
 
 function refuse(reason: SeatRefusal): ApiError {
@@ -51,7 +64,9 @@ type GroupState = {
 function refusal(group: GroupState, userId: number, member: boolean, now: Date): SeatRefusal | null {
   if (group.leaderUserId === userId) return 'ownGroup';
   if (member) return 'alreadyJoined';
-  if (group.status === 'succeeded' || group.seatsTaken >= group.size) return 'groupFull';
+  // A group opens to others when its leader has paid; until then its time is the leader's time to pay.
+  if (group.status === 'pending' && group.expiresAt > now) return 'groupPending';
+  if (group.status === 'succeeded' || (group.status === 'open' && group.seatsTaken >= group.size)) return 'groupFull';
   // Expiry applies lazily too: a group whose time is up is refused even before the sweep marks it failed.
   if (group.status !== 'open' || group.expiresAt <= now) return 'groupExpired';
   return null;
@@ -68,12 +83,14 @@ export async function viewerOf(
   if (!group) throw notFound('api.pintuan.groupNotFound');
   if (userId === undefined) {
     const closed = refusal(group, -1, false, now);
-    return { signedIn: false, role: null, canJoin: false, reason: closed ?? 'loginRequired' };
+    return { signedIn: false, role: null, canJoin: false, reason: closed ?? 'loginRequired', seat: null };
   }
   const seat = await findMembership(db, groupId, userId);
   const reason = refusal(group, userId, Boolean(seat), now);
   const role = group.leaderUserId === userId ? 'leader' : seat ? 'member' : null;
-  return { signedIn: true, role, canJoin: reason === null, reason };
+  // The seat's order is read on every visit, so the way to pay it survives a reload while it is unpaid.
+  const order: SeatOrder | null = seat ? ((await seatOrderOf(db, seat.orderId)) ?? null) : null;
+  return { signedIn: true, role, canJoin: reason === null, reason, seat: order };
 }
 
 async function lockedGroup(tx: OrderTx, groupId: number) {
@@ -137,23 +154,33 @@ export async function openGroup(
             and(
               eq(pintuanGroups.offerId, offer.id),
               eq(pintuanGroups.leaderUserId, userId),
-              eq(pintuanGroups.status, 'open'),
+              inArray(pintuanGroups.status, ['pending', 'open']),
               gt(pintuanGroups.expiresAt, now),
             ),
           )
           .limit(1);
         if (leading) throw new ApiError(BusinessCode.conflict, 'api.pintuan.alreadyLeading');
-        // A group has the offer's hours to fill, but never outlives the offer.
-        const expiresAt = new Date(Math.min(now.getTime() + offer.groupHours * 3_600_000, offer.endsAt.getTime()));
+        // Pending until the leader pays; its time until then is the leader's order's (set below, from the order).
         const [group] = await tx
           .insert(pintuanGroups)
-          .values({ offerId: offer.id, leaderUserId: userId, size: offer.groupSize, seatsTaken: 1, expiresAt })
+          .values({
+            offerId: offer.id,
+            leaderUserId: userId,
+            size: offer.groupSize,
+            seatsTaken: 1,
+            status: 'pending',
+            expiresAt: now,
+          })
           .returning({ id: pintuanGroups.id });
         groupId = group?.id;
+        return undefined;
       },
       after: async (tx, row) => {
         if (groupId === undefined) throw new Error('group insert returned nothing');
         await tx.insert(pintuanMembers).values({ groupId, userId, orderId: row.id, leader: true });
+        // The group waits exactly as long as its leader may pay: it never fails while the leader still had time.
+        await tx.update(pintuanGroups).set({ expiresAt: row.payBy }).where(eq(pintuanGroups.id, groupId));
+        await mailSeatTaken(tx, row, groupId, 'leader');
       },
     },
   });
@@ -207,16 +234,15 @@ export async function joinGroup(
             .where(and(eq(pintuanMembers.groupId, groupId), eq(pintuanMembers.userId, userId)));
           const reason = refusal(locked, userId, Boolean(seat), now);
           if (reason) throw refuse(reason);
+          // A member holds the seat while paying, but never past the group's end.
+          return locked.expiresAt;
         },
         after: async (tx, row) => {
           await tx.insert(pintuanMembers).values({ groupId, userId, orderId: row.id });
+          // The seat is held, not paid: the group succeeds when its last seat is paid (completeGroups).
           const taken = await tx
             .update(pintuanGroups)
-            .set({
-              seatsTaken: sql`${pintuanGroups.seatsTaken} + 1`,
-              status: sql`case when ${pintuanGroups.seatsTaken} + 1 >= ${pintuanGroups.size} then 'succeeded' else 'open' end`,
-              closedAt: sql`case when ${pintuanGroups.seatsTaken} + 1 >= ${pintuanGroups.size} then ${now.toISOString()}::timestamptz else null end`,
-            })
+            .set({ seatsTaken: sql`${pintuanGroups.seatsTaken} + 1` })
             .where(
               and(
                 eq(pintuanGroups.id, groupId),
@@ -226,6 +252,7 @@ export async function joinGroup(
             )
             .returning({ id: pintuanGroups.id });
           if (taken.length === 0) throw refuse('groupFull');
+          await mailSeatTaken(tx, row, groupId, 'member');
         },
       },
     });

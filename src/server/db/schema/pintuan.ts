@@ -10,11 +10,18 @@ import { pintuanOffers } from './promotions';
  * orders.ts already imports promotions.ts, so the tables here would make that import circular.
  */
 
-export type PintuanGroupStatus = 'open' | 'succeeded' | 'failed';
+/**
+ * `pending` while the leader's order waits for payment (nobody can join), `open` from the leader's payment,
+ * `succeeded` when every seat is paid, `failed` when the leader did not pay or time ran out first
+ * (docs/decisions/060-group-buy-payment.md).
+ */
+export type PintuanGroupStatus = 'pending' | 'open' | 'succeeded' | 'failed';
 
 /**
- * A group opened by its leader on an offer. `seatsTaken` counts the leader; the group succeeds when it
- * reaches `size` and fails when `expiresAt` passes first (the expiry sweep, src/server/pintuan/expiry.ts).
+ * A group opened by its leader on an offer. `seatsTaken` counts the seats held, paid or not, the leader's
+ * included; the group succeeds when all `size` seats are paid and fails when `expiresAt` passes first (the expiry
+ * sweep, src/server/pintuan/expiry.ts). While pending, `expiresAt` is the leader's payment deadline; from the
+ * leader's payment (`openedAt`), the end of the group's time to fill.
  */
 export const pintuanGroups = pgTable(
   'pintuan_groups',
@@ -31,6 +38,8 @@ export const pintuanGroups = pgTable(
     seatsTaken: smallint('seats_taken').notNull().default(1),
     status: text('status').$type<PintuanGroupStatus>().notNull().default('open'),
     expiresAt: at('expires_at').notNull(),
+    /** When the leader's payment opened the group to others; null while pending, and for a group that never opened. */
+    openedAt: at('opened_at'),
     /** When the group succeeded or failed. */
     closedAt: at('closed_at'),
     createdAt: createdAt(),

@@ -70,8 +70,12 @@ export const pintuanOffers = pgTable('pintuan_offers', {
     .references(() => regions.id),
   months: smallint('months').notNull(),
   groupSize: smallint('group_size').notNull(),
+  /**
+   * The price of one seat for the whole term (USD cents). What it is compared with, the plan's regular price in the
+   * region for the term, comes from the pricing model, never from a number kept here
+   * (docs/decisions/060-group-buy-payment.md).
+   */
   groupPriceCents: integer('group_price_cents').notNull(),
-  singlePriceCents: integer('single_price_cents').notNull(),
   /** Hours a newly opened group has to fill. */
   groupHours: smallint('group_hours').notNull(),
   startsAt: at('starts_at').notNull(),

@@ -64,6 +64,8 @@ async function seedPintuanGroups(tx: Tx, now: Date): Promise<void> {
         size: offer.groupSize,
         seatsTaken: people.length,
         expiresAt: new Date(Math.min(demo.expiresAt.getTime(), offer.endsAt.getTime())),
+        // Its leader has paid (below), which is what opens a group (docs/decisions/060-group-buy-payment.md).
+        openedAt: now,
       })
       .returning({ id: schema.pintuanGroups.id });
     if (!group) throw new Error('demo group insert returned nothing');

@@ -40,8 +40,8 @@ export const groupBuyInput = z
     regionId: code,
     months,
     groupSize: wholeNumber({ min: 2, max: PROMOTION_LIMITS.groupSizeMax }),
+    /** Below the plan's regular price in the region for the term (checked on the server, the pricing model's). */
     groupPriceCents: cents(1, PROMOTION_LIMITS.priceCentsMax),
-    singlePriceCents: cents(1, PROMOTION_LIMITS.priceCentsMax),
     groupHours: wholeNumber({ min: 1, max: PROMOTION_LIMITS.groupHoursMax }),
     startsAt: instant,
     endsAt: instant,
@@ -49,13 +49,7 @@ export const groupBuyInput = z
     /** The offer's own rules, one a line, after the general group-buy rules; none kept as null. */
     rules: optionalLocalizedText(2000),
   })
-  .superRefine((value, ctx) => {
-    // Compared only when both are prices: a refused one is already shown at its own field.
-    if (value.singlePriceCents >= 1 && value.groupPriceCents >= value.singlePriceCents) {
-      ctx.addIssue({ code: 'custom', path: ['groupPriceCents'], message: 'api.admin.promotionsGroupPriceNotLower' });
-    }
-    endsAfterStart(value, ctx);
-  });
+  .superRefine((value, ctx) => endsAfterStart(value, ctx));
 
 /**
  * Group-buy (pintuan) offers. A change applies to groups opened after it: open groups keep the size they were
@@ -77,7 +71,8 @@ export const groupBuysResource = defineResource({
     months: z.number().int(),
     groupSize: z.number().int(),
     groupPriceCents: z.number().int(),
-    singlePriceCents: z.number().int(),
+    /** The plan's regular price in the region for the term (the pricing model's); null when not sold there. */
+    regularPriceCents: z.number().int().nullable(),
     groupHours: z.number().int(),
     ...scheduleRow,
     sort: z.number().int(),
@@ -94,7 +89,7 @@ export const groupBuysResource = defineResource({
     { name: 'name', format: 'localized' },
     { name: 'groupSize', format: 'number' },
     { name: 'groupPriceCents', format: 'money' },
-    { name: 'singlePriceCents', format: 'money' },
+    { name: 'regularPriceCents', format: 'money' },
     { name: 'openGroups', format: 'number' },
     { name: 'succeededGroups', format: 'number' },
     ...scheduleColumns,
@@ -107,7 +102,6 @@ export const groupBuysResource = defineResource({
     { name: 'groupSize', kind: 'integer' },
     { name: 'groupHours', kind: 'integer', hint: true },
     { name: 'groupPriceCents', kind: 'money' },
-    { name: 'singlePriceCents', kind: 'money' },
     ...scheduleFields,
     { name: 'rules', kind: 'localized', multiline: true, hint: true },
     { name: 'sort', kind: 'integer', hint: true },
@@ -120,7 +114,6 @@ export const groupBuysResource = defineResource({
     groupSize: 2,
     groupHours: 24,
     groupPriceCents: '',
-    singlePriceCents: '',
     startsAt: inDays(0),
     endsAt: inDays(30),
     rules: blankText(),

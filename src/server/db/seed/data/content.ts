@@ -898,7 +898,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## Traffic overage
 
-          Each server includes a monthly outbound traffic allowance; inbound traffic is free. Once the allowance is used up, the server is either slowed to a lower port speed or keeps full speed with the extra traffic billed per GB, depending on the overage setting in the customer centre. You can also buy traffic packages in advance. See [network pricing](${sitePath('en', '/doc/article/network-pricing')}) for details.
+          Each server includes a monthly outbound traffic allowance; inbound traffic is free. Once the allowance is used up, the server is slowed to a lower port speed until it resets, at no extra charge; a traffic package keeps it at full speed. Traffic is never billed per GB after the fact. See [network pricing](${sitePath('en', '/doc/article/network-pricing')}) for details.
         `),
       },
       zh: {
@@ -965,7 +965,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## 流量超额
 
-          每台服务器每月包含一定的出方向流量额度，入方向流量免费。额度用完后，根据客户中心中的超额设置，服务器将限速至较低的端口速率，或保持全速并按 GB 对超出部分计费。您也可以提前购买流量包。详情请参阅[网络价格](${sitePath('zh', '/doc/article/network-pricing')})。
+          每台服务器每月包含一定的出方向流量额度，入方向流量免费。额度用完后，服务器将限速至较低的端口速率直到额度重置，不产生额外费用；加购流量包即可保持全速。流量不会在事后按 GB 计费。详情请参阅[网络价格](${sitePath('zh', '/doc/article/network-pricing')})。
         `),
       },
       ja: {
@@ -1032,7 +1032,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## 転送量の超過
 
-          各サーバーには毎月の送信（アウトバウンド）転送量の枠が含まれ、受信は無料です。枠を使い切った後は、カスタマーセンターの超過設定に応じて、ポート速度を下げて通信を続けるか、速度を維持したまま超過分を GB 単位で課金します。転送量パックを事前に購入することもできます。詳しくは[ネットワーク料金](${sitePath('ja', '/doc/article/network-pricing')})をご覧ください。
+          各サーバーには毎月の送信（アウトバウンド）転送量の枠が含まれ、受信は無料です。枠を使い切った後は、枠がリセットされるまでポート速度を下げて通信を続け、追加料金はかかりません。転送量パックを追加すれば速度を維持できます。転送量が後から GB 単位で課金されることはありません。詳しくは[ネットワーク料金](${sitePath('ja', '/doc/article/network-pricing')})をご覧ください。
         `),
       },
     },
@@ -1237,16 +1237,16 @@ export const docArticles: SeedDocArticle[] = [
 
           Snapshots are point-in-time copies of a system disk or a volume, stored in the same region.
 
-          - Snapshots are billed per GB of data actually stored, at a monthly rate charged by the hour.
-          - The first snapshot of a disk is a full copy; later ones store only the blocks that changed since, so frequent snapshots usually cost little.
-          - Automatic snapshot policies keep a set number of copies and delete the oldest one. Keeping more copies means more stored data.
+          - Snapshots are taken by a snapshot policy chosen with the server. A policy is billed at its flat monthly price per server, whatever the size of the disks and of what it keeps; the weekly policy is free.
+          - The first snapshot of a disk is a full copy; later ones store only the blocks that changed since.
+          - A policy keeps a set number of copies and deletes the oldest one; its price does not depend on how many it keeps.
           - Deleting a server does not delete its snapshots; delete them separately when you no longer need them.
 
           | Resource | Billed by | Billing stops when |
           |---|---|---|
           | System disk | Included in the server plan | The server is deleted |
           | Block storage volume | Provisioned GB | The volume is deleted |
-          | Snapshot | Stored GB | The snapshot is deleted |
+          | Snapshot policy | A flat monthly price per server | The policy is removed or the server is deleted |
 
           ## Keeping storage costs down
 
@@ -1279,16 +1279,16 @@ export const docArticles: SeedDocArticle[] = [
 
           快照是系统盘或云硬盘在某一时刻的副本，保存在同一地域。
 
-          - 快照按实际存储的数据量（GB）计费，以月单价按小时扣费。
-          - 磁盘的第一个快照为完整副本，之后的快照只保存发生变化的数据块，因此频繁创建快照通常费用很低。
-          - 自动快照策略会保留固定数量的副本，并删除最旧的一份。保留的副本越多，存储的数据量越大。
+          - 快照由购买服务器时选择的快照策略创建。快照策略按每台服务器固定月价计费，与磁盘大小和保存的数据量无关；每周快照策略免费。
+          - 磁盘的第一个快照为完整副本，之后的快照只保存发生变化的数据块。
+          - 快照策略会保留固定数量的副本，并删除最旧的一份；价格与保留的份数无关。
           - 删除服务器不会删除其快照，不再需要时请单独删除。
 
           | 资源 | 计费依据 | 停止计费的时间 |
           |---|---|---|
           | 系统盘 | 包含在服务器套餐中 | 删除服务器时 |
           | 块存储云硬盘 | 购买的容量（GB） | 删除云硬盘时 |
-          | 快照 | 实际存储量（GB） | 删除快照时 |
+          | 快照策略 | 每台服务器固定月价 | 取消策略或删除服务器时 |
 
           ## 降低存储成本的建议
 
@@ -1322,16 +1322,16 @@ export const docArticles: SeedDocArticle[] = [
 
           スナップショットは、システムディスクまたはボリュームのある時点のコピーで、同じリージョンに保存されます。
 
-          - 実際に保存されているデータ量（GB）に対し、月額単価を 1 時間ごとに課金します。
-          - 最初のスナップショットは完全なコピーで、2 回目以降は変更されたブロックだけを保存します。そのため、頻繁に取得しても費用は多くの場合わずかです。
-          - 自動スナップショットポリシーは決まった数のコピーを保持し、最も古いものから削除します。保持数を増やすほど保存データ量も増えます。
+          - スナップショットは、サーバーの注文時に選んだスナップショットポリシーが作成します。ポリシーはサーバー 1 台ごとの定額の月額料金で、ディスクの容量や保存データ量には左右されません。週次のポリシーは無料です。
+          - 最初のスナップショットは完全なコピーで、2 回目以降は変更されたブロックだけを保存します。
+          - ポリシーは決まった数のコピーを保持し、最も古いものから削除します。料金は保持数に左右されません。
           - サーバーを削除してもスナップショットは削除されません。不要になったら個別に削除してください。
 
           | リソース | 課金の基準 | 課金が止まるとき |
           |---|---|---|
           | システムディスク | サーバープランに含まれる | サーバーを削除したとき |
           | ブロックストレージ | 確保した容量（GB） | ボリュームを削除したとき |
-          | スナップショット | 保存データ量（GB） | スナップショットを削除したとき |
+          | スナップショットポリシー | サーバー 1 台ごとの定額の月額料金 | ポリシーを外すかサーバーを削除したとき |
 
           ## ストレージ費用を抑えるには
 
@@ -1385,10 +1385,10 @@ export const docArticles: SeedDocArticle[] = [
 
           In the customer centre you choose, for each server, what happens:
 
-          1. **Throttle (default):** the server keeps working at a reduced port speed until the allowance resets. There is no extra charge.
-          2. **Pay for overage:** the server keeps its full speed, and each extra GB is charged at the overage rate in the table above at the end of the cycle.
+          1. **Throttle:** the server keeps working at a reduced port speed until the allowance resets. There is no extra charge.
+          2. **Add a traffic package:** the server keeps its full speed on the package's traffic, at the package's price in the table above. Traffic is never billed per GB after the fact.
 
-          Traffic packages bought in advance are used after the included allowance and before any overage. A package is valid until the end of the current billing cycle.
+          A traffic package is used after the included allowance, and is valid until the end of the current billing cycle.
 
           ## Watching your usage
 
@@ -1437,10 +1437,10 @@ export const docArticles: SeedDocArticle[] = [
 
           您可以在客户中心为每台服务器分别选择处理方式：
 
-          1. **限速（默认）**：服务器以较低的端口速率继续运行，直到额度重置，不产生额外费用。
-          2. **超额付费**：服务器保持全速，超出部分在周期结束时按上表中的超额单价逐 GB 计费。
+          1. **限速**：服务器以较低的端口速率继续运行，直到额度重置，不产生额外费用。
+          2. **加购流量包**：服务器使用流量包内的流量保持全速，按上表中流量包的价格计费。流量不会在事后按 GB 计费。
 
-          提前购买的流量包在套餐内额度用完后、产生超额费用前使用，有效期至当前计费周期结束。
+          流量包在套餐内额度用完后使用，有效期至当前计费周期结束。
 
           ## 查看用量
 
@@ -1490,10 +1490,10 @@ export const docArticles: SeedDocArticle[] = [
 
           カスタマーセンターで、サーバーごとに次のどちらかを選べます。
 
-          1. **速度制限（初期設定）**：枠がリセットされるまで、低いポート速度で通信を続けます。追加料金はかかりません。
-          2. **超過分を支払う**：速度を維持し、超過分はサイクル終了時に上の表の超過単価で GB ごとに課金されます。
+          1. **速度制限**：枠がリセットされるまで、低いポート速度で通信を続けます。追加料金はかかりません。
+          2. **転送量パックを追加する**：パックの転送量の範囲で速度を維持します。料金は上の表のパック料金で、転送量が後から GB 単位で課金されることはありません。
 
-          事前に購入した転送量パックは、プランの枠を使い切った後、超過料金が発生する前に消費されます。パックの有効期限は現在の請求サイクルの終わりまでです。
+          転送量パックはプランの枠を使い切った後に消費され、有効期限は現在の請求サイクルの終わりまでです。
 
           ## 利用状況の確認
 

@@ -3,10 +3,10 @@ import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
 import { ActivityView } from '@/components/promotions/activity-view';
 import { Countdown } from '@/components/promotions/countdown';
-import { PintuanGroupLink, PintuanSeatsLeft } from '@/components/promotions/pintuan-live';
+import { PintuanGroupLink, PintuanJoinableGroups, PintuanSeatsLeft } from '@/components/promotions/pintuan-live';
 import { PintuanOfferCard } from '@/components/promotions/pintuan-offer-card';
 import { PintuanOpen } from '@/components/promotions/pintuan-open';
-import { PintuanRules } from '@/components/promotions/pintuan-rules';
+import { PintuanRules, pintuanRules } from '@/components/promotions/pintuan-rules';
 import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { listJoinableGroups, listRunningOffers, seatImages } from '@/server/api/pintuan/queries';
@@ -90,53 +90,54 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
           <h2 id="joinable-groups" className="text-2xl font-semibold">
             {t('openGroups')}
           </h2>
-          {groups.length === 0 ? <p className="mt-3 text-muted">{t('noOpenGroups')}</p> : null}
-          <ul className="mt-5 grid gap-4 desk:grid-cols-3" data-testid="joinable-groups">
-            {groups.map((group) => (
-              <li key={group.id} className="flex flex-col gap-2 rounded-xl border border-line bg-white p-4 shadow-sm">
-                <p className="text-sm font-semibold text-brand-700">{offerName.get(group.offerId) ?? ''}</p>
-                <p className="font-semibold">{t('groupOf', { name: group.leader })}</p>
-                <p className="text-sm">
-                  <PintuanSeatsLeft groupId={group.id} seatsLeft={group.seatsLeft} />
-                  <span className="text-muted">{' · '}</span>
-                  <span className="text-muted">
-                    <Countdown
-                      endsAt={group.expiresAt}
-                      fallback={t('endsAt', { date: formatDate(group.expiresAt, locale) })}
-                      template={countdown}
-                    />
-                  </span>
-                </p>
-                <PintuanGroupLink
-                  groupId={group.id}
-                  join={
-                    <PageLink
-                      href={`/activity/pintuan/part-vps/${group.id}`}
-                      className="mt-1 rounded-md border border-red-600 px-4 py-2 text-center text-sm font-semibold text-red-700 hover:bg-red-50"
-                      aria-label={`${t('joinGroup')}: ${t('groupOf', { name: group.leader })}`}
-                    >
-                      {t('joinGroup')}
-                    </PageLink>
-                  }
-                  yours={
-                    <PageLink
-                      href={`/activity/pintuan/part-vps/${group.id}`}
-                      className="mt-1 rounded-md border border-emerald-700 px-4 py-2 text-center text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
-                      aria-label={`${t('viewYourGroup')}: ${t('groupOf', { name: group.leader })}`}
-                    >
-                      {t('viewYourGroup')}
-                    </PageLink>
-                  }
-                />
-              </li>
-            ))}
-          </ul>
+          <PintuanJoinableGroups
+            empty={<p className="mt-3 text-muted">{t('noOpenGroups')}</p>}
+            groups={groups.map((group) => ({
+              id: group.id,
+              expiresAt: group.expiresAt,
+              item: (
+                <li key={group.id} className="flex flex-col gap-2 rounded-xl border border-line bg-white p-4 shadow-sm">
+                  <p className="text-sm font-semibold text-brand-700">{offerName.get(group.offerId) ?? ''}</p>
+                  <p className="font-semibold">{t('groupOf', { name: group.leader })}</p>
+                  <p className="text-sm">
+                    <PintuanSeatsLeft groupId={group.id} seatsLeft={group.seatsLeft} />
+                    <span className="text-muted">{' · '}</span>
+                    <span className="text-muted">
+                      <Countdown
+                        endsAt={group.expiresAt}
+                        fallback={t('endsAt', { date: formatDate(group.expiresAt, locale) })}
+                        template={countdown}
+                      />
+                    </span>
+                  </p>
+                  <PintuanGroupLink
+                    groupId={group.id}
+                    join={
+                      <PageLink
+                        href={`/activity/pintuan/part-vps/${group.id}`}
+                        className="mt-1 rounded-md border border-red-600 px-4 py-2 text-center text-sm font-semibold text-red-700 hover:bg-red-50"
+                        aria-label={`${t('joinGroup')}: ${t('groupOf', { name: group.leader })}`}
+                      >
+                        {t('joinGroup')}
+                      </PageLink>
+                    }
+                    yours={
+                      <PageLink
+                        href={`/activity/pintuan/part-vps/${group.id}`}
+                        className="mt-1 rounded-md border border-emerald-700 px-4 py-2 text-center text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
+                        aria-label={`${t('viewYourGroup')}: ${t('groupOf', { name: group.leader })}`}
+                      >
+                        {t('viewYourGroup')}
+                      </PageLink>
+                    }
+                  />
+                </li>
+              ),
+            }))}
+          />
         </section>
 
-        <PintuanRules
-          title={t('rulesTitle')}
-          rules={[t('rules.open'), t('rules.share'), t('rules.full'), t('rules.fail')]}
-        />
+        <PintuanRules title={t('rulesTitle')} rules={pintuanRules(t)} />
       </div>
       <ActivityView />
     </PageMessages>

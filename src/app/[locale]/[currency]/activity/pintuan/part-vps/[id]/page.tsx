@@ -6,7 +6,7 @@ import { PageIntro } from '@/components/page-intro';
 import { ActivityView } from '@/components/promotions/activity-view';
 import { PintuanGroup } from '@/components/promotions/pintuan-group';
 import { PintuanOfferCard } from '@/components/promotions/pintuan-offer-card';
-import { PintuanRules } from '@/components/promotions/pintuan-rules';
+import { PintuanRules, pintuanRules } from '@/components/promotions/pintuan-rules';
 import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { findGroup, findOffer, seatImages } from '@/server/api/pintuan/queries';
@@ -91,10 +91,7 @@ export default async function GroupBuyJoinPage({ params }: { params: Params }) {
               endsFallback={t('endsAt', { date: formatDate(group.expiresAt, locale) })}
             />
           </PageMessages>
-          <PintuanRules
-            title={t('rulesTitle')}
-            rules={[t('rules.open'), t('rules.share'), t('rules.full'), t('rules.fail'), ...offer.rules]}
-          />
+          <PintuanRules title={t('rulesTitle')} rules={[...pintuanRules(t), ...offer.rules]} />
         </div>
       </div>
       <ActivityView />
