@@ -16,7 +16,6 @@ type ScreenKey =
   | 'translations'
   | 'catalog'
   | 'audit'
-  | 'staff'
   | 'orders'
   | 'customers'
   | 'deliveries'
@@ -64,7 +63,6 @@ const NAV: { section: Section; items: Item[] }[] = [
   section('support', [screen('/admin/deliveries', 'deliveries', 'support', 'contact-messages')]),
   section('administration', [
     screen('/admin/audit', 'audit', 'signedIn'),
-    screen('/admin/staff', 'staff', 'manageStaff'),
   ]),
 ];
 

@@ -10,7 +10,8 @@ import { adminApi, onUnauthorized, setCsrfToken } from './api';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { isAdminLocale, localeFromLanguages, rememberAdminLocale, rememberedAdminLocale } from './locale';
 import { AdminNavigation } from './navigation';
-import { type Session, SessionContext, type SessionState } from './session';
+import type { Session } from '@/lib/admin/session-schemas';
+import { SessionContext, type SessionState } from './session';
 import { SignInForm } from './sign-in';
 import { Modal } from './ui';
 

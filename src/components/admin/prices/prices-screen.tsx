@@ -2,11 +2,12 @@
 
 import { useLocale } from 'next-intl';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { may } from '@/lib/admin/permissions';
 import type { AdminLocale } from '@/lib/admin/schemas';
 import { HTML_LANG } from '@/lib/locales';
 import { AdminApiError, adminApi } from '../api';
 import { useAdminTranslations as useTranslations } from '../i18n';
-import { can, useSession } from '../session';
+import { useSession } from '../session';
 import { Alert, buttonClass, formatWhen, Modal, PageHeading } from '../ui';
 import { PriceChangeForm, type Subject } from './change-form';
 import { plainRate, RateForm } from './rate-form';
@@ -66,7 +67,7 @@ export function PricesScreen() {
   const t = useTranslations('admin.prices');
   const locale = useLocale() as AdminLocale;
   const { session } = useSession();
-  const editable = can(session?.staff.role, 'prices.edit');
+  const editable = may(session?.staff.role, 'manageCommerce');
   const [overview, setOverview] = useState<Overview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);

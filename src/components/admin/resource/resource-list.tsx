@@ -142,6 +142,9 @@ export function ResourceList({
     [resource, view.columns, locale, text],
   );
 
+  // A role that may not read the list is told so, rather than shown the server's refusal of every page.
+  if (!may(role, resource.access.read)) return <Alert messageKey="api.admin.forbidden" testId="forbidden" />;
+
   const newButton =
     creates && resource.detail === 'page' ? (
       <Link href={`/admin${resource.path}/new`} className={buttonClass.primary} data-testid="resource-new">
@@ -215,9 +218,11 @@ export function ResourceList({
             row={editing === 'new' ? null : editing}
             preset={view.preset}
             readOnly={editing === 'new' ? !writes : !changes}
-            onSaved={() => {
+            onSaved={(saved) => {
+              // A resource may say what its creation did (an invitation sent), naming the row.
+              const made = editing === 'new' && text.has('created');
               setEditing(null);
-              setNotice({ tone: 'success', text: text.shared('saved') });
+              setNotice({ tone: 'success', text: made ? text.own('created', { name: nameOf(saved) }) : text.shared('saved') });
               list.reload();
             }}
           />

@@ -67,8 +67,10 @@ export function useRowActions({
       await adminApi(path(row), { method: 'DELETE', query: { version: Number(row.version) } });
       return text.shared('deleted');
     }
-    await adminApi(`${path(row)}/${action.name}`, { method: 'POST', body: body ?? {} });
-    return text.own(`actions.${action.name}.done`);
+    // A versioned action is taken on the row as it was shown (409 when someone changed it meanwhile).
+    const version = action.versioned ? { version: Number(row.version) } : {};
+    await adminApi(`${path(row)}/${action.name}`, { method: 'POST', body: { ...body, ...version } });
+    return text.own(`actions.${action.name}.done`, { name: nameOf(row) });
   };
 
   const confirm = async () => {
@@ -145,9 +147,9 @@ export function useRowActions({
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
         title={
-          confirmingAction === 'delete' || !confirmingAction
+          confirmingAction === 'delete' || !confirmingAction || !confirming
             ? text.shared('deleteTitle')
-            : text.own(`actions.${confirmingAction.name}.title`)
+            : text.own(`actions.${confirmingAction.name}.title`, { name: nameOf(confirming.row) })
         }
         description={
           !confirming

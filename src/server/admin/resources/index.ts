@@ -7,6 +7,7 @@ import { auditBinding } from './audit';
 import { CATALOG_BINDINGS } from './catalog';
 import { companyHistoryBinding, footerLinksBinding, jobsBinding } from './content';
 import { PROMOTION_BINDINGS } from './promotions';
+import { staffBinding } from './staff';
 import { contactMessagesBinding, reviewsBinding } from './support';
 
 /** What a resource does beyond the generic path, by name; a resource without an entry needs nothing more. */
@@ -19,6 +20,7 @@ const BINDINGS: Record<string, Binding> = {
   reviews: reviewsBinding,
   'contact-messages': contactMessagesBinding,
   audit: auditBinding,
+  staff: staffBinding,
   ...CATALOG_BINDINGS,
   ...PROMOTION_BINDINGS,
 };

@@ -1,0 +1,54 @@
+import 'server-only';
+import { ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { STAFF_STATES, StaffRow, staffInput } from '@/lib/admin/resources/staff';
+import type { FieldErrors } from '../../api/errors';
+import { staff } from '../../db/schema';
+import type { Binding } from '../resource/bind';
+import { endSessionsOf } from '../sessions';
+import {
+  inState,
+  inviteStaff,
+  keepAnOwner,
+  lockWithOwners,
+  removeStaff,
+  resendInvitation,
+  resetSecondFactor,
+  staffRows,
+} from '../staff';
+
+/**
+ * The staff resource's rules (docs/decisions/054-second-factor-attempts.md): removed people are nobody's to see;
+ * a person is locked with the owners and the last owner who can sign in is kept; an invitation is mailed; a change
+ * of role or status ends the person's sessions so it holds at once; and the ways back in are its actions.
+ */
+const invalidStatus: FieldErrors = { status: 'api.field.invalid' };
+
+export const staffBinding: Binding = {
+  scope: () => ne(staff.status, 'removed'),
+  read: (db, where) => staffRows(db, where),
+  filters: {
+    state: (value) => (value === 'all' ? undefined : inState(value as (typeof STAFF_STATES)[number])),
+  },
+  lock: (tx, id) => lockWithOwners(tx, Number(id)),
+  check: async (tx, input, before) => {
+    // Everyone is invited active: disabling is a change made afterwards.
+    if (!before) return input.status === 'disabled' ? invalidStatus : {};
+    if (input.role !== 'owner' || input.status !== 'active') await keepAnOwner(tx, before as StaffRow);
+    return {};
+  },
+  create: (tx, input, by) => inviteStaff(tx, by, input as z.output<typeof staffInput>),
+  afterWrite: async (tx, id, input, before) => {
+    if (before && (input.role !== before.role || input.status !== before.status)) await endSessionsOf(tx, Number(id));
+  },
+  actions: {
+    'resend-invitation': async ({ db, by, id, input }) =>
+      (await resendInvitation(db, by, Number(id), Number(input.version))) ?? null,
+    'reset-second-factor': async ({ db, by, id, input }) =>
+      (await resetSecondFactor(db, by, Number(id), Number(input.version))) ?? null,
+    remove: async ({ db, by, id, input }) => {
+      await removeStaff(db, by, Number(id), Number(input.version));
+      return null;
+    },
+  },
+};
