@@ -210,7 +210,7 @@ function ActionForm({
   });
   const labels = {
     label: (name: string) => text.own(`actions.${action.name}.fields.${name}`),
-    hint: () => undefined,
+    hint: (name: string) => text.own(`actions.${action.name}.fields.${name}Hint`),
   };
   if (!ready) return <p aria-busy="true" className="h-24" />;
   return (

@@ -22,7 +22,6 @@ import { noFields } from '../input';
 import { apiRouter } from '../route';
 import { contentRoutes } from './content';
 import { dashboardRouter } from './dashboard';
-import { ordersDocs, ordersRoutes } from './orders';
 import { pricesDocs, pricesRoutes } from './prices';
 
 /**
@@ -130,10 +129,7 @@ contentRoutes(resources);
 for (const resource of RESOURCES) resourceRoutes(resources, resource);
 
 export const adminRouter = apiRouter('Admin').include(sessions).include(resources);
-// Not declared with the route helper yet: their routes, and their descriptions kept beside them.
-adminRouter.hono.route('/', ordersRoutes);
-adminRouter.docs.push(...ordersDocs);
-
 adminRouter.include(dashboardRouter);
+// Not declared with the route helper yet: the prices' routes, and their descriptions kept beside them.
 adminRouter.hono.route('/', pricesRoutes);
 adminRouter.docs.push(...pricesDocs);
