@@ -50,9 +50,7 @@ const NAV: { section: Section; items: Item[] }[] = [
     screen('/admin/promotions', 'promotions', 'readCommerce'),
   ]),
   section('support', []),
-  section('administration', [
-    screen('/admin/audit', 'audit', 'signedIn'),
-  ]),
+  section('administration', [screen('/admin/audit', 'audit', 'signedIn')]),
 ];
 
 /** The navigation a role may use, in its sections; the page shown is marked current. */

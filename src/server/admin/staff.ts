@@ -316,7 +316,13 @@ export async function inviteStaff(
     .values({ email: input.email, name: input.name, role: input.role, locale: input.locale })
     .onConflictDoUpdate({
       target: staff.email,
-      set: { name: input.name, role: input.role, locale: input.locale, status: 'active', version: sql`${staff.version} + 1` },
+      set: {
+        name: input.name,
+        role: input.role,
+        locale: input.locale,
+        status: 'active',
+        version: sql`${staff.version} + 1`,
+      },
       setWhere: eq(staff.status, 'removed'),
     })
     .returning({ id: staff.id });
@@ -374,8 +380,7 @@ export async function keepAnOwner(tx: Pick<Database, 'select'>, before: StaffRow
 }
 
 /** A 409 naming why this person's state does not allow the action, with the row as it is now. */
-const wrongState = (key: string, current: StaffRow) =>
-  new ApiError(BusinessCode.conflict, key, { extra: { current } });
+const wrongState = (key: string, current: StaffRow) => new ApiError(BusinessCode.conflict, key, { extra: { current } });
 
 /**
  * Takes every way in from a person: password, authenticator, recovery codes, unused setup links, sessions and
@@ -469,16 +474,13 @@ export async function resetSecondFactor(db: Database, by: SignedInStaff, id: num
 }
 
 /**
- * Removes a person from the back office: every way in goes and they leave the staff list, but their row stays
- * (without password, factor or links) so the audit log keeps naming them. Their address can be invited again.
+ * Removes a person from the back office (the staff resource's delete, locked with the owners, audited by it): every
+ * way in goes and they leave the staff list, but their row stays (without password, factor or links) so the audit
+ * log keeps naming them. Their address can be invited again.
  */
-export async function removeStaff(db: Database, by: SignedInStaff, id: number, version: number): Promise<void> {
-  await db.transaction(async (tx: Tx) => {
-    const before = await lockForChange(tx, id, version);
-    await keepAnOwner(tx, before);
-    await revokeAccess(tx, before, { status: 'removed' });
-    await recordAudit(tx, { staffId: by.id, kind: 'staff', entityId: id, action: 'delete', before, after: null });
-  });
+export async function removeStaff(tx: Tx, before: StaffRow): Promise<void> {
+  await keepAnOwner(tx, before);
+  await revokeAccess(tx, before, { status: 'removed' });
 }
 
 /**

@@ -46,9 +46,9 @@ const inState = (state: (typeof STAFF_STATES)[number]) => (row: Record<string, u
 /**
  * The people of the back office (owners only; docs/decisions/054-second-factor-attempts.md): invited by mail with
  * a setup link, their role and status changed (disabling is asked first: it signs them out at once), and got back
- * in by an invitation sent again or a second factor reset. A removed person leaves the list, but their row stays
- * so the audit log keeps their name: removing is an action, not a deletion. Access changes are never undone from
- * the audit log.
+ * in by an invitation sent again or a second factor reset. Removing a person (the delete) takes every way in from
+ * them and they leave the list, but their row stays so the audit log keeps their name. Access changes are never
+ * undone from the audit log.
  */
 export const staffResource = defineResource({
   name: 'staff',
@@ -60,7 +60,7 @@ export const staffResource = defineResource({
   key: { field: 'id', type: 'number' },
   input: staffInput,
   row: staffRow,
-  access: { read: 'manageStaff', write: 'manageStaff', delete: false },
+  access: { read: 'manageStaff', write: 'manageStaff', delete: 'manageStaff' },
   actions: [
     {
       name: 'resend-invitation',
@@ -76,7 +76,6 @@ export const staffResource = defineResource({
       tone: 'danger',
       when: inState('active'),
     },
-    { name: 'remove', permission: 'manageStaff', versioned: true, tone: 'danger' },
   ],
   undo: { refused: 'access' },
   list: {
@@ -99,7 +98,13 @@ export const staffResource = defineResource({
     { name: 'role', kind: 'select', options: STAFF_ROLES },
     { name: 'locale', kind: 'select', options: ADMIN_LOCALES, fixed: true, hint: true },
     // A saved person has a state; the status is theirs to change once they are invited.
-    { name: 'status', kind: 'select', options: STAFF_STATUSES, when: (values) => 'state' in values, confirm: ['disabled'] },
+    {
+      name: 'status',
+      kind: 'select',
+      options: STAFF_STATUSES,
+      when: (values) => 'state' in values,
+      confirm: ['disabled'],
+    },
   ],
   blank: () => ({ email: '', name: '', role: 'editor' as const, locale: 'en' as const }),
   title: 'name',

@@ -82,6 +82,11 @@ export type Binding = {
    * change (`before` the row as it was, none for a new one: a person whose role changed is signed out).
    */
   afterWrite?: (tx: Tx, key: string | number, input: Input, before?: Snapshot) => Promise<void>;
+  /**
+   * What deleting does, when the row is kept (a person removed: every way in taken away, the row left for the audit
+   * log to name them); the row is deleted by default. Runs after `inUse`, with the row locked.
+   */
+  delete?: (tx: Tx, key: string | number, row: Snapshot) => Promise<void>;
   /** After the row is deleted (by a delete or an undo): what is kept of it elsewhere (a search index). */
   afterDelete?: (tx: Tx, key: string | number) => Promise<void>;
   /**
@@ -336,6 +341,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
   async function deleted(tx: Tx, id: string | number, row: Snapshot): Promise<void> {
     const used = await binding.inUse?.(tx, keyOf(declaration, id), row);
     if (used) throw new ApiError(BusinessCode.conflict, used);
+    if (binding.delete) return binding.delete(tx, keyOf(declaration, id), row);
     try {
       await tx.transaction((inner) => inner.delete(table).where(eq(key, keyOf(declaration, id))));
     } catch (error) {

@@ -38,6 +38,7 @@ export const staffBinding: Binding = {
     return {};
   },
   create: (tx, input, by) => inviteStaff(tx, by, input as z.output<typeof staffInput>),
+  delete: (tx, _id, row) => removeStaff(tx, row as StaffRow),
   afterWrite: async (tx, id, input, before) => {
     if (before && (input.role !== before.role || input.status !== before.status)) await endSessionsOf(tx, Number(id));
   },
@@ -46,9 +47,5 @@ export const staffBinding: Binding = {
       (await resendInvitation(db, by, Number(id), Number(input.version))) ?? null,
     'reset-second-factor': async ({ db, by, id, input }) =>
       (await resetSecondFactor(db, by, Number(id), Number(input.version))) ?? null,
-    remove: async ({ db, by, id, input }) => {
-      await removeStaff(db, by, Number(id), Number(input.version));
-      return null;
-    },
   },
 };

@@ -16,7 +16,13 @@ import { choiceRoutes } from '../../admin/resource/choices';
 import { resourceRoutes } from '../../admin/resource/routes';
 import { RESOURCES } from '../../admin/resources';
 import { endStaffSession, startStaffSession } from '../../admin/sessions';
-import { completeSetup, findStaff, inspectSetupLink, renewRecoveryCodes, staffLogin as signIn } from '../../admin/staff';
+import {
+  completeSetup,
+  findStaff,
+  inspectSetupLink,
+  renewRecoveryCodes,
+  staffLogin as signIn,
+} from '../../admin/staff';
 import { clientIp } from '../../auth/sessions';
 import { noFields } from '../input';
 import { apiRouter } from '../route';
