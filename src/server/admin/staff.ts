@@ -1,8 +1,9 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { env } from '@/env';
+import { may, PERMISSIONS } from '@/lib/admin/permissions';
 import type { STAFF_STATES, StaffRow, staffInput } from '@/lib/admin/resources/staff';
 import type { StaffSetup } from '@/lib/admin/session-schemas';
 import { ApiError, BusinessCode, notFound } from '../api/errors';
@@ -45,6 +46,9 @@ const PUBLIC_COLUMNS = {
   createdAt: staff.createdAt,
   enrolled: sql<boolean>`${SET_UP}`,
 };
+
+/** The people whose role manages staff (the owners): there is always one who can sign in. */
+const STAFF_MANAGERS = inArray(staff.role, [...PERMISSIONS.manageStaff]);
 
 /** People in a state, as the list's filter names it. */
 export function inState(state: StaffState): SQL {
@@ -106,7 +110,7 @@ export async function createOwner(
     if (existing?.passwordHash) {
       throw new Error(`${email} is already a staff member with a password; sign in at /admin instead`);
     }
-    if (existing && existing.role !== 'owner') {
+    if (existing && !may(existing.role, 'manageStaff')) {
       throw new Error(`${email} was invited as ${existing.role}; an owner can change the role in the back office`);
     }
     if (existing?.status === 'disabled') {
@@ -349,8 +353,12 @@ export async function inviteStaff(
  * Locks a person for a change, with the owners: two owners acting on each other at once cannot leave none (the
  * staff resource's lock, and every action's).
  */
-export async function lockWithOwners(tx: Pick<Database, 'execute'>, id: number): Promise<void> {
-  await tx.execute(sql`select 1 from ${staff} where ${staff.role} = 'owner' or ${staff.id} = ${id} for update`);
+export async function lockWithOwners(tx: Pick<Database, 'select'>, id: number): Promise<void> {
+  await tx
+    .select({ one: sql`1` })
+    .from(staff)
+    .where(or(STAFF_MANAGERS, eq(staff.id, id)))
+    .for('update');
 }
 
 /** The person locked for a change, or 404; a change made over another version answers 409 with the row as it is now. */
@@ -371,11 +379,11 @@ async function lockForChange(tx: Tx, id: number, version: number): Promise<Staff
  * line (`npm run admin -- reset-owner`) is the way back when every owner is locked out anyway.
  */
 export async function keepAnOwner(tx: Pick<Database, 'select'>, before: StaffRow): Promise<void> {
-  if (before.role !== 'owner' || before.state !== 'active') return;
+  if (!may(before.role, 'manageStaff') || before.state !== 'active') return;
   const [owners] = await tx
     .select({ n: count() })
     .from(staff)
-    .where(and(eq(staff.role, 'owner'), eq(staff.status, 'active'), SET_UP));
+    .where(and(STAFF_MANAGERS, eq(staff.status, 'active'), SET_UP));
   if ((owners?.n ?? 0) <= 1) throw new ApiError(BusinessCode.conflict, 'api.admin.lastOwner');
 }
 
@@ -490,11 +498,15 @@ export async function removeStaff(tx: Tx, before: StaffRow): Promise<void> {
  */
 export async function resetOwner(db: Database, email: string): Promise<{ link: string; sessionsEnded: number }> {
   return db.transaction(async (tx: Tx) => {
-    await tx.execute(sql`select 1 from ${staff} where ${staff.role} = 'owner' or ${staff.email} = ${email} for update`);
+    await tx
+      .select({ one: sql`1` })
+      .from(staff)
+      .where(or(STAFF_MANAGERS, eq(staff.email, email)))
+      .for('update');
     const [found] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
     const before = found ? await publicStaff(tx, found.id) : undefined;
     if (!before) throw new Error(`${email} is not a staff member; create-owner makes a new owner`);
-    if (before.role !== 'owner') {
+    if (!may(before.role, 'manageStaff')) {
       throw new Error(`${email} is ${before.role}, not an owner; create-owner makes a new owner, who can then help`);
     }
     if (before.state === 'disabled') {

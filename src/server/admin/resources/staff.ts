@@ -1,7 +1,9 @@
 import 'server-only';
 import { ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import { may } from '@/lib/admin/permissions';
 import type { STAFF_STATES, StaffRow, staffInput } from '@/lib/admin/resources/staff';
+import type { StaffRole } from '@/lib/admin/schemas';
 import type { FieldErrors } from '../../api/errors';
 import { staff } from '../../db/schema';
 import type { Binding } from '../resource/bind';
@@ -34,7 +36,9 @@ export const staffBinding: Binding = {
   check: async (tx, input, before) => {
     // Everyone is invited active: disabling is a change made afterwards.
     if (!before) return input.status === 'disabled' ? invalidStatus : {};
-    if (input.role !== 'owner' || input.status !== 'active') await keepAnOwner(tx, before as StaffRow);
+    // A change that takes the management of staff from someone keeps another who can sign in and manage it.
+    if (!may(input.role as StaffRole, 'manageStaff') || input.status !== 'active')
+      await keepAnOwner(tx, before as StaffRow);
     return {};
   },
   create: (tx, input, by) => inviteStaff(tx, by, input as z.output<typeof staffInput>),
