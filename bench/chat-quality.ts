@@ -14,7 +14,7 @@ import { loadEnv } from '../src/env';
 import { createDatabase } from '../src/server/db/client';
 import { dropEverything } from '../src/server/db/migrate';
 import { migrateAndSeed } from '../src/server/db/prepare';
-import { gradeAll, PASS_SHARE, summarize } from '../tests/chat-eval/grade';
+import { gradeAll, PASS_SHARE, summarize, TEST_QUESTIONS } from '../tests/chat-eval/grade';
 import { startTestDatabase } from '../tests/support/test-database';
 
 const percent = (share: number) => `${(100 * share).toFixed(1)} %`;
@@ -33,13 +33,18 @@ async function main() {
   try {
     const first = summarize(await gradeAll(db, false));
     const second = summarize(await gradeAll(db, false));
+    // The held-out test set: its score only, never its failures (docs/decisions/058-chat-general.md).
+    const test = summarize(await gradeAll(db, false, TEST_QUESTIONS));
     const lines = [
-      `${second.total} questions of the evaluation set, answered by retrieval on the default seed, one at a time; the set is asked twice and the second pass is reported (the first builds the indexes and warms the caches).`,
+      `${second.total} questions of the development set, answered by retrieval on the default seed, one at a time; the set is asked twice and the second pass is reported (the first builds the indexes and warms the caches). Then the ${test.total} questions of the held-out test set, once.`,
       '',
-      '| language | questions | correct | share |',
-      '| --- | --- | --- | --- |',
-      ...second.perLanguage.map((l) => `| ${l.language} | ${l.total} | ${l.passed} | ${percent(l.passed / l.total)} |`),
-      `| all | ${second.total} | ${second.passed} | ${percent(second.share)} |`,
+      '| language | development questions | correct | share | test questions | correct | share |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...second.perLanguage.map((l) => {
+        const t = test.perLanguage.find((x) => x.language === l.language) ?? { total: 0, passed: 0 };
+        return `| ${l.language} | ${l.total} | ${l.passed} | ${percent(l.passed / l.total)} | ${t.total} | ${t.passed} | ${percent(t.total ? t.passed / t.total : 0)} |`;
+      }),
+      `| all | ${second.total} | ${second.passed} | ${percent(second.share)} | ${test.total} | ${test.passed} | ${percent(test.share)} |`,
       '',
       `Answer time (second pass, ${second.total} answers): p50 ${ms(second.p50)}, p99 ${ms(second.p99)}, max ${ms(second.max)}; first pass, caches cold: p50 ${ms(first.p50)}, p99 ${ms(first.p99)}, max ${ms(first.max)}.`,
     ];

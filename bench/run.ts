@@ -799,9 +799,11 @@ ${section('races')}
 
 ## Chat helper (docs/product/targets.md#chat-helper)
 
-\`bench/chat-quality.ts\`: the chat's evaluation set (tests/chat-eval/questions.json), questions in the three
-languages as visitors ask them, some following earlier questions of the same conversation, graded as
-\`tests/api/chat-eval.test.ts\` grades them in \`npm test\` (which fails below 90 % correct): the answer's language,
+\`bench/chat-quality.ts\`: the chat's development set (tests/chat-eval/questions.json) and held-out test set
+(tests/chat-eval/test-questions.json, docs/decisions/058-chat-general.md), questions in the three languages as
+visitors ask them, some following earlier questions of the same conversation, graded as
+\`tests/api/chat-eval.test.ts\` grades them in \`npm test\` (which fails below 90 % of the development set or 80 % of the
+test set in a language): the answer's language,
 its facts (prices computed from the seeded catalog through the pricing model), the pages it cites, texts it must
 not say, and no number that is not in the facts and passages it was built from. The embedded default (retrieval,
 no outside service) on its own database with the default seed, one question at a time.

@@ -51,6 +51,13 @@ const QUERIES: Query[] = [
   { kind: 'question', locale: 'en', text: 'what happens to my snapshots when the volume is deleted' },
   { kind: 'question', locale: 'zh', text: '我想把服务器的快照恢复到新的云硬盘，应该怎么做？' },
   { kind: 'question', locale: 'ja', text: 'サーバーのバックアップを毎日自動で作成する方法を教えてください' },
+  // Words typed by their sound (kana, romaji, pinyin, a hanzi of the same sound), read from the vocabulary.
+  { kind: 'reading', locale: 'ja', text: 'へんきん' },
+  { kind: 'reading', locale: 'ja', text: 'henkin' },
+  { kind: 'reading', locale: 'zh', text: '快招价格' },
+  { kind: 'reading', locale: 'zh', text: 'tuikuan' },
+  // A long question whose subject is named in other words ("money back" is refund).
+  { kind: 'intent', locale: 'en', text: 'how do I get my money back if I cancel in the first week' },
   // Found nowhere.
   { kind: 'no hit', locale: 'en', text: 'xyzzyplugh' },
   { kind: 'no hit', locale: 'zh', text: '鳄鱼披萨' },
@@ -71,6 +78,12 @@ const QUESTIONS: { locale: Locale; question: string }[] = [
   { locale: 'ja', question: '返金ポリシーについて教えてください' },
   { locale: 'ja', question: 'スナップショットの料金は？' },
   { locale: 'ja', question: 'サーバーを別のリージョンに移せますか' },
+  // Two-part questions, a currency named, a licence and a term discount from the pricing model, a reading.
+  { locale: 'en', question: 'do u charge extra for windows? how much on a 4 vcpu box' },
+  { locale: 'en', question: 'cheapest in HK, in HKD' },
+  { locale: 'zh', question: '年付打几折？季付呢' },
+  { locale: 'ja', question: '支払い方法は？PayPayとかコンビニ払いできる？' },
+  { locale: 'ja', question: 'へんきんできますか' },
 ];
 
 const quantile = (sorted: number[], q: number) =>

@@ -193,3 +193,58 @@ export function markdownSections(source: string): { heading: string; text: strin
     .filter((s) => s.heading || s.text.length > 0)
     .map((s) => ({ heading: s.heading, text: s.text.join('\n') }));
 }
+
+/** A table row as one line a reader can quote: its first cell, then each other cell after its column's header. */
+function rowLine(headers: string[], cells: string[]): string {
+  const [first = '', ...rest] = cells;
+  // A two-column table is a list of names and values ("Cookie | 30 days"): its second header says nothing more.
+  if (cells.length === 2) return rest[0] ? `${first}: ${rest[0]}` : first;
+  const parts = rest
+    .map((cell, i) => {
+      const header = headers[i + 1] ?? '';
+      return header && cell ? `${header}: ${cell}` : cell;
+    })
+    .filter(Boolean);
+  return parts.length ? `${first}: ${parts.join('; ')}` : first;
+}
+
+/** The quotable lines of a block: a paragraph, each list item, each table row with its headers; no code. */
+function blockLines(block: Block): string[] {
+  if (block.type === 'heading') return [];
+  const lines: string[] = [];
+  let headers: string[] = [];
+  let row: string[] | null = null;
+  let inHead = false;
+  for (const token of block.tokens) {
+    if (token.type === 'thead_open') inHead = true;
+    else if (token.type === 'thead_close') inHead = false;
+    else if (token.type === 'tr_open') row = [];
+    else if (token.type === 'tr_close' && row) {
+      if (inHead) headers = row;
+      else lines.push(rowLine(headers, row));
+      row = null;
+    } else if (token.type === 'inline') {
+      const text = inlineText(token);
+      if (row) row.push(text);
+      else if (text) lines.push(text);
+    }
+  }
+  return lines;
+}
+
+/**
+ * A Markdown document cut at its headings, each section as quotable lines (a paragraph, a list item, a table row
+ * read with its column headers: "Below 99.9%: Credit…: 25%"), one a line: what the chat helper ranks, and quotes
+ * from in whole sentences (docs/decisions/058-chat-general.md). Code is left out.
+ */
+export function markdownPassages(source: string): { heading: string; text: string }[] {
+  const sections: { heading: string; text: string[] }[] = [{ heading: '', text: [] }];
+  for (const block of parseMarkdown(source)) {
+    if (block.type === 'heading') {
+      sections.push({ heading: block.text, text: [] });
+      continue;
+    }
+    sections.at(-1)?.text.push(...blockLines(block));
+  }
+  return sections.filter((s) => s.text.length > 0).map((s) => ({ heading: s.heading, text: s.text.join('\n') }));
+}

@@ -154,7 +154,7 @@ describe('who may read and change prices', () => {
       {
         name: 'read a rate history',
         allowed: ['owner', 'manager', 'editor', 'support'],
-        request: () => ['GET', '/api/admin/prices/currencies/HKD/history'],
+        request: () => ['GET', '/api/admin/prices/currencies/HKD/rates'],
       },
       {
         name: 'preview a change',
@@ -656,7 +656,7 @@ describe('currency rates', () => {
       await quote({ regionId: 'los-angeles', planId: 'std-1c1g', imageId: 'ubuntu-24.04', currency: 'HKD' }),
     ).toMatchObject({ totalMinor: 4063 });
 
-    const history = await call(app, 'GET', '/api/admin/prices/currencies/HKD/history', { headers: as('editor') });
+    const history = await call(app, 'GET', '/api/admin/prices/currencies/HKD/rates', { headers: as('editor') });
     const items = (
       history.json.message as { items: { rate: string; validFrom: string; setBy: { name: string } | null }[] }
     ).items;
@@ -674,5 +674,62 @@ describe('currency rates', () => {
     expect(far.status).toBe(200);
     const [still] = await db.select().from(orders).where(eq(orders.userId, customer.user.id));
     expect(still?.rate).toBe(before?.rate);
+  });
+});
+
+describe('the scheduled changes and the rates as lists', () => {
+  it('lists scheduled changes a page after a cursor, pending first and soonest first, filtered by status', async () => {
+    const soonest = Date.now() + 3_600_000;
+    const made: number[] = [];
+    for (const [i, percentOff] of [7, 9, 11].entries()) {
+      const res = await call(app, 'POST', '/api/admin/prices/scheduled', {
+        json: {
+          change: { target: 'term', months: 6, percentOff },
+          startsAt: new Date(soonest + (2 - i) * 60_000).toISOString(),
+        },
+        headers: manager(),
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      made.push((res.json.message as { id: number }).id);
+    }
+    type Page = { items: { id: number; status: string; startsAt: string }[]; next: string | null; total: number };
+    const seen: Page['items'] = [];
+    let cursor = '';
+    do {
+      const res = await call(app, 'GET', `/api/admin/prices/scheduled?status=pending&rows=2&cursor=${cursor}`, {
+        headers: as('support'),
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      const page = res.json.message as Page;
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items);
+      cursor = page.next ?? '';
+    } while (cursor);
+    expect(seen.every((i) => i.status === 'pending')).toBe(true);
+    expect(new Set(seen.map((i) => i.id)).size).toBe(seen.length);
+    const times = seen.map((i) => Date.parse(i.startsAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // Made latest-starting first, the three are listed the other way round.
+    expect(seen.filter((i) => made.includes(i.id)).map((i) => i.id)).toEqual([...made].reverse());
+
+    // Cancelled, the latest-starting one goes below every pending change.
+    const cancel = await call(app, 'POST', `/api/admin/prices/scheduled/${made[0]}/cancel`, { headers: manager() });
+    expect(cancel.status, JSON.stringify(cancel.json)).toBe(200);
+    const all = await call(app, 'GET', '/api/admin/prices/scheduled?status=all&rows=100', { headers: as('support') });
+    const items = (all.json.message as Page).items;
+    const firstSettled = items.findIndex((i) => i.status !== 'pending');
+    expect(firstSettled).toBeGreaterThan(0);
+    expect(items.slice(firstSettled).every((i) => i.status !== 'pending')).toBe(true);
+    expect(items.find((i) => i.id === made[0])?.status).toBe('cancelled');
+  });
+
+  it('lists the currencies with their rates as people write them ("1", not "1.00000000")', async () => {
+    const res = await call(app, 'GET', '/api/admin/prices/currencies', { headers: as('editor') });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const items = (res.json.message as { items: { code: string; rate: string }[] }).items;
+    expect(items.map((c) => c.code)).toEqual(expect.arrayContaining(['USD', 'HKD', 'JPY']));
+    expect(items.find((c) => c.code === 'USD')?.rate).toBe('1');
+    const one = await call(app, 'GET', '/api/admin/prices/currencies/JPY', { headers: as('support') });
+    expect(one.json.message).toMatchObject({ code: 'JPY', rate: expect.stringMatching(/^\d+(\.\d*[1-9])?$/) });
   });
 });

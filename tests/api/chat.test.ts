@@ -79,6 +79,52 @@ describe('POST /api/chat (docs/decisions/015-chat-helper.md, docs/product/api.md
     expect(answerOf(other)).not.toContain('planId=std-2c4g');
   });
 
+  it('answers what the pricing model and the articles state, each part of a question, in the currency it names', async () => {
+    const text = async (question: string, language: 'en' | 'zh' | 'ja') =>
+      answerOf(await ask(question, { language })).replace(/<[^>]+>/g, ' ');
+    // Licences per vCPU, and the month for the vCPUs asked about (docs/decisions/058-chat-general.md).
+    const windows = await text('do u charge extra for windows? how much on a 4 vcpu box', 'en');
+    expect(windows).toContain('$4.00');
+    expect(windows).toContain('$16.00');
+    const ja = await text('ウィンドウズのライセンス料はいくら？2vCPUだと', 'ja');
+    expect(ja).toContain('￥617');
+    expect(ja).toContain('￥1,234');
+    // Term discounts, both parts.
+    const terms = await text('discount for a year upfront? 6 months?', 'en');
+    expect(terms).toMatch(/12 months: 15% off/);
+    expect(terms).toMatch(/6 months: 8% off/);
+    const zh = await text('年付打几折？季付呢', 'zh');
+    expect(zh).toContain('15%');
+    expect(zh).toContain('5%');
+    // A snapshot policy by what it does, typed with a character of the same sound (快招 for 快照).
+    expect(await text('每天自动快招保留7天的要多少钱', 'zh')).toContain('HK$11.67');
+    // Hourly billing per line; dedicated servers by term only.
+    const hourly = await text('時間課金できますか？専用サーバーも？', 'ja');
+    expect(hourly).toMatch(/スタンダード：時間課金/);
+    expect(hourly).toMatch(/専用サーバー：契約期間のみ/);
+    // The methods the article lists, and one it does not named as such.
+    const pay = await text('支払い方法は？PayPayとかコンビニ払いできる？', 'ja');
+    for (const method of ['PayPal', 'Alipay', 'WeChat Pay', 'PayPay', '銀行振込']) expect(pay).toContain(method);
+    expect(pay).toMatch(/コンビニについての記載がない/);
+    // Traffic beyond the allowance: throttled or billed per GB, and the packages.
+    const traffic = await text('転送量を超えたらどうなる？', 'ja');
+    expect(traffic).toMatch(/ポート速度を下げ/);
+    expect(traffic).toMatch(/GB 単位で課金/);
+    expect(traffic).toMatch(/転送量パック/);
+    // The currency asked for wins over the page's.
+    expect(await text('cheapest in HK, in HKD', 'en')).toContain('HK$46.68');
+  });
+
+  it('follows a sentence that points to another article and quotes the answer found there', async () => {
+    // The VPS article says port 25 is closed and points to the abuse policy; the conditions are in the policy.
+    const en = answerOf(await ask('how can I open port 25?', { language: 'en' }));
+    expect(en).toContain('href="/doc/article/abuse"');
+    expect(en).toContain('30 days');
+    const ja = answerOf(await ask('25番ポートを開けるには？', { language: 'ja' }));
+    expect(ja).toContain('href="/ja/doc/article/abuse"');
+    expect(ja).toContain('30 日');
+  });
+
   it('declines an off-topic question and says what it can help with', async () => {
     const html = answerOf(await ask('What is the weather in Paris today?', { language: 'en' }));
     expect(html).toContain('only help with questions about Cirrus Cloud');

@@ -113,12 +113,10 @@ describe('searchDocs over the index', () => {
         expect(result.suggestion, query).toBe(suggestion);
         expect(result.hits[0]?.id, query).toBe(first);
       }
-      // Latin words in Chinese text are corrected too; Chinese words are not (a Chinese typo is a wrong character
-      // of the same sound, which edit distance cannot tell from another word).
+      // Latin words in Chinese text are corrected too.
       const zh = await search('OpenSSHH', 'zh', options);
       expect(zh.suggestion).toBe('openssh');
       expect(zh.hits.length).toBeGreaterThan(0);
-      expect((await search('块存储价各', 'zh', options)).suggestion).toBeUndefined();
       // A query that finds something is not corrected; a word nothing is close to is not either.
       expect((await search('refund', 'en', options)).suggestion).toBeUndefined();
       const nothing = await search('xyzzyplugh', 'en', options);
@@ -127,6 +125,42 @@ describe('searchDocs over the index', () => {
       expect(await suggestWords(db, 'en', ['refnd', 'server'], options)).toEqual(new Map([['refnd', 'refund']]));
     });
   }
+
+  it('finds words typed by their sound: kana, romaji, pinyin and a Chinese character of the same sound', async () => {
+    for (const [query, locale, suggestion, first] of [
+      ['へんきん', 'ja', '返金', 'refund'],
+      ['henkin', 'ja', '返金', 'refund'],
+      ['りょうきん', 'ja', '料金', 'vps-pricing'],
+      ['快招价格', 'zh', '快照价格', 'block-storage-volume-pricing'],
+      ['块存储价各', 'zh', '块存储价格', 'block-storage-volume-pricing'],
+      ['tuikuan', 'zh', '退款', 'refund'],
+    ] as const) {
+      const result = await search(query, locale);
+      expect(result.suggestion, query).toBe(suggestion);
+      expect(result.hits[0]?.id, query).toBe(first);
+      // The word found is what is marked.
+      expect(
+        result.hits[0]?.snippet.some((s) => s.match),
+        query,
+      ).toBe(true);
+    }
+    // A word the vocabulary holds is never replaced by another of the same sound.
+    expect((await search('退款', 'zh')).suggestion).toBeUndefined();
+    expect((await search('返金ポリシー', 'ja')).suggestion).toBeUndefined();
+    // Every word of the vocabulary has its reading once the index is written.
+    const missing = await db.execute(sql`select count(*)::int as n from search_terms where reading is null`);
+    expect((missing as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  });
+
+  it('weighs the words that say what is asked above incidental ones', async () => {
+    for (const [query, locale] of [
+      ['how do I get my money back if I cancel in the first week', 'en'],
+      ['第一周不满意想把钱退回来怎么办', 'zh'],
+      ['最初の週に解約したらお金は払い戻してもらえる？', 'ja'],
+    ] as const) {
+      expect((await search(query, locale)).hits[0]?.id, query).toBe('refund');
+    }
+  });
 
   it('has pg_trgm on the test server, so the default path is the trigram one', async () => {
     expect(await hasTrigrams(db)).toBe(true);

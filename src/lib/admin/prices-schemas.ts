@@ -1,11 +1,13 @@
 import '../validation/zod-config';
 import { z } from 'zod';
-import { recordId, wholeNumber } from '../validation/numbers';
+import { BILLING_MONTHS } from '../catalog/vps-limits';
+import { wholeNumber } from '../validation/numbers';
+import { type Field, localizedRow } from './resource';
 import { version } from './schemas';
 
 /**
- * The prices screen's inputs (docs/product/back-office-prices.md), shared by its forms and the `/api/admin/prices`
- * handlers. Amounts are typed as operators think of them, USD with a decimal point ("5.00", hourly "0.006849"),
+ * The prices screen's inputs and answers (docs/product/back-office-prices.md), shared by its forms and the
+ * `/api/admin/prices` routes, which check every answer against these schemas in the tests. Amounts are typed as operators think of them, USD with a decimal point ("5.00", hourly "0.006849"),
  * and leave the schema as the integers the tables hold (cents, micro-USD), converted digit by digit, never through
  * a float.
  */
@@ -164,52 +166,148 @@ export const priceSchedule = z
 /** A preview of a change before it is made: the same change body. */
 export const pricePreview = z.object({ change: priceChange });
 
-export const SCHEDULED_STATUSES = ['pending', 'applied', 'cancelled', 'failed'] as const;
-
-export const scheduledQuery = z.object({
-  status: z.enum(SCHEDULED_STATUSES, { error: 'api.field.invalid' }).optional(),
-  page: wholeNumber({ min: 1, max: 100_000 }).default(1),
-  rows: wholeNumber({ min: 1, max: 100 }).default(20),
-});
-
-export const scheduledCancel = z.object({ version });
-export const scheduledId = z.object({ id: recordId });
+/** One price change as it is stored and answered (a scheduled change's `change`): amounts in cents, micro-USD. */
+const units = z.number().int();
+export const storedPriceChange = z.discriminatedUnion('target', [
+  z.strictObject({
+    target: z.literal('plan'),
+    planId: z.string(),
+    monthlyPrice: units,
+    hourlyPrice: units,
+    hourlyBilling: z.boolean(),
+  }),
+  z.strictObject({
+    target: z.literal('planRegion'),
+    planId: z.string(),
+    regionId: z.string(),
+    monthlyPrice: units.nullable(),
+    hourlyPrice: units.nullable(),
+  }),
+  z.strictObject({ target: z.literal('region'), regionId: z.string(), priceAdjustmentPct: units }),
+  z.strictObject({ target: z.literal('term'), months: units, percentOff: units }),
+  z.strictObject({ target: z.literal('licence'), imageId: z.string(), licencePerVcpu: units }),
+]);
 
 /**
- * A currency rate, units per USD as typed ("7.80"): more than zero, at most 8 decimals (the column's scale). One
- * more than PRICE_LIMITS.rateDriftPct away from the current rate needs `confirm` (checked on the server, which
- * knows the current rate).
+ * The row a change touches as stored, with its version: what a change made now answers, what its 409 gives as
+ * `current`, and what the audit log keeps before and after.
  */
-export const rateUpdate = z.object({
-  rate: z.union([z.string(), z.number()], { error: 'api.field.required' }).transform((value, ctx) => {
-    const text = String(value).trim();
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: 'api.field.required' });
-      return z.NEVER;
-    }
-    if (!/^-?\d{1,10}(\.\d{1,8})?$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: 'api.admin.pricesRateInvalid' });
-      return z.NEVER;
-    }
-    const rate = Number(text);
-    if (!(rate > 0)) {
-      ctx.addIssue({ code: 'custom', message: 'api.admin.pricesRatePositive' });
-      return z.NEVER;
-    }
-    if (rate > PRICE_LIMITS.rateMax) {
-      ctx.addIssue({ code: 'custom', message: 'api.admin.pricesTooHigh' });
-      return z.NEVER;
-    }
-    return text;
+export const priceSnapshot = z.union([
+  z.strictObject({
+    planId: z.string(),
+    regionId: z.string(),
+    monthlyPriceCents: units.nullable(),
+    hourlyPriceMicroUsd: units.nullable(),
+    version: units,
   }),
-  confirm: z.boolean({ error: 'api.field.invalid' }).default(false),
-  version,
-});
-export type RateUpdate = z.output<typeof rateUpdate>;
+  z.strictObject({
+    planId: z.string(),
+    monthlyPriceCents: units,
+    hourlyPriceMicroUsd: units,
+    hourlyBilling: z.boolean(),
+    version: units,
+  }),
+  z.strictObject({ regionId: z.string(), priceAdjustmentPct: units, version: units }),
+  z.strictObject({ months: units, percentOff: units, version: units }),
+  z.strictObject({ imageId: z.string(), licenceCentsPerVcpu: units, version: units }),
+]);
+export type PriceSnapshot = z.infer<typeof priceSnapshot>;
 
-export const currencyCode = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^[A-Z]{3}$/, { error: 'api.field.invalid' }),
+/** A colleague named on a row: null when they have been removed since (or for the seed), their name null when never set. */
+export const staffRef = z.object({ id: units, name: z.string().nullable() }).nullable();
+
+/** A currency and its rate (units per USD, written as people write it: "7.78"), since when, at which version. */
+export const currencyRow = z.object({
+  code: z.string(),
+  rate: z.string(),
+  minorDigits: units,
+  updatedAt: z.string(),
+  version: units,
 });
+export type CurrencyRow = z.infer<typeof currencyRow>;
+
+/**
+ * Every price of the model as stored, for the prices screen: plans with their own prices per region and what a
+ * customer pays there (computed by the server, so the screen does no arithmetic), region adjustments, term
+ * discounts, licence fees and the currencies, each with its version.
+ */
+export const pricesOverviewAnswer = z.object({
+  plans: z.array(
+    z.object({
+      id: z.string(),
+      lineId: z.string(),
+      name: localizedRow,
+      active: z.boolean(),
+      monthlyPriceCents: units,
+      hourlyPriceMicroUsd: units,
+      hourlyBilling: z.boolean(),
+      version: units,
+      regions: z.array(
+        z.object({
+          regionId: z.string(),
+          monthlyPriceCents: units.nullable(),
+          hourlyPriceMicroUsd: units.nullable(),
+          version: units,
+          /** What a customer pays there now, USD: its own price or the adjusted one. */
+          effectiveMonthlyCents: units,
+          effectiveHourlyMicroUsd: units,
+        }),
+      ),
+    }),
+  ),
+  regions: z.array(
+    z.object({ id: z.string(), city: localizedRow, priceAdjustmentPct: units, active: z.boolean(), version: units }),
+  ),
+  terms: z.array(z.object({ months: units, percentOff: units, version: units })),
+  images: z.array(
+    z.object({ id: z.string(), name: z.string(), licenceCentsPerVcpu: units, active: z.boolean(), version: units }),
+  ),
+  currencies: z.array(currencyRow),
+});
+export type PricesOverview = z.infer<typeof pricesOverviewAnswer>;
+
+/** The preview's columns: each term a customer can pay for, and the hour. */
+export const PREVIEW_COLUMNS = [...BILLING_MONTHS.map((m) => `${m}` as const), 'hourly'] as const;
+export type PreviewColumn = (typeof PREVIEW_COLUMNS)[number];
+
+/** An amount in one currency: minor units with how many of its digits are decimals (hourly prices keep more). */
+export const money = z.object({ minor: units, digits: units });
+export type Money = z.infer<typeof money>;
+
+/**
+ * What customers would pay before and after a change: per configuration it moves, per column and currency, the
+ * price now and after (null where it is not sold so), and whether any of its prices moves.
+ */
+export const pricePreviewAnswer = z.object({
+  columns: z.array(z.enum(PREVIEW_COLUMNS)),
+  currencies: z.array(z.object({ code: z.string(), digits: units })),
+  rows: z.array(
+    z.object({
+      planId: z.string(),
+      regionId: z.string(),
+      imageId: z.string(),
+      changed: z.boolean(),
+      cells: z.record(
+        z.string(),
+        z.record(z.string(), z.object({ before: money.nullable(), after: money.nullable() })),
+      ),
+    }),
+  ),
+});
+export type PricePreview = z.infer<typeof pricePreviewAnswer>;
+
+/**
+ * The change form's fields for each kind of price, drawn by the shared form fields; their labels are
+ * `admin.prices.fields.<name>`. A plan's own price in a region takes the plan's fields but its billing.
+ */
+const planPrices: Field[] = [
+  { name: 'monthlyPrice', kind: 'decimal', hint: true },
+  { name: 'hourlyPrice', kind: 'decimal', hint: true },
+];
+export const PRICE_FIELDS: Record<PriceTarget, readonly Field[]> = {
+  plan: [...planPrices, { name: 'hourlyBilling', kind: 'checkbox' }],
+  planRegion: planPrices,
+  region: [{ name: 'priceAdjustmentPct', kind: 'integer', hint: true }],
+  term: [{ name: 'percentOff', kind: 'integer', hint: true }],
+  licence: [{ name: 'licencePerVcpu', kind: 'decimal' }],
+};

@@ -3364,6 +3364,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/prices/scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of prices/scheduled, searched, filtered and ordered
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminPricesScheduled"];
+        put?: never;
+        /**
+         * Schedule a price change from a time (docs/decisions/042-scheduled-prices.md)
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminPricesScheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/prices/scheduled/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of prices/scheduled
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminPricesScheduledId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/prices/scheduled/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * cancel one of prices/scheduled
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminPricesScheduledIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/prices/scheduled/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of prices/scheduled, newest first, from the audit log
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminPricesScheduledIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/prices/currencies/{id}/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A currency's rates, newest first, with who set each
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminPricesCurrenciesIdRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/prices/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of prices/currencies, searched, filtered and ordered
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminPricesCurrencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/prices/currencies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of prices/currencies
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminPricesCurrenciesId"];
+        /**
+         * Change one of prices/currencies (with the version it was read at; 409 with the row as it is now)
+         * @description Staff permission: `manageCommerce`.
+         */
+        put: operations["putAdminPricesCurrenciesId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/prices/currencies/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of prices/currencies, newest first, from the audit log
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminPricesCurrenciesIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/dashboard": {
         parameters: {
             query?: never;
@@ -3392,12 +3560,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every price and exchange rate
+         * Every price and exchange rate, each with its version
          * @description Staff permission: `readCommerce`.
          */
         get: operations["getAdminPrices"];
         /**
-         * Change a price now
+         * Change a price now (with the version it was read at; 409 with the row as it is now)
          * @description Staff permission: `manageCommerce`.
          */
         put: operations["putAdminPrices"];
@@ -3418,94 +3586,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * What a price change would change, without making it
+         * What customers would pay before and after a change, in every currency, without making it
          * @description Staff permission: `manageCommerce`.
          */
         post: operations["postAdminPricesPreview"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/prices/scheduled": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Scheduled price changes
-         * @description Staff permission: `readCommerce`.
-         */
-        get: operations["getAdminPricesScheduled"];
-        put?: never;
-        /**
-         * Schedule a price change from a time (docs/decisions/042-scheduled-prices.md)
-         * @description Staff permission: `manageCommerce`.
-         */
-        post: operations["postAdminPricesScheduled"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/prices/scheduled/{id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Cancel a scheduled change not yet applied
-         * @description Staff permission: `manageCommerce`.
-         */
-        post: operations["postAdminPricesScheduledIdCancel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/prices/currencies/{code}/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A currency's exchange-rate history
-         * @description Staff permission: `readCommerce`.
-         */
-        get: operations["getAdminPricesCurrenciesCodeHistory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/prices/currencies/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Change a currency's exchange rate
-         * @description Staff permission: `manageCommerce`.
-         */
-        put: operations["putAdminPricesCurrenciesCode"];
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -16725,6 +16809,679 @@ export interface operations {
             503: components["responses"]["Failure503"];
         };
     };
+    getAdminPricesScheduled: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "due";
+                dir?: "asc" | "desc";
+                q?: string;
+                status?: "all" | "pending" | "applied" | "cancelled" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            next: string | null;
+                            items: {
+                                id: number;
+                                /** @enum {string} */
+                                target: "plan" | "planRegion" | "region" | "term" | "licence";
+                                targetKey: string;
+                                change: {
+                                    /** @constant */
+                                    target: "plan";
+                                    planId: string;
+                                    monthlyPrice: number;
+                                    hourlyPrice: number;
+                                    hourlyBilling: boolean;
+                                } | {
+                                    /** @constant */
+                                    target: "planRegion";
+                                    planId: string;
+                                    regionId: string;
+                                    monthlyPrice: number | null;
+                                    hourlyPrice: number | null;
+                                } | {
+                                    /** @constant */
+                                    target: "region";
+                                    regionId: string;
+                                    priceAdjustmentPct: number;
+                                } | {
+                                    /** @constant */
+                                    target: "term";
+                                    months: number;
+                                    percentOff: number;
+                                } | {
+                                    /** @constant */
+                                    target: "licence";
+                                    imageId: string;
+                                    licencePerVcpu: number;
+                                };
+                                startsAt: string;
+                                /** @enum {string} */
+                                status: "pending" | "applied" | "cancelled" | "failed";
+                                createdBy: {
+                                    id: number;
+                                    name: string | null;
+                                } | null;
+                                createdAt: string;
+                                appliedAt: string | null;
+                                cancelledAt: string | null;
+                                cancelledBy: {
+                                    id: number;
+                                    name: string | null;
+                                } | null;
+                                failure: string | null;
+                                version: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminPricesScheduled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    change: {
+                        /** @constant */
+                        target: "plan";
+                        planId: string;
+                        monthlyPrice: string | number;
+                        hourlyPrice: string | number;
+                        hourlyBilling: boolean;
+                    } | {
+                        /** @constant */
+                        target: "planRegion";
+                        planId: string;
+                        regionId: string;
+                        monthlyPrice: string | number | null;
+                        hourlyPrice: string | number | null;
+                    } | {
+                        /** @constant */
+                        target: "region";
+                        regionId: string;
+                        priceAdjustmentPct: number | string;
+                    } | {
+                        /** @constant */
+                        target: "term";
+                        months: number | string;
+                        percentOff: number | string;
+                    } | {
+                        /** @constant */
+                        target: "licence";
+                        imageId: string;
+                        licencePerVcpu: string | number;
+                    };
+                    /** Format: date-time */
+                    startsAt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            /** @enum {string} */
+                            target: "plan" | "planRegion" | "region" | "term" | "licence";
+                            targetKey: string;
+                            change: {
+                                /** @constant */
+                                target: "plan";
+                                planId: string;
+                                monthlyPrice: number;
+                                hourlyPrice: number;
+                                hourlyBilling: boolean;
+                            } | {
+                                /** @constant */
+                                target: "planRegion";
+                                planId: string;
+                                regionId: string;
+                                monthlyPrice: number | null;
+                                hourlyPrice: number | null;
+                            } | {
+                                /** @constant */
+                                target: "region";
+                                regionId: string;
+                                priceAdjustmentPct: number;
+                            } | {
+                                /** @constant */
+                                target: "term";
+                                months: number;
+                                percentOff: number;
+                            } | {
+                                /** @constant */
+                                target: "licence";
+                                imageId: string;
+                                licencePerVcpu: number;
+                            };
+                            startsAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "applied" | "cancelled" | "failed";
+                            createdBy: {
+                                id: number;
+                                name: string | null;
+                            } | null;
+                            createdAt: string;
+                            appliedAt: string | null;
+                            cancelledAt: string | null;
+                            cancelledBy: {
+                                id: number;
+                                name: string | null;
+                            } | null;
+                            failure: string | null;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminPricesScheduledId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            /** @enum {string} */
+                            target: "plan" | "planRegion" | "region" | "term" | "licence";
+                            targetKey: string;
+                            change: {
+                                /** @constant */
+                                target: "plan";
+                                planId: string;
+                                monthlyPrice: number;
+                                hourlyPrice: number;
+                                hourlyBilling: boolean;
+                            } | {
+                                /** @constant */
+                                target: "planRegion";
+                                planId: string;
+                                regionId: string;
+                                monthlyPrice: number | null;
+                                hourlyPrice: number | null;
+                            } | {
+                                /** @constant */
+                                target: "region";
+                                regionId: string;
+                                priceAdjustmentPct: number;
+                            } | {
+                                /** @constant */
+                                target: "term";
+                                months: number;
+                                percentOff: number;
+                            } | {
+                                /** @constant */
+                                target: "licence";
+                                imageId: string;
+                                licencePerVcpu: number;
+                            };
+                            startsAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "applied" | "cancelled" | "failed";
+                            createdBy: {
+                                id: number;
+                                name: string | null;
+                            } | null;
+                            createdAt: string;
+                            appliedAt: string | null;
+                            cancelledAt: string | null;
+                            cancelledBy: {
+                                id: number;
+                                name: string | null;
+                            } | null;
+                            failure: string | null;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminPricesScheduledIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            /** @enum {string} */
+                            target: "plan" | "planRegion" | "region" | "term" | "licence";
+                            targetKey: string;
+                            change: {
+                                /** @constant */
+                                target: "plan";
+                                planId: string;
+                                monthlyPrice: number;
+                                hourlyPrice: number;
+                                hourlyBilling: boolean;
+                            } | {
+                                /** @constant */
+                                target: "planRegion";
+                                planId: string;
+                                regionId: string;
+                                monthlyPrice: number | null;
+                                hourlyPrice: number | null;
+                            } | {
+                                /** @constant */
+                                target: "region";
+                                regionId: string;
+                                priceAdjustmentPct: number;
+                            } | {
+                                /** @constant */
+                                target: "term";
+                                months: number;
+                                percentOff: number;
+                            } | {
+                                /** @constant */
+                                target: "licence";
+                                imageId: string;
+                                licencePerVcpu: number;
+                            };
+                            startsAt: string;
+                            /** @enum {string} */
+                            status: "pending" | "applied" | "cancelled" | "failed";
+                            createdBy: {
+                                id: number;
+                                name: string | null;
+                            } | null;
+                            createdAt: string;
+                            appliedAt: string | null;
+                            cancelledAt: string | null;
+                            cancelledBy: {
+                                id: number;
+                                name: string | null;
+                            } | null;
+                            failure: string | null;
+                            version: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminPricesScheduledIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminPricesCurrenciesIdRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                rate: string;
+                                validFrom: string;
+                                setBy: {
+                                    id: number;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminPricesCurrencies: {
+        parameters: {
+            query?: {
+                page?: number | string;
+                rows?: number | string;
+                sort?: "sort";
+                dir?: "asc" | "desc";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            page: number;
+                            rows: number;
+                            items: {
+                                code: string;
+                                rate: string;
+                                minorDigits: number;
+                                updatedAt: string;
+                                version: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminPricesCurrenciesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            code: string;
+                            rate: string;
+                            minorDigits: number;
+                            updatedAt: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    putAdminPricesCurrenciesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    rate: string | number;
+                    /** @default false */
+                    confirm?: boolean;
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            code: string;
+                            rate: string;
+                            minorDigits: number;
+                            updatedAt: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminPricesCurrenciesIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     getAdminDashboard: {
         parameters: {
             query: {
@@ -16819,7 +17576,60 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            plans: {
+                                id: string;
+                                lineId: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                active: boolean;
+                                monthlyPriceCents: number;
+                                hourlyPriceMicroUsd: number;
+                                hourlyBilling: boolean;
+                                version: number;
+                                regions: {
+                                    regionId: string;
+                                    monthlyPriceCents: number | null;
+                                    hourlyPriceMicroUsd: number | null;
+                                    version: number;
+                                    effectiveMonthlyCents: number;
+                                    effectiveHourlyMicroUsd: number;
+                                }[];
+                            }[];
+                            regions: {
+                                id: string;
+                                city: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                priceAdjustmentPct: number;
+                                active: boolean;
+                                version: number;
+                            }[];
+                            terms: {
+                                months: number;
+                                percentOff: number;
+                                version: number;
+                            }[];
+                            images: {
+                                id: string;
+                                name: string;
+                                licenceCentsPerVcpu: number;
+                                active: boolean;
+                                version: number;
+                            }[];
+                            currencies: {
+                                code: string;
+                                rate: string;
+                                minorDigits: number;
+                                updatedAt: string;
+                                version: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -16883,7 +17693,31 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            planId: string;
+                            regionId: string;
+                            monthlyPriceCents: number | null;
+                            hourlyPriceMicroUsd: number | null;
+                            version: number;
+                        } | {
+                            planId: string;
+                            monthlyPriceCents: number;
+                            hourlyPriceMicroUsd: number;
+                            hourlyBilling: boolean;
+                            version: number;
+                        } | {
+                            regionId: string;
+                            priceAdjustmentPct: number;
+                            version: number;
+                        } | {
+                            months: number;
+                            percentOff: number;
+                            version: number;
+                        } | {
+                            imageId: string;
+                            licenceCentsPerVcpu: number;
+                            version: number;
+                        };
                     };
                 };
             };
@@ -16952,109 +17786,33 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminPricesScheduled: {
-        parameters: {
-            query?: {
-                status?: "pending" | "applied" | "cancelled" | "failed";
-                page?: number | string;
-                rows?: number | string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminPricesScheduled: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    change: {
-                        /** @constant */
-                        target: "plan";
-                        planId: string;
-                        monthlyPrice: string | number;
-                        hourlyPrice: string | number;
-                        hourlyBilling: boolean;
-                    } | {
-                        /** @constant */
-                        target: "planRegion";
-                        planId: string;
-                        regionId: string;
-                        monthlyPrice: string | number | null;
-                        hourlyPrice: string | number | null;
-                    } | {
-                        /** @constant */
-                        target: "region";
-                        regionId: string;
-                        priceAdjustmentPct: number | string;
-                    } | {
-                        /** @constant */
-                        target: "term";
-                        months: number | string;
-                        percentOff: number | string;
-                    } | {
-                        /** @constant */
-                        target: "licence";
-                        imageId: string;
-                        licencePerVcpu: string | number;
-                    };
-                    /** Format: date-time */
-                    startsAt: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
+                        message: {
+                            columns: ("1" | "3" | "6" | "12" | "hourly")[];
+                            currencies: {
+                                code: string;
+                                digits: number;
+                            }[];
+                            rows: {
+                                planId: string;
+                                regionId: string;
+                                imageId: string;
+                                changed: boolean;
+                                cells: {
+                                    [key: string]: {
+                                        [key: string]: {
+                                            before: {
+                                                minor: number;
+                                                digits: number;
+                                            } | null;
+                                            after: {
+                                                minor: number;
+                                                digits: number;
+                                            } | null;
+                                        };
+                                    };
+                                };
+                            }[];
+                        };
                     };
                 };
             };
@@ -17062,126 +17820,6 @@ export interface operations {
             401: components["responses"]["Failure401"];
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminPricesScheduledIdCancel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    version: number | string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminPricesCurrenciesCodeHistory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    putAdminPricesCurrenciesCode: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    rate: string | number;
-                    /** @default false */
-                    confirm?: boolean;
-                    version: number | string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             415: components["responses"]["Failure415"];
             422: components["responses"]["InvalidInput"];

@@ -3,26 +3,28 @@ import { env } from '@/env';
 import { escapeHtml, sanitizeAnswerHtml } from '@/lib/chat/sanitize-html';
 import { type CurrencyCode, defaultCurrency } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
-import { type CurrencyRate, formatUsdCents } from '@/lib/money';
+import { type CurrencyRate, formatHourlyMicroUsd, formatUsdCents } from '@/lib/money';
 import { localizedPath } from '@/lib/routes';
 import type { Database } from '../db/client';
+import { joinedWords } from '../search/text';
 import { type CatalogView, type ChatPlan, catalogViews } from './catalog';
 import { readContext, saveContext } from './context';
 import { CHAT_COPY, type ChatCopy, EXAMPLE_QUESTIONS } from './copy';
-import { candidateDocuments } from './documents';
+import { articleLinks, articlesBySlug, candidateDocuments, type FoundDocument } from './documents';
 import {
   CATALOG_INTENTS,
   type Entities,
-  INTENT_HINTS,
   type Intent,
   normalize,
   PASSWORD_WORDS,
+  type Recognised,
   recognise,
   SIGN_UP_WORDS,
 } from './intents';
-import { questionLanguage } from './language';
+import { CANONICAL, conceptsIn, INTENT_HINTS, mentions } from './lexicon';
 import { askLlm, type LlmFact, type LlmSettings } from './llm';
-import { bestExcerpt, type Passage, rankPassages } from './retrieve';
+import { bestExcerpt, type Passage, rankPassages, rankSections, scoredExcerpt, terms } from './retrieve';
+import { prepareQuestion } from './understand';
 
 /** Below this BM25 score the best passage shares too little with the question to answer it. */
 const MIN_SCORE = 2.5;
@@ -58,12 +60,15 @@ function fromCatalog(parts: string[], facts: string[], page: string): Built {
 
 type Ctx = {
   db: Database;
+  /** The part of the question being answered, normalised and corrected. */
   question: string;
   language: Locale;
   copy: ChatCopy;
   view: CatalogView;
   currency: CurrencyRate;
   entities: Entities;
+  /** Words of the question the site never uses. */
+  unknown: string[];
 };
 
 const money = (c: Ctx, usdCents: number) => formatUsdCents(usdCents, c.currency, c.language);
@@ -166,6 +171,25 @@ function cheapest(c: Ctx): Built {
   return fromCatalog(parts, facts, '/product/vps');
 }
 
+/**
+ * Places a question asks for a region in that are none of ours ("australia", 澳洲, オーストラリア): the question's words
+ * that are no concept, entity or stop word, in a question about where we are.
+ */
+function placesNotServed(c: Ctx): string[] {
+  if (c.entities.regionId || !mentions('availability', c.question)) return [];
+  const english = [...c.question.matchAll(/\bin ([a-z]{4,})\b/g)]
+    .map((m) => m[1] ?? '')
+    .filter((w) => conceptsIn(w).size === 0);
+  const names = c.view.regions.flatMap((r) => [r.city, r.country]).join(' ');
+  const cjk =
+    c.language === 'en'
+      ? []
+      : joinedWords(c.question, c.language).filter(
+          (w) => /[\p{Script=Han}\p{Script=Katakana}]/u.test(w) && conceptsIn(w).size === 0 && !names.includes(w),
+        );
+  return [...new Set([...english, ...cjk])];
+}
+
 function regionsAnswer(c: Ctx): Built {
   const e = c.entities;
   const plan = e.planId ? c.view.plans.find((p) => p.id === e.planId) : undefined;
@@ -174,7 +198,9 @@ function regionsAnswer(c: Ctx): Built {
   const parts = [para(plan ? c.copy.regionsOfPlan(plan.name) : c.copy.regionsIntro), list(facts)];
   parts.push(cite(c, [{ path: '/product/vps', text: c.copy.productVps }]));
   if (plan) parts.push(configureLink(c, plan, undefined));
-  return fromCatalog(parts, facts, '/product/vps');
+  const built = fromCatalog(parts, facts, '/product/vps');
+  const places = placesNotServed(c);
+  return places.length ? withNotMentioned(c, built, places, c.copy.noRegionIn(places)) : built;
 }
 
 function regionAvailability(c: Ctx): Built {
@@ -230,8 +256,10 @@ function domainAnswer(c: Ctx): Built {
       renew: money(c, s.renewPriceCents),
       transfer: money(c, s.transferPriceCents),
     });
-  const asked = e.suffix ? c.view.suffixes.find((s) => s.suffix === e.suffix) : undefined;
-  const shown = asked ? [asked] : c.view.suffixes.filter((s) => s.category === 'popular').slice(0, 6);
+  const named = e.suffixes ?? (e.suffix ? [e.suffix] : []);
+  const askedAll = named.flatMap((n) => c.view.suffixes.filter((s) => s.suffix === n));
+  const asked = askedAll[0];
+  const shown = askedAll.length ? askedAll : c.view.suffixes.filter((s) => s.category === 'popular').slice(0, 6);
   const facts = shown.map(line);
   const parts = [para(e.suffix && !asked ? c.copy.domainUnknown(e.suffix) : c.copy.domainIntro), list(facts)];
   parts.push(cite(c, [{ path: '/product/domain', text: c.copy.productDomain }]));
@@ -252,14 +280,25 @@ function domainAnswer(c: Ctx): Built {
   };
 }
 
+const hintsOf = (intent: Intent | undefined, language: Locale): string =>
+  intent && intent in INTENT_HINTS ? (INTENT_HINTS[intent as keyof typeof INTENT_HINTS]?.[language] ?? '') : '';
+
 async function documentPassages(c: Ctx, intent: Intent | undefined): Promise<Passage[]> {
-  const hints = intent ? (INTENT_HINTS[intent]?.[c.language] ?? '') : '';
+  const hints = hintsOf(intent, c.language);
   const docs = await candidateDocuments(c.db, `${c.question} ${hints}`, c.language, CANDIDATES);
   return rankPassages(docs, c.question, hints, c.language, c.currency);
 }
 
+/** Policies in the order of how much of the question their name and description share (the one described first). */
+function snapshotsByQuestion(c: Ctx): CatalogView['snapshots'] {
+  const asked = new Set(terms(c.question));
+  const overlap = (s: CatalogView['snapshots'][number]) =>
+    new Set(terms(`${s.name} ${s.description}`).filter((t) => asked.has(t))).size;
+  return [...c.view.snapshots].sort((a, b) => overlap(b) - overlap(a));
+}
+
 async function snapshotAnswer(c: Ctx): Promise<Built> {
-  const facts = c.view.snapshots.map((s) =>
+  const facts = snapshotsByQuestion(c).map((s) =>
     c.copy.snapshotLine({
       name: s.name,
       description: s.description,
@@ -271,7 +310,7 @@ async function snapshotAnswer(c: Ctx): Promise<Built> {
   const passages: Passage[] = [];
   const sources: { path: string; text: string }[] = [];
   if (passage && passage.score >= MIN_SCORE_WITH_INTENT) {
-    const sentences = bestExcerpt(passage, c.question, INTENT_HINTS.snapshot?.[c.language] ?? '', c.language);
+    const sentences = bestExcerpt(passage, c.question, hintsOf('snapshot', c.language), c.language);
     parts.push(para(c.copy.snapshotStorage), para(sentences.join(c.language === 'en' ? ' ' : '')));
     passages.push({ ...passage, text: sentences.join(' ') });
     sources.push({ path: passage.path, text: passage.title });
@@ -362,23 +401,296 @@ function couponAnswer(c: Ctx): Built {
   return fromCatalog(parts, facts, '/ac/coupon');
 }
 
+/** Sections ranked this close to the best are read too: the sentence that answers may sit in the next one. */
+const NEAR_SECTION = 0.6;
+const SAME_PAGE_SECTION = 0.3;
+const SECTIONS_READ = 6;
+
+/** A passage's answering sentences, and those of the article they point to when they point to one. */
+type Excerpt = { passage: Passage; sentences: string[]; followed?: { passage: Passage; sentences: string[] } };
+
+/**
+ * The passage that answers and its sentences: among the sections ranked near the best, the one whose sentence holds
+ * most of the question (the section's own rank counting half a word, an announcement's half a word less).
+ */
+async function answeringExcerpt(c: Ctx, intent: Intent | undefined, min: number): Promise<Excerpt | undefined> {
+  const hints = hintsOf(intent, c.language);
+  const docs = await candidateDocuments(c.db, `${c.question} ${hints}`, c.language, CANDIDATES);
+  const sections = rankSections(docs, c.question, hints, c.language, c.currency);
+  const best = sections[0];
+  if (!best || best.score < min) return undefined;
+  let found: Excerpt | undefined;
+  let topScore = -1;
+  const canonical = intent && intent in CANONICAL ? CANONICAL[intent as keyof typeof CANONICAL]?.[c.language] : '';
+  const asked = canonical ? `${c.question} ${canonical}` : c.question;
+  // The best sections of any document, and the other sections of the two best documents.
+  const pages = [...new Set(sections.map((s) => s.path))].slice(0, 2);
+  const near = sections.filter(
+    (s) =>
+      s.score >= best.score * NEAR_SECTION || (pages.includes(s.path) && s.score >= best.score * SAME_PAGE_SECTION),
+  );
+  for (const section of near.slice(0, SECTIONS_READ)) {
+    // A list of the options asked about (payment methods) is the answer, whatever else the question says.
+    const excerpt = scoredExcerpt(section, asked, hints, c.language, undefined, intent === 'payment' ? 0.5 : 0.1);
+    const score = excerpt.score + 0.5 * (section.score / best.score) - (section.kind === 'announcement' ? 0.5 : 0);
+    if (excerpt.sentences.length && score > topScore) {
+      found = { passage: section, sentences: excerpt.sentences };
+      topScore = score;
+    }
+  }
+  if (!found) return undefined;
+  const followed = await followedLink(c, docs, found, asked, hints);
+  return followed ? { ...found, followed } : found;
+}
+
+/**
+ * When the sentence that answers points to another article by a link ("the abuse policy explains how to have it
+ * opened", 「不正利用ポリシーをご覧ください」), the answer is in that article: its section that shares most with the
+ * question is quoted after the pointing sentence, when one shares a word of the question.
+ */
+async function followedLink(
+  c: Ctx,
+  docs: FoundDocument[],
+  found: { passage: Passage; sentences: string[] },
+  asked: string,
+  hints: string,
+): Promise<{ passage: Passage; sentences: string[] } | undefined> {
+  const source = docs.find((d) => d.path === found.passage.path);
+  if (!source) return undefined;
+  const quoted = found.sentences.join(' ');
+  const slugs = [
+    ...new Set(
+      articleLinks(source.body)
+        .filter((l) => quoted.includes(l.text) && l.slug !== found.passage.id)
+        .map((l) => l.slug),
+    ),
+  ].slice(0, 2);
+  if (slugs.length === 0) return undefined;
+  const known = docs.filter((d) => d.kind === 'article' && slugs.includes(d.id));
+  const missing = slugs.filter((s) => !known.some((d) => d.id === s));
+  const linked = [...known, ...(await articlesBySlug(c.db, c.language, missing))];
+  let best: { passage: Passage; sentences: string[] } | undefined;
+  let bestScore = 0;
+  for (const section of rankSections(linked, asked, hints, c.language, c.currency).slice(0, SECTIONS_READ)) {
+    const excerpt = scoredExcerpt(section, asked, hints, c.language);
+    if (excerpt.sentences.length && excerpt.score >= 1 && excerpt.score > bestScore) {
+      best = { passage: section, sentences: excerpt.sentences };
+      bestScore = excerpt.score;
+    }
+  }
+  return best;
+}
+
+/** The followed article's sentences under its title, with a link to it. */
+function followedParts(c: Ctx, followed: { passage: Passage; sentences: string[] }): string[] {
+  const { passage, sentences } = followed;
+  return [
+    para(c.copy.fromDoc(passage.title)),
+    sentences.length > 1 ? list(sentences) : para(sentences[0] ?? ''),
+    `<p>${link(c.language, passage.path, c.copy.readArticle(passage.title))}</p>`,
+  ];
+}
+
 async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built> {
-  const passages = await documentPassages(c, intent);
-  const top = passages[0];
-  const min = intent ? MIN_SCORE_WITH_INTENT : MIN_SCORE;
-  if (!top || top.score < min) return { parts: [], facts: [], passages: [], sources: [], answered: false };
-  const hints = intent ? (INTENT_HINTS[intent]?.[c.language] ?? '') : '';
-  const sentences = bestExcerpt(top, c.question, hints, c.language);
+  const found = await answeringExcerpt(c, intent, intent ? MIN_SCORE_WITH_INTENT : MIN_SCORE);
+  if (!found) return { parts: [], facts: [], passages: [], sources: [], answered: false };
+  const { passage: top, sentences, followed } = found;
   const parts = [
     para(top.kind === 'article' ? c.copy.fromDoc(top.title) : c.copy.fromNotice(top.title)),
     sentences.length > 1 ? list(sentences) : para(sentences[0] ?? ''),
+    ...(followed ? followedParts(c, followed) : []),
     `<p>${link(c.language, top.path, c.copy.readArticle(top.title))}</p>`,
   ];
-  const sources = [top.path];
+  const sources = followed ? [top.path, followed.passage.path] : [top.path];
   if (intent === 'account') {
     parts.push(`<p>${link(c.language, '/signUp', c.copy.signUp)}</p>`);
   }
-  return { parts, facts: [], passages: [{ ...top, text: sentences.join(' ') }], sources, answered: true };
+  const built: Built = {
+    parts,
+    facts: [],
+    passages: [
+      { ...top, text: sentences.join(' ') },
+      ...(followed ? [{ ...followed.passage, text: followed.sentences.join(' ') }] : []),
+    ],
+    sources,
+    answered: true,
+  };
+  return intent === 'payment' ? withNotMentioned(c, built, c.unknown) : built;
+}
+
+/**
+ * When the question asks about something the site never names ("bitcoin", 比特币, コンビニ払い, "GPU servers"), the
+ * answer says so in so many words and points to support, rather than implying it.
+ */
+function withNotMentioned(c: Ctx, built: Built, words: string[], sentence?: string): Built {
+  if (words.length === 0) return built;
+  const note = [
+    para(sentence ?? c.copy.notMentioned(words)),
+    `<p>${link(c.language, '/contact', c.copy.askSupport)}</p>`,
+  ];
+  return { ...built, parts: [...note, ...built.parts], sources: [...built.sources, '/contact'] };
+}
+
+/** Unknown words said of a product ("gpu servers", GPU服务器, GPUサーバー): what the question asks to be sold. */
+function unknownProducts(c: Ctx): string[] {
+  return c.unknown.filter((w) =>
+    new RegExp(
+      `${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?:servers?|vps|instances?|服务器|主机|サーバ)`,
+      'u',
+    ).test(c.question),
+  );
+}
+
+/** The page showing a live catalog table, for citing a fact read from that table. */
+function tablePage(c: Ctx, table: string): { path: string; text: string } {
+  const article = c.view.tableArticles[table];
+  return article ? { path: article.path, text: article.title } : { path: '/product/vps', text: c.copy.productVps };
+}
+
+function licenceAnswer(c: Ctx): Built {
+  const cpu = c.entities.cpu;
+  const facts: string[] = [];
+  for (const l of c.view.licences) {
+    facts.push(c.copy.licenceLine({ name: l.name, price: money(c, l.centsPerVcpu) }));
+  }
+  const first = c.view.licences[0];
+  if (first && cpu) facts.push(c.copy.licenceTotal({ cpu, price: money(c, first.centsPerVcpu * cpu) }));
+  const page = tablePage(c, 'licences');
+  const parts = [para(c.copy.licenceIntro), list(facts), para(c.copy.licenceNote), cite(c, [page])];
+  return fromCatalog(parts, facts, page.path);
+}
+
+function termAnswer(c: Ctx): Built {
+  const asked = c.entities.months;
+  // The term asked about first, then the others.
+  const rows = [...c.view.terms].sort((a, b) => Number(b.months === asked) - Number(a.months === asked));
+  const facts = rows.map((t) => c.copy.termLine({ months: t.months, pct: t.percentOff }));
+  const page = tablePage(c, 'terms');
+  const parts = [para(c.copy.termIntro), list(facts), para(c.copy.termNote), cite(c, [page])];
+  return fromCatalog(parts, facts, page.path);
+}
+
+function hourlyAnswer(c: Ctx): Built {
+  const e = c.entities;
+  const lines = c.view.lines.map((l) =>
+    c.copy.hourlyLine({ line: l.name, hourly: c.view.plans.some((p) => p.lineId === l.id && p.hourlyBilling) }),
+  );
+  const facts = [...lines];
+  const parts = [para(c.copy.hourlyIntro), list(lines)];
+  const planish = e.planId || e.cpu !== undefined || e.memoryGb !== undefined;
+  if (planish) {
+    const { plans } = matchingPlans(c, { ...e, regionId: undefined });
+    const prices = plans
+      .filter((p) => p.hourlyBilling)
+      .slice(0, 3)
+      .map((p) =>
+        c.copy.hourlyPrice({
+          plan: p.name,
+          price: formatHourlyMicroUsd(p.hourlyPriceMicroUsd, c.currency, c.language),
+          monthly: money(c, p.monthlyPriceCents),
+        }),
+      );
+    if (prices.length) parts.push(list(prices));
+    facts.push(...prices);
+  }
+  parts.push(para(c.copy.hourlyNote));
+  const page = tablePage(c, 'vps-plans');
+  parts.push(cite(c, [page, { path: '/product/vps', text: c.copy.productVps }]));
+  return {
+    parts,
+    facts: facts.map((text) => ({ text, link: page.path })),
+    passages: [],
+    sources: [page.path, '/product/vps'],
+    answered: true,
+  };
+}
+
+/** A passage of the documents for the question, quoted under the facts when it adds to them. */
+async function addPassage(c: Ctx, intent: Intent, built: Built): Promise<Built> {
+  const found = await answeringExcerpt(c, intent, MIN_SCORE_WITH_INTENT);
+  if (!found) return built;
+  const { passage, sentences, followed } = found;
+  return {
+    ...built,
+    parts: [
+      ...built.parts.slice(0, -1),
+      para(c.copy.fromDoc(passage.title)),
+      sentences.length > 1 ? list(sentences) : para(sentences[0] ?? ''),
+      ...(followed ? followedParts(c, followed) : []),
+      cite(c, [{ path: passage.path, text: passage.title }]),
+      ...built.parts.slice(-1),
+    ],
+    passages: [
+      ...built.passages,
+      { ...passage, text: sentences.join(' ') },
+      ...(followed ? [{ ...followed.passage, text: followed.sentences.join(' ') }] : []),
+    ],
+    sources: [...new Set([passage.path, ...(followed ? [followed.passage.path] : []), ...built.sources])],
+  };
+}
+
+const BANDWIDTH_WORDS = /bandwidth|port speed|mbps|带宽|宽带|端口速率|帯域|ポート速度/;
+const TRAFFIC_WORDS = /traffic|流量|転送量|通信量|トラフィック/;
+
+async function networkAnswer(c: Ctx): Promise<Built> {
+  const e = c.entities;
+  const bandwidthPage = tablePage(c, 'bandwidth');
+  const trafficPage = tablePage(c, 'traffic');
+  // A port speed asked about, or the tiers when bandwidth is asked without one.
+  const tiers =
+    e.mbps !== undefined
+      ? [c.view.bandwidth.find((b) => b.mbps >= (e.mbps ?? 0)) ?? c.view.bandwidth.at(-1)].filter(
+          (b) => b !== undefined,
+        )
+      : BANDWIDTH_WORDS.test(c.question) && !TRAFFIC_WORDS.test(c.question)
+        ? c.view.bandwidth.filter((b) => b.monthlyPriceCents > 0)
+        : [];
+  const tier = tiers[0];
+  const pack =
+    e.trafficGb !== undefined
+      ? (c.view.traffic.find((t) => t.gb >= (e.trafficGb ?? 0)) ?? c.view.traffic.at(-1))
+      : undefined;
+  const parts: string[] = [];
+  const facts: string[] = [];
+  if (tier) {
+    const lines = tiers.map((b) => c.copy.bandwidthLine({ mbps: b.mbps, price: money(c, b.monthlyPriceCents) }));
+    parts.push(para(c.copy.bandwidthIntro), list(lines));
+    facts.push(...lines);
+  }
+
+  if (pack || !tier) {
+    const shown = pack ? [pack] : c.view.traffic;
+    const lines = shown.map((t) =>
+      c.copy.trafficLine({ size: c.copy.size(t.gb), price: money(c, t.monthlyPriceCents) }),
+    );
+    parts.push(para(c.copy.trafficIntro), list(lines));
+    facts.push(...lines);
+  }
+  const page = tier && !pack ? bandwidthPage : trafficPage;
+  parts.push(cite(c, [page]));
+  const built = fromCatalog(parts, facts, page.path);
+  // A question about a price of a size asked is answered by the table; any other (overage, what counts) by the text.
+  return tier || pack ? built : addPassage(c, 'network', built);
+}
+
+async function volumeAnswer(c: Ctx): Promise<Built> {
+  const media = c.entities.media;
+  const disks = media
+    ? c.view.disks.filter((d) => `${d.name} ${d.mediaType}`.toLowerCase().includes(media))
+    : c.view.disks;
+  const shown = disks.length ? disks : c.view.disks;
+  const facts = shown.map((d) =>
+    c.copy.volumeLine({
+      name: d.name,
+      price: money(c, d.pricePerGbCents),
+      min: c.copy.size(d.minGb),
+      max: c.copy.size(d.maxGb),
+      step: d.stepGb,
+    }),
+  );
+  const page = tablePage(c, 'disk-products');
+  const built = fromCatalog([para(c.copy.volumeIntro), list(facts), cite(c, [page])], facts, page.path);
+  return media && mentions('price', c.question) ? built : addPassage(c, 'volume', built);
 }
 
 /**
@@ -422,8 +734,20 @@ function decline(c: Ctx, offTopic: boolean): Built {
 
 async function compose(c: Ctx, intent: Intent | undefined): Promise<Built> {
   switch (intent) {
-    case 'planPrice':
-      return planPrices(c);
+    case 'planPrice': {
+      const unknown = unknownProducts(c);
+      return withNotMentioned(c, planPrices(c), unknown);
+    }
+    case 'licence':
+      return licenceAnswer(c);
+    case 'termDiscount':
+      return termAnswer(c);
+    case 'hourly':
+      return hourlyAnswer(c);
+    case 'network':
+      return networkAnswer(c);
+    case 'volume':
+      return volumeAnswer(c);
     case 'cheapest':
       return cheapest(c);
     case 'regions':
@@ -449,6 +773,104 @@ async function compose(c: Ctx, intent: Intent | undefined): Promise<Built> {
       return built.answered ? built : decline(c, false);
     }
   }
+}
+
+type Unit = Recognised & { text: string };
+
+/** Subjects a plan named in the next part of the question belongs to. */
+const ARGUMENT_OF: ReadonlySet<Intent> = new Set<Intent>([
+  'licence',
+  'hourly',
+  'termDiscount',
+  'snapshot',
+  'network',
+  'volume',
+]);
+
+/** Plan entities a later part of the question inherits from an earlier one ("…多少钱，在哪些地域有"). */
+const PLAN_KEYS = ['planId', 'cpu', 'memoryGb', 'lineId', 'regionId'] as const;
+
+/**
+ * The questions a question holds, each with its intent: a part naming only entities ("6 months?", 「半年付呢」) joins
+ * the part before it (or after it, when first), parts of one intent are answered once, and a part about the same
+ * plan keeps the plan named before.
+ */
+function units(parts: string[], views: CatalogView[]): Unit[] {
+  const out: Unit[] = [];
+  let pending: Unit | undefined;
+  for (const text of parts) {
+    const now: Unit = { ...recognise(text, views), text };
+    const last = out.at(-1);
+    // "…and how do I ask for one": a weak how-to after a question continues that question.
+    const continues =
+      last !== undefined &&
+      ((now.intent === 'howTo' && !now.entities.planId) ||
+        // "…windows? how much on a 4 vcpu box", 「…ライセンス料は？2vCPUだと」: a plan after a subject it is the argument of.
+        (now.intent === 'planPrice' && ARGUMENT_OF.has(last.intent ?? 'howTo')));
+    if (!now.intent || continues) {
+      if (last) {
+        last.entities = {
+          ...last.entities,
+          ...withoutUndefined(now.entities),
+          ...keepAsked(last.entities, now.entities),
+        };
+        last.text = `${last.text} ${text}`;
+      } else pending = pending ? { ...pending, text: `${pending.text} ${text}` } : now;
+      continue;
+    }
+    if (pending) {
+      now.entities = { ...pending.entities, ...now.entities };
+      now.text = `${pending.text} ${now.text}`;
+      now.followUp = now.followUp || pending.followUp;
+      pending = undefined;
+    }
+    if (last && last.intent === now.intent) {
+      last.entities = {
+        ...last.entities,
+        ...withoutUndefined(now.entities),
+        ...keepAsked(last.entities, now.entities),
+      };
+      last.text = `${last.text} ${text}`;
+      continue;
+    }
+    if (last && CATALOG_INTENTS.has(now.intent)) {
+      for (const key of PLAN_KEYS) {
+        if (now.entities[key] === undefined && last.entities[key] !== undefined) {
+          (now.entities as Record<string, unknown>)[key] = last.entities[key];
+        }
+      }
+    }
+    out.push(now);
+  }
+  if (pending) out.push(pending);
+  return out;
+}
+
+const withoutUndefined = (e: Entities): Entities =>
+  Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as Entities;
+/** The term asked first stays the one answered first; every suffix asked is kept. */
+function keepAsked(before: Entities, after: Entities = {}): Entities {
+  const kept: Entities = before.months !== undefined ? { months: before.months } : {};
+  const suffixes = [
+    ...new Set([...(before.suffixes ?? []), before.suffix, ...(after.suffixes ?? []), after.suffix]),
+  ].filter((s): s is string => Boolean(s));
+  if (suffixes.length > 1) kept.suffixes = suffixes;
+  if (suffixes[0]) kept.suffix = suffixes[0];
+  return kept;
+}
+
+/** Several answers in one, in the order of the question's parts, each page cited once. */
+function combine(built: Built[]): Built {
+  if (built.length === 1 && built[0]) return built[0];
+  const answered = built.filter((b) => b.answered);
+  const shown = answered.length ? answered : built.slice(0, 1);
+  return {
+    parts: shown.flatMap((b) => b.parts),
+    facts: shown.flatMap((b) => b.facts),
+    passages: shown.flatMap((b) => b.passages),
+    sources: [...new Set(shown.flatMap((b) => b.sources))],
+    answered: answered.length > 0,
+  };
 }
 
 /** What carries over from the question before: its intent, and its entities under the new ones. */
@@ -491,26 +913,51 @@ export async function answerQuestion(
   input: { question: string; locale: Locale; currency?: CurrencyCode | undefined; conversation?: string | undefined },
   llm: LlmSettings | null = llmSettings(),
 ): Promise<ChatAnswer> {
-  const language = questionLanguage(input.question, input.locale);
   const [views, previous] = await Promise.all([
     catalogViews(db),
     input.conversation ? readContext(db, input.conversation) : Promise.resolve(undefined),
   ]);
+  const prepared = await prepareQuestion(db, input.question, input.locale, [views.en, views.zh, views.ja]);
+  const { language } = prepared;
   const view = views[language];
   const others = (Object.keys(views) as Locale[]).filter((l) => l !== language).map((l) => views[l]);
-  const recognised = recognise(input.question, [view, ...others]);
-  const { intent, entities } = merge(previous, recognised);
-  const code = input.currency ?? defaultCurrency(language);
+  const asked = units(prepared.parts, [view, ...others]);
+  // A follow-up continues the conversation's last question ("and in Tokyo?").
+  const [first] = asked;
+  if (first && asked.length === 1) Object.assign(first, merge(previous, first));
+  // The currency the question names wins over the page's (docs/decisions/058-chat-general.md).
+  const code = prepared.currency ?? input.currency ?? defaultCurrency(language);
   const currency = view.currencies.find((c) => c.type === code) ??
     view.currencies.find((c) => c.type === 'USD') ?? { type: 'USD', rate: 1, digits: 2 };
-  const c: Ctx = { db, question: input.question, language, copy: CHAT_COPY[language], view, currency, entities };
-  const built = await compose(c, intent);
+  const copy = CHAT_COPY[language];
+  const answers: Built[] = [];
+  for (const unit of asked.length
+    ? asked
+    : [{ intent: undefined, entities: {}, followUp: false, text: prepared.text }]) {
+    const c: Ctx = {
+      db,
+      question: unit.text,
+      language,
+      copy,
+      view,
+      currency,
+      entities: unit.entities,
+      unknown: prepared.unknown,
+    };
+    answers.push(await compose(c, unit.intent));
+  }
+  const built = combine(answers);
+  const c: Ctx = { db, question: prepared.text, language, copy, view, currency, entities: {}, unknown: [] };
+  const last = [...asked].reverse().find((u) => u.intent);
+  const intent = last?.intent;
+  // The context keeps one suffix, as it keeps one region.
+  const { suffixes: _suffixes, ...entities } = last?.entities ?? {};
 
   if (input.conversation && intent && built.answered) {
     await saveContext(db, input.conversation, { intent, entities, language });
   }
 
-  const evidence = [...built.facts.map((f) => f.text), ...built.passages.map((p) => p.text)];
+  const evidence = [...built.facts.map((f) => f.text), ...built.passages.flatMap((p) => [p.text, p.title])];
   const siteUrl = env().SITE_URL;
   const base = { sources: built.sources, language, intent, evidence };
   if (llm && built.answered) {

@@ -1,15 +1,26 @@
 import 'server-only';
+import { and, asc, eq, like } from 'drizzle-orm';
 import en from '@/i18n/messages/en.json';
 import ja from '@/i18n/messages/ja.json';
 import zh from '@/i18n/messages/zh.json';
 import { LOCALES, type Locale } from '@/lib/locales';
 import {
+  type BandwidthTier,
+  type DiskProduct,
+  type Licence,
+  listBandwidthTiers,
+  listDiskProducts,
+  listLicences,
   listProductLines,
   listRegions,
   listSnapshotPolicies,
+  listTermDiscounts,
+  listTrafficPackages,
   type Plan,
   type Region,
   type SnapshotPolicy,
+  type TermDiscount,
+  type TrafficPackage,
 } from '../api/catalog/queries';
 import { type CentreCoupon, listCentreCoupons } from '../api/coupons/queries';
 import { type DomainSuffix, listDomainSuffixes } from '../api/domains/queries';
@@ -18,6 +29,7 @@ import { listRunningOffers, type PintuanOfferView } from '../api/pintuan/queries
 import { dropWithReadCaches } from '../api/read-cache';
 import { listRunningSales, type Sale } from '../api/sales/queries';
 import type { Database } from '../db/client';
+import { docArticleTranslations } from '../db/schema';
 
 /**
  * The catalog as the chat states it (docs/decisions/047-chat-answers.md): plans with their price in every region
@@ -37,6 +49,17 @@ export type CatalogView = {
   offers: PintuanOfferView[];
   coupons: CentreCoupon[];
   currencies: CurrencyRate[];
+  /** The pricing model's other tables (docs/decisions/036-pricing-model.md): licences per vCPU, term discounts. */
+  licences: Licence[];
+  terms: TermDiscount[];
+  disks: DiskProduct[];
+  bandwidth: BandwidthTier[];
+  traffic: TrafficPackage[];
+  /**
+   * The article that shows each live catalog table (`{{catalog:<table>}}`), the one showing fewest tables when
+   * several do: the page the chat cites for a fact from that table.
+   */
+  tableArticles: Record<string, { path: string; title: string }>;
   /** The group-buy page's general rules, one a line. */
   groupRules: string[];
   /** What the sign-up, activation and password pages tell the visitor, in their words. */
@@ -58,6 +81,14 @@ async function load(db: Database, locale: Locale): Promise<CatalogView> {
     listCentreCoupons(db, locale),
     listCurrencies(db),
   ]);
+  const [licences, terms, disks, bandwidth, traffic, tableArticles] = await Promise.all([
+    listLicences(db),
+    listTermDiscounts(db),
+    listDiskProducts(db, locale),
+    listBandwidthTiers(db),
+    listTrafficPackages(db),
+    articlesShowingTables(db, locale),
+  ]);
   return {
     locale,
     plans: lines.flatMap((l) => l.plans.map((p) => ({ ...p, lineId: l.id, lineName: l.name, dedicated: l.dedicated }))),
@@ -69,6 +100,12 @@ async function load(db: Database, locale: Locale): Promise<CatalogView> {
     offers: offers.filter((o) => o.running),
     coupons: coupons.filter((c) => c.state === 'active'),
     currencies,
+    licences,
+    terms,
+    disks,
+    bandwidth,
+    traffic,
+    tableArticles,
     groupRules: Object.values(MESSAGES[locale].pintuan.rules),
     account: {
       signUp: MESSAGES[locale].pages.signUp.intro,
@@ -76,6 +113,34 @@ async function load(db: Database, locale: Locale): Promise<CatalogView> {
       resetPassword: MESSAGES[locale].pages.resetPassword.intro,
     },
   };
+}
+
+const TABLE_LINE = /\{\{catalog:([a-z-]+)\}\}/g;
+
+async function articlesShowingTables(
+  db: Database,
+  locale: Locale,
+): Promise<Record<string, { path: string; title: string }>> {
+  const rows = await db
+    .select({
+      slug: docArticleTranslations.slug,
+      title: docArticleTranslations.title,
+      body: docArticleTranslations.body,
+    })
+    .from(docArticleTranslations)
+    .where(and(eq(docArticleTranslations.locale, locale), like(docArticleTranslations.body, '%{{catalog:%')))
+    .orderBy(asc(docArticleTranslations.slug));
+  const best: Record<string, { path: string; title: string; tables: number }> = {};
+  for (const row of rows) {
+    const tables = new Set([...row.body.matchAll(TABLE_LINE)].map((m) => m[1] ?? ''));
+    for (const table of tables) {
+      const known = best[table];
+      if (!known || tables.size < known.tables) {
+        best[table] = { path: `/doc/article/${row.slug}`, title: row.title, tables: tables.size };
+      }
+    }
+  }
+  return Object.fromEntries(Object.entries(best).map(([t, a]) => [t, { path: a.path, title: a.title }]));
 }
 
 export function catalogView(db: Database, locale: Locale): Promise<CatalogView> {

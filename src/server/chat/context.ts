@@ -15,7 +15,8 @@ export const CONTEXT_TTL_MS = 30 * 60_000;
 const SWEEP_EVERY_MS = 60_000;
 let lastSweep = 0;
 
-export type ChatContext = { intent: Intent; entities: Entities; language: Locale };
+/** What a follow-up inherits: one of each entity (a list of suffixes is not kept). */
+export type ChatContext = { intent: Intent; entities: Omit<Entities, 'suffixes'>; language: Locale };
 
 export async function readContext(db: Database, conversation: string): Promise<ChatContext | undefined> {
   const [row] = await db

@@ -83,6 +83,29 @@ export type ChatCopy = {
   browseDocs: string;
   contact: string;
   unmetered: string;
+  licenceIntro: string;
+  licenceLine: (v: { name: string; price: string }) => string;
+  licenceTotal: (v: { cpu: number; price: string }) => string;
+  licenceNote: string;
+  termIntro: string;
+  termLine: (v: { months: number; pct: number }) => string;
+  termNote: string;
+  hourlyIntro: string;
+  hourlyLine: (v: { line: string; hourly: boolean }) => string;
+  hourlyPrice: (v: { plan: string; price: string; monthly: string; region?: string | undefined }) => string;
+  hourlyNote: string;
+  bandwidthIntro: string;
+  bandwidthLine: (v: { mbps: number; price: string }) => string;
+  trafficIntro: string;
+  trafficLine: (v: { size: string; price: string }) => string;
+  volumeIntro: string;
+  volumeLine: (v: { name: string; price: string; min: string; max: string; step: number }) => string;
+  size: (gb: number) => string;
+  pricingArticle: string;
+  notMentioned: (words: string[]) => string;
+  noRegionIn: (places: string[]) => string;
+  askSupport: string;
+  currencyNote: (currency: string) => string;
 };
 
 export const CHAT_COPY: Record<Locale, ChatCopy> = {
@@ -143,6 +166,32 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     browseDocs: 'Browse the documentation',
     contact: 'Contact support',
     unmetered: 'unmetered',
+    licenceIntro: 'Licences are billed per vCPU every month of the term (term discounts do not apply to them):',
+    licenceLine: (v) => `${v.name}: ${v.price} per vCPU a month`,
+    licenceTotal: (v) => `With ${v.cpu} vCPU: ${v.price} a month`,
+    licenceNote: 'Linux images cost nothing extra.',
+    termIntro: 'Paying for a longer term lowers the monthly price of the plan and its add-ons:',
+    termLine: (v) => (v.pct ? `${v.months} months: ${v.pct}% off` : `${v.months} month: no discount`),
+    termNote: 'The discount does not apply to licences, and sale and group-buy prices are already term prices.',
+    hourlyIntro: 'Billing by the hour, per product line:',
+    hourlyLine: (v) => `${v.line}: ${v.hourly ? 'hourly or by term' : 'by term only (monthly or longer), not hourly'}`,
+    hourlyPrice: (v) =>
+      `${v.plan}: ${v.price} an hour${v.region ? ` in ${v.region}` : ' (lowest region)'}, never more than ${v.monthly} in a calendar month`,
+    hourlyNote: 'An hourly server is paid from your balance hour by hour; delete it to stop billing.',
+    bandwidthIntro: 'Port speed upgrades, per month:',
+    bandwidthLine: (v) => `${v.mbps} Mbps: ${v.price}`,
+    trafficIntro: 'Traffic packages, per month:',
+    trafficLine: (v) => `${v.size}: ${v.price}`,
+    volumeIntro: 'Block storage volumes, per GB and month:',
+    volumeLine: (v) => `${v.name}: ${v.price} per GB a month (${v.min} to ${v.max}, in steps of ${v.step} GB)`,
+    size: (gb) => (gb >= 1000 && gb % 1000 === 0 ? `${gb / 1000} TB` : `${gb} GB`),
+    pricingArticle: 'VPS and dedicated server pricing',
+    notMentioned: (words) =>
+      `Our pages do not mention ${words.join(', ')}, so I cannot say we offer it. Our support team can tell you more.`,
+    noRegionIn: (places) =>
+      `We have no region in ${places.join(', ')}; these are the regions we run servers in. Our support team can advise on the closest one.`,
+    askSupport: 'Ask our support team',
+    currencyNote: (currency) => `Prices in ${currency}.`,
   },
   zh: {
     plan: (v) =>
@@ -198,6 +247,30 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     browseDocs: '浏览帮助文档',
     contact: '联系客服',
     unmetered: '不限',
+    licenceIntro: '许可证按 vCPU 数在整个周期内逐月计费（不参与长周期折扣）：',
+    licenceLine: (v) => `${v.name}：每个 vCPU 每月 ${v.price}`,
+    licenceTotal: (v) => `${v.cpu} 个 vCPU：每月 ${v.price}`,
+    licenceNote: 'Linux 镜像不另收费。',
+    termIntro: '包周期越长，套餐及其附加项的月均价格越低：',
+    termLine: (v) => (v.pct ? `${v.months} 个月：减 ${v.pct}%` : `${v.months} 个月：无折扣`),
+    termNote: '折扣不适用于许可证；特惠价和拼团价本身已是周期价格。',
+    hourlyIntro: '各产品线是否支持按小时计费：',
+    hourlyLine: (v) => `${v.line}：${v.hourly ? '支持按小时或包周期' : '仅支持包周期（按月或更长），不支持按小时'}`,
+    hourlyPrice: (v) =>
+      `${v.plan}：${v.region ? `${v.region}` : '最低地域'}每小时 ${v.price}，每个自然月不超过 ${v.monthly}`,
+    hourlyNote: '按小时计费的服务器每小时从余额扣费，删除后即停止计费。',
+    bandwidthIntro: '带宽升级（每月）：',
+    bandwidthLine: (v) => `${v.mbps} Mbps：${v.price}`,
+    trafficIntro: '流量包（每月）：',
+    trafficLine: (v) => `${v.size}：${v.price}`,
+    volumeIntro: '块存储云硬盘（每 GB 每月）：',
+    volumeLine: (v) => `${v.name}：每 GB 每月 ${v.price}（${v.min} 至 ${v.max}，按 ${v.step} GB 递增）`,
+    size: (gb) => (gb >= 1000 && gb % 1000 === 0 ? `${gb / 1000} TB` : `${gb} GB`),
+    pricingArticle: 'VPS 与独立服务器价格',
+    notMentioned: (words) => `我们的页面没有提到${words.join('、')}，因此无法确认我们提供。可以咨询客服团队了解更多。`,
+    noRegionIn: (places) => `我们在${places.join('、')}没有地域，目前提供的地域如下。可咨询客服了解离您最近的地域。`,
+    askSupport: '咨询客服',
+    currencyNote: (currency) => `以下价格以 ${currency} 计。`,
   },
   ja: {
     plan: (v) =>
@@ -254,6 +327,33 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     browseDocs: 'ドキュメントを見る',
     contact: 'サポートに問い合わせる',
     unmetered: '無制限',
+    licenceIntro: 'ライセンスは契約期間中、vCPU 数に応じて毎月課金されます（長期割引の対象外）：',
+    licenceLine: (v) => `${v.name}：vCPU あたり月額 ${v.price}`,
+    licenceTotal: (v) => `${v.cpu} vCPU の場合：月額 ${v.price}`,
+    licenceNote: 'Linux イメージは追加料金なしでご利用いただけます。',
+    termIntro: '契約期間が長いほど、プランと追加オプションの月あたりの料金が割安になります：',
+    termLine: (v) => (v.pct ? `${v.months} か月：${v.pct}% 割引` : `${v.months} か月：割引なし`),
+    termNote: '割引はライセンスには適用されません。セール価格と共同購入価格はすでに契約期間の料金です。',
+    hourlyIntro: '製品ラインごとの時間課金の対応：',
+    hourlyLine: (v) =>
+      `${v.line}：${v.hourly ? '時間課金・契約期間のどちらも可' : '契約期間のみ（月額以上）、時間課金は不可'}`,
+    hourlyPrice: (v) =>
+      `${v.plan}：${v.region ? `${v.region}で` : '最安リージョンで'}時間あたり ${v.price}、暦月あたり ${v.monthly} を超えません`,
+    hourlyNote: '時間課金のサーバーは残高から時間ごとに差し引かれ、削除すると課金が止まります。',
+    bandwidthIntro: '帯域（ポート速度）の追加料金（月額）：',
+    bandwidthLine: (v) => `${v.mbps} Mbps：${v.price}`,
+    trafficIntro: '転送量パック（月額）：',
+    trafficLine: (v) => `${v.size}：${v.price}`,
+    volumeIntro: 'ブロックストレージ（GB あたり月額）：',
+    volumeLine: (v) => `${v.name}：GB あたり月額 ${v.price}（${v.min}〜${v.max}、${v.step} GB 単位）`,
+    size: (gb) => (gb >= 1000 && gb % 1000 === 0 ? `${gb / 1000} TB` : `${gb} GB`),
+    pricingArticle: 'VPS・専用サーバーの料金',
+    notMentioned: (words) =>
+      `当社のページには${words.join('、')}についての記載がないため、ご提供しているとはお答えできません。詳しくはサポートチームにお問い合わせください。`,
+    noRegionIn: (places) =>
+      `${places.join('、')}にはリージョンがありません。ご利用いただけるリージョンは以下のとおりです。最寄りのリージョンはサポートチームにご相談ください。`,
+    askSupport: 'サポートに問い合わせる',
+    currencyNote: (currency) => `料金は ${currency} で表示しています。`,
   },
 };
 

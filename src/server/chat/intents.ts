@@ -1,11 +1,12 @@
 import 'server-only';
-import { LOCALES, type Locale } from '@/lib/locales';
 import type { CatalogView } from './catalog';
+import { type Concept, conceptsIn, mentions } from './lexicon';
 
 /**
- * What a question asks (docs/decisions/047-chat-answers.md): an intent from per-language patterns, and the
- * entities it names, found by the catalog's own names in every language (plan names, region cities, product
- * lines, domain suffixes), so a plan or region added in the back office is understood without a code change.
+ * What a question asks (docs/decisions/047-chat-answers.md, docs/decisions/058-chat-general.md): the intent whose
+ * concepts (src/server/chat/lexicon.ts) and entities weigh most in it, and the entities it names, found by the
+ * catalog's own names in every language (plan names, region cities and countries, product lines, domain suffixes),
+ * so a plan or region added in the back office is understood without a code change.
  */
 export type Intent =
   | 'planPrice'
@@ -17,10 +18,24 @@ export type Intent =
   | 'sale'
   | 'groupBuy'
   | 'coupons'
+  | 'licence'
+  | 'termDiscount'
+  | 'hourly'
+  | 'network'
+  | 'volume'
   | 'refund'
   | 'sla'
+  | 'payment'
   | 'billing'
+  | 'tax'
   | 'account'
+  | 'affiliate'
+  | 'abuse'
+  | 'limits'
+  | 'planChange'
+  | 'privacy'
+  | 'delivery'
+  | 'acceptableUse'
   | 'howTo'
   | 'offTopic';
 
@@ -31,86 +46,21 @@ export type Entities = {
   cpu?: number;
   memoryGb?: number;
   suffix?: string;
+  /** Every suffix asked about, when more than one (".co? and .ai?"). */
+  suffixes?: string[];
   /** A full domain name the visitor typed (`example.com`), for the domain search. */
   domainName?: string;
+  /** A billing term in months (annual → 12, 季付 → 3, 半年 → 6). */
+  months?: number;
+  /** A port speed asked about. */
+  mbps?: number;
+  /** A traffic package size asked about, in GB. */
+  trafficGb?: number;
+  /** A volume's medium asked about (NVMe, SSD, HDD). */
+  media?: string;
 };
 
 export type Recognised = { intent: Intent | undefined; entities: Entities; followUp: boolean };
-
-type Patterns = Record<Locale, RegExp>;
-
-/** Patterns are tried in every language: the page's language says nothing about the question's. */
-const P = {
-  groupBuy: {
-    en: /group[\s-]?buy|pintuan|team[\s-]?buy|buy(?:ing)? together/,
-    zh: /拼团|团购|开团|参团/,
-    ja: /共同購入|グループ購入|グループ価格/,
-  },
-  coupons: { en: /coupons?|vouchers?|promo ?codes?/, zh: /优惠券|代金券|折扣券|满减券/, ja: /クーポン/ },
-  sale: {
-    en: /\bsales?\b|flash deals?|\bdeals?\b|promotions?|on offer|special offers?|discounts?/,
-    zh: /特惠|促销|打折|秒杀|折扣|优惠活动|活动/,
-    ja: /セール|割引|キャンペーン|特価/,
-  },
-  snapshot: { en: /snapshots?|backups?/, zh: /快照|备份/, ja: /スナップショット|バックアップ/ },
-  domain: { en: /\bdomains?\b|\btld\b|suffix/, zh: /域名|后缀/, ja: /ドメイン/ },
-  refund: { en: /refund|money[\s-]?back|cancel/, zh: /退款|退费|退订|退钱/, ja: /返金|払い戻|返品|解約/ },
-  sla: {
-    en: /\bsla\b|uptime|availability guarantee|service level/,
-    zh: /\bsla\b|可用性|服务等级|在线率|稳定性/,
-    ja: /\bsla\b|稼働率|サービスレベル|可用性/,
-  },
-  billing: {
-    en: /\bbill(?:ing|ed)?\b|invoices?|payments?|\bpay\b|hourly|charged?|\btax(?:es)?\b|\bvat\b|balance|currenc(?:y|ies)|proration|prorat|paypal|alipay|wechat pay|credit cards?|payment methods?/,
-    zh: /计费|账单|付款|支付|发票|按小时|按时|扣费|余额|税|币种|续费|信用卡/,
-    ja: /課金|請求|支払|時間単位|インボイス|税|残高|通貨|日割|クレジットカード|paypay/,
-  },
-  account: {
-    en: /\baccount\b|sign[\s-]?up|\bregister\b|activat|verif|log[\s-]?in|password|two[\s-]factor|\b2fa\b/,
-    zh: /注册|激活|账户|账号|帐号|登录|密码|验证|实名/,
-    ja: /アカウント|会員登録|新規登録|有効化|アクティベ|ログイン|パスワード|認証|登録/,
-  },
-  regions: {
-    en: /\bregions?\b|locations?|data ?cent(?:er|re)s?|where (?:are|is|do)|which countr|\bavailable in\b|\boffered in\b|\bsold in\b/,
-    zh: /地域|机房|节点|数据中心|地区|区域|哪些地方|哪里有/,
-    ja: /リージョン|データセンター|拠点|地域|どこ/,
-  },
-  availability: {
-    en: /\bavailable\b|\boffer(?:ed)?\b|\bsold\b|can i (?:get|have|buy|order)|is there|do you have/,
-    zh: /有没有|能不能|可以买|能买|提供|有吗|可用/,
-    ja: /ありますか|使え|提供|選べ|買え|利用でき/,
-  },
-  cheapest: {
-    en: /cheapest|lowest|least expensive|\bcheap\b|budget|entry[\s-]level|smallest/,
-    zh: /最便宜|最低|便宜|入门|最小/,
-    ja: /最も安い|一番安い|最安|安い|最小/,
-  },
-  price: {
-    en: /\bprices?\b|pricing|\bcosts?\b|how much|\bfees?\b|per month|monthly|\brate\b/,
-    zh: /价格|价钱|多少钱|费用|收费|月付|每月|报价|资费|多少|几块/,
-    ja: /料金|価格|値段|いくら|費用|月額|コスト/,
-  },
-  server: {
-    en: /\bvps\b|servers?|\bplans?\b|v?cpus?\b|cores?|\bram\b|memory|instances?|\bmachines?\b/,
-    zh: /服务器|云主机|主机|套餐|核|内存|vps|配置/,
-    ja: /サーバー|プラン|コア|メモリ|インスタンス|vps/,
-  },
-  dedicated: { en: /dedicated|bare[\s-]?metal/, zh: /独立服务器|独服|物理机|独享/, ja: /専用サーバー|専有|ベアメタル/ },
-  followUp: {
-    en: /^(?:and|what about|how about|also|then)\b|^(?:in|for)\s/,
-    zh: /^(?:那|那么|还有)|呢[?？]?$/,
-    ja: /^(?:では|じゃあ|それでは)|(?:は|なら|だと|では)[?？]?$/,
-  },
-  offTopic: {
-    en: /weather|recipe|joke|poem|football|soccer|movie|song|president|capital of|stock price|bitcoin price|homework|translate/,
-    zh: /天气|菜谱|笑话|写诗|足球|电影|歌曲|总统|首都|股价|作业|翻译/,
-    ja: /天気|レシピ|冗談|ジョーク|詩を|サッカー|映画|歌|大統領|首都|株価|宿題|翻訳/,
-  },
-} satisfies Record<string, Patterns>;
-
-function has(patterns: Patterns, text: string): boolean {
-  return LOCALES.some((l) => patterns[l].test(text));
-}
 
 /** Lower-case, width-folded (ＶＰＳ → vps), spaces collapsed. */
 export function normalize(text: string): string {
@@ -118,6 +68,52 @@ export function normalize(text: string): string {
 }
 
 const compact = (s: string) => normalize(s).replace(/[\s/·,，、]+/g, '');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A name as a whole word in Latin text ("la" never inside "plan"), anywhere in CJK text. */
+function namedIn(text: string, name: string): boolean {
+  if (!name) return false;
+  if (/^[a-z0-9 .-]+$/.test(name)) return new RegExp(`(?<![a-z0-9])${escapeRegExp(name)}(?![a-z0-9])`).test(text);
+  return text.includes(name);
+}
+
+/** The names a region goes by: its city in every language, its id, its country when no other region shares it, "hk". */
+function regionNames(views: CatalogView[]): Map<string, string[]> {
+  const names = new Map<string, Set<string>>();
+  const countries = new Map<string, Set<string>>();
+  for (const view of views) {
+    for (const r of view.regions) {
+      const set = names.get(r.id) ?? new Set<string>();
+      for (const n of [r.city, r.id.replace(/-/g, ' ')]) set.add(normalize(n));
+      const words = normalize(r.city).split(' ');
+      if (words.length > 1) set.add(words.map((w) => w[0]).join(''));
+      names.set(r.id, set);
+      const country = normalize(r.country);
+      countries.set(country, (countries.get(country) ?? new Set()).add(r.id));
+    }
+  }
+  for (const [country, ids] of countries) {
+    const [only] = [...ids];
+    if (ids.size !== 1 || !only) continue;
+    names.get(only)?.add(country);
+    // "South Korea" is also "Korea".
+    const last = country.split(' ');
+    const word = last.at(-1) ?? '';
+    if (last.length > 1 && word.length >= 5 && !/^(?:states|kingdom|republic|emirates|islands)$/.test(word)) {
+      names.get(only)?.add(word);
+    }
+  }
+  return new Map([...names].map(([id, set]) => [id, [...set].filter(Boolean)]));
+}
+
+const MONTHS: [RegExp, number][] = [
+  [/half[\s-]?year|semi[\s-]?annual|six months|半年/, 6],
+  [
+    /annual|yearly|a year|per year|for a year|12 months|twelve months|年付|包年|按年|一年|年払|年額|1年|年間契約|年契約/,
+    12,
+  ],
+  [/quarter|three months|季付|按季|季度|四半期/, 3],
+];
 
 /** Entities named in the question, by the catalog's names in every language. */
 export function findEntities(text: string, views: CatalogView[]): Entities {
@@ -136,84 +132,250 @@ export function findEntities(text: string, views: CatalogView[]): Entities {
       }
     }
   }
-  for (const view of views) {
-    for (const r of view.regions) {
-      const names = [r.city, r.id.replace(/-/g, ' ')].map(normalize);
-      if (!entities.regionId && names.some((n) => n && text.includes(n))) entities.regionId = r.id;
+  // The longest region name found wins ("los angeles" over a shorter name inside it).
+  let regionMatch = 0;
+  for (const [id, names] of regionNames(views)) {
+    for (const n of names) {
+      if (n.length > regionMatch && namedIn(text, n)) {
+        entities.regionId = id;
+        regionMatch = n.length;
+      }
     }
-    // "Storage" names a line of servers, but "block storage" and volumes are disks.
-    const aboutVolumes = /block storage|volumes?|云硬盘|块存储|ブロックストレージ|ボリューム/.test(text);
+  }
+  // "Storage" names a line of servers, but "block storage" and volumes are disks.
+  const aboutVolumes = mentions('volume', text);
+  for (const view of views) {
     for (const l of view.lines) {
       if (!entities.lineId && !aboutVolumes && flat.includes(compact(l.name))) entities.lineId = l.id;
     }
   }
-  if (!entities.lineId && has(P.dedicated, text)) {
-    entities.lineId = views[0]?.lines.find((l) => l.dedicated)?.id;
-    if (!entities.lineId) delete entities.lineId;
+  if (!entities.lineId && mentions('dedicated', text)) {
+    const line = views[0]?.lines.find((l) => l.dedicated);
+    if (line) entities.lineId = line.id;
   }
   const cpu = /(\d{1,3})\s*(?:v?cpus?|vcores?|cores?|核|コア|c(?=\s*\d|\b))/.exec(text)?.[1];
   if (cpu) entities.cpu = Number(cpu);
-  // Memory: a size in GB not said of a disk or of traffic ("4GB", "4 GB RAM", "2核4G").
+  // Memory: a size in GB not said of a disk, of traffic or as a unit price ("4GB", "4 gig", "2核4G").
+  const withoutCpu = text.replace(/(\d{1,3})\s*(?:v?cpus?|vcores?|cores?|核|コア)/g, ' ');
   const memory =
-    /(\d{1,3})\s*(?:gb|g|gib)(?![a-z])(?!\s*(?:ssd|nvme|hdd|disk|storage|traffic|of (?:disk|storage|traffic)|硬盘|磁盘|存储|流量|ディスク|ストレージ|転送))/.exec(
-      text.replace(/(\d{1,3})\s*(?:v?cpus?|vcores?|cores?|核|コア)/g, ' '),
+    /(?<!per |每|一个|1個|1つ)(\d{1,3})\s*(?:gb|gigs?|g|gib)(?![a-z])(?!\s*(?:ssd|nvme|hdd|disk|storage|traffic|of (?:disk|storage|traffic)|硬盘|磁盘|存储|流量|ディスク|ストレージ|転送|あたり|当たり|单价|単価))/.exec(
+      withoutCpu,
     )?.[1];
-  if (memory && Number(memory) <= 512) entities.memoryGb = Number(memory);
-  const suffixes = views[0]?.suffixes.map((s) => s.suffix) ?? [];
-  // A full name ("example.com") first, then a suffix written alone (".com", "com 域名").
-  for (const suffix of [...suffixes].sort((a, b) => b.length - a.length)) {
-    const escaped = suffix.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const full = new RegExp(`(?:^|[^a-z0-9.-])([a-z0-9][a-z0-9-]{0,62})\\.${escaped}(?![a-z0-9-])`).exec(text);
-    if (full?.[1] && !/^(?:a|the|my|per|of)$/.test(full[1])) {
-      entities.suffix = suffix;
-      entities.domainName = `${full[1]}${suffix}`;
-      break;
-    }
-    const alone = new RegExp(`(?:^|[^a-z0-9])\\.?${escaped}(?![a-z0-9-])`);
-    const dotted = new RegExp(`(?:^|[^a-z0-9])\\.${escaped}(?![a-z0-9-])`);
-    if (dotted.test(text) || (has(P.domain, text) && alone.test(text))) {
-      entities.suffix = suffix;
+  if (memory && Number(memory) <= 512 && !aboutVolumes && !mentions('network', text)) {
+    entities.memoryGb = Number(memory);
+  }
+  for (const [pattern, months] of MONTHS) {
+    if (pattern.test(text)) {
+      entities.months = months;
       break;
     }
   }
+  const counted = /(\d{1,2})\s*(?:months?|个月|か月|ヶ月|カ月|ケ月)/.exec(text)?.[1];
+  if (counted && !entities.months) entities.months = Number(counted);
+  const mbps = /(\d{2,5})\s*(?:mbps|mb\/s|m(?![a-z])|兆)/.exec(text)?.[1];
+  if (mbps && mentions('network', text)) entities.mbps = Number(mbps);
+  const traffic = /(\d{1,5})\s*(tb|t|gb|g)(?![a-z])/.exec(text);
+  if (traffic?.[1] && mentions('network', text) && !entities.mbps) {
+    entities.trafficGb = Number(traffic[1]) * (traffic[2]?.startsWith('t') ? 1000 : 1);
+  }
+  const media = /nvme|ssd|hdd/.exec(text)?.[0];
+  if (media && aboutVolumes) entities.media = media;
+  const suffixes = views[0]?.suffixes.map((s) => s.suffix) ?? [];
+  // A full name ("example.com") first, then a suffix written alone (".com", "com 域名").
+  const found: string[] = [];
+  let rest = text;
+  for (const suffix of [...suffixes].sort((a, b) => b.length - a.length)) {
+    const escaped = escapeRegExp(suffix.slice(1));
+    const full = new RegExp(`(?:^|[^a-z0-9.-])([a-z0-9][a-z0-9-]{0,62})\\.${escaped}(?![a-z0-9-])`).exec(rest);
+    if (full?.[1] && !/^(?:a|the|my|per|of)$/.test(full[1]) && !entities.domainName) {
+      entities.domainName = `${full[1]}${suffix}`;
+      found.push(suffix);
+      rest = rest.replace(full[0], ' ');
+      continue;
+    }
+    const alone = new RegExp(`(?:^|[^a-z0-9])\\.?${escaped}(?![a-z0-9-])`);
+    const dotted = new RegExp(`(?:^|[^a-z0-9])\\.${escaped}(?![a-z0-9.-])`);
+    const at = dotted.exec(rest) ?? (mentions('domain', text) && found.length === 0 ? alone.exec(rest) : null);
+    if (at) {
+      found.push(suffix);
+      // ".com.hk" found is not ".hk" again.
+      rest = rest.replace(at[0], ' ');
+    }
+  }
+  // In the order the question names them.
+  found.sort((a, b) => text.indexOf(a) - text.indexOf(b));
+  if (found[0]) entities.suffix = found[0];
+  if (found.length > 1) entities.suffixes = found;
   return entities;
+}
+
+const FAILED = /fail|unpaid|overdue|失败|欠费|扣不了|失敗|できなかった|未払|滞納/;
+
+/** How much each concept says that its intent is asked. */
+const WEIGHTS: Partial<Record<Concept, [Intent, number]>> = {
+  planPrice: ['planPrice', 0.5],
+  regions: ['regions', 2],
+  domain: ['domainPrice', 3],
+  snapshot: ['snapshot', 3],
+  sale: ['sale', 2],
+  groupBuy: ['groupBuy', 4],
+  coupons: ['coupons', 4],
+  licence: ['licence', 3],
+  termDiscount: ['termDiscount', 2.5],
+  hourly: ['hourly', 3],
+  network: ['network', 3],
+  volume: ['volume', 2.5],
+  refund: ['refund', 3],
+  sla: ['sla', 3],
+  payment: ['payment', 3],
+  billing: ['billing', 2],
+  tax: ['tax', 3],
+  account: ['account', 2],
+  affiliate: ['affiliate', 3.5],
+  abuse: ['abuse', 2.5],
+  limits: ['limits', 1.5],
+  planChange: ['planChange', 3],
+  privacy: ['privacy', 3],
+  delivery: ['delivery', 3],
+  acceptableUse: ['acceptableUse', 3.5],
+  howTo: ['howTo', 1],
+  offTopic: ['offTopic', 2.5],
+};
+
+/** Subjects a plan can be the argument of. */
+const TOPICS: ReadonlySet<Intent> = new Set<Intent>([
+  'hourly',
+  'licence',
+  'termDiscount',
+  'snapshot',
+  'network',
+  'volume',
+  'refund',
+  'sla',
+  'payment',
+  'billing',
+  'tax',
+  'affiliate',
+  'abuse',
+  'limits',
+  'planChange',
+  'privacy',
+  'delivery',
+  'acceptableUse',
+]);
+
+/** Ties go to the more specific intent. */
+const PRIORITY: Intent[] = [
+  'groupBuy',
+  'coupons',
+  'refund',
+  'hourly',
+  'licence',
+  'termDiscount',
+  'snapshot',
+  'affiliate',
+  'acceptableUse',
+  'planChange',
+  'delivery',
+  'privacy',
+  'sla',
+  'tax',
+  'domainPrice',
+  'network',
+  'volume',
+  'payment',
+  'abuse',
+  'sale',
+  'billing',
+  'account',
+  'limits',
+  'cheapest',
+  'regionAvailability',
+  'regions',
+  'planPrice',
+  'howTo',
+  'offTopic',
+];
+
+/** Intent scores of a question: its concepts' weights and its entities'. */
+export function scoreIntents(text: string, entities: Entities): Map<Intent, number> {
+  const concepts = conceptsIn(text);
+  const score = new Map<Intent, number>();
+  const add = (intent: Intent, by: number) => score.set(intent, (score.get(intent) ?? 0) + by);
+  for (const concept of concepts) {
+    const weight = WEIGHTS[concept];
+    if (weight) add(weight[0], weight[1]);
+  }
+  const planish =
+    entities.planId !== undefined ||
+    entities.cpu !== undefined ||
+    entities.memoryGb !== undefined ||
+    entities.lineId !== undefined;
+  const wantsPrice = concepts.has('price');
+  const aboutServers = concepts.has('servers') || planish;
+  if (entities.suffix) add('domainPrice', 4);
+  // A payment that failed is a billing question, not one about the ways to pay.
+  if (FAILED.test(text)) add('billing', 2);
+  if (planish) add('planPrice', 1.5);
+  if (concepts.has('servers')) add('planPrice', 0.75);
+  if (wantsPrice && aboutServers) add('planPrice', 1);
+  if (wantsPrice && entities.regionId && !aboutServers) add('planPrice', 1);
+  if (entities.months !== undefined && entities.months > 1)
+    add('termDiscount', concepts.has('termDiscount') ? 0.5 : 2.5);
+  if (entities.cpu !== undefined && score.has('licence')) add('licence', 1);
+  if (entities.mbps !== undefined || entities.trafficGb !== undefined) add('network', 2);
+  if (entities.media) add('volume', 1);
+  if (wantsPrice) {
+    for (const intent of [
+      'domainPrice',
+      'snapshot',
+      'licence',
+      'network',
+      'volume',
+      'termDiscount',
+      'hourly',
+    ] as const) {
+      if (score.has(intent)) add(intent, 0.5);
+    }
+  }
+  if (concepts.has('cheap') && (aboutServers || wantsPrice || entities.regionId || score.size === 0)) {
+    add('cheapest', 3.5);
+  }
+  if (entities.regionId && planish && concepts.has('availability') && !wantsPrice) add('regionAvailability', 4);
+  if (concepts.has('regions') && planish && !wantsPrice) add('regionAvailability', 2.5);
+  if (entities.regionId && planish && !wantsPrice && !score.has('regions')) add('regionAvailability', 2);
+  if (concepts.has('availability') && entities.regionId && !planish) add('regions', 1);
+  // A plan named in a question about something else (its hourly price, a refund for it) is that subject's argument.
+  if ([...score.keys()].some((i) => TOPICS.has(i))) score.set('planPrice', (score.get('planPrice') ?? 0) / 2);
+  // Off-topic words inside a question about the site ("bitcoin" as a payment) do not make it off-topic.
+  if (score.has('offTopic') && (aboutServers || wantsPrice)) score.delete('offTopic');
+  return score;
+}
+
+/** The best-scoring intent, ties to the more specific; undefined when nothing scores. */
+export function bestIntent(score: Map<Intent, number>): Intent | undefined {
+  let best: Intent | undefined;
+  let top = 0;
+  for (const intent of PRIORITY) {
+    const s = score.get(intent) ?? 0;
+    if (s > top) {
+      best = intent;
+      top = s;
+    }
+  }
+  return best;
 }
 
 /** The intent and entities of a question; `followUp` when it only adds entities to the question before. */
 export function recognise(question: string, views: CatalogView[]): Recognised {
   const text = normalize(question);
   const entities = findEntities(text, views);
-  const planish =
-    entities.planId !== undefined ||
-    entities.cpu !== undefined ||
-    entities.memoryGb !== undefined ||
-    entities.lineId !== undefined;
-  const wantsPrice = has(P.price, text);
-  const aboutServers = has(P.server, text) || planish;
-  let intent: Intent | undefined;
-  if (has(P.groupBuy, text)) intent = 'groupBuy';
-  else if (has(P.coupons, text)) intent = 'coupons';
-  else if (has(P.snapshot, text)) intent = 'snapshot';
-  else if (entities.suffix || has(P.domain, text)) intent = 'domainPrice';
-  else if (has(P.sale, text)) intent = 'sale';
-  else if (has(P.refund, text)) intent = 'refund';
-  else if (has(P.sla, text)) intent = 'sla';
-  else if (has(P.offTopic, text) && !aboutServers && !wantsPrice) intent = 'offTopic';
-  else if (has(P.cheapest, text) && (aboutServers || wantsPrice || !has(P.billing, text))) intent = 'cheapest';
-  else if (entities.regionId && planish && !wantsPrice) intent = 'regionAvailability';
-  else if (has(P.regions, text) && !wantsPrice) intent = planish ? 'regionAvailability' : 'regions';
-  else if (planish && (wantsPrice || has(P.server, text))) intent = 'planPrice';
-  else if (wantsPrice && aboutServers) intent = 'planPrice';
-  else if (has(P.billing, text)) intent = 'billing';
-  else if (has(P.account, text)) intent = 'account';
-  else if (wantsPrice && entities.regionId) intent = 'planPrice';
-  else if (wantsPrice) intent = 'billing';
-  else if (has(P.availability, text) && entities.regionId) intent = 'regions';
-  // A bare product word ("VPS", "サーバー") asks what we sell: the plans and their prices.
-  else if (has(P.server, text) && text.replace(/[^\p{L}\p{N}]/gu, '').length <= 8) intent = 'planPrice';
-
+  let intent = bestIntent(scoreIntents(text, entities));
+  // A price with nothing else to price, or a bare product word ("VPS", "サーバー"): what we sell and its prices.
+  if (!intent && mentions('price', text) && entities.regionId) intent = 'planPrice';
+  else if (!intent && mentions('price', text) && !mentions('followUp', text)) intent = 'billing';
   const onlyEntities = intent === undefined && Object.keys(entities).length > 0;
-  const followUp = onlyEntities || (has(P.followUp, text) && text.length <= 40);
+  const followUp = onlyEntities || (mentions('followUp', text) && text.length <= 40);
   return { intent, entities, followUp };
 }
 
@@ -230,21 +392,10 @@ export const CATALOG_INTENTS: ReadonlySet<Intent> = new Set<Intent>([
   'domainPrice',
   'sale',
   'groupBuy',
+  'licence',
+  'termDiscount',
+  'hourly',
+  'network',
+  'volume',
+  'snapshot',
 ]);
-
-/** Words the recognised intent adds to passage ranking, in each language, so the passage that answers comes first. */
-export const INTENT_HINTS: Partial<Record<Intent, Record<Locale, string>>> = {
-  sla: {
-    en: 'service level agreement availability commit credit',
-    zh: '服务等级协议 可用性 承诺 赔偿',
-    ja: 'サービスレベル契約 稼働率 約束 クレジット',
-  },
-  refund: { en: 'refund money-back guarantee', zh: '退款 无理由退款', ja: '返金 返金保証' },
-  billing: {
-    en: 'billing hourly term balance payment',
-    zh: '计费 按小时 包周期 余额 付款',
-    ja: '課金 時間課金 契約期間 残高 支払い',
-  },
-  account: { en: 'account sign up', zh: '账户 注册', ja: 'アカウント 登録' },
-  snapshot: { en: 'snapshots billed stored', zh: '快照 计费 存储', ja: 'スナップショット 課金 保存' },
-};

@@ -14,8 +14,16 @@ const JAPANESE_HAN = /[価東円済払込様売県駅図帯転領約専]|料金|
 const ENGLISH_WORD =
   /\b(?:a|an|and|the|is|are|do|does|can|how|what|which|where|when|why|who|much|many|in|on|for|of|to|with|my|your|i|you|there|any|about|price|cost|plan|plans|cheap|cheapest|buy|order|refund|available|region|regions|snapshot|domain|coupon|sale|account|bill|billing|hello|hi|please|thanks|tell|me|get|have|need|want)\b/i;
 
+/** A plan's size written the Chinese or Japanese way inside another language's question ("2核4G", "2コア"). */
+const SIZE_TOKEN = /\d+\s*(?:核|コア)\s*(?:\d+\s*g(?:b)?)?/giu;
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+
 export function questionLanguage(question: string, pageLocale: Locale): Locale {
   const text = question.normalize('NFKC');
+  // An English sentence with a size written the Chinese way ("how much is 2核4G in HKD") is English.
+  const english = text.match(new RegExp(ENGLISH_WORD.source, 'gi'))?.length ?? 0;
+  const cjk = text.replace(SIZE_TOKEN, ' ').match(CJK_CHAR)?.length ?? 0;
+  if (english >= 2 && cjk === 0) return 'en';
   if (KANA.test(text)) return 'ja';
   if (HAN.test(text)) return JAPANESE_HAN.test(text) ? 'ja' : 'zh';
   if (ENGLISH_WORD.test(text)) return 'en';

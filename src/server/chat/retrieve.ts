@@ -1,8 +1,9 @@
 import 'server-only';
 import type { Locale } from '@/lib/locales';
-import { markdownSections } from '@/lib/markdown';
+import { markdownPassages } from '@/lib/markdown';
 import type { CurrencyRate } from '@/lib/money';
 import { fillInlineFacts } from '../docs/inline-facts';
+import { joinedWords } from '../search/text';
 import type { FoundDocument } from './documents';
 import { splitSentences } from './sentences';
 
@@ -45,6 +46,16 @@ const STOPWORDS = new Set(
 const CJK_STOP =
   /[的了吗呢吧啊么是在和与或及把被从对我你您他她它们这那哪怎如何什可以能要请问呀はがをにへでとやのもかなねよ。、，？！：；]/gu;
 
+const QUANTITY =
+  /how (?:long|many|much|soon|fast|quickly)|when|what (?:rate|percent)|minimum|maximum|多久|几|多少|多长|多快|何日|何台|何%|何％|いくら|いつ|何時間|何パーセント|どれくらい|どのくらい|何回|最低|最多|上限/;
+
+/** A question asking how long or when ("how long", "多久", "几天", "いつ", "何日"). */
+const DURATION_ASKED =
+  /how long|how soon|how many (?:days|hours|minutes)|when|多久|多长时间|几天|几个?小时|几分钟|什么时候|何日|何時間|いつ|どのくらい|どれくらい|何分/;
+/** A stated length of time: a number with its unit ("3 business days", "5-10 个工作日", "24 時間"). */
+const DURATION_STATED =
+  /\d+(?:\s*[-–~～]\s*\d+)?\s*(?:business days?|working days?|days?|hours?|minutes?|weeks?|months?|个工作日|工作日|天|小时|分钟|周|个月|営業日|日|時間|分|週間|か月|ヶ月)/i;
+
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+/gu;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}._-]*/gu;
 
@@ -54,8 +65,10 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}._-]*/gu;
  */
 function fold(word: string): string {
   if (!/^[a-z]+$/.test(word) || word.length <= 4) return word;
-  if (word.endsWith('ing') && word.length > 6) return word.slice(0, -3);
-  if (word.endsWith('ed') && word.length > 5) return word.slice(0, -2);
+  // "cancelling" and "cancelled" are "cancel"; "stopped" is "stop".
+  const undouble = (w: string) => (/([bdglmnprt])\1$/.test(w) ? w.slice(0, -1) : w);
+  if (word.endsWith('ing') && word.length > 6) return undouble(word.slice(0, -3));
+  if (word.endsWith('ed') && word.length > 5) return undouble(word.slice(0, -2));
   if (word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
   return word;
 }
@@ -66,7 +79,8 @@ export function terms(text: string): string[] {
   const out: string[] = [];
   const latin = normalized.replace(CJK_RUN, ' ');
   for (const match of latin.matchAll(WORD)) {
-    const word = match[0].replace(/[._-]+$/, '');
+    // "95.0" is the number 95 a question writes "95".
+    const word = match[0].replace(/[._-]+$/, '').replace(/^(\d+)\.0+$/, '$1');
     // "powered-off" is also "powered" and "off".
     const words = word.includes('-') ? [word, ...word.split('-')] : [word];
     for (const w of words) {
@@ -162,7 +176,7 @@ function sectionsOf(doc: FoundDocument, locale: Locale, currency: CurrencyRate):
   };
   // The summary describes the article rather than answering: it is not a passage.
   const body = fillInlineFacts(doc.body.replace(CATALOG_LINE, ''), currency, locale);
-  for (const s of markdownSections(body)) if (s.text.trim()) add(s.heading || doc.title, s.text);
+  for (const s of markdownPassages(body)) if (s.text.trim()) add(s.heading || doc.title, s.text);
   if (sectionCache.size >= SECTION_CACHE_MAX) sectionCache.clear();
   sectionCache.set(key, { body: doc.body, sections });
   return sections;
@@ -173,6 +187,19 @@ function sectionsOf(doc: FoundDocument, locale: Locale, currency: CurrencyRate):
  * e.g. "availability" for an SLA question), best first.
  */
 export function rankPassages(
+  docs: FoundDocument[],
+  question: string,
+  hints: string,
+  locale: Locale,
+  currency: CurrencyRate,
+): Passage[] {
+  const best = new Map<string, Passage>();
+  for (const p of rankSections(docs, question, hints, locale, currency)) if (!best.has(p.path)) best.set(p.path, p);
+  return [...best.values()];
+}
+
+/** Every section of the candidate documents that shares a word with the question, best first. */
+export function rankSections(
   docs: FoundDocument[],
   question: string,
   hints: string,
@@ -194,11 +221,12 @@ export function rankPassages(
     for (const t of wanted) if (s.terms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
   }
   const corpus: Corpus = { sections: all, df, avgLength: total / all.length };
-  const best = new Map<string, Passage>();
+  const ranked: Passage[] = [];
   for (const s of all) {
     let score = bm25(wanted, s.terms, s.length, corpus, weights);
     if (score <= 0) continue;
-    if (s.kind === 'announcement') score *= 0.8;
+    // The documentation is the lasting answer, an announcement the news of a change (docs/decisions/046-search.md).
+    if (s.kind === 'announcement') score *= 0.5;
     // A heading that restates the question ("If a payment fails") marks the section that answers it.
     // Coverage is weighed like the score: a lone kanji left between kana (使い方 gives 使 and 方) says little.
     if (ownWeight > 0 && s.headingTerms.size > 0) {
@@ -206,20 +234,29 @@ export function rankPassages(
       for (const t of own) if (s.headingTerms.has(t)) covered += termWeight(t);
       if (covered / ownWeight >= 0.5) score *= 1.5;
     }
-    const previous = best.get(s.path);
-    if (!previous || previous.score < score) {
-      best.set(s.path, {
-        kind: s.kind,
-        id: s.id,
-        path: s.path,
-        title: s.title,
-        heading: s.heading,
-        text: s.text,
-        score,
-      });
-    }
+    ranked.push({ kind: s.kind, id: s.id, path: s.path, title: s.title, heading: s.heading, text: s.text, score });
   }
-  return [...best.values()].sort((a, b) => b.score - a.score);
+  return ranked.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * What of a question a sentence is matched by: its terms; for Chinese the words the segmenter cuts (no single
+ * characters, no particles) and any Latin or number terms, so "滥用举报" counts 滥用 and 举报, not the pair 用举
+ * across them.
+ */
+function questionUnits(text: string, locale: Locale): string[] {
+  const all = terms(text);
+  // Japanese writes its grammar in kana between words, so its character pairs rarely straddle two words.
+  if (locale !== 'zh') return [...new Set(all)];
+  const words = joinedWords(text, locale).filter((w) => Array.from(w).length >= 2);
+  return [...new Set([...words, ...all.filter((t) => /^[a-z0-9][a-z0-9._-]*$/.test(t))])];
+}
+
+/** Whether a text holds a unit of `questionUnits`: as a term, or for Chinese as written. */
+function holder(text: string, locale: Locale): (unit: string) => boolean {
+  const own = new Set(terms(text));
+  const lower = text.normalize('NFKC').toLowerCase();
+  return (unit) => own.has(unit) || (locale === 'zh' && lower.includes(unit));
 }
 
 /**
@@ -236,43 +273,68 @@ export function bestExcerpt(
   locale: Locale,
   maxChars = 320,
 ): string[] {
+  return scoredExcerpt(passage, question, hints, locale, maxChars).sentences;
+}
+
+/** The excerpt of `bestExcerpt` with how well its first sentence answers (the question's words it holds). */
+export function scoredExcerpt(
+  passage: { text: string; heading: string },
+  question: string,
+  hints: string,
+  locale: Locale,
+  maxChars = 320,
+  /** What a hint word held counts against a word of the question's own. */
+  hintWeight = 0.1,
+): { sentences: string[]; score: number } {
   const sentences = splitSentences(passage.text, locale);
-  const wanted = new Set(terms(question));
-  const hinted = new Set(terms(hints).filter((t) => !wanted.has(t)));
-  let headingHits = 0;
-  let headingAll = 0;
-  for (const t of new Set(terms(passage.heading))) {
-    if (wanted.has(t)) headingHits += 1;
-    if (wanted.has(t) || hinted.has(t)) headingAll += 1;
-  }
+  const wanted = questionUnits(question, locale);
+  const hinted = questionUnits(hints, locale).filter((t) => !wanted.includes(t));
+  const heading = holder(passage.heading, locale);
+  const headingHits = wanted.filter(heading).length;
+  const headingAll = headingHits + hinted.filter(heading).length;
   let top = 0;
   let topScore = 0;
   let topHits = 0;
+  let topExtra = 0;
+  // "How long", "how many", "多久", "何日": the sentence with a number answers, other things equal.
+  const asked = question.normalize('NFKC').toLowerCase();
+  const quantity = QUANTITY.test(asked);
+  // "How long", "几天", "いつ": the sentence that states a length of time answers, other things equal.
+  const duration = DURATION_ASKED.test(asked);
   sentences.forEach((sentence, i) => {
-    let hits = 0;
-    let score = 0;
-    for (const t of new Set(terms(sentence))) {
-      if (wanted.has(t)) {
-        hits += 1;
-        score += 1;
-      } else if (hinted.has(t)) score += 0.1;
-    }
+    const holds = holder(sentence, locale);
+    const found = wanted.filter(holds);
+    const hits = found.length;
+    let score = hits + hintWeight * hinted.filter(holds).length;
+    if (quantity && hits > 0 && /\d/.test(sentence)) score += 0.5;
+    if (duration && hits > 0 && DURATION_STATED.test(sentence)) score += 0.5;
     if (score > topScore) {
       top = i;
       topScore = score;
       topHits = hits;
+      topExtra = found.filter((t) => !heading(t)).length;
     }
   });
-  if ((headingHits > 0 && headingHits >= topHits) || headingAll > topHits) top = 0;
+  // When the heading restates the question, the section as a whole answers it: its opening is quoted. Unless a
+  // sentence holds two of the question's words, one of them not the heading's ("hourly" in a money-back section).
+  const specific = topHits >= 2 && topExtra >= 1;
+  if (!specific && ((headingHits > 0 && headingHits >= topHits) || headingAll > topHits)) {
+    top = 0;
+    // The section as a whole answers: it counts as a sentence holding its heading's words of the question.
+    topScore = Math.max(topScore, headingHits) + 0.5;
+  }
   const first = sentences[top];
-  if (first === undefined) return [];
+  if (first === undefined) return { sentences: [], score: 0 };
   const out = [first];
   let length = first.length;
+  const tableRow = (s: string) => /^[^:：]{1,60}: .+; /.test(s);
   for (let i = top + 1; i < sentences.length; i += 1) {
     const next = sentences[i] ?? '';
     if (length + next.length > maxChars) break;
+    // A sentence's answer does not run on into a table below it.
+    if (tableRow(next) && !tableRow(first)) break;
     out.push(next);
     length += next.length;
   }
-  return out;
+  return { sentences: out, score: topScore };
 }

@@ -2,10 +2,12 @@ import 'server-only';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@/lib/locales';
 import { parseWith, withoutControlCharacters } from '../api/input';
+import { conceptsIn, SUBJECT_WORDS } from '../chat/lexicon';
 import type { Database } from '../db/client';
 import { type RankedDocument, rankDocuments } from './rank';
+import { correctByReading } from './readings';
 import { suggestWords } from './suggest';
-import { queryWords } from './text';
+import { MAX_QUERY_WORDS, queryWords } from './text';
 
 /*
  * Documentation search (docs/decisions/046-search.md). The query is cut into the same words as the index
@@ -181,7 +183,56 @@ async function findHits(
     return { words, documents: [] };
   }
   if (words.length < 2) return { words, documents: [] };
-  return { words, documents: await rankDocuments(db, { locale, words, every: false, limit }) };
+  // Any word: the words naming what is asked, and the site's own word for it, weigh most.
+  const { words: weighted, weights } = intentWeights(query, words, locale);
+  return { words, documents: await rankDocuments(db, { locale, words: weighted, every: false, limit, weights }) };
+}
+
+/** How much a word of an intent counts against an incidental one. */
+const INTENT_WEIGHT = 3;
+
+/**
+ * The query's words with the site's own word for each subject it names added ("money back" → refund), and the weights
+ * that make those count more than incidental words (docs/decisions/058-chat-general.md).
+ */
+export function intentWeights(
+  query: string,
+  words: string[],
+  locale: Locale,
+): { words: string[]; weights: Map<string, number> } {
+  const text = query.normalize('NFKC').toLowerCase();
+  const weights = new Map<string, number>();
+  const all = [...words];
+  for (const concept of conceptsIn(text)) {
+    const canonical = SUBJECT_WORDS[concept as keyof typeof SUBJECT_WORDS]?.[locale];
+    if (!canonical) continue;
+    for (const w of queryWords(canonical, locale)) {
+      if (!all.includes(w)) all.push(w);
+      weights.set(w, INTENT_WEIGHT);
+    }
+  }
+  // The query's own words that name a subject count as much.
+  for (const w of words) if (conceptsIn(w).size > 0 && !weights.has(w)) weights.set(w, INTENT_WEIGHT - 1);
+  return { words: all.slice(0, MAX_QUERY_WORDS + 4), weights };
+}
+
+/**
+ * The documents for a query whose words typed by their sound were read as words of the vocabulary: its words all,
+ * then any of them; the answer shows the query as read ("Showing results for 返金"). Undefined when nothing holds
+ * them, so the query is searched as typed.
+ */
+async function findReadHits(
+  db: Database,
+  locale: Locale,
+  read: string,
+  words: string[],
+  limit: number,
+): Promise<{ words: string[]; documents: RankedDocument[]; suggestion: string } | undefined> {
+  const all = await rankDocuments(db, { locale, words, every: true, limit });
+  if (all.length) return { words, documents: all, suggestion: read };
+  if (words.length < 2) return undefined;
+  const any = await rankDocuments(db, { locale, words, every: false, limit });
+  return any.length ? { words, documents: any, suggestion: read } : undefined;
 }
 
 /** The query as typed with each corrected word replaced (case-insensitively), so the rest reads as typed. */
@@ -214,9 +265,14 @@ export async function searchDocs(
   });
   const query = normalizeQuery(raw);
   const words = queryWords(query, locale);
-  if (words.length === 0) return { query, terms: words, hits: [] };
+  // Words typed by their sound (へんきん, henkin, 快招) are looked up by reading (docs/decisions/059-readings.md).
+  const reading = await correctByReading(db, query.toLowerCase(), locale);
+  const readWords = reading.replaced.size ? queryWords(reading.text, locale) : [];
+  if (words.length === 0 && readWords.length === 0) return { query, terms: words, hits: [] };
 
-  const found = await findHits(db, locale, query, words, limit, options);
+  const found =
+    (readWords.length ? await findReadHits(db, locale, reading.text, readWords, limit) : undefined) ??
+    (await findHits(db, locale, query, words, limit, options));
   const marks = markTerms(found.suggestion ?? query, found.words);
   const hits = found.documents.map((d): DocSearchHit => {
     const plain = d.bodyText;

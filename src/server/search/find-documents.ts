@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Locale } from '@/lib/locales';
 import type { Database } from '../db/client';
-import { documentPath, normalizeQuery } from './docs';
+import { documentPath, intentWeights, normalizeQuery } from './docs';
 import { documentTexts, rankDocuments } from './rank';
 import { queryWords } from './text';
 
@@ -26,9 +26,10 @@ export async function findDocuments(
   db: Database,
   input: { text: string; locale: Locale; limit: number },
 ): Promise<FoundDocument[]> {
-  const words = queryWords(normalizeQuery(input.text), input.locale);
+  const text = normalizeQuery(input.text);
+  const { words, weights } = intentWeights(text, queryWords(text, input.locale), input.locale);
   const limit = Math.max(1, Math.min(50, Math.trunc(input.limit) || 1));
-  const ranked = await rankDocuments(db, { locale: input.locale, words, every: false, limit });
+  const ranked = await rankDocuments(db, { locale: input.locale, words, every: false, limit, weights });
   if (ranked.length === 0) return [];
   const texts = await documentTexts(db, input.locale, ranked);
   return ranked.map((d) => {

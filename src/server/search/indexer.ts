@@ -1,8 +1,9 @@
 import 'server-only';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Locale } from '@/lib/locales';
+import { LOCALES, type Locale } from '@/lib/locales';
 import { markdownSections } from '@/lib/markdown';
 import type { Database } from '../db/client';
+import { fillVocabularyReadings, vocabularyReadings } from './readings';
 import { isVocabularyWord, searchConfig, textWords } from './text';
 
 /*
@@ -178,17 +179,49 @@ async function applyVocabulary(db: Executor, delta: Map<string, number>): Promis
       return { locale, term, by, initial: chars[0] ?? '', length: Math.min(chars.length, 32_767) };
     });
   if (changes.length === 0) return;
-  const json = JSON.stringify(changes);
-  await db.execute(sql`insert into search_terms (locale, term, document_count, initial, length)
-    select c.locale, c.term, c.by, c.initial, c.length
-    from json_to_recordset(${json}::json) as c(locale text, term text, by int, initial text, length smallint)
+  const readings = await newWordReadings(db, changes);
+  const json = JSON.stringify(
+    changes.map((c) => ({ ...c, reading: readings.get(`${c.locale}\u0001${c.term}`) ?? null })),
+  );
+  await db.execute(sql`insert into search_terms (locale, term, document_count, initial, length, reading)
+    select c.locale, c.term, c.by, c.initial, c.length, c.reading
+    from json_to_recordset(${json}::json)
+      as c(locale text, term text, by int, initial text, length smallint, reading text)
     order by c.locale, c.term
-    on conflict (locale, term) do update set document_count = search_terms.document_count + excluded.document_count`);
+    on conflict (locale, term) do update set document_count = search_terms.document_count + excluded.document_count,
+      reading = coalesce(search_terms.reading, excluded.reading)`);
   if (changes.some((c) => c.by < 0)) {
     await db.execute(sql`delete from search_terms s
       using json_to_recordset(${json}::json) as c(locale text, term text, by int)
       where c.by < 0 and s.locale = c.locale and s.term = c.term and s.document_count <= 0`);
   }
+}
+
+/**
+ * The readings of the words a change adds that the vocabulary does not hold with a reading yet
+ * (docs/decisions/059-readings.md): the words already there keep theirs, so the dictionary is read only for new ones.
+ */
+async function newWordReadings(
+  db: Executor,
+  changes: { locale: string; term: string; by: number }[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const added = changes.filter((c) => c.by > 0);
+  if (added.length === 0) return out;
+  const known = new Set(
+    rowsOf(
+      await db.execute(sql`select s.locale, s.term from search_terms s
+        join json_to_recordset(${JSON.stringify(added.map((c) => ({ locale: c.locale, term: c.term })))}::json)
+          as c(locale text, term text) on s.locale = c.locale and s.term = c.term
+        where s.reading is not null`),
+    ).map((r) => `${r.locale}\u0001${r.term}`),
+  );
+  for (const locale of LOCALES) {
+    const words = added.filter((c) => c.locale === locale && !known.has(`${locale}\u0001${c.term}`)).map((c) => c.term);
+    if (words.length === 0) continue;
+    for (const [term, reading] of await vocabularyReadings(locale, words)) out.set(`${locale}\u0001${term}`, reading);
+  }
+  return out;
 }
 
 /** Indexes these articles (all their languages) in the caller's transaction, as their texts are now. */
@@ -240,5 +273,7 @@ export async function healSearchIndex(db: Database): Promise<number> {
       written += await db.transaction((tx) => indexDocuments(tx, kind, batch));
     }
   }
+  // Words indexed before the vocabulary had readings get theirs (docs/decisions/059-readings.md).
+  await fillVocabularyReadings(db);
   return written;
 }

@@ -44,9 +44,20 @@ const NORMALIZATION = 32;
 
 export async function rankDocuments(
   db: Reader,
-  input: { locale: Locale; words: string[]; every: boolean; limit: number },
+  input: {
+    locale: Locale;
+    words: string[];
+    every: boolean;
+    limit: number;
+    /**
+     * How much a word counts when held or in the title (1 unless given): a word naming what the query asks about
+     * ("refund" for "money back") outweighs an incidental one ("first", "week"); docs/decisions/058-chat-general.md.
+     */
+    weights?: ReadonlyMap<string, number>;
+  },
 ): Promise<RankedDocument[]> {
   const { locale, words, every, limit } = input;
+  const weight = (w: string) => input.weights?.get(w) ?? 1;
   if (words.length === 0) return [];
   const config = searchConfig(locale);
   const one = (word: string): SQL =>
@@ -57,13 +68,13 @@ export async function rankDocuments(
       : sql`plainto_tsquery(${config}::regconfig, ${word})`;
   const query = sql.join(words.map(one), every ? sql` && ` : sql` || `);
   const held = every
-    ? sql`${words.length}::int`
+    ? sql`${words.reduce((sum, w) => sum + weight(w), 0)}::float4`
     : sql.join(
-        words.map((w) => sql`(d.document @@ ${one(w)})::int`),
+        words.map((w) => sql`(d.document @@ ${one(w)})::int * ${weight(w)}::float4`),
         sql` + `,
       );
   const inTitle = sql.join(
-    words.map((w) => sql`(d.title_document @@ ${one(w)})::int`),
+    words.map((w) => sql`(d.title_document @@ ${one(w)})::int * ${weight(w)}::float4`),
     sql` + `,
   );
   const published = sql`(d.kind = 'article' or d.published_at <= now())`;

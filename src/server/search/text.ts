@@ -74,7 +74,8 @@ const STOP_WORDS: Record<Locale, ReadonlySet<string>> = {
   zh: new Set(
     `的 了 是 吗 呢 吧 啊 呀 么 我 我们 你 您 他 她 它 他们 这 那 这个 那个 这些 那些 什么 怎么 怎么样 怎样 如何 为什么
     哪 哪里 哪些 哪个 多少 几 请 请问 一下 可以 能 能否 能不能 会 要 想 需要 应该 在 和 与 及 或 或者 还是 有 没有 就 都 也
-    又 还 把 被 给 对 对于 关于 从 到 向 以 及其 之 其 而 并 但 但是 如果 因为 所以 一个 个 吗 嘛 呗 得 地 着 过`
+    又 还 把 被 给 对 对于 关于 从 到 向 以 及其 之 其 而 并 但 但是 如果 因为 所以 一个 个 吗 嘛 呗 得 地 着 过 多久
+    多长 多长时间 几天 啥 咋 咋样 用 什么时候 何时 时候`
       .split(/\s+/)
       .filter(Boolean),
   ),
@@ -87,6 +88,11 @@ const STOP_WORDS: Record<Locale, ReadonlySet<string>> = {
       .filter(Boolean),
   ),
 };
+
+/** Whether a word is on a language's stop list itself (a particle, a question word), whatever its script. */
+export function isListedStopWord(word: string, locale: Locale): boolean {
+  return STOP_WORDS[locale].has(word) || (locale !== 'en' && STOP_WORDS.en.has(word));
+}
 
 const ONLY_HIRAGANA = /^\p{Script=Hiragana}+$/u;
 const LONE_KANA = /^[\p{Script=Hiragana}\p{Script=Katakana}ー]$/u;
@@ -121,4 +127,26 @@ export function queryWords(query: string, locale: Locale): string[] {
 /** What the vocabulary keeps: words a typo could be meant for (not numbers, not single characters). */
 export function isVocabularyWord(word: string): boolean {
   return Array.from(word).length >= 2 && !/^\p{N}+$/u.test(word);
+}
+
+/**
+ * The words of a Chinese or Japanese text as the segmenter cuts them, with runs of single hanzi it could not make a
+ * word of joined back (内/网 → 内网, 银/联/云/闪/付 → 银联云闪付), stop words left out: what a question names.
+ */
+export function joinedWords(text: string, locale: Locale): string[] {
+  const segments = [...segmenter(locale).segment(text.normalize('NFKC').toLowerCase())]
+    .filter((s) => s.isWordLike)
+    .map((s) => s.segment);
+  const out: string[] = [];
+  let run = '';
+  for (const s of [...segments, '']) {
+    if (/^\p{Script=Han}$/u.test(s) && !isListedStopWord(s, locale)) {
+      run += s;
+      continue;
+    }
+    if (Array.from(run).length >= 2) out.push(run);
+    run = '';
+    if (s && !isStopWord(s, locale)) out.push(s);
+  }
+  return out;
 }

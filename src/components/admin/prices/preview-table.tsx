@@ -1,27 +1,19 @@
 'use client';
 
 import { useLocale } from 'next-intl';
+import type { PricePreview } from '@/lib/admin/prices-schemas';
 import type { AdminLocale } from '@/lib/admin/schemas';
 import { useAdminTranslations as useTranslations } from '../i18n';
-import { localized, money, type Overview, type Preview } from './types';
+import { money, type Names } from './types';
 
 /**
  * What customers would pay before and after a change, as the server priced it with the quote's engine: one row
  * group per configuration (a plan in a region), one row per currency, a column per term and the hour. Wide on a
  * phone: the table scrolls sideways inside its own focusable region.
  */
-export function PreviewTable({ preview, overview }: { preview: Preview; overview: Overview }) {
+export function PreviewTable({ preview, names }: { preview: PricePreview; names: Names }) {
   const t = useTranslations('admin.prices');
   const locale = useLocale() as AdminLocale;
-  const planName = (id: string) => {
-    const plan = overview.plans.find((p) => p.id === id);
-    return plan ? localized(plan.name, locale) : id;
-  };
-  const regionName = (id: string) => {
-    const region = overview.regions.find((r) => r.id === id);
-    return region ? localized(region.city, locale) : id;
-  };
-  const imageName = (id: string) => overview.images.find((i) => i.id === id)?.name ?? id;
   const columnLabel = (column: string) => (column === 'hourly' ? t('perHour') : t('months', { count: Number(column) }));
   const changed = preview.rows.filter((r) => r.changed).length;
 
@@ -73,9 +65,9 @@ export function PreviewTable({ preview, overview }: { preview: Preview; overview
                       rowSpan={preview.currencies.length}
                       className="min-w-40 px-3 py-2 text-left align-top"
                     >
-                      <span className="block font-semibold">{planName(row.planId)}</span>
+                      <span className="block font-semibold">{names.plan(row.planId)}</span>
                       <span className="block text-xs font-normal text-muted">
-                        {regionName(row.regionId)} · {imageName(row.imageId)}
+                        {names.region(row.regionId)} · {names.image(row.imageId)}
                       </span>
                     </th>
                   ) : null}

@@ -1,46 +1,38 @@
 'use client';
 
 import { useLocale } from 'next-intl';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { may } from '@/lib/admin/permissions';
+import type { CurrencyRow, PricesOverview } from '@/lib/admin/prices-schemas';
+import { currenciesResource } from '@/lib/admin/resources/prices/currencies';
 import type { AdminLocale } from '@/lib/admin/schemas';
 import { HTML_LANG } from '@/lib/locales';
-import { AdminApiError, adminApi } from '../api';
 import { useAdminTranslations as useTranslations } from '../i18n';
+import '../resource/custom-fields';
+import { ResourceForm } from '../resource/resource-form';
 import { useSession } from '../session';
 import { Alert, buttonClass, formatWhen, Modal, PageHeading } from '../ui';
-import { PriceChangeForm, type Subject } from './change-form';
-import { plainRate, RateForm } from './rate-form';
+import { useAnswer } from '../use-list';
+import { PriceChangeForm } from './change-form';
+import type { Subject } from './change-values';
 import { ScheduledList } from './scheduled-list';
-import { type CurrencyRow, localized, type Overview, usd } from './types';
+import { localized, namesIn, usd } from './types';
 
 type Dialog = { kind: 'change'; subject: Subject; title: string } | { kind: 'rate'; currency: CurrencyRow } | null;
 
-/** One priced thing: what it is, what it costs, and (for those who may) the button that changes it. */
-function Row({
-  title,
-  detail,
-  action,
-  testId,
-  id,
-}: {
-  title: string;
-  detail: ReactNode;
-  action: ReactNode;
-  testId: string;
-  id: string;
-}) {
+/** One priced thing: what it is, what it costs, and the button that opens it. */
+function Row(props: { title: string; detail: ReactNode; action: ReactNode; testId: string; id: string }) {
   return (
     <li
       className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 text-sm"
-      data-testid={testId}
-      data-id={id}
+      data-testid={props.testId}
+      data-id={props.id}
     >
       <span className="min-w-0 flex-1">
-        <span className="block break-words font-semibold">{title}</span>
-        <span className="block break-words text-xs text-muted">{detail}</span>
+        <span className="block break-words font-semibold">{props.title}</span>
+        <span className="block break-words text-xs text-muted">{props.detail}</span>
       </span>
-      {action}
+      {props.action}
     </li>
   );
 }
@@ -59,55 +51,44 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
 
 /**
  * /admin/prices: every price of the one pricing model (docs/decisions/036-pricing-model.md) and the currency
- * rates. Every role reads; owners and managers change a price now or from a time, after a preview of what
- * customers pay in each currency (docs/product/back-office-prices.md). The page computes no price itself: the
- * server gives every number.
+ * rates. Every role reads; those who may manage commerce change a price now or from a time, after a preview of
+ * what customers pay in each currency, and a rate in the currency resource's own form
+ * (docs/product/back-office-prices.md). The page computes no price itself: the server gives every number.
  */
 export function PricesScreen() {
   const t = useTranslations('admin.prices');
   const locale = useLocale() as AdminLocale;
   const { session } = useSession();
-  const editable = may(session?.staff.role, 'manageCommerce');
-  const [overview, setOverview] = useState<Overview | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const role = session?.staff.role;
+  const editable = may(role, 'manageCommerce');
+  const prices = useAnswer<PricesOverview>('/prices', {});
+  const overview = prices.answer;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
 
-  const load = useCallback(() => {
-    adminApi<Overview>('/prices')
-      .then((answer) => {
-        setOverview(answer);
-        setError(null);
-      })
-      .catch((e) => setError(e instanceof AdminApiError ? e.messageKey : 'api.requestFailed'));
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for the prices again after a change.
-  useEffect(load, [load, reloadKey]);
-
-  const reloadPrices = useCallback(() => load(), [load]);
   const done = (text: string) => {
     setDialog(null);
     setNotice(text);
     setReloadKey((k) => k + 1);
+    prices.reload();
   };
-  const regionName = (id: string) => {
-    const region = overview?.regions.find((r) => r.id === id);
-    return region ? localized(region.city, locale) : id;
-  };
-  const changeButton = (label: string, subject: Subject, title: string) =>
+  const names = overview ? namesIn(overview, locale) : null;
+  const changeButton = (subject: Subject, title: string) =>
     editable ? (
       <button
         type="button"
         className={buttonClass.link}
         onClick={() => setDialog({ kind: 'change', subject, title })}
-        aria-label={`${t('change')}: ${label}`}
+        aria-label={`${t('change')}: ${title}`}
         data-testid="price-change"
       >
         {t('change')}
       </button>
     ) : null;
+  const marked = (name: string, active: boolean) => `${name}${active ? '' : ` · ${t('inactive')}`}`;
   const percent = (value: number) => (value > 0 ? `+${value} %` : `${value} %`);
+  const rateLabel = editable ? t('changeRate') : t('rateHistory');
 
   return (
     <>
@@ -117,71 +98,57 @@ export function PricesScreen() {
         {notice ? <Alert tone="success">{notice}</Alert> : null}
       </div>
       {!editable && session ? <Alert tone="info">{t('readOnly')}</Alert> : null}
-      {error ? <Alert messageKey={error} /> : null}
-      {overview === null && !error ? <p aria-busy="true" className="h-64" /> : null}
-      {overview ? (
+      {prices.error ? <Alert messageKey={prices.error} /> : null}
+      {overview === null && !prices.error ? <p aria-busy="true" className="h-64" /> : null}
+      {overview && names ? (
         <>
           <Section id="plans-title" title={t('plansTitle')} intro={t('plansIntro')}>
             {overview.plans.map((plan) => {
               const name = localized(plan.name, locale);
               const own = plan.regions.filter((r) => r.monthlyPriceCents !== null || r.hourlyPriceMicroUsd !== null);
+              const ownText = own.map((r) => `${names.region(r.regionId)} ${usd(r.effectiveMonthlyCents, 2, locale)}`);
+              const line = t('planLine', {
+                monthly: usd(plan.monthlyPriceCents, 2, locale),
+                hourly: usd(plan.hourlyPriceMicroUsd, 6, locale),
+              });
+              const billing = plan.hourlyBilling ? t('hourlyOn') : t('hourlyOff');
               return (
                 <Row
                   key={plan.id}
                   testId="plan-row"
                   id={plan.id}
-                  title={`${name}${plan.active ? '' : ` · ${t('inactive')}`}`}
-                  detail={
-                    <>
-                      {t('planLine', {
-                        monthly: usd(plan.monthlyPriceCents, 2, locale),
-                        hourly: usd(plan.hourlyPriceMicroUsd, 6, locale),
-                      })}
-                      {' · '}
-                      {plan.hourlyBilling ? t('hourlyOn') : t('hourlyOff')}
-                      {own.length > 0
-                        ? ` · ${t('ownPrices')}: ${own
-                            .map((r) => `${regionName(r.regionId)} ${usd(r.effectiveMonthlyCents, 2, locale)}`)
-                            .join(', ')}`
-                        : ''}
-                    </>
-                  }
-                  action={changeButton(name, { target: 'plan', planId: plan.id }, name)}
+                  title={marked(name, plan.active)}
+                  detail={`${line} · ${billing}${own.length > 0 ? ` · ${t('ownPrices')}: ${ownText.join(', ')}` : ''}`}
+                  action={changeButton({ target: 'plan', planId: plan.id }, name)}
                 />
               );
             })}
           </Section>
 
           <Section id="regions-title" title={t('regionsTitle')} intro={t('regionsIntro')}>
-            {overview.regions.map((region) => {
-              const name = localized(region.city, locale);
-              return (
-                <Row
-                  key={region.id}
-                  testId="region-row"
-                  id={region.id}
-                  title={`${name}${region.active ? '' : ` · ${t('inactive')}`}`}
-                  detail={region.priceAdjustmentPct === 0 ? t('noAdjustment') : percent(region.priceAdjustmentPct)}
-                  action={changeButton(name, { target: 'region', regionId: region.id }, name)}
-                />
-              );
-            })}
+            {overview.regions.map((region) => (
+              <Row
+                key={region.id}
+                testId="region-row"
+                id={region.id}
+                title={marked(localized(region.city, locale), region.active)}
+                detail={region.priceAdjustmentPct === 0 ? t('noAdjustment') : percent(region.priceAdjustmentPct)}
+                action={changeButton({ target: 'region', regionId: region.id }, localized(region.city, locale))}
+              />
+            ))}
           </Section>
 
           <Section id="terms-title" title={t('termsTitle')} intro={t('termsIntro')}>
-            {overview.terms.map((term) => {
-              const name = t('months', { count: term.months });
-              return (
-                <Row
-                  key={term.months}
-                  testId="term-row"
-                  id={String(term.months)}
-                  title={name}
-                  detail={t('percentOff', { percent: term.percentOff })}
-                  action={changeButton(name, { target: 'term', months: term.months }, name)}
-                />
-              );
-            })}
+            {overview.terms.map((term) => (
+              <Row
+                key={term.months}
+                testId="term-row"
+                id={String(term.months)}
+                title={t('months', { count: term.months })}
+                detail={t('percentOff', { percent: term.percentOff })}
+                action={changeButton({ target: 'term', months: term.months }, t('months', { count: term.months }))}
+              />
+            ))}
           </Section>
 
           <Section id="licences-title" title={t('licencesTitle')} intro={t('licencesIntro')}>
@@ -190,13 +157,13 @@ export function PricesScreen() {
                 key={image.id}
                 testId="licence-row"
                 id={image.id}
-                title={`${image.name}${image.active ? '' : ` · ${t('inactive')}`}`}
+                title={marked(image.name, image.active)}
                 detail={
                   image.licenceCentsPerVcpu === 0
                     ? t('noLicence')
                     : t('licenceLine', { fee: usd(image.licenceCentsPerVcpu, 2, locale) })
                 }
-                action={changeButton(image.name, { target: 'licence', imageId: image.id }, image.name)}
+                action={changeButton({ target: 'licence', imageId: image.id }, image.name)}
               />
             ))}
           </Section>
@@ -208,10 +175,7 @@ export function PricesScreen() {
                 testId="currency-row"
                 id={currency.code}
                 title={currency.code}
-                detail={t('rateLine', {
-                  rate: plainRate(currency.rate),
-                  time: formatWhen(currency.updatedAt, HTML_LANG[locale]),
-                })}
+                detail={t('rateLine', { rate: currency.rate, time: formatWhen(currency.updatedAt, HTML_LANG[locale]) })}
                 action={
                   currency.code === 'USD' ? (
                     <span className="text-xs text-muted">{t('baseCurrency')}</span>
@@ -220,9 +184,9 @@ export function PricesScreen() {
                       type="button"
                       className={buttonClass.link}
                       onClick={() => setDialog({ kind: 'rate', currency })}
-                      aria-label={`${editable ? t('changeRate') : t('rateHistory')}: ${currency.code}`}
+                      aria-label={`${rateLabel}: ${currency.code}`}
                     >
-                      {editable ? t('changeRate') : t('rateHistory')}
+                      {rateLabel}
                     </button>
                   )
                 }
@@ -230,13 +194,11 @@ export function PricesScreen() {
             ))}
           </Section>
 
-          <ScheduledList overview={overview} editable={editable} reloadKey={reloadKey} onChanged={reloadPrices} />
+          <ScheduledList overview={overview} role={role} reloadKey={reloadKey} onSettled={prices.reload} />
 
           <Modal
             open={dialog !== null}
-            onOpenChange={(open) => {
-              if (!open) setDialog(null);
-            }}
+            onOpenChange={(open) => (open ? undefined : setDialog(null))}
             title={
               dialog?.kind === 'rate'
                 ? t('rateTitle', { code: dialog.currency.code })
@@ -252,7 +214,12 @@ export function PricesScreen() {
               />
             ) : null}
             {dialog?.kind === 'rate' ? (
-              <RateForm currency={dialog.currency} editable={editable} onSaved={() => done(t('rateSaved'))} />
+              <ResourceForm
+                resource={currenciesResource}
+                row={dialog.currency}
+                readOnly={!editable}
+                onSaved={() => done(t('rateSaved'))}
+              />
             ) : null}
           </Modal>
         </>

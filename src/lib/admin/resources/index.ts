@@ -21,6 +21,8 @@ import { deliveriesResource } from './deliveries';
 import { footerLinksResource } from './footer-links';
 import { jobsResource } from './jobs';
 import { ordersResource } from './orders';
+import { currenciesResource } from './prices/currencies';
+import { scheduledPricesResource } from './prices/scheduled';
 import { campaignsResource } from './promotions/campaigns';
 import { couponsResource } from './promotions/coupons';
 import { groupBuysResource } from './promotions/group-buys';
@@ -67,6 +69,9 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   saleItemsResource,
   groupBuysResource,
   campaignsResource,
+  // The prices screen's own (/admin/prices): its scheduled changes and its currency rates.
+  scheduledPricesResource,
+  currenciesResource,
 ] as unknown as readonly ResourceDeclaration[];
 
 export function declarationAt(path: string): ResourceDeclaration | undefined {

@@ -1,17 +1,11 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import type { PriceChange } from '@/lib/admin/prices-schemas';
+import type { PriceChange, PriceSnapshot } from '@/lib/admin/prices-schemas';
 import { ApiError, BusinessCode, invalidInput, notFound } from '../../api/errors';
-import { announceChange } from '../../changes/bus';
-import type { Database } from '../../db/client';
+import { announceChange, seenHereAtOnce } from '../../changes/bus';
+import type { Database, Reader, Tx } from '../../db/client';
 import { images, planRegions, plans, regions, termDiscounts } from '../../db/schema';
 import { recordAudit } from '../audit';
-
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Reader = Pick<Database, 'select' | 'execute'>;
-
-/** The price fields of the row a change touches, with its version: what the editor shows and the audit keeps. */
-export type PriceSnapshot = Record<string, string | number | boolean | null> & { version: number };
 
 /** The audit log's name for the row a change touches ("plan:std-1c1g", "planRegion:std-1c1g/hong-kong"). */
 export function targetKey(change: PriceChange): string {
@@ -148,7 +142,10 @@ export async function applyPriceChange(
   return { before, after };
 }
 
-/** A price change made now, by a signed-in person, over the version they loaded. */
+/**
+ * A price change made now, by a signed-in person, over the version they loaded; this process drops what it keeps
+ * as soon as it is committed, the others when the announcement reaches them.
+ */
 export async function changePriceNow(db: Database, staffId: number, change: PriceChange, version: number) {
-  return db.transaction(async (tx) => (await applyPriceChange(tx, change, staffId, version)).after);
+  return seenHereAtOnce(db.transaction(async (tx) => (await applyPriceChange(tx, change, staffId, version)).after));
 }

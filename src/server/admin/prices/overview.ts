@@ -1,9 +1,10 @@
 import 'server-only';
 import { asc } from 'drizzle-orm';
-import { PRICE_LIMITS } from '@/lib/admin/prices-schemas';
+import type { PricesOverview } from '@/lib/admin/prices-schemas';
 import { planRegionalPrice } from '@/lib/catalog/pricing-rules';
 import type { Database } from '../../db/client';
-import { currencies, images, planRegions, plans, regions, termDiscounts } from '../../db/schema';
+import { images, planRegions, plans, regions, termDiscounts } from '../../db/schema';
+import { readCurrencies } from './rates';
 
 /**
  * Every price of the model as stored (docs/decisions/036-pricing-model.md), for the prices screen: plans with their
@@ -11,17 +12,16 @@ import { currencies, images, planRegions, plans, regions, termDiscounts } from '
  * does no arithmetic), region adjustments, term discounts, licence fees and currency rates, each with its version.
  * Inactive plans, regions and images are listed too, marked: their prices are kept for when they return.
  */
-export async function pricesOverview(db: Database) {
+export async function pricesOverview(db: Database): Promise<PricesOverview> {
   const [regionRows, planRows, planRegionRows, termRows, imageRows, currencyRows] = await Promise.all([
     db.select().from(regions).orderBy(asc(regions.sort), asc(regions.id)),
     db.select().from(plans).orderBy(asc(plans.sort), asc(plans.id)),
     db.select().from(planRegions),
     db.select().from(termDiscounts).orderBy(asc(termDiscounts.months)),
     db.select().from(images).orderBy(asc(images.sort), asc(images.id)),
-    db.select().from(currencies).orderBy(asc(currencies.sort), asc(currencies.code)),
+    readCurrencies(db),
   ]);
   return {
-    limits: PRICE_LIMITS,
     regions: regionRows.map((r) => ({
       id: r.id,
       city: r.city,
@@ -47,7 +47,6 @@ export async function pricesOverview(db: Database) {
             monthlyPriceCents: own.monthlyPriceCents,
             hourlyPriceMicroUsd: own.hourlyPriceMicroUsd,
             version: own.version,
-            /** What a customer pays there now, USD: its own price or the adjusted one. */
             effectiveMonthlyCents: planRegionalPrice(p.monthlyPriceCents, r.priceAdjustmentPct, own.monthlyPriceCents),
             effectiveHourlyMicroUsd: planRegionalPrice(
               p.hourlyPriceMicroUsd,
@@ -66,13 +65,6 @@ export async function pricesOverview(db: Database) {
       active: i.active,
       version: i.version,
     })),
-    currencies: currencyRows.map((c) => ({
-      code: c.code,
-      rate: c.rate,
-      minorDigits: c.minorDigits,
-      updatedAt: c.updatedAt.toISOString(),
-      version: c.version,
-    })),
+    currencies: currencyRows,
   };
 }
-export type PricesOverview = Awaited<ReturnType<typeof pricesOverview>>;

@@ -1,9 +1,14 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
-import type { PriceChange } from '@/lib/admin/prices-schemas';
+import {
+  type Money,
+  PREVIEW_COLUMNS,
+  type PreviewColumn,
+  type PriceChange,
+  type PricePreview,
+} from '@/lib/admin/prices-schemas';
 import { planRegionalPrice } from '@/lib/catalog/pricing-rules';
 import { vpsConfig } from '@/lib/catalog/vps-config';
-import { BILLING_MONTHS } from '@/lib/catalog/vps-limits';
 import type { CurrencyCode } from '@/lib/currency';
 import { type CurrencyRate, convertHourlyMicroUsd } from '@/lib/money';
 import { ApiError } from '../../api/errors';
@@ -30,20 +35,7 @@ type Catalog = {
   imageRegions: Set<string>;
 };
 
-/** An amount in one currency: minor units with how many of its digits are decimals (hourly prices keep more). */
-export type Money = { minor: number; digits: number };
-export type PreviewColumn = `${(typeof BILLING_MONTHS)[number]}` | 'hourly';
-export const PREVIEW_COLUMNS: PreviewColumn[] = [...BILLING_MONTHS.map((m) => `${m}` as PreviewColumn), 'hourly'];
-
-export type PreviewRow = {
-  planId: string;
-  regionId: string;
-  imageId: string;
-  /** True when any of its prices moves. */
-  changed: boolean;
-  /** Per column, per currency: the customer's price now and after the change; null where it is not sold so. */
-  cells: Record<PreviewColumn, Record<string, { before: Money | null; after: Money | null }>>;
-};
+type PreviewRow = PricePreview['rows'][number];
 
 async function loadCatalog(db: Database): Promise<Catalog> {
   const [currencies, regionRows, planRows, planRegionRows, termRows, imageRows, offered] = await Promise.all([
@@ -229,7 +221,7 @@ function configurationsFor(catalog: Catalog, change: PriceChange): Configuration
  * priced by the quote's own engine (priceConfiguration) on the catalog as it is and as it would be, so a number
  * here is the number the configurator's quote answers for the same configuration (tests/api/admin-prices.test.ts).
  */
-export async function previewPriceChange(db: Database, change: PriceChange) {
+export async function previewPriceChange(db: Database, change: PriceChange): Promise<PricePreview> {
   if (!(await readTarget(db, change))) throw missingTarget(change);
   const now = await loadCatalog(db);
   const then = withChange(now, change);
@@ -251,7 +243,7 @@ export async function previewPriceChange(db: Database, change: PriceChange) {
     return { ...at, changed, cells };
   });
   return {
-    columns: PREVIEW_COLUMNS,
+    columns: [...PREVIEW_COLUMNS],
     currencies: now.currencies.map((c) => ({ code: c.type, digits: c.digits })),
     rows,
   };

@@ -1,29 +1,33 @@
 import 'server-only';
-import { desc, eq, sql } from 'drizzle-orm';
-import { PRICE_LIMITS, type RateUpdate } from '@/lib/admin/prices-schemas';
-import { ApiError, BusinessCode, invalidInput, notFound } from '../../api/errors';
-import { announceChange } from '../../changes/bus';
-import type { Database } from '../../db/client';
+import { asc, desc, eq, type SQL } from 'drizzle-orm';
+import { type CurrencyRow, PRICE_LIMITS } from '@/lib/admin/prices-schemas';
+import type { RateHistory } from '@/lib/admin/resources/prices/currencies';
+import { type FieldErrors, notFound } from '../../api/errors';
+import type { Reader, Tx } from '../../db/client';
 import { currencies, currencyRateHistory, staff } from '../../db/schema';
-import { recordAudit } from '../audit';
+import type { SignedInStaff } from '../sessions';
 
 /** The currency every price is stored in: its rate is 1 by definition (docs/decisions/036-pricing-model.md). */
 export const BASE_CURRENCY = 'USD';
 
-function currencyView(row: typeof currencies.$inferSelect) {
-  return {
-    code: row.code,
-    rate: row.rate,
-    minorDigits: row.minorDigits,
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-  };
+/** "7.78000000" as people write it: "7.78". */
+const plainRate = (rate: string) => rate.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+
+/** The currencies as the API answers them, in display order. */
+export async function readCurrencies(db: Reader, where?: SQL): Promise<CurrencyRow[]> {
+  const rows = await db.select().from(currencies).where(where).orderBy(asc(currencies.sort), asc(currencies.code));
+  return rows.map((c) => ({
+    code: c.code,
+    rate: plainRate(c.rate),
+    minorDigits: c.minorDigits,
+    updatedAt: c.updatedAt.toISOString(),
+    version: c.version,
+  }));
 }
-export type CurrencyView = ReturnType<typeof currencyView>;
 
 /** A currency's rates, newest first: each with when it took effect and who set it (nobody: the seed). */
-export async function listRateHistory(db: Database, code: string) {
-  const [currency] = await db.select().from(currencies).where(eq(currencies.code, code));
+export async function rateHistory(db: Reader, code: string): Promise<RateHistory> {
+  const [currency] = await db.select({ code: currencies.code }).from(currencies).where(eq(currencies.code, code));
   if (!currency) throw notFound('api.admin.notFound');
   const rows = await db
     .select({
@@ -39,10 +43,9 @@ export async function listRateHistory(db: Database, code: string) {
     .orderBy(desc(currencyRateHistory.validFrom), desc(currencyRateHistory.id))
     .limit(100);
   return {
-    currency: currencyView(currency),
     items: rows.map((r) => ({
       id: r.id,
-      rate: r.rate,
+      rate: plainRate(r.rate),
       validFrom: r.validFrom.toISOString(),
       setBy: r.setById === null ? null : { id: r.setById, name: r.setByName },
     })),
@@ -50,35 +53,23 @@ export async function listRateHistory(db: Database, code: string) {
 }
 
 /**
- * Sets a currency's rate from now on: the row locked and checked against the version the editor loaded, a rate
- * more than PRICE_LIMITS.rateDriftPct from the current one refused unless `confirm` says the operator meant it,
- * the new rate added to the history as theirs, audited and announced. Orders keep the rate they were placed at
- * (`orders.rate`): nothing here touches them.
+ * What a new rate may be beside the current one: never a rate for USD, in which prices are stored, and not more
+ * than PRICE_LIMITS.rateDriftPct away from the current rate unless `confirm` says the operator meant it.
  */
-export async function updateRate(db: Database, staffId: number, code: string, input: RateUpdate) {
-  if (code === BASE_CURRENCY) throw invalidInput({ rate: 'api.admin.pricesBaseCurrency' });
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(currencies).where(eq(currencies.code, code)).for('update');
-    if (!current) throw notFound('api.admin.notFound');
-    const before = currencyView(current);
-    if (current.version !== input.version) {
-      throw new ApiError(BusinessCode.conflict, 'api.admin.staleVersion', { extra: { current: before } });
-    }
-    const now = Number(current.rate);
-    const next = Number(input.rate);
-    if (!input.confirm && Math.abs(next - now) > (now * PRICE_LIMITS.rateDriftPct) / 100) {
-      throw invalidInput({ rate: 'api.admin.pricesRateFarFromCurrent' });
-    }
-    const [row] = await tx
-      .update(currencies)
-      .set({ rate: input.rate, updatedAt: sql`now()`, version: current.version + 1 })
-      .where(eq(currencies.code, code))
-      .returning();
-    if (!row) throw new Error('currency vanished under its lock');
-    await tx.insert(currencyRateHistory).values({ code, rate: input.rate, validFrom: row.updatedAt, setBy: staffId });
-    const after = currencyView(row);
-    await recordAudit(tx, { staffId, kind: 'currencyRate', entityId: code, action: 'update', before, after });
-    await announceChange(tx, ['prices']);
-    return after;
-  });
+export function rateProblems(before: CurrencyRow, input: { rate: string; confirm: boolean }): FieldErrors {
+  if (before.code === BASE_CURRENCY) return { rate: 'api.admin.pricesBaseCurrency' };
+  const now = Number(before.rate);
+  const next = Number(input.rate);
+  if (!input.confirm && Math.abs(next - now) > (now * PRICE_LIMITS.rateDriftPct) / 100) {
+    return { rate: 'api.admin.pricesRateFarFromCurrent' };
+  }
+  return {};
+}
+
+/** Keeps the rate just saved in the currency's history, from the moment it was saved, as `by`'s. */
+export async function keepRate(tx: Tx, code: string, rate: string, by: SignedInStaff | undefined): Promise<void> {
+  const [row] = await tx.select({ updatedAt: currencies.updatedAt }).from(currencies).where(eq(currencies.code, code));
+  await tx
+    .insert(currencyRateHistory)
+    .values({ code, rate, validFrom: row?.updatedAt ?? new Date(), setBy: by?.id ?? null });
 }

@@ -1,90 +1,57 @@
 import 'server-only';
-import { aliasedTable, and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { aliasedTable, and, count, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { PriceChange, priceSchedule, scheduledQuery } from '@/lib/admin/prices-schemas';
+import type { PriceChange, priceSchedule } from '@/lib/admin/prices-schemas';
+import type { ScheduledPriceChange } from '@/lib/admin/resources/prices/scheduled';
 import { ApiError, BusinessCode, notFound } from '../../api/errors';
 import { announceChange } from '../../changes/bus';
-import type { Database } from '../../db/client';
+import type { Database, Reader } from '../../db/client';
 import { scheduledPriceChanges, staff } from '../../db/schema';
 import { logEvent } from '../../log';
 import { recordAudit } from '../audit';
+import { plain } from '../resource/bind';
 import { applyPriceChange, missingTarget, readTarget, targetKey } from './changes';
-
-type ScheduleInput = z.output<typeof priceSchedule>;
-type ScheduledQuery = z.output<typeof scheduledQuery>;
-type Row = typeof scheduledPriceChanges.$inferSelect;
 
 const createdByStaff = aliasedTable(staff, 'created_by_staff');
 const cancelledByStaff = aliasedTable(staff, 'cancelled_by_staff');
+const t = scheduledPriceChanges;
 
-function view(row: Row, createdByName: string | null, cancelledByName: string | null) {
-  return {
-    id: row.id,
-    target: row.target,
-    targetKey: row.targetKey,
-    change: row.change as PriceChange,
-    startsAt: row.startsAt.toISOString(),
-    status: row.status,
-    createdBy: row.createdBy === null ? null : { id: row.createdBy, name: createdByName },
-    createdAt: row.createdAt.toISOString(),
-    appliedAt: row.appliedAt?.toISOString() ?? null,
-    cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    cancelledBy: row.cancelledBy === null ? null : { id: row.cancelledBy, name: cancelledByName },
-    failure: row.failure,
-    version: row.version,
-  };
-}
-export type ScheduledView = ReturnType<typeof view>;
-
-/** Scheduled changes, the pending ones first (soonest first), then the rest (latest first). */
-export async function listScheduled(db: Database, query: ScheduledQuery) {
-  const where = query.status === undefined ? undefined : eq(scheduledPriceChanges.status, query.status);
-  const pendingFirst = sql`case when ${scheduledPriceChanges.status} = 'pending' then 0 else 1 end`;
-  const [[counted], rows] = await Promise.all([
-    db.select({ n: count() }).from(scheduledPriceChanges).where(where),
-    db
-      .select({ row: scheduledPriceChanges, createdBy: createdByStaff.name, cancelledBy: cancelledByStaff.name })
-      .from(scheduledPriceChanges)
-      .leftJoin(createdByStaff, eq(createdByStaff.id, scheduledPriceChanges.createdBy))
-      .leftJoin(cancelledByStaff, eq(cancelledByStaff.id, scheduledPriceChanges.cancelledBy))
-      .where(where)
-      .orderBy(
-        asc(pendingFirst),
-        sql`case when ${scheduledPriceChanges.status} = 'pending' then ${scheduledPriceChanges.startsAt} end asc`,
-        desc(scheduledPriceChanges.startsAt),
-        desc(scheduledPriceChanges.id),
-      )
-      .limit(query.rows)
-      .offset((query.page - 1) * query.rows),
-  ]);
-  return {
-    total: counted?.n ?? 0,
-    page: query.page,
-    rows: query.rows,
-    items: rows.map((r) => view(r.row, r.createdBy, r.cancelledBy)),
-  };
+/** Scheduled changes as the API answers them, with who scheduled and who cancelled each by name. */
+export async function readScheduled(db: Reader, where: SQL | undefined): Promise<ScheduledPriceChange[]> {
+  const rows = await db
+    .select({ row: t, createdBy: createdByStaff.name, cancelledBy: cancelledByStaff.name })
+    .from(t)
+    .leftJoin(createdByStaff, eq(createdByStaff.id, t.createdBy))
+    .leftJoin(cancelledByStaff, eq(cancelledByStaff.id, t.cancelledBy))
+    .where(where);
+  // `target` and `change` are written from the schedule's own schema only (scheduleChange).
+  return plain(
+    rows.map(({ row, createdBy, cancelledBy }) => ({
+      ...row,
+      createdBy: row.createdBy === null ? null : { id: row.createdBy, name: createdBy },
+      cancelledBy: row.cancelledBy === null ? null : { id: row.cancelledBy, name: cancelledBy },
+    })),
+  ) as unknown as ScheduledPriceChange[];
 }
 
-async function scheduledView(db: Pick<Database, 'select'>, id: number): Promise<ScheduledView | undefined> {
-  const [found] = await db
-    .select({ row: scheduledPriceChanges, createdBy: createdByStaff.name, cancelledBy: cancelledByStaff.name })
-    .from(scheduledPriceChanges)
-    .leftJoin(createdByStaff, eq(createdByStaff.id, scheduledPriceChanges.createdBy))
-    .leftJoin(cancelledByStaff, eq(cancelledByStaff.id, scheduledPriceChanges.cancelledBy))
-    .where(eq(scheduledPriceChanges.id, id));
-  return found ? view(found.row, found.createdBy, found.cancelledBy) : undefined;
-}
+/**
+ * The list's order (`due`): the pending changes first, soonest first, then the others, latest first. A number (its
+ * time in milliseconds, pending ones shifted below every other), so a keyset cursor carries it exactly.
+ */
+export const DUE_ORDER = sql`case when ${t.status} = 'pending'
+  then floor(extract(epoch from ${t.startsAt}) * 1000)::bigint - 100000000000000
+  else -floor(extract(epoch from ${t.startsAt}) * 1000)::bigint end`;
 
 /**
  * Schedules a change from `startsAt`. Its row must exist now (a plan's price in a region it is not sold in is
  * refused at once, not at its time). Announced like any change, so every instance arms its timer for it
  * (src/server/changes/listener.ts).
  */
-export async function scheduleChange(db: Database, staffId: number, input: ScheduleInput): Promise<ScheduledView> {
+export async function scheduleChange(db: Database, staffId: number, input: z.output<typeof priceSchedule>) {
   return db.transaction(async (tx) => {
     if (!(await readTarget(tx, input.change))) throw missingTarget(input.change);
     const [row] = await tx
-      .insert(scheduledPriceChanges)
+      .insert(t)
       .values({
         target: input.change.target,
         targetKey: targetKey(input.change),
@@ -92,10 +59,9 @@ export async function scheduleChange(db: Database, staffId: number, input: Sched
         startsAt: new Date(input.startsAt),
         createdBy: staffId,
       })
-      .returning({ id: scheduledPriceChanges.id });
-    if (!row) throw new Error('scheduled_price_changes insert returned no row');
-    const after = await scheduledView(tx, row.id);
-    if (!after) throw new Error('scheduled change vanished');
+      .returning({ id: t.id });
+    const [after] = row ? await readScheduled(tx, eq(t.id, row.id)) : [];
+    if (!row || !after) throw new Error('scheduled change vanished after insert');
     await recordAudit(tx, { staffId, kind: 'priceSchedule', entityId: row.id, action: 'create', before: null, after });
     await announceChange(tx, ['prices']);
     return after;
@@ -103,44 +69,27 @@ export async function scheduleChange(db: Database, staffId: number, input: Sched
 }
 
 /**
- * Cancels a change that has not happened yet. One that applied, failed or was cancelled already answers 409
- * with the row as it is: the conditional update makes a cancel racing the change's time either cancel it or
- * find it applied, never both.
+ * Cancels a change that has not happened yet. One that applied, failed or was cancelled already answers 409 with
+ * the row as it is: the conditional update makes a cancel racing the change's time either cancel it or find it
+ * applied, never both. Nothing but its time, a cancel or its failure changes a pending change, so "still pending"
+ * is all a cancel needs to know it cancels what was shown.
  */
-export async function cancelScheduled(db: Database, staffId: number, id: number, version: number) {
+export async function cancelScheduled(db: Database, staffId: number, id: number) {
   return db.transaction(async (tx) => {
-    const before = await scheduledView(tx, id);
+    const [before] = await readScheduled(tx, eq(t.id, id));
     if (!before) throw notFound('api.admin.notFound');
     const [done] = await tx
-      .update(scheduledPriceChanges)
-      .set({
-        status: 'cancelled',
-        cancelledAt: sql`now()`,
-        cancelledBy: staffId,
-        version: sql`${scheduledPriceChanges.version} + 1`,
-      })
-      .where(
-        and(
-          eq(scheduledPriceChanges.id, id),
-          eq(scheduledPriceChanges.status, 'pending'),
-          eq(scheduledPriceChanges.version, version),
-        ),
-      )
-      .returning({ id: scheduledPriceChanges.id });
-    if (!done) {
-      const current = (await scheduledView(tx, id)) ?? before;
-      const key = current.status === 'pending' ? 'api.admin.staleVersion' : 'api.admin.pricesScheduledNotPending';
-      throw new ApiError(BusinessCode.conflict, key, { extra: { current } });
+      .update(t)
+      .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy: staffId, version: sql`${t.version} + 1` })
+      .where(and(eq(t.id, id), eq(t.status, 'pending')))
+      .returning({ id: t.id });
+    const [after] = await readScheduled(tx, eq(t.id, id));
+    if (!done || !after) {
+      throw new ApiError(BusinessCode.conflict, 'api.admin.pricesScheduledNotPending', {
+        extra: { current: after ?? before },
+      });
     }
-    const after = await scheduledView(tx, id);
-    await recordAudit(tx, {
-      staffId,
-      kind: 'priceSchedule',
-      entityId: id,
-      action: 'update',
-      before,
-      after: after ?? null,
-    });
+    await recordAudit(tx, { staffId, kind: 'priceSchedule', entityId: id, action: 'update', before, after });
     await announceChange(tx, ['prices']);
     return after;
   });
@@ -163,8 +112,8 @@ export async function applyDuePriceChanges(
   // What was due when this pass began: each of these is applied or failed by some instance, and announced.
   const [seen] = await db
     .select({ n: count() })
-    .from(scheduledPriceChanges)
-    .where(and(eq(scheduledPriceChanges.status, 'pending'), lte(scheduledPriceChanges.startsAt, sql`now()`)));
+    .from(t)
+    .where(and(eq(t.status, 'pending'), lte(t.startsAt, sql`now()`)));
   const due = seen?.n ?? 0;
   if (due === 0) return { applied: 0, failed: 0, due };
   let applied = 0;
@@ -172,13 +121,13 @@ export async function applyDuePriceChanges(
   for (let i = 0; i < batch; i += 1) {
     const outcome = await db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ id: number }>(sql`
-        select ${scheduledPriceChanges.id} as id from ${scheduledPriceChanges}
-         where ${scheduledPriceChanges.status} = 'pending' and ${scheduledPriceChanges.startsAt} <= now()
-         order by ${scheduledPriceChanges.startsAt}, ${scheduledPriceChanges.id}
+        select ${t.id} as id from ${t}
+         where ${t.status} = 'pending' and ${t.startsAt} <= now()
+         order by ${t.startsAt}, ${t.id}
          limit 1 for update`);
       const id = rows[0]?.id;
       if (id === undefined) return 'none' as const;
-      const [row] = await tx.select().from(scheduledPriceChanges).where(eq(scheduledPriceChanges.id, id));
+      const [row] = await tx.select().from(t).where(eq(t.id, id));
       if (!row) return 'none' as const;
       const change = row.change as PriceChange;
       try {
@@ -187,17 +136,17 @@ export async function applyDuePriceChanges(
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         await tx
-          .update(scheduledPriceChanges)
+          .update(t)
           .set({ status: 'failed', failure: error.fields ? Object.values(error.fields).join(', ') : error.messageKey })
-          .where(eq(scheduledPriceChanges.id, id));
+          .where(eq(t.id, id));
         await announceChange(tx, ['prices']);
         logEvent('warn', 'scheduled price change failed', { id, target: row.targetKey, reason: error.messageKey });
         return 'failed' as const;
       }
       await tx
-        .update(scheduledPriceChanges)
-        .set({ status: 'applied', appliedAt: sql`now()`, version: sql`${scheduledPriceChanges.version} + 1` })
-        .where(eq(scheduledPriceChanges.id, id));
+        .update(t)
+        .set({ status: 'applied', appliedAt: sql`now()`, version: sql`${t.version} + 1` })
+        .where(eq(t.id, id));
       logEvent('info', 'scheduled price change applied', { id, target: row.targetKey });
       return 'applied' as const;
     });

@@ -78,10 +78,11 @@ export type Binding = {
    */
   lock?: (tx: Tx, key: string | number) => Promise<void>;
   /**
-   * After the row is written: what hangs off it (a plan's regions, a template's rules), and what follows from the
-   * change (`before` the row as it was, none for a new one: a person whose role changed is signed out).
+   * After the row is written: what hangs off it (a plan's regions, a template's rules, a rate's history row), with
+   * who wrote it (none for an undo, which the audit log records as its own), and what follows from the change
+   * (`before` the row as it was, none for a new one: a person whose role changed is signed out).
    */
-  afterWrite?: (tx: Tx, key: string | number, input: Input, before?: Snapshot) => Promise<void>;
+  afterWrite?: (tx: Tx, key: string | number, input: Input, by?: SignedInStaff, before?: Snapshot) => Promise<void>;
   /**
    * What deleting does, when the row is kept (a person removed: every way in taken away, the row left for the audit
    * log to name them); the row is deleted by default. Runs after `inUse`, with the row locked.
@@ -399,7 +400,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
                 | string
                 | number),
         );
-        await binding.afterWrite?.(tx, id, input);
+        await binding.afterWrite?.(tx, id, input, by);
         const after = (await find(tx, id)) ?? null;
         if (!after) throw new Error(`${declaration.name} ${id} vanished after insert`);
         await audited(tx, by, id, 'create', null, after);
@@ -424,7 +425,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
             .set({ ...valuesOf(fields, before), version: Number(before.version) + 1 })
             .where(eq(key, at));
         });
-        await binding.afterWrite?.(tx, at, fields, before);
+        await binding.afterWrite?.(tx, at, fields, by, before);
         const after = (await find(tx, at)) ?? null;
         await audited(tx, by, at, 'update', before, after);
         return after as Snapshot;
@@ -476,7 +477,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
             .overridingSystemValue()
             .values({ ...tableValues(state), version });
         }
-        await binding.afterWrite?.(tx, at, state, now);
+        await binding.afterWrite?.(tx, at, state, undefined, now);
       }
       await announceChange(tx, declaration.changes);
       return (await find(tx, at)) ?? null;

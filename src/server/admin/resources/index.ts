@@ -9,6 +9,7 @@ import { companyHistoryBinding, footerLinksBinding, jobsBinding } from './conten
 import { customersBinding } from './customers';
 import { deliveriesBinding } from './deliveries';
 import { ordersBinding } from './orders';
+import { currenciesBinding, scheduledPricesBinding } from './prices';
 import { PROMOTION_BINDINGS } from './promotions';
 import { staffBinding } from './staff';
 import { contactMessagesBinding, reviewsBinding } from './support';
@@ -29,6 +30,8 @@ const BINDINGS: Record<string, Binding> = {
   staff: staffBinding,
   ...CATALOG_BINDINGS,
   ...PROMOTION_BINDINGS,
+  'prices/scheduled': scheduledPricesBinding,
+  'prices/currencies': currenciesBinding,
 };
 
 /**

@@ -43,7 +43,7 @@ export const staffBinding: Binding = {
   },
   create: (tx, input, by) => inviteStaff(tx, by, input as z.output<typeof staffInput>),
   delete: (tx, _id, row) => removeStaff(tx, row as StaffRow),
-  afterWrite: async (tx, id, input, before) => {
+  afterWrite: async (tx, id, input, _by, before) => {
     if (before && (input.role !== before.role || input.status !== before.status)) await endSessionsOf(tx, Number(id));
   },
   actions: {

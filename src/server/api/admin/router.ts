@@ -28,7 +28,7 @@ import { noFields } from '../input';
 import { apiRouter } from '../route';
 import { contentRoutes } from './content';
 import { dashboardRouter } from './dashboard';
-import { pricesDocs, pricesRoutes } from './prices';
+import { pricesRouter } from './prices';
 
 /**
  * The back office's API (docs/product/back-office-api.md). Every route but sign-in and the setup link names the
@@ -136,6 +136,4 @@ for (const resource of RESOURCES) resourceRoutes(resources, resource);
 
 export const adminRouter = apiRouter('Admin').include(sessions).include(resources);
 adminRouter.include(dashboardRouter);
-// Not declared with the route helper yet: the prices' routes, and their descriptions kept beside them.
-adminRouter.hono.route('/', pricesRoutes);
-adminRouter.docs.push(...pricesDocs);
+adminRouter.include(pricesRouter);

@@ -56,9 +56,16 @@ export const searchTerms = pgTable(
     documentCount: integer('document_count').notNull(),
     initial: text('initial').notNull(),
     length: smallint('length').notNull(),
+    /**
+     * How the word is read, so a word typed by its sound finds it (docs/decisions/059-readings.md): katakana for
+     * Japanese (返金 → ヘンキン, long vowels folded), toneless pinyin for Chinese (快照 → kuaizhao); '' when the word
+     * has none (Latin words, English), null until the application has computed it.
+     */
+    reading: text('reading'),
   },
   (t) => [
     primaryKey({ columns: [t.locale, t.term] }),
     index('search_terms_initial_idx').on(t.locale, t.initial, t.length),
+    index('search_terms_reading_idx').on(t.locale, t.reading),
   ],
 );
