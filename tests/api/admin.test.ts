@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/admin/en.json';
 import ja from '../../src/i18n/admin/ja.json';
 import zh from '../../src/i18n/admin/zh.json';
+import type { StaffRow } from '../../src/lib/admin/resources/staff';
 import type { StaffRole } from '../../src/lib/admin/schemas';
 import { createOwner } from '../../src/server/admin/staff';
 import { findArticleRedirect, getArticle } from '../../src/server/api/docs/queries';
@@ -212,15 +213,17 @@ describe('roles are checked on the server for every action', () => {
   let existing: { id: number; version: number };
   /** People the owner acts on once each (every other caller is refused before the person is looked at). */
   const people = { changed: 0, invited: 0, setUp: 0, removed: 0 };
+  const emails: Record<string, string> = {};
 
   beforeAll(async () => {
     headers = await everyoneSignedIn(app, db);
     for (const key of Object.keys(people) as (keyof typeof people)[]) {
       const setUp = key !== 'invited';
+      emails[key] = uniqueEmail(key);
       const [row] = await db
         .insert(staff)
         .values({
-          email: uniqueEmail(key),
+          email: emails[key],
           name: `Matrix ${key}`,
           role: 'support',
           ...(setUp ? { passwordHash: 'scrypt$not-used', totpSecret: 'NOTUSEDNOTUSEDNO' } : {}),
@@ -251,14 +254,18 @@ describe('roles are checked on the server for every action', () => {
         allowed: ['owner'],
         request: () => [
           'POST',
-          '/api/admin/staff/invite',
+          '/api/admin/staff',
           { email: uniqueEmail('invited'), name: 'New Person', role: 'editor', locale: 'ja' },
         ],
       },
       {
         name: "change a person's role",
         allowed: ['owner'],
-        request: () => ['PUT', `/api/admin/staff/${people.changed}`, { role: 'editor', status: 'active', version: 1 }],
+        request: () => [
+          'PUT',
+          `/api/admin/staff/${people.changed}`,
+          { email: emails.changed, name: 'Matrix changed', role: 'editor', locale: 'en', status: 'active', version: 1 },
+        ],
       },
       {
         name: 'send an invitation again',
@@ -353,12 +360,19 @@ describe('roles are checked on the server for every action', () => {
 
   it('keeps one owner at least', async () => {
     const me = await call(app, 'GET', '/api/admin/auth/me', { headers: headers.owner });
-    const self = (me.json.message as { staff: { id: number; version: number } }).staff;
+    const self = (me.json.message as { staff: StaffRow }).staff;
     // Other owners exist in the shared database; this one may be demoted only while another active owner remains.
     await db.update(staff).set({ status: 'disabled' }).where(eq(staff.role, 'owner'));
     await db.update(staff).set({ status: 'active' }).where(eq(staff.id, self.id));
     const demote = await call(app, 'PUT', `/api/admin/staff/${self.id}`, {
-      json: { role: 'editor', status: 'active', version: self.version },
+      json: {
+        email: self.email,
+        name: self.name,
+        locale: self.locale,
+        role: 'editor',
+        status: 'active',
+        version: self.version,
+      },
       headers: headers.owner,
     });
     expect(demote.json).toEqual({ code: 4090, message: 'api.admin.lastOwner' });
@@ -1040,7 +1054,7 @@ describe('inviting staff', () => {
   it('mails a setup link in the invited person’s language through the outbox, and refuses a taken address', async () => {
     const owner = await signedInStaff('owner');
     const email = uniqueEmail('invitee');
-    const res = await call(app, 'POST', '/api/admin/staff/invite', {
+    const res = await call(app, 'POST', '/api/admin/staff', {
       json: { email, name: '山田 花子', role: 'editor', locale: 'ja' },
       headers: owner.headers,
     });
@@ -1048,7 +1062,7 @@ describe('inviting staff', () => {
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
     expect(mail?.subject).toMatch(/管理画面/);
     expect(mail?.text).toMatch(/\/admin\/setup\?token=[\w-]+/);
-    const again = await call(app, 'POST', '/api/admin/staff/invite', {
+    const again = await call(app, 'POST', '/api/admin/staff', {
       json: { email, name: 'Again', role: 'support', locale: 'en' },
       headers: owner.headers,
     });

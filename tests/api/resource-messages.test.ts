@@ -30,6 +30,9 @@ function keysOf(d: ResourceDeclaration): string[] {
     keys.push(own(`fields.${field.name}`));
     if (field.hint) keys.push(own(`fields.${field.name}Hint`));
     if (field.kind === 'select') for (const o of field.options) keys.push(own(`options.${field.name}.${o}`));
+    for (const value of field.confirm ?? []) {
+      for (const part of ['title', 'text', 'label']) keys.push(own(`confirm.${field.name}.${value}.${part}`));
+    }
   }
   for (const column of d.columns) keys.push(own(`fields.${column.name}`));
   for (const action of d.actions ?? []) {

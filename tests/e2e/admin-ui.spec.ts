@@ -14,7 +14,20 @@ const en = adminEn.admin;
 const ja = adminJa.admin;
 const fields = en.resources.announcements.fields;
 
-const owner = { id: 1, email: 'owner@example.com', name: 'Olivia Owner', role: 'owner', locale: 'en' };
+/** The signed-in owner, as the session's answer holds them (the staff row's schema). */
+const owner = {
+  id: 1,
+  email: 'owner@example.com',
+  name: 'Olivia Owner',
+  role: 'owner',
+  locale: 'en',
+  status: 'active',
+  state: 'active',
+  enrolled: true,
+  version: 1,
+  lastSeenAt: null,
+  createdAt: '2026-04-01T08:00:00.000Z',
+};
 const snapshot = {
   id: 5,
   category: 'maintenance',
@@ -155,11 +168,7 @@ async function fakeApi(page: Page, options: { signedIn: boolean }) {
         items: [
           {
             ...owner,
-            status: 'active',
-            state: 'active',
-            version: 1,
             lastSeenAt: '2026-05-01T08:00:00.000Z',
-            createdAt: '2026-04-01T08:00:00.000Z',
           },
           {
             id: 2,
@@ -168,11 +177,14 @@ async function fakeApi(page: Page, options: { signedIn: boolean }) {
             role: 'editor',
             status: 'disabled',
             state: 'disabled',
+            locale: 'ja',
+            enrolled: true,
             version: 2,
             lastSeenAt: null,
             createdAt: '2026-04-02T08:00:00.000Z',
           },
         ],
+        capped: false,
       });
     }
     if (path === '/dashboard') {
@@ -238,7 +250,7 @@ test('sign-in: a field left wrong is named next to it, a refused code as an aler
     en.resources['contact-messages'].title,
     en.nav.deliveries,
     en.nav.audit,
-    en.nav.staff,
+    en.resources.staff.title,
   ]);
   await page.screenshot({ path: `screenshots/admin-ui-dashboard-${info.project.name}.png`, fullPage: true });
   await expectNoAxeViolations(page);
@@ -307,26 +319,26 @@ test('audit log and staff, and the whole back office in Japanese', async ({ page
   await expectNoAxeViolations(page);
 
   await page.goto('/admin/staff');
-  await page.getByTestId('invite-open').click();
-  const dialog = page.getByRole('dialog', { name: en.staff.inviteTitle });
+  await page.getByTestId('resource-new').click();
+  const dialog = page.getByRole('dialog', { name: en.resources.staff.new });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel(en.staff.email, { exact: true })).toBeFocused();
-  await dialog.getByRole('button', { name: en.staff.send }).click();
-  await expect(dialog.getByTestId('invite-email-error')).toBeVisible();
+  await expect(dialog.getByLabel(en.resources.staff.fields.email, { exact: true })).toBeFocused();
+  await dialog.getByRole('button', { name: en.resources.staff.create }).click();
+  await expect(dialog.getByTestId('staff-form-email-error')).toBeVisible();
   await page.screenshot({ path: `screenshots/admin-ui-invite-${info.project.name}.png`, fullPage: true });
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('invite-open')).toBeFocused();
+  await expect(page.getByTestId('resource-new')).toBeFocused();
 
   await page.getByTestId('admin-language').selectOption('ja');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
-  await expect(page.getByRole('heading', { name: ja.staff.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: ja.resources.staff.title })).toBeVisible();
   await page.screenshot({ path: `screenshots/admin-ui-staff-ja-${info.project.name}.png`, fullPage: true });
   await expectNoAxeViolations(page);
   // Remembered for the back office only.
   await page.reload();
-  await expect(page.getByRole('heading', { name: ja.staff.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: ja.resources.staff.title })).toBeVisible();
   const cookie = (await page.context().cookies()).find((c) => c.name === 'admin_locale');
   expect(cookie?.path).toBe('/admin');
 });

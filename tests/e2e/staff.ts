@@ -78,14 +78,15 @@ export async function completeSetup(
 
 /** Invites someone from the staff page; their setup link, from the mail they receive. */
 export async function invite(page: Page, person: { email: string; name: string; role: string }): Promise<string> {
+  const words = en.resources.staff;
   await page.goto('/admin/staff');
-  await page.getByTestId('invite-open').click();
-  const dialog = page.getByRole('dialog', { name: en.staff.inviteTitle });
-  await dialog.getByLabel(en.staff.email, { exact: true }).fill(person.email);
-  await dialog.getByLabel(en.staff.name, { exact: true }).fill(person.name);
-  await dialog.getByLabel(en.staff.role, { exact: true }).selectOption(person.role);
-  await dialog.getByRole('button', { name: en.staff.send }).click();
-  await expect(page.getByTestId('staff-notice')).toContainText(person.email);
+  await page.getByTestId('resource-new').click();
+  const dialog = page.getByRole('dialog', { name: words.new });
+  await dialog.getByLabel(words.fields.email, { exact: true }).fill(person.email);
+  await dialog.getByLabel(words.fields.name, { exact: true }).fill(person.name);
+  await dialog.getByLabel(words.fields.role, { exact: true }).selectOption(person.role);
+  await dialog.getByRole('button', { name: words.create }).click();
+  await expect(page.getByTestId('resource-notice')).toHaveText(words.created.replace('{name}', person.name));
   const mail = await waitForMail(person.email, '/admin/setup');
   const link = /\/admin\/setup\?token=[\w-]+/.exec(mail)?.[0];
   expect(link, 'the invitation holds the setup link').toBeTruthy();

@@ -50,7 +50,6 @@ export async function adminPageMetadata(
     | 'footerLinks'
     | 'catalog'
     | 'audit'
-    | 'staff'
     | 'orders'
     | 'customers'
     | 'promotions'

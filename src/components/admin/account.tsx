@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { recoveryCodesRenewal } from '@/lib/admin/schemas';
+import { type CurrentSession, type RenewedCodes, recoveryCodesRenewal } from '@/lib/admin/session-schemas';
 import { AdminApiError, adminApi } from './api';
 import { showApiError } from './form-errors';
 import { useAdminTranslations as useTranslations } from './i18n';
@@ -33,14 +33,14 @@ export function Account() {
   } = useForm({ resolver: zodResolver(recoveryCodesRenewal), defaultValues: { totpCode: '' } });
 
   useEffect(() => {
-    adminApi<{ recoveryCodesLeft: number }>('/auth/me')
+    adminApi<CurrentSession>('/auth/me')
       .then((me) => setLeft(me.recoveryCodesLeft))
       .catch((e) => setFailure(e instanceof AdminApiError ? e.messageKey : 'api.requestFailed'));
   }, []);
 
   const renew = handleSubmit(async (values) => {
     try {
-      const answer = await adminApi<{ recoveryCodes: string[] }>('/auth/recovery-codes', {
+      const answer = await adminApi<RenewedCodes>('/auth/recovery-codes', {
         method: 'POST',
         body: values,
       });
@@ -71,12 +71,8 @@ export function Account() {
             <dd className="break-all">{staff.email}</dd>
             <dt className="text-muted">{t('role')}</dt>
             <dd>{tr(staff.role)}</dd>
-            {staff.createdAt ? (
-              <>
-                <dt className="text-muted">{t('since')}</dt>
-                <dd>{formatWhen(staff.createdAt, locale)}</dd>
-              </>
-            ) : null}
+            <dt className="text-muted">{t('since')}</dt>
+            <dd>{formatWhen(staff.createdAt, locale)}</dd>
           </dl>
         </section>
         <section aria-labelledby="account-recovery" className="rounded-xl border border-line bg-white p-5">

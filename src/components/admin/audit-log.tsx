@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { may } from '@/lib/admin/permissions';
 import { DECLARATIONS } from '@/lib/admin/resources';
 import { type AuditEntry, auditResource } from '@/lib/admin/resources/audit';
+import type { StaffRow } from '@/lib/admin/resources/staff';
 import { AUDIT_KINDS, type StaffRole } from '@/lib/admin/schemas';
 import { HTML_LANG, type Locale } from '@/lib/locales';
 import { AdminApiError, adminApi, type Page } from './api';
@@ -15,7 +16,7 @@ import { ListFilters } from './resource/list-filters';
 import { KeysetTable, type ListAnswer } from './resource/resource-list';
 import { type ResourceText, useResourceText } from './resource/text';
 import { useListAddress } from './resource/use-list-address';
-import { type Staff, useSession } from './session';
+import { useSession } from './session';
 import { Alert, Button, formatWhen, PageHeading, SelectField, useErrorText } from './ui';
 import { useAnswer } from './use-list';
 
@@ -48,11 +49,11 @@ export function AuditLog() {
   const address = useListAddress(auditResource.list);
   const list = useAnswer<ListAnswer<AuditEntry>>('/audit', address.query);
   const [open, setOpen] = useState<Set<number>>(new Set());
-  const [staff, setStaff] = useState<Staff[]>([]);
+  const [staff, setStaff] = useState<StaffRow[]>([]);
 
   useEffect(() => {
     if (!everyone) return;
-    adminApi<Page<Staff>>('/staff', { query: { rows: 100, sort: 'name', dir: 'asc' } })
+    adminApi<Page<StaffRow>>('/staff', { query: { rows: 100, sort: 'name', dir: 'asc' } })
       .then((p) => setStaff(p.items))
       .catch(() => setStaff([]));
   }, [everyone]);

@@ -1,9 +1,10 @@
 'use client';
 
 import Link from 'next/link';
+import { may, type Permission } from '@/lib/admin/permissions';
 import { DashboardOverview } from './dashboard/overview';
 import { useAdminTranslations as useTranslations } from './i18n';
-import { type Ability, can, useSession } from './session';
+import { useSession } from './session';
 import { PageHeading } from './ui';
 
 type CardKey =
@@ -20,19 +21,20 @@ type CardKey =
   | 'audit'
   | 'staff';
 
-const CARDS: { href: string; key: CardKey; ability?: Ability }[] = [
-  { href: '/admin/announcements/new', key: 'newAnnouncement', ability: 'announcements.edit' },
-  { href: '/admin/announcements', key: 'announcements', ability: 'announcements.read' },
-  { href: '/admin/articles', key: 'articles', ability: 'announcements.read' },
-  { href: '/admin/translations', key: 'translations', ability: 'announcements.read' },
-  { href: '/admin/orders', key: 'orders', ability: 'support' },
-  { href: '/admin/prices', key: 'prices', ability: 'prices.edit' },
-  { href: '/admin/promotions', key: 'promotions', ability: 'promotions.edit' },
-  { href: '/admin/reviews', key: 'reviews', ability: 'support' },
-  { href: '/admin/contact', key: 'contact', ability: 'support' },
-  { href: '/admin/deliveries', key: 'deliveries', ability: 'support' },
-  { href: '/admin/audit', key: 'audit' },
-  { href: '/admin/staff', key: 'staff', ability: 'staff' },
+/** Each card for the roles that can act on what it opens (prices and promotions: those who change them). */
+const CARDS: { href: string; key: CardKey; permission: Permission }[] = [
+  { href: '/admin/announcements/new', key: 'newAnnouncement', permission: 'editContent' },
+  { href: '/admin/announcements', key: 'announcements', permission: 'readContent' },
+  { href: '/admin/articles', key: 'articles', permission: 'readContent' },
+  { href: '/admin/translations', key: 'translations', permission: 'readContent' },
+  { href: '/admin/orders', key: 'orders', permission: 'support' },
+  { href: '/admin/prices', key: 'prices', permission: 'manageCommerce' },
+  { href: '/admin/promotions', key: 'promotions', permission: 'manageCommerce' },
+  { href: '/admin/reviews', key: 'reviews', permission: 'support' },
+  { href: '/admin/contact', key: 'contact', permission: 'support' },
+  { href: '/admin/deliveries', key: 'deliveries', permission: 'support' },
+  { href: '/admin/audit', key: 'audit', permission: 'signedIn' },
+  { href: '/admin/staff', key: 'staff', permission: 'manageStaff' },
 ];
 
 /**
@@ -54,7 +56,7 @@ export function Dashboard() {
       <DashboardOverview />
       <h2 className="mb-3 text-lg font-semibold text-ink">{t('shortcuts')}</h2>
       <ul className="grid gap-4 desk:grid-cols-4">
-        {CARDS.filter((card) => !card.ability || can(staff.role, card.ability)).map((card) => (
+        {CARDS.filter((card) => may(staff.role, card.permission)).map((card) => (
           <li key={card.key}>
             <Link
               href={card.href}

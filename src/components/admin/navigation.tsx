@@ -11,7 +11,7 @@ import { useAdminTranslations as useTranslations } from './i18n';
 type Section = 'overview' | 'content' | 'commerce' | 'support' | 'administration';
 
 /** The screens that are not a declared resource, by the navigation's own names for them. */
-type ScreenKey = 'dashboard' | 'translations' | 'catalog' | 'audit' | 'staff' | 'promotions' | 'prices';
+type ScreenKey = 'dashboard' | 'translations' | 'catalog' | 'audit' | 'promotions' | 'prices';
 
 /** `after`: listed right after the screen or resource of that name in its section, not in its own order. */
 type Item = { href: string; permission: Permission; after?: string } & ({ screen: ScreenKey } | { resource: string });
@@ -50,10 +50,7 @@ const NAV: { section: Section; items: Item[] }[] = [
     screen('/admin/promotions', 'promotions', 'readCommerce'),
   ]),
   section('support', []),
-  section('administration', [
-    screen('/admin/audit', 'audit', 'signedIn'),
-    screen('/admin/staff', 'staff', 'manageStaff'),
-  ]),
+  section('administration', [screen('/admin/audit', 'audit', 'signedIn')]),
 ];
 
 /** The navigation a role may use, in its sections; the page shown is marked current. */

@@ -6,15 +6,13 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { STAFF_PASSWORD, type StaffRole, staffSetup } from '@/lib/admin/schemas';
+import { type SetUp, type SetupOffer, STAFF_PASSWORD, staffSetup } from '@/lib/admin/session-schemas';
 import { AdminApiError, adminApi } from './api';
 import { showApiError } from './form-errors';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { RecoveryCodes } from './recovery-codes';
-import { type Session, useSession } from './session';
+import { useSession } from './session';
 import { Alert, Button, TextField } from './ui';
-
-type Invitation = { email: string; name: string; role: StaffRole; secret: string; otpauthUrl: string };
 
 /** The password typed twice; the second copy never leaves the page. */
 const setupForm = staffSetup.extend({ confirm: z.string() }).superRefine((value, ctx) => {
@@ -33,13 +31,13 @@ export function StaffSetup({ token }: { token: string }) {
   const tr = useTranslations('admin.roles');
   const router = useRouter();
   const { signedIn } = useSession();
-  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const [invitation, setInvitation] = useState<SetupOffer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [qr, setQr] = useState<string | null>(null);
-  const [done, setDone] = useState<(Session & { recoveryCodes: string[] }) | null>(null);
+  const [done, setDone] = useState<SetUp | null>(null);
 
   useEffect(() => {
-    adminApi<Invitation>('/auth/setup/inspect', { method: 'POST', body: { token } })
+    adminApi<SetupOffer>('/auth/setup/inspect', { method: 'POST', body: { token } })
       .then(setInvitation)
       .catch((error) => setFailure(error instanceof AdminApiError ? error.messageKey : 'api.requestFailed'));
   }, [token]);
@@ -65,7 +63,7 @@ export function StaffSetup({ token }: { token: string }) {
   const submit = handleSubmit(async ({ confirm: _confirm, ...values }) => {
     try {
       // Signed in; the recovery codes are shown before the back office opens, since they are never shown again.
-      setDone(await adminApi<Session & { recoveryCodes: string[] }>('/auth/setup', { method: 'POST', body: values }));
+      setDone(await adminApi<SetUp>('/auth/setup', { method: 'POST', body: values }));
     } catch (error) {
       resetField('totpCode');
       showApiError(error, setError);

@@ -5,12 +5,13 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useLocale } from 'next-intl';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ADMIN_LOCALES, type AdminLocale } from '@/lib/admin/schemas';
+import type { Session } from '@/lib/admin/session-schemas';
 import { LOCALE_LABEL } from '@/lib/locales';
 import { adminApi, onUnauthorized, setCsrfToken } from './api';
 import { useAdminTranslations as useTranslations } from './i18n';
 import { isAdminLocale, localeFromLanguages, rememberAdminLocale, rememberedAdminLocale } from './locale';
 import { AdminNavigation } from './navigation';
-import { type Session, SessionContext, type SessionState } from './session';
+import { SessionContext, type SessionState } from './session';
 import { SignInForm } from './sign-in';
 import { Modal } from './ui';
 

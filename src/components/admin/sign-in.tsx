@@ -2,11 +2,10 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { staffLogin } from '@/lib/admin/schemas';
+import { type Session, staffLogin } from '@/lib/admin/session-schemas';
 import { adminApi } from './api';
 import { showApiError } from './form-errors';
 import { useAdminTranslations as useTranslations } from './i18n';
-import type { Session } from './session';
 import { Alert, Button, TextField } from './ui';
 
 /** E-mail, password and the authenticator's current code (docs/product/back-office-api.md, Sessions). */

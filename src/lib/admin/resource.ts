@@ -25,6 +25,11 @@ export type Field = {
   fixed?: boolean;
   /** A line under the field, from `fields.<name>Hint`. */
   hint?: boolean;
+  /**
+   * Values a change of a saved row is asked about before it is saved (disabling a person signs them out at once):
+   * `confirm.<name>.<value>.{title,text,label}`.
+   */
+  confirm?: readonly string[];
 } & (
   | { kind: 'text' | 'code' | 'link' | 'email' | 'integer' | 'datetime' | 'date' | 'checkbox' | 'textarea' }
   /** Typed in the currency's units, kept and sent in its minor units (cents). */
@@ -125,6 +130,11 @@ export type Action = {
   /** The dialog's fields, laid out as a form's (`actions.<name>.fields.<field>` for their labels). */
   fields?: readonly Field[];
   tone?: 'danger' | 'primary';
+  /**
+   * Taken on the row as it was read: the screen sends its `version` with the action (the binding compares it, and
+   * answers 409 with the row as it is now when someone changed it meanwhile).
+   */
+  versioned?: true;
   /** Offered only for the rows where this holds (a pending review). */
   when?: (row: Record<string, unknown>) => boolean;
 };

@@ -14,10 +14,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const ADMIN_LOCALES = ['en', 'zh', 'ja'] as const;
 export type AdminLocale = (typeof ADMIN_LOCALES)[number];
 
-/** Staff passwords: 12-128 characters; length is what makes a password strong (NIST SP 800-63B). */
-export const STAFF_PASSWORD = { min: 12, max: 128 } as const;
-
-const email = z
+/** An e-mail address as staff sign in with it and are invited at: trimmed, in lower case. */
+export const staffEmail = z
   .string({ error: 'api.field.required' })
   .trim()
   .toLowerCase()
@@ -25,83 +23,8 @@ const email = z
   .max(254, { error: 'api.field.tooLong', abort: true })
   .pipe(z.email({ error: 'api.field.invalid' }));
 
-const password = z
-  .string({ error: 'api.field.required' })
-  .min(1, { error: 'api.field.required', abort: true })
-  .min(STAFF_PASSWORD.min, { error: 'api.admin.passwordTooShort' })
-  .max(STAFF_PASSWORD.max, { error: 'api.field.tooLong' });
-
-/** Six digits, as authenticator apps show them (spaces people type between the halves are dropped). */
-const totpCode = z
-  .string({ error: 'api.field.required' })
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, { error: 'api.admin.totpInvalid' }));
-
-const token = z
-  .string({ error: 'api.field.required' })
-  .trim()
-  .regex(/^[\w-]{20,100}$/, { error: 'api.admin.setupInvalid' });
-
-/** At sign-in: an authenticator's six digits, or a one-time recovery code (`abcde-fghij`). */
-const secondFactor = z
-  .string({ error: 'api.field.required' })
-  .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^(\d{6}|[A-Za-z2-7]{5}-?[A-Za-z2-7]{5})$/, { error: 'api.admin.totpInvalid' }));
-
-export const staffLogin = z.object({
-  email,
-  password: z.string({ error: 'api.field.required' }).min(1).max(1024),
-  totpCode: secondFactor,
-});
-export type StaffLogin = z.infer<typeof staffLogin>;
-
-export const setupInspect = z.object({ token });
-export const staffSetup = z.object({ token, password, totpCode });
-
-/** Renewing one's recovery codes asks for a fresh authenticator code (a left-open session is not enough). */
-export const recoveryCodesRenewal = z.object({ totpCode });
-export type StaffSetup = z.infer<typeof staffSetup>;
-
-const name = z
-  .string({ error: 'api.field.required' })
-  .trim()
-  .min(1, { error: 'api.field.required', abort: true })
-  .max(80, { error: 'api.field.tooLong' });
-
-export const staffInvite = z.object({
-  email,
-  name,
-  role: z.enum(STAFF_ROLES, { error: 'api.field.invalid' }),
-  locale: z.enum(ADMIN_LOCALES, { error: 'api.field.invalid' }).default('en'),
-});
-export type StaffInvite = z.infer<typeof staffInvite>;
-
 /** A row's version as the editor loaded it: a save over a newer one is refused (409). */
 export const version = wholeNumber({ min: 1, max: 2_147_483_647 });
-
-export const staffUpdate = z.object({
-  role: z.enum(STAFF_ROLES, { error: 'api.field.invalid' }),
-  status: z.enum(['active', 'disabled'], { error: 'api.field.invalid' }),
-  version,
-});
-export type StaffUpdate = z.infer<typeof staffUpdate>;
-
-/**
- * Sending an invitation again or resetting a second factor names the version the owner saw, so an action is never
- * taken on a person changed meanwhile (docs/product/back-office-api.md, "Recovering staff").
- */
-export const staffAction = z.object({ version });
-
-/** A list's page, order and search, from the query string. */
-export function listQuery<const S extends readonly [string, ...string[]]>(sortable: S) {
-  return z.object({
-    page: wholeNumber({ min: 1, max: 100_000 }).default(1),
-    rows: wholeNumber({ min: 1, max: 100 }).default(20),
-    sort: z.enum(sortable, { error: 'api.field.invalid' }).default(sortable[0]),
-    dir: z.enum(['asc', 'desc'], { error: 'api.field.invalid' }).default('desc'),
-    q: z.string().trim().max(200, { error: 'api.field.tooLong' }).default(''),
-  });
-}
 
 export const AUDIT_KINDS = [
   'staff',

@@ -1007,7 +1007,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the staff session */
+        /**
+         * End the staff session
+         * @description Staff permission: `signedIn`.
+         */
         post: operations["postAdminAuthLogout"];
         delete?: never;
         options?: never;
@@ -1022,7 +1025,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in staff member and their CSRF token */
+        /**
+         * The signed-in staff member, their CSRF token and how many recovery codes they have left
+         * @description Staff permission: `signedIn`.
+         */
         get: operations["getAdminAuthMe"];
         put?: never;
         post?: never;
@@ -1041,112 +1047,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New recovery codes (the old ones stop working); guessing past the login limits ends the session */
+        /**
+         * New recovery codes (the old ones stop working); guessing past the login limits ends the session
+         * @description Staff permission: `signedIn`.
+         */
         post: operations["postAdminAuthRecoveryCodes"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/staff": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Staff members
-         * @description Staff permission: `manageStaff`.
-         */
-        get: operations["getAdminStaff"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/staff/invite": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Invite a staff member (a setup link by mail)
-         * @description Staff permission: `manageStaff`.
-         */
-        post: operations["postAdminStaffInvite"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/staff/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Change a staff member's role or status
-         * @description Staff permission: `manageStaff`.
-         */
-        put: operations["putAdminStaffId"];
-        post?: never;
-        /**
-         * Remove a staff member (their audit entries keep their name)
-         * @description Staff permission: `manageStaff`.
-         */
-        delete: operations["deleteAdminStaffId"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/staff/{id}/resend-invitation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send someone not yet set up a new setup link (the earlier ones stop working)
-         * @description Staff permission: `manageStaff`.
-         */
-        post: operations["postAdminStaffIdResendInvitation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/staff/{id}/reset-second-factor": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Reset a staff member's password and second factor: sessions end, a new setup link is mailed
-         * @description Staff permission: `manageStaff`.
-         */
-        post: operations["postAdminStaffIdResetSecondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2115,6 +2020,118 @@ export interface paths {
          * @description Staff permission: `signedIn`.
          */
         get: operations["getAdminAuditId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of staff, searched, filtered and ordered
+         * @description Staff permission: `manageStaff`.
+         */
+        get: operations["getAdminStaff"];
+        put?: never;
+        /**
+         * Create one of staff
+         * @description Staff permission: `manageStaff`.
+         */
+        post: operations["postAdminStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of staff
+         * @description Staff permission: `manageStaff`.
+         */
+        get: operations["getAdminStaffId"];
+        /**
+         * Change one of staff (with the version it was read at; 409 with the row as it is now)
+         * @description Staff permission: `manageStaff`.
+         */
+        put: operations["putAdminStaffId"];
+        post?: never;
+        /**
+         * Delete one of staff (with the version it was read at)
+         * @description Staff permission: `manageStaff`.
+         */
+        delete: operations["deleteAdminStaffId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/resend-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * resend-invitation one of staff
+         * @description Staff permission: `manageStaff`.
+         */
+        post: operations["postAdminStaffIdResendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/reset-second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reset-second-factor one of staff
+         * @description Staff permission: `manageStaff`.
+         */
+        post: operations["postAdminStaffIdResetSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of staff, newest first, from the audit log
+         * @description Staff permission: `manageStaff`.
+         */
+        get: operations["getAdminStaffIdHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6624,7 +6641,14 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            email: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "manager" | "editor" | "support";
+                            secret: string;
+                            otpauthUrl: string;
+                        };
                     };
                 };
             };
@@ -6664,7 +6688,29 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            staff: {
+                                id: number;
+                                email: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "manager" | "editor" | "support";
+                                /** @enum {string} */
+                                status: "active" | "disabled";
+                                /** @enum {string} */
+                                state: "invited" | "active" | "disabled";
+                                /** @enum {string} */
+                                locale: "en" | "zh" | "ja";
+                                lastSeenAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                enrolled: boolean;
+                                version: number;
+                            };
+                            csrfToken: string;
+                            /** @description one-time codes, shown once: the server keeps only their hash */
+                            recoveryCodes: string[];
+                        };
                     };
                 };
             };
@@ -6707,7 +6753,27 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            staff: {
+                                id: number;
+                                email: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "manager" | "editor" | "support";
+                                /** @enum {string} */
+                                status: "active" | "disabled";
+                                /** @enum {string} */
+                                state: "invited" | "active" | "disabled";
+                                /** @enum {string} */
+                                locale: "en" | "zh" | "ja";
+                                lastSeenAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                enrolled: boolean;
+                                version: number;
+                            };
+                            csrfToken: string;
+                        };
                     };
                 };
             };
@@ -6744,7 +6810,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: null;
                     };
                 };
             };
@@ -6776,7 +6842,28 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            staff: {
+                                id: number;
+                                email: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "manager" | "editor" | "support";
+                                /** @enum {string} */
+                                status: "active" | "disabled";
+                                /** @enum {string} */
+                                state: "invited" | "active" | "disabled";
+                                /** @enum {string} */
+                                locale: "en" | "zh" | "ja";
+                                lastSeenAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                enrolled: boolean;
+                                version: number;
+                            };
+                            csrfToken: string;
+                            recoveryCodesLeft: number;
+                        };
                     };
                 };
             };
@@ -6810,7 +6897,10 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         code: 2000;
-                        message: unknown;
+                        message: {
+                            /** @description one-time codes, shown once: the server keeps only their hash */
+                            recoveryCodes: string[];
+                        };
                     };
                 };
             };
@@ -6821,256 +6911,6 @@ export interface operations {
             415: components["responses"]["Failure415"];
             422: components["responses"]["InvalidInput"];
             429: components["responses"]["Failure429"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminStaff: {
-        parameters: {
-            query?: {
-                page?: number | string;
-                rows?: number | string;
-                sort?: "createdAt" | "email" | "name" | "role" | "lastSeenAt";
-                dir?: "asc" | "desc";
-                q?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminStaffInvite: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    email: string;
-                    name: string;
-                    /** @enum {string} */
-                    role: "owner" | "manager" | "editor" | "support";
-                    /**
-                     * @default en
-                     * @enum {string}
-                     */
-                    locale?: "en" | "zh" | "ja";
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    putAdminStaffId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    role: "owner" | "manager" | "editor" | "support";
-                    /** @enum {string} */
-                    status: "active" | "disabled";
-                    version: number | string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    deleteAdminStaffId: {
-        parameters: {
-            query: {
-                version: number | string;
-            };
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminStaffIdResendInvitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    version: number | string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminStaffIdResetSecondFactor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    version: number | string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
             500: components["responses"]["Failure500"];
             503: components["responses"]["Failure503"];
         };
@@ -10677,6 +10517,466 @@ export interface operations {
             401: components["responses"]["Failure401"];
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminStaff: {
+        parameters: {
+            query?: {
+                page?: number | string;
+                rows?: number | string;
+                sort?: "createdAt" | "email" | "name" | "role" | "lastSeenAt";
+                dir?: "asc" | "desc";
+                q?: string;
+                state?: "all" | "invited" | "active" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            page: number;
+                            rows: number;
+                            items: {
+                                id: number;
+                                email: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "manager" | "editor" | "support";
+                                /** @enum {string} */
+                                status: "active" | "disabled";
+                                /** @enum {string} */
+                                state: "invited" | "active" | "disabled";
+                                /** @enum {string} */
+                                locale: "en" | "zh" | "ja";
+                                lastSeenAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                enrolled: boolean;
+                                version: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    email: string;
+                    name: string;
+                    /** @enum {string} */
+                    role: "owner" | "manager" | "editor" | "support";
+                    /**
+                     * @default en
+                     * @enum {string}
+                     */
+                    locale?: "en" | "zh" | "ja";
+                    /**
+                     * @default active
+                     * @enum {string}
+                     */
+                    status?: "active" | "disabled";
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            email: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "manager" | "editor" | "support";
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            /** @enum {string} */
+                            state: "invited" | "active" | "disabled";
+                            /** @enum {string} */
+                            locale: "en" | "zh" | "ja";
+                            lastSeenAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            enrolled: boolean;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminStaffId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            email: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "manager" | "editor" | "support";
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            /** @enum {string} */
+                            state: "invited" | "active" | "disabled";
+                            /** @enum {string} */
+                            locale: "en" | "zh" | "ja";
+                            lastSeenAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            enrolled: boolean;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    putAdminStaffId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    email: string;
+                    name: string;
+                    /** @enum {string} */
+                    role: "owner" | "manager" | "editor" | "support";
+                    /**
+                     * @default en
+                     * @enum {string}
+                     */
+                    locale?: "en" | "zh" | "ja";
+                    /**
+                     * @default active
+                     * @enum {string}
+                     */
+                    status?: "active" | "disabled";
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            email: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "manager" | "editor" | "support";
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            /** @enum {string} */
+                            state: "invited" | "active" | "disabled";
+                            /** @enum {string} */
+                            locale: "en" | "zh" | "ja";
+                            lastSeenAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            enrolled: boolean;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    deleteAdminStaffId: {
+        parameters: {
+            query: {
+                version: number | string;
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminStaffIdResendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            email: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "manager" | "editor" | "support";
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            /** @enum {string} */
+                            state: "invited" | "active" | "disabled";
+                            /** @enum {string} */
+                            locale: "en" | "zh" | "ja";
+                            lastSeenAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            enrolled: boolean;
+                            version: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminStaffIdResetSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            email: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "manager" | "editor" | "support";
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            /** @enum {string} */
+                            state: "invited" | "active" | "disabled";
+                            /** @enum {string} */
+                            locale: "en" | "zh" | "ja";
+                            lastSeenAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            enrolled: boolean;
+                            version: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminStaffIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
             422: components["responses"]["InvalidInput"];
             500: components["responses"]["Failure500"];
             503: components["responses"]["Failure503"];

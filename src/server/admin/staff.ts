@@ -1,13 +1,15 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { env } from '@/env';
-import type { listQuery, StaffInvite, StaffRole, StaffSetup } from '@/lib/admin/schemas';
+import { may, PERMISSIONS } from '@/lib/admin/permissions';
+import type { STAFF_STATES, StaffRow, staffInput } from '@/lib/admin/resources/staff';
+import type { StaffSetup } from '@/lib/admin/session-schemas';
 import { ApiError, BusinessCode, notFound } from '../api/errors';
 import { clearAccountThrottles, withAttempt } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/password';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { staff, staffRecoveryCodes, staffSetupTokens } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { staffInviteMail, staffResetMail } from '../mail/templates';
@@ -20,9 +22,7 @@ import { acceptTotp, newTotpSecret, totpUrl } from './totp';
 /** A setup link works this long, once. */
 export const SETUP_LINK_HOURS = 24;
 
-export const STAFF_SORTS = ['createdAt', 'email', 'name', 'role', 'lastSeenAt'] as const;
-type ListQuery = z.output<ReturnType<typeof listQuery<typeof STAFF_SORTS>>>;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type StaffState = (typeof STAFF_STATES)[number];
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -30,33 +30,47 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const SET_UP = sql`(${staff.passwordHash} is not null and ${staff.totpSecret} is not null)`;
 
 /**
- * A staff row as the back office shows it: never the password hash or the TOTP secret. `state` is what the list
- * shows: invited (waiting for a setup link to be used: new, or after a reset), active, or disabled.
+ * A staff row as the back office shows it (`staffRow`): never the password hash or the TOTP secret. `state` is
+ * what the list shows: invited (waiting for a setup link to be used: new, or after a reset), active, or disabled.
  */
 const PUBLIC_COLUMNS = {
   id: staff.id,
   email: staff.email,
   name: staff.name,
   role: staff.role,
-  status: staff.status,
+  status: sql<StaffRow['status']>`${staff.status}`,
   state: sql<StaffState>`case when ${staff.status} = 'disabled' then 'disabled' when ${SET_UP} then 'active' else 'invited' end`,
   locale: staff.locale,
   version: staff.version,
   lastSeenAt: staff.lastSeenAt,
   createdAt: staff.createdAt,
-  /** False until the setup link was used. */
   enrolled: sql<boolean>`${SET_UP}`,
 };
-export type StaffState = 'invited' | 'active' | 'disabled';
-type PublicStaff = NonNullable<Awaited<ReturnType<typeof publicStaff>>>;
 
-/** A person as the back office shows them; nobody once removed (their row stays for the audit log only). */
-async function publicStaff(db: Pick<Database, 'select'>, id: number) {
-  const [row] = await db
+/** The people whose role manages staff (the owners): there is always one who can sign in. */
+const STAFF_MANAGERS = inArray(staff.role, [...PERMISSIONS.manageStaff]);
+
+/** People in a state, as the list's filter names it. */
+export function inState(state: StaffState): SQL {
+  if (state === 'disabled') return eq(staff.status, 'disabled');
+  return and(eq(staff.status, 'active'), state === 'active' ? SET_UP : sql`not ${SET_UP}`) as SQL;
+}
+
+/** People as the back office shows them; nobody once removed (their row stays for the audit log only). */
+export async function staffRows(db: Pick<Database, 'select'>, where: SQL | undefined): Promise<StaffRow[]> {
+  const rows = await db
     .select(PUBLIC_COLUMNS)
     .from(staff)
-    .where(and(eq(staff.id, id), ne(staff.status, 'removed')));
-  return row;
+    .where(and(where, ne(staff.status, 'removed')));
+  return rows.map((row) => ({
+    ...row,
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+async function publicStaff(db: Pick<Database, 'select'>, id: number): Promise<StaffRow | undefined> {
+  return (await staffRows(db, eq(staff.id, id)))[0];
 }
 
 /** A new one-time setup link for a person, with the TOTP secret it will offer; the token is returned once. */
@@ -96,7 +110,7 @@ export async function createOwner(
     if (existing?.passwordHash) {
       throw new Error(`${email} is already a staff member with a password; sign in at /admin instead`);
     }
-    if (existing && existing.role !== 'owner') {
+    if (existing && !may(existing.role, 'manageStaff')) {
       throw new Error(`${email} was invited as ${existing.role}; an owner can change the role in the back office`);
     }
     if (existing?.status === 'disabled') {
@@ -291,85 +305,65 @@ export async function renewRecoveryCodes(
   });
 }
 
-export async function listStaff(db: Database, query: ListQuery) {
-  const q = query.q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const where = and(
-    ne(staff.status, 'removed'),
-    q ? or(ilike(staff.email, `%${q}%`), ilike(staff.name, `%${q}%`)) : undefined,
-  );
-  const order = query.dir === 'asc' ? asc : desc;
-  const [[counted], items] = await Promise.all([
-    db.select({ n: count() }).from(staff).where(where),
-    db
-      .select(PUBLIC_COLUMNS)
-      .from(staff)
-      .where(where)
-      .orderBy(order(staff[query.sort]), order(staff.id))
-      .limit(query.rows)
-      .offset((query.page - 1) * query.rows),
-  ]);
-  return { total: counted?.n ?? 0, page: query.page, rows: query.rows, items };
-}
-
 /**
- * Invites a person with a role: their row, and the setup link mailed through the outbox in one transaction. The
- * address of someone removed may be invited again: their row comes back, invited, under the same id (so the audit
- * log reads as one person's history).
+ * Invites a person with a role (the staff resource's create, inside its transaction, which audits it): their row,
+ * and the setup link mailed through the outbox. The address of someone removed may be invited again: their row
+ * comes back, invited, under the same id (so the audit log reads as one person's history). Answers the id.
  */
-export async function inviteStaff(db: Database, by: SignedInStaff, input: StaffInvite) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(staff)
-      .values({ email: input.email, name: input.name, role: input.role, locale: input.locale })
-      .onConflictDoUpdate({
-        target: staff.email,
-        set: {
-          name: input.name,
-          role: input.role,
-          locale: input.locale,
-          status: 'active',
-          version: sql`${staff.version} + 1`,
-        },
-        setWhere: eq(staff.status, 'removed'),
-      })
-      .returning({ id: staff.id });
-    if (!row) {
-      throw new ApiError(BusinessCode.conflict, 'api.admin.staffExists', {
-        fields: { email: 'api.admin.staffExists' },
-      });
-    }
-    const link = await issueSetupLink(tx, row.id);
-    await enqueueMail(
-      tx,
-      staffInviteMail({
-        locale: input.locale,
-        to: input.email,
+export async function inviteStaff(
+  tx: Pick<Database, 'insert'>,
+  by: SignedInStaff,
+  input: z.output<typeof staffInput>,
+): Promise<number> {
+  const [row] = await tx
+    .insert(staff)
+    .values({ email: input.email, name: input.name, role: input.role, locale: input.locale })
+    .onConflictDoUpdate({
+      target: staff.email,
+      set: {
         name: input.name,
-        invitedBy: by.name,
         role: input.role,
-        link,
-        brand: env().BRAND_NAME,
-      }),
-    );
-    const after = await publicStaff(tx, row.id);
-    await recordAudit(tx, {
-      staffId: by.id,
-      kind: 'staff',
-      entityId: row.id,
-      action: 'create',
-      before: null,
-      after: after ?? null,
-    });
-    return after;
-  });
+        locale: input.locale,
+        status: 'active',
+        version: sql`${staff.version} + 1`,
+      },
+      setWhere: eq(staff.status, 'removed'),
+    })
+    .returning({ id: staff.id });
+  if (!row) {
+    throw new ApiError(BusinessCode.conflict, 'api.admin.staffExists', { fields: { email: 'api.admin.staffExists' } });
+  }
+  const link = await issueSetupLink(tx, row.id);
+  await enqueueMail(
+    tx,
+    staffInviteMail({
+      locale: input.locale,
+      to: input.email,
+      name: input.name,
+      invitedBy: by.name,
+      role: input.role,
+      link,
+      brand: env().BRAND_NAME,
+    }),
+  );
+  return row.id;
 }
 
 /**
- * The person locked for a change, with the owners (two owners acting on each other at once cannot leave none), or
- * 404; a change made over another version answers 409 with the row as it is now.
+ * Locks a person for a change, with the owners: two owners acting on each other at once cannot leave none (the
+ * staff resource's lock, and every action's).
  */
-async function lockForChange(tx: Tx, id: number, version: number): Promise<PublicStaff> {
-  await tx.execute(sql`select 1 from ${staff} where ${staff.role} = 'owner' or ${staff.id} = ${id} for update`);
+export async function lockWithOwners(tx: Pick<Database, 'select'>, id: number): Promise<void> {
+  await tx
+    .select({ one: sql`1` })
+    .from(staff)
+    .where(or(STAFF_MANAGERS, eq(staff.id, id)))
+    .for('update');
+}
+
+/** The person locked for a change, or 404; a change made over another version answers 409 with the row as it is now. */
+async function lockForChange(tx: Tx, id: number, version: number): Promise<StaffRow> {
+  await lockWithOwners(tx, id);
   const before = await publicStaff(tx, id);
   if (!before) throw notFound('api.admin.notFound');
   if (before.version !== version) {
@@ -384,24 +378,23 @@ async function lockForChange(tx: Tx, id: number, version: number): Promise<Publi
  * removed or reset through the API. An invited owner does not count (their link may never be used); the command
  * line (`npm run admin -- reset-owner`) is the way back when every owner is locked out anyway.
  */
-async function keepAnOwner(tx: Tx, before: PublicStaff): Promise<void> {
-  if (before.role !== 'owner' || before.state !== 'active') return;
+export async function keepAnOwner(tx: Pick<Database, 'select'>, before: StaffRow): Promise<void> {
+  if (!may(before.role, 'manageStaff') || before.state !== 'active') return;
   const [owners] = await tx
     .select({ n: count() })
     .from(staff)
-    .where(and(eq(staff.role, 'owner'), eq(staff.status, 'active'), SET_UP));
+    .where(and(STAFF_MANAGERS, eq(staff.status, 'active'), SET_UP));
   if ((owners?.n ?? 0) <= 1) throw new ApiError(BusinessCode.conflict, 'api.admin.lastOwner');
 }
 
 /** A 409 naming why this person's state does not allow the action, with the row as it is now. */
-const wrongState = (key: string, current: PublicStaff) =>
-  new ApiError(BusinessCode.conflict, key, { extra: { current } });
+const wrongState = (key: string, current: StaffRow) => new ApiError(BusinessCode.conflict, key, { extra: { current } });
 
 /**
  * Takes every way in from a person: password, authenticator, recovery codes, unused setup links, sessions and
  * login throttles (a reset is also how a locked account opens again). Answers how many sessions ended.
  */
-async function revokeAccess(tx: Tx, before: PublicStaff, set: { status?: 'removed' } = {}): Promise<number> {
+async function revokeAccess(tx: Tx, before: StaffRow, set: { status?: 'removed' } = {}): Promise<number> {
   await tx
     .update(staff)
     .set({ passwordHash: null, totpSecret: null, totpLastStep: null, version: before.version + 1, ...set })
@@ -410,37 +403,6 @@ async function revokeAccess(tx: Tx, before: PublicStaff, set: { status?: 'remove
   await voidSetupLinks(tx, before.id);
   await clearAccountThrottles(tx, staffSubject(before.id, before.email));
   return endSessionsOf(tx, before.id);
-}
-
-/**
- * Changes a person's role or status. The last owner who can sign in cannot be demoted or disabled (nobody could
- * manage staff any more); a change ends that person's sessions so it holds at once.
- */
-export async function updateStaff(
-  db: Database,
-  by: SignedInStaff,
-  id: number,
-  input: { role: StaffRole; status: 'active' | 'disabled'; version: number },
-) {
-  return db.transaction(async (tx: Tx) => {
-    const before = await lockForChange(tx, id, input.version);
-    if (input.role !== 'owner' || input.status !== 'active') await keepAnOwner(tx, before);
-    await tx
-      .update(staff)
-      .set({ role: input.role, status: input.status, version: before.version + 1 })
-      .where(eq(staff.id, id));
-    if (input.role !== before.role || input.status !== before.status) await endSessionsOf(tx, id);
-    const after = await publicStaff(tx, id);
-    await recordAudit(tx, {
-      staffId: by.id,
-      kind: 'staff',
-      entityId: id,
-      action: 'update',
-      before,
-      after: after ?? null,
-    });
-    return after;
-  });
 }
 
 /**
@@ -520,16 +482,13 @@ export async function resetSecondFactor(db: Database, by: SignedInStaff, id: num
 }
 
 /**
- * Removes a person from the back office: every way in goes and they leave the staff list, but their row stays
- * (without password, factor or links) so the audit log keeps naming them. Their address can be invited again.
+ * Removes a person from the back office (the staff resource's delete, locked with the owners, audited by it): every
+ * way in goes and they leave the staff list, but their row stays (without password, factor or links) so the audit
+ * log keeps naming them. Their address can be invited again.
  */
-export async function removeStaff(db: Database, by: SignedInStaff, id: number, version: number): Promise<void> {
-  await db.transaction(async (tx: Tx) => {
-    const before = await lockForChange(tx, id, version);
-    await keepAnOwner(tx, before);
-    await revokeAccess(tx, before, { status: 'removed' });
-    await recordAudit(tx, { staffId: by.id, kind: 'staff', entityId: id, action: 'delete', before, after: null });
-  });
+export async function removeStaff(tx: Tx, before: StaffRow): Promise<void> {
+  await keepAnOwner(tx, before);
+  await revokeAccess(tx, before, { status: 'removed' });
 }
 
 /**
@@ -539,11 +498,15 @@ export async function removeStaff(db: Database, by: SignedInStaff, id: number, v
  */
 export async function resetOwner(db: Database, email: string): Promise<{ link: string; sessionsEnded: number }> {
   return db.transaction(async (tx: Tx) => {
-    await tx.execute(sql`select 1 from ${staff} where ${staff.role} = 'owner' or ${staff.email} = ${email} for update`);
+    await tx
+      .select({ one: sql`1` })
+      .from(staff)
+      .where(or(STAFF_MANAGERS, eq(staff.email, email)))
+      .for('update');
     const [found] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
     const before = found ? await publicStaff(tx, found.id) : undefined;
     if (!before) throw new Error(`${email} is not a staff member; create-owner makes a new owner`);
-    if (before.role !== 'owner') {
+    if (!may(before.role, 'manageStaff')) {
       throw new Error(`${email} is ${before.role}, not an owner; create-owner makes a new owner, who can then help`);
     }
     if (before.state === 'disabled') {
@@ -564,6 +527,9 @@ export async function resetOwner(db: Database, email: string): Promise<{ link: s
   });
 }
 
-export async function findStaff(db: Database, id: number) {
-  return publicStaff(db, id);
+/** A person as the back office shows them, who must be there (the one just signed in). */
+export async function findStaff(db: Pick<Database, 'select'>, id: number): Promise<StaffRow> {
+  const found = await publicStaff(db, id);
+  if (!found) throw notFound('api.admin.notFound');
+  return found;
 }

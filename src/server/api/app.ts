@@ -136,7 +136,7 @@ export function createApp(deps: {
   app.route('/', pintuanRouter.hono);
   app.route('/', liveRouter.hono);
   app.route('/', contentRouter.hono);
-  app.route('/', adminRouter);
+  app.route('/', adminRouter.hono);
   app.route('/', openApiRouter.hono);
   // The metrics route checks the token this app was made with (tests make apps with their own).
   const metricsToken =

@@ -11,11 +11,11 @@ import { LOCALE_LABEL } from '@/lib/locales';
 import { AdminApiError, adminApi } from '../api';
 import { type ConflictRow, ConflictView } from '../conflict-view';
 import { showApiError } from '../form-errors';
-import { Alert, Button } from '../ui';
+import { Alert, Button, ConfirmDialog } from '../ui';
 import { customConflict, FormField } from './fields';
 import { useResourceText } from './text';
 import { useChoices } from './use-choices';
-import { type FormValues, formValuesOf, payloadOf } from './values';
+import { type FormValues, formValuesOf, payloadOf, rowName } from './values';
 
 export type ResourceRow = Record<string, unknown> & { version?: number };
 
@@ -45,6 +45,8 @@ export function ResourceForm({
   const { choices, ready } = useChoices(resource.fields);
   const [version, setVersion] = useState(Number(row?.version ?? 0));
   const [conflict, setConflict] = useState<ResourceRow | null>(null);
+  /** A change the declaration asks about first (`confirm`), while it is being asked. */
+  const [asking, setAsking] = useState<{ field: string; value: string } | null>(null);
   const form = useForm<FormValues>({
     // The schema checks what would be sent, not the form's own shape (money in units, lists as text).
     resolver: zodResolver(
@@ -85,6 +87,25 @@ export function ResourceForm({
     }
   };
 
+  /** The first field whose change to a value the declaration confirms this save would make. */
+  const toConfirm = (values: FormValues) =>
+    row === null
+      ? undefined
+      : resource.fields.find(
+          (f) =>
+            f.confirm?.includes(String(values[f.name])) &&
+            values[f.name] !== row[f.name] &&
+            (!f.when || f.when(values)),
+        );
+  const submit = () => {
+    const values = getValues();
+    const field = toConfirm(values);
+    if (!field) return save(version);
+    setAsking({ field: field.name, value: String(values[field.name]) });
+  };
+  const confirmKey = (part: string) => (asking ? `confirm.${asking.field}.${asking.value}.${part}` : '');
+  const named = { name: row ? rowName(resource, row, locale) : '' };
+
   const conflictRows = (theirs: ResourceRow): ConflictRow[] => {
     const their = formValuesOf(resource.fields, theirs);
     const mine = getValues();
@@ -108,7 +129,7 @@ export function ResourceForm({
   const idPrefix = `${resource.name}-form`;
   return (
     <FormProvider {...form}>
-      <form onSubmit={handleSubmit(() => save(version))} noValidate className="space-y-4" data-testid="resource-form">
+      <form onSubmit={handleSubmit(submit)} noValidate className="space-y-4" data-testid="resource-form">
         {conflict ? (
           <ConflictView
             title={text.shared('conflictTitle')}
@@ -145,11 +166,23 @@ export function ResourceForm({
         {readOnly ? null : (
           <div className="flex flex-wrap gap-3 pt-2">
             <Button type="submit" disabled={formState.isSubmitting} data-testid="resource-save">
-              {formState.isSubmitting ? text.shared('saving') : text.shared(row === null ? 'create' : 'save')}
+              {formState.isSubmitting ? text.shared('saving') : text.ownOrShared(row === null ? 'create' : 'save')}
             </Button>
           </div>
         )}
       </form>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => (open ? undefined : setAsking(null))}
+        title={asking ? text.own(confirmKey('title'), named) : ''}
+        description={asking ? text.own(confirmKey('text'), named) : ''}
+        confirmLabel={asking ? text.own(confirmKey('label')) : ''}
+        busy={formState.isSubmitting}
+        onConfirm={() => {
+          setAsking(null);
+          void save(version);
+        }}
+      />
     </FormProvider>
   );
 }

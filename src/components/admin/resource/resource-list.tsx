@@ -143,6 +143,16 @@ export function ResourceList({
     [resource, view.columns, locale, text],
   );
 
+  // A role that may not read the list is told so under the screen's heading, rather than shown the server's
+  // refusal of every page.
+  if (!may(role, resource.access.read))
+    return (
+      <>
+        {view.level === 2 ? null : <PageHeading title={view.title ?? text.title()} />}
+        <Alert messageKey="api.admin.forbidden" testId="forbidden" />
+      </>
+    );
+
   const exportLink = resource.list.export ? <ExportLink resource={resource} query={address.query} text={text} /> : null;
   const newButton =
     creates && resource.detail === 'page' ? (
@@ -221,9 +231,14 @@ export function ResourceList({
             row={editing === 'new' ? null : editing}
             preset={view.preset}
             readOnly={editing === 'new' ? !writes : !changes}
-            onSaved={() => {
+            onSaved={(saved) => {
+              // A resource may say what its creation did (an invitation sent), naming the row.
+              const made = editing === 'new' && text.has('created');
               setEditing(null);
-              setNotice({ tone: 'success', text: text.shared('saved') });
+              setNotice({
+                tone: 'success',
+                text: made ? text.own('created', { name: nameOf(saved) }) : text.shared('saved'),
+              });
               list.reload();
             }}
           />

@@ -65,9 +65,11 @@ export function useRowActions({
   const run = async (row: ResourceRow, action: Action | 'delete', body?: Record<string, unknown>) => {
     if (action === 'delete') {
       await adminApi(path(row), { method: 'DELETE', query: { version: Number(row.version) } });
-      return text.shared('deleted');
+      return text.ownOrShared('deleted', { name: nameOf(row) });
     }
-    await adminApi(`${path(row)}/${action.name}`, { method: 'POST', body: body ?? {} });
+    // A versioned action is taken on the row as it was shown (409 when someone changed it meanwhile).
+    const version = action.versioned ? { version: Number(row.version) } : {};
+    await adminApi(`${path(row)}/${action.name}`, { method: 'POST', body: { ...body, ...version } });
     return text.own(`actions.${action.name}.done`, { name: nameOf(row) });
   };
 
@@ -122,10 +124,10 @@ export function useRowActions({
             type="button"
             className="font-semibold text-red-700 hover:underline"
             onClick={() => setConfirming({ row, action: 'delete' })}
-            aria-label={`${text.shared('delete')}: ${name}`}
+            aria-label={`${text.ownOrShared('delete')}: ${name}`}
             data-testid="delete"
           >
-            {text.shared('delete')}
+            {text.ownOrShared('delete')}
           </button>
         ) : null}
       </span>
@@ -145,9 +147,11 @@ export function useRowActions({
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
         title={
-          confirmingAction === 'delete' || !confirmingAction
+          !confirming
             ? text.shared('deleteTitle')
-            : text.own(`actions.${confirmingAction.name}.title`)
+            : confirming.action === 'delete'
+              ? text.ownOrShared('deleteTitle', { name: nameOf(confirming.row) })
+              : text.own(`actions.${confirming.action.name}.title`, { name: nameOf(confirming.row) })
         }
         description={
           !confirming
@@ -158,7 +162,7 @@ export function useRowActions({
         }
         confirmLabel={
           confirmingAction === 'delete' || !confirmingAction
-            ? text.shared('delete')
+            ? text.ownOrShared('delete')
             : text.own(`actions.${confirmingAction.name}.label`)
         }
         tone={confirmingAction === 'delete' || confirmingAction?.tone === 'danger' ? 'danger' : 'primary'}

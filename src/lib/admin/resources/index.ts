@@ -29,6 +29,7 @@ import { groupBuysResource } from './promotions/group-buys';
 import { saleItemsResource } from './promotions/sale-items';
 import { salesResource } from './promotions/sales';
 import { reviewsResource } from './reviews';
+import { staffResource } from './staff';
 import { taxRulesResource } from './tax-rules';
 
 /**
@@ -48,6 +49,7 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   contactMessagesResource,
   deliveriesResource,
   auditResource,
+  staffResource,
   // The catalog's kinds, in the order its overview (/admin/catalog) lists them.
   regionsResource,
   imagesResource,

@@ -68,10 +68,26 @@ export type Binding = {
   /** The table's values for an input; the input's own fields by default. */
   values?: (input: Input, before: Snapshot | undefined) => Record<string, unknown>;
   /**
-   * After the row is written: what hangs off it (a plan's regions, a template's rules, a rate's history row), with
-   * who wrote it (none for an undo, which the audit log records as its own).
+   * Makes the row, when that is more than inserting its values, and answers its key (a person invited: their row,
+   * or a removed person's back, and the setup link mailed through the outbox).
    */
-  afterWrite?: (tx: Tx, key: string | number, input: Input, by?: SignedInStaff) => Promise<void>;
+  create?: (tx: Tx, input: Input, by: SignedInStaff) => Promise<string | number>;
+  /**
+   * Locks the row for a change with whatever must hold still while it changes (every owner, so two owners acting
+   * on each other cannot leave none); the row alone by default.
+   */
+  lock?: (tx: Tx, key: string | number) => Promise<void>;
+  /**
+   * After the row is written: what hangs off it (a plan's regions, a template's rules, a rate's history row), with
+   * who wrote it (none for an undo, which the audit log records as its own), and what follows from the change
+   * (`before` the row as it was, none for a new one: a person whose role changed is signed out).
+   */
+  afterWrite?: (tx: Tx, key: string | number, input: Input, by?: SignedInStaff, before?: Snapshot) => Promise<void>;
+  /**
+   * What deleting does, when the row is kept (a person removed: every way in taken away, the row left for the audit
+   * log to name them); the row is deleted by default. Runs after `inUse`, with the row locked.
+   */
+  delete?: (tx: Tx, key: string | number, row: Snapshot) => Promise<void>;
   /** After the row is deleted (by a delete or an undo): what is kept of it elsewhere (a search index). */
   afterDelete?: (tx: Tx, key: string | number) => Promise<void>;
   /**
@@ -264,11 +280,13 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
 
   /** Locks the row for a change and answers it; 404 when it is gone, 409 with it as it is now over another version. */
   async function lock(tx: Tx, id: string | number, expected: number | undefined): Promise<Snapshot> {
-    await tx
-      .select({ one: sql`1` })
-      .from(table)
-      .where(eq(key, keyOf(declaration, id)))
-      .for('update');
+    if (binding.lock) await binding.lock(tx, keyOf(declaration, id));
+    else
+      await tx
+        .select({ one: sql`1` })
+        .from(table)
+        .where(eq(key, keyOf(declaration, id)))
+        .for('update');
     const current = await find(tx, id);
     if (!current) throw notFound('api.admin.notFound');
     if (expected !== undefined && current.version !== expected) {
@@ -324,6 +342,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
   async function deleted(tx: Tx, id: string | number, row: Snapshot): Promise<void> {
     const used = await binding.inUse?.(tx, keyOf(declaration, id), row);
     if (used) throw new ApiError(BusinessCode.conflict, used);
+    if (binding.delete) return binding.delete(tx, keyOf(declaration, id), row);
     try {
       await tx.transaction((inner) => inner.delete(table).where(eq(key, keyOf(declaration, id))));
     } catch (error) {
@@ -374,10 +393,13 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
       return change(db, async (tx) => {
         await checked(tx, input, undefined);
         // A key (or another unique value) taken meanwhile by someone else's save is refused by the insert itself.
-        const made = await unique(tx, (inner) =>
-          inner.insert(table).values(valuesOf(input, undefined)).returning({ key }),
+        const id = await unique(tx, async (inner) =>
+          binding.create
+            ? binding.create(inner, input, by)
+            : ((await inner.insert(table).values(valuesOf(input, undefined)).returning({ key }))[0]?.key as
+                | string
+                | number),
         );
-        const id = made[0]?.key as string | number;
         await binding.afterWrite?.(tx, id, input, by);
         const after = (await find(tx, id)) ?? null;
         if (!after) throw new Error(`${declaration.name} ${id} vanished after insert`);
@@ -403,7 +425,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
             .set({ ...valuesOf(fields, before), version: Number(before.version) + 1 })
             .where(eq(key, at));
         });
-        await binding.afterWrite?.(tx, at, fields, by);
+        await binding.afterWrite?.(tx, at, fields, by, before);
         const after = (await find(tx, at)) ?? null;
         await audited(tx, by, at, 'update', before, after);
         return after as Snapshot;
@@ -455,7 +477,7 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
             .overridingSystemValue()
             .values({ ...tableValues(state), version });
         }
-        await binding.afterWrite?.(tx, at, state);
+        await binding.afterWrite?.(tx, at, state, undefined, now);
       }
       await announceChange(tx, declaration.changes);
       return (await find(tx, at)) ?? null;

@@ -66,7 +66,8 @@ export function resourceRoutes(router: ApiRouter, resource: BoundResource): void
         path: `${one}/${action.name}`,
         summary: `${action.name} one of ${d.name}`,
         params,
-        body: action.input ?? noFields,
+        // A versioned action names the version the row was read at, as a change does.
+        body: action.versioned ? (action.input ?? noFields).extend({ version }) : (action.input ?? noFields),
         response: row.nullable(),
         errors: [404, 409],
         tag,

@@ -11,6 +11,7 @@ import { deliveriesBinding } from './deliveries';
 import { ordersBinding } from './orders';
 import { currenciesBinding, scheduledPricesBinding } from './prices';
 import { PROMOTION_BINDINGS } from './promotions';
+import { staffBinding } from './staff';
 import { contactMessagesBinding, reviewsBinding } from './support';
 
 /** What a resource does beyond the generic path, by name; a resource without an entry needs nothing more. */
@@ -26,6 +27,7 @@ const BINDINGS: Record<string, Binding> = {
   reviews: reviewsBinding,
   'contact-messages': contactMessagesBinding,
   audit: auditBinding,
+  staff: staffBinding,
   ...CATALOG_BINDINGS,
   ...PROMOTION_BINDINGS,
   'prices/scheduled': scheduledPricesBinding,

@@ -34,7 +34,7 @@ export type RouteDoc = {
   summary: string;
   description?: string;
   auth?: RouteAuth;
-  /** The staff permission requireStaff checks, named in the description. */
+  /** The staff permission the route's access check asks for, named in the description. */
   permission?: string;
   /** Schemas the handler passes to parseWith(…, c.req.param()), queryInput and jsonBody. */
   params?: z.ZodType;
@@ -54,11 +54,3 @@ export type RouteDoc = {
 };
 
 export type TaggedRouteDoc = RouteDoc & { tag: string };
-
-/**
- * A router's descriptions, each under the router's tag unless it names its own: for the back-office routers not yet
- * declared with the route helper, whose routers keep the description beside their Hono routes.
- */
-export function describeRoutes(tag: string, docs: RouteDoc[]): TaggedRouteDoc[] {
-  return docs.map((doc) => ({ ...doc, tag: doc.tag ?? tag }));
-}

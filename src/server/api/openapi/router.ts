@@ -1,7 +1,7 @@
 import 'server-only';
 import { currentBuildId } from '../../build-info';
 import { accountsRouter } from '../accounts/router';
-import { adminDocs } from '../admin/router';
+import { adminRouter } from '../admin/router';
 import { announcementsRouter } from '../announcements/router';
 import { behaviorRouter } from '../behavior/router';
 import { catalogRouter } from '../catalog/router';
@@ -59,7 +59,7 @@ export function describedRoutes(): TaggedRouteDoc[] {
     ...pintuanRouter.docs,
     ...liveRouter.docs,
     ...contentRouter.docs,
-    ...adminDocs,
+    ...adminRouter.docs,
     ...openApiRouter.docs,
     ...metricsRouter.docs,
   ];
