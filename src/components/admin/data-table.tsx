@@ -178,7 +178,7 @@ export function TableFrame<T>({
 
 /**
  * The search box over a list: its label and a search field. The list decides what a change does (a server-paged
- * list goes back to its first page, see `useListQuery`).
+ * list goes back to its first page).
  */
 export function ListSearch({
   id,

@@ -75,10 +75,6 @@ const SOURCES: Partial<Record<ChoiceSource, (db: Reader) => Promise<Choice[]>>> 
     byCode(await db.select().from(jobLocations).orderBy(asc(jobLocations.sort), asc(jobLocations.code))),
 };
 
-export function registerChoiceSource(source: ChoiceSource, read: (db: Reader) => Promise<Choice[]>): void {
-  SOURCES[source] = read;
-}
-
 /**
  * `GET /api/admin/choices/:source`: the rows a form's reference field offers. Names of things, shown to any
  * signed-in staff member whose screen has such a field.
