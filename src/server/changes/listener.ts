@@ -300,3 +300,11 @@ export function ensureChangeListener(url: string): ChangeListener {
   holder[RUNNING] ??= startChangeListener({ url });
   return holder[RUNNING];
 }
+
+/** Stops the process's listener, if it started one (a stopping server, src/server/http/main.ts). */
+export async function stopChangeListener(): Promise<void> {
+  const holder = globalThis as { [RUNNING]?: ChangeListener };
+  const running = holder[RUNNING];
+  holder[RUNNING] = undefined;
+  await running?.stop();
+}
