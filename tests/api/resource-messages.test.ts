@@ -34,7 +34,10 @@ function keysOf(d: ResourceDeclaration): string[] {
   for (const column of d.columns) keys.push(own(`fields.${column.name}`));
   for (const action of d.actions ?? []) {
     for (const part of ['label', 'title', 'text', 'done']) keys.push(own(`actions.${action.name}.${part}`));
-    for (const field of action.fields ?? []) keys.push(own(`actions.${action.name}.fields.${field.name}`));
+    for (const field of action.fields ?? []) {
+      keys.push(own(`actions.${action.name}.fields.${field.name}`));
+      if (field.hint) keys.push(own(`actions.${action.name}.fields.${field.name}Hint`));
+    }
   }
   return [...new Set(keys)];
 }

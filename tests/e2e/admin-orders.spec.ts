@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator } from '@playwright/test';
 import adminEn from '../../src/i18n/admin/en.json';
 import adminJa from '../../src/i18n/admin/ja.json';
 import { sessionHeaders } from './customers';
@@ -18,6 +18,14 @@ import { MESSAGES } from './support';
 const en = adminEn.admin;
 const ja = adminJa.admin;
 const zh = MESSAGES.zh;
+const orders = en.resources.orders;
+const customers = en.resources.customers;
+const deliveries = en.resources.deliveries;
+
+/** A list row's cell under the column of this heading (each cell names its column, decision 038). */
+const cell = (row: Locator, heading: string) => row.locator(`td[data-label="${heading}"]`);
+/** A field of the row shown in a cell under its value (a customer's address under their name). */
+const field = (shown: Locator, name: string) => shown.locator(`[data-field="${name}"]`);
 
 type ApiSaleItem = {
   id: number;
@@ -74,35 +82,39 @@ test('orders, customers and deliveries: a manager cancels an unpaid order, suppo
     await staffInBrowser(context, baseURL ?? '', await staffWithSession('manager'));
     const page = await context.newPage();
     await page.goto('/admin/orders');
-    await expect((await navigationLinks(page)).filter({ hasText: en.nav.orders })).toHaveCount(1);
-    await page.getByLabel(en.orders.customer, { exact: true }).fill(buyer.email);
-    await page.getByLabel(en.orders.state).selectOption('pending_payment');
-    await page.getByTestId('apply-filters').click();
-    const rows = page.getByTestId('orders').getByTestId('row');
+    await expect((await navigationLinks(page)).filter({ hasText: orders.title })).toHaveCount(1);
+    await page.getByLabel(orders.filters.customer, { exact: true }).fill(buyer.email);
+    await page.getByLabel(orders.filters.customer, { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/customer=/);
+    await page.getByLabel(orders.filters.state).selectOption('pending_payment');
+    await expect(page).toHaveURL(/state=pending_payment/);
+    const rows = page.getByTestId('orders-list').getByTestId('row');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(order.number);
-    await expect(rows.first().getByTestId('customer-email')).toHaveText(buyer.email);
-    await expect(rows.first().getByTestId('order-state')).toHaveText(en.orderStates.pending_payment);
+    await expect(field(cell(rows.first(), orders.fields.customerUsername), 'customerEmail')).toHaveText(buyer.email);
+    await expect(cell(rows.first(), orders.fields.status)).toHaveText(orders.options.status.pending_payment);
+    // The export takes the list's filters, in the address.
+    await expect(page.getByTestId('resource-export')).toHaveAttribute('href', /state=pending_payment/);
     await page.screenshot({ path: shot('orders'), fullPage: true });
     await expectNoAxeViolations(page);
 
-    await rows.first().getByTestId('order-link').click();
+    await rows.first().getByRole('link', { name: order.number, exact: true }).click();
     await expect(
       page.getByRole('heading', { level: 1, name: en.orders.orderTitle.replace('{number}', order.number) }),
     ).toBeVisible();
     await expect(page.getByTestId('order-customer-email')).toHaveText(buyer.email);
     await expect(page.getByTestId('order-history').getByTestId('row')).toHaveCount(1);
     await expect(page.getByTestId('order-webhooks')).toContainText('order.created');
-    await page.getByTestId('cancel-order').click();
-    const dialog = page.getByRole('dialog', { name: en.orders.confirm.cancelTitle });
+    await page.getByTestId('action-cancel').click();
+    const dialog = page.getByRole('dialog', { name: `${orders.actions.cancel.title}: ${order.number}` });
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel(en.orders.note).fill('asked by phone');
+    await dialog.getByLabel(orders.actions.cancel.fields.note).fill('asked by phone');
     await page.screenshot({ path: shot('order-cancel'), fullPage: false });
     await expectNoAxeViolations(page);
-    await dialog.getByTestId('confirm-action').click();
-    await expect(page.getByTestId('order-notice')).toContainText(en.orders.done.cancel);
-    await expect(page.getByTestId('order-state').first()).toHaveText(en.orderStates.cancelled);
-    await expect(page.getByTestId('cancel-order')).toHaveCount(0);
+    await dialog.getByRole('button', { name: orders.actions.cancel.label }).click();
+    await expect(page.getByTestId('resource-notice')).toContainText(orders.actions.cancel.done);
+    await expect(page.getByTestId('order-state')).toHaveText(orders.options.status.cancelled);
+    await expect(page.getByTestId('action-cancel')).toHaveCount(0);
     const history = page.getByTestId('order-history').getByTestId('row');
     await expect(history).toHaveCount(2);
     await expect(history.nth(1)).toContainText('cancelled by an operator: asked by phone');
@@ -133,22 +145,26 @@ test('orders, customers and deliveries: a manager cancels an unpaid order, suppo
     await staffInBrowser(context, baseURL ?? '', await staffWithSession('support'));
     const page = await context.newPage();
     await page.goto('/admin/customers');
-    await page.getByLabel(en.customers.search).fill(buyer.email);
-    const rows = page.getByTestId('customers').getByTestId('row');
+    await page.getByLabel(en.resource.search, { exact: true }).fill(buyer.email);
+    const rows = page.getByTestId('customers-list').getByTestId('row');
     await expect(rows).toHaveCount(1);
     const masked = `${buyer.email.slice(0, 4)}****`;
-    await expect(rows.first().getByTestId('customer-email')).toHaveText(masked);
-    await expect(rows.first().getByTestId('customer-phone')).toHaveText('81****678');
+    await expect(cell(rows.first(), customers.fields.email)).toHaveText(masked);
+    await expect(cell(rows.first(), customers.fields.phone)).toHaveText('81****678');
     await expect(page.getByText(buyer.email)).toHaveCount(0);
     await page.screenshot({ path: shot('customers'), fullPage: true });
     await expectNoAxeViolations(page);
 
-    await rows.first().getByTestId('customer-link').click();
+    await rows
+      .first()
+      .getByRole('link', { name: buyer.email.split('@')[0] ?? '', exact: true })
+      .click();
     await expect(page.getByTestId('detail-email')).toHaveText(masked);
     await expect(page.getByTestId('detail-phone')).toHaveText('81****678');
     await expect(page.getByTestId('customer-orders').getByTestId('row')).toHaveCount(1);
-    // Support may not change an account: neither button is offered.
-    await expect(page.getByTestId('disable-customer')).toHaveCount(0);
+    // Support may not change an account: neither action is offered.
+    await expect(page.getByTestId('action-disable')).toHaveCount(0);
+    await expect(page.getByTestId('action-activate')).toHaveCount(0);
     await page.screenshot({ path: shot('customer-detail'), fullPage: true });
     await expectNoAxeViolations(page);
 
@@ -168,9 +184,9 @@ test('orders, customers and deliveries: a manager cancels an unpaid order, suppo
     await expect(
       page.getByRole('heading', { level: 1, name: en.orders.orderTitle.replace('{number}', unpaid.number) }),
     ).toBeVisible();
-    await expect(page.getByTestId('order-state').first()).toHaveText(en.orderStates.pending_payment);
+    await expect(page.getByTestId('order-state')).toHaveText(orders.options.status.pending_payment);
     await expect(page.getByTestId('order-customer-email')).toHaveText(masked);
-    await expect(page.getByTestId('cancel-order')).toHaveCount(0);
+    await expect(page.getByTestId('action-cancel')).toHaveCount(0);
     await expect(page.getByText(buyer.email)).toHaveCount(0);
     await page.screenshot({ path: shot('order-support'), fullPage: true });
     await expectNoAxeViolations(page);
@@ -181,12 +197,12 @@ test('orders, customers and deliveries: a manager cancels an unpaid order, suppo
     await expect(
       page.getByRole('heading', { level: 1, name: ja.orders.orderTitle.replace('{number}', unpaid.number) }),
     ).toBeVisible();
-    await expect(page.getByTestId('order-state').first()).toHaveText(ja.orderStates.pending_payment);
+    await expect(page.getByTestId('order-state')).toHaveText(ja.resources.orders.options.status.pending_payment);
     await page.screenshot({ path: shot('order-support-ja'), fullPage: true });
     await expectNoAxeViolations(page);
     await page.goto('/admin/orders');
-    await expect(page.getByRole('heading', { level: 1, name: ja.orders.title })).toBeVisible();
-    await expect(page.getByTestId('orders').getByTestId('row').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: ja.resources.orders.title })).toBeVisible();
+    await expect(page.getByTestId('orders-list').getByTestId('row').first()).toBeVisible();
     await page.screenshot({ path: shot('orders-ja'), fullPage: true });
     await expectNoAxeViolations(page);
     await page.getByTestId('admin-language').selectOption('en');
@@ -206,17 +222,19 @@ test('orders, customers and deliveries: a manager cancels an unpaid order, suppo
     const context = contexts[1] as BrowserContext;
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/admin/deliveries');
-    await page.getByTestId('delivery-state-failed').click();
-    const row = page.getByTestId('deliveries').getByTestId('row').filter({ hasText: subject });
+    await page.getByLabel(deliveries.filters.state).selectOption('failed');
+    await expect(page).toHaveURL(/state=failed/);
+    const row = page.getByTestId('deliveries-list').getByTestId('row').filter({ hasText: subject });
     await expect(row).toHaveCount(1);
-    await expect(row.getByTestId('delivery-recipient')).toHaveText('retr****');
-    await expect(row.getByTestId('delivery-error')).toHaveText('421 retr****: try again later');
-    await expect(row.getByTestId('delivery-state')).toHaveText(en.deliveries.states.failed);
+    await expect(field(cell(row, deliveries.fields.type), 'recipient')).toHaveText('retr****');
+    await expect(cell(row, deliveries.fields.lastError)).toHaveText('421 retr****: try again later');
+    await expect(cell(row, deliveries.fields.state)).toHaveText(deliveries.options.state.failed);
     await page.screenshot({ path: shot('deliveries'), fullPage: true });
     await expectNoAxeViolations(page);
-    await row.getByTestId('retry').click();
-    await expect(page.getByTestId('delivery-notice')).toContainText(
-      en.deliveries.retried.replace('{id}', String(mailId)),
+    await row.getByTestId('action-retry').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: deliveries.actions.retry.label }).click();
+    await expect(page.getByTestId('resource-notice')).toContainText(
+      deliveries.actions.retry.done.replace('{name}', `mail-${mailId}`),
     );
     // Due at once: this instance's mail worker sends it to the test SMTP server, once.
     await expect
@@ -232,18 +250,19 @@ test('orders, customers and deliveries: a manager cancels an unpaid order, suppo
         { timeout: 30_000 },
       )
       .toEqual({ status: 'sent', attempts: 4 });
-    await page.getByTestId('delivery-state-sent').click();
-    await expect(row.getByTestId('delivery-state')).toHaveText(en.deliveries.states.sent);
-    await expect(row.getByTestId('retry')).toHaveCount(0);
+    await page.getByLabel(deliveries.filters.state).selectOption('sent');
+    await expect(cell(row, deliveries.fields.state)).toHaveText(deliveries.options.state.sent);
+    await expect(row.getByTestId('action-retry')).toHaveCount(0);
     // Sent and seen: the row goes, so no later run lists it among its deliveries.
     await withE2eDatabase((db) => db.query('delete from mail_outbox where id = $1', [mailId]));
 
     // The customer centre's events: none is delivered here (no ORDER_WEBHOOK_URL), all of them wait.
-    await page.getByTestId('delivery-kind-webhook').click();
+    await page.getByLabel(deliveries.filters.kind).selectOption('webhook');
+    await expect(page).toHaveURL(/kind=webhook/);
     await expect(page.getByTestId('empty')).toBeVisible();
-    await page.getByTestId('delivery-state-all').click();
-    await expect(page.getByTestId('deliveries').getByTestId('row').first()).toBeVisible();
-    await expect(page.getByTestId('deliveries').getByTestId('row').first()).toContainText('order.');
+    await page.getByLabel(deliveries.filters.state).selectOption('all');
+    await expect(page.getByTestId('deliveries-list').getByTestId('row').first()).toBeVisible();
+    await expect(page.getByTestId('deliveries-list').getByTestId('row').first()).toContainText('order.');
     await expectNoAxeViolations(page);
   });
 

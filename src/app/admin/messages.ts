@@ -53,7 +53,6 @@ export async function adminPageMetadata(
     | 'staff'
     | 'orders'
     | 'customers'
-    | 'deliveries'
     | 'promotions'
     | 'prices'
     | 'setup'

@@ -115,7 +115,7 @@ export function TableRows<T>({ table, expanded }: { table: Table<T>; expanded?: 
 }
 
 /**
- * TanStack Table in manual mode, as DataTable and CursorTable use it: the server has paged and sorted the rows
+ * TanStack Table in manual mode, as DataTable and the keyset table use it: the server has paged and sorted the rows
  * already, and a column's order can be turned but not taken away (the server always sorts by something).
  */
 export function useServerTable<T>({

@@ -39,7 +39,9 @@ export function useAnswer<A>(path: string, query: Record<string, string | number
       })
       .catch((e) => {
         if (controller.signal.aborted) return;
-        setError(e instanceof AdminApiError ? e.messageKey : 'api.requestFailed');
+        // A refused query (a range that ends before it starts) says what is wrong with it, not only that it is.
+        const field = e instanceof AdminApiError && e.fields ? Object.values(e.fields)[0] : undefined;
+        setError(field ?? (e instanceof AdminApiError ? e.messageKey : 'api.requestFailed'));
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);

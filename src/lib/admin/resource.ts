@@ -92,17 +92,26 @@ export type Column = {
     | 'language';
   /** The list's `sort` value that orders by this column, when it can. */
   sort?: string;
+  /** A `money` column's currency: the row's field that names it (amounts in its minor unit); USD cents without. */
+  currency?: string;
+  /** The screen the cell opens, from its row (an order's customer); none when it gives none. */
+  link?: (row: Record<string, unknown>) => string | undefined;
   /** What the cell shows, when not the row's field of the column's name (a title kept among a row's texts). */
   value?: (row: Record<string, unknown>) => unknown;
+  /** More of the row under the value, each on a line of its own in its own format (a customer's address). */
+  below?: readonly Column[];
 };
 
 /**
  * A filter over a resource's list, kept in the address as `?<name>=<value>`: one of fixed values (the first is
- * the default), free text, or a time from which or before which rows were made.
+ * the default), free text, a time from which or before which rows were made, or one of the rows another list
+ * offers (a plan, `GET /api/admin/choices/:source`; none chosen by default). A `to` must come after the `from` of
+ * the same name (`from`/`to`, `createdAtFrom`/`createdAtTo`).
  */
 export type Filter =
   | { name: string; kind?: 'options'; options: readonly [string, ...string[]] }
-  | { name: string; kind: 'text' | 'from' | 'to'; options?: never };
+  | { name: string; kind: 'text' | 'from' | 'to'; options?: never }
+  | { name: string; kind: 'reference'; source: ChoiceSource; options?: never };
 
 /**
  * Something done to one row besides saving its form (approve a review, cancel an order, retry a mail): its own
@@ -143,6 +152,11 @@ export type ResourceDeclaration<
   input: Input;
   /** A row as the API answers it. */
   row: Row;
+  /**
+   * A row as its own page reads it (`GET /api/admin/<name>/:id`), when that page shows more than the row's line in
+   * the list (an order's lines, history and mails); `row` by default.
+   */
+  detailRow?: z.ZodObject;
   access: {
     read: Permission;
     /** False: nothing is created or changed through a form (an inbox, a log, orders). */
@@ -175,6 +189,8 @@ export type ResourceDeclaration<
      * outboxes): a page is the rows after a cursor, an index range however deep (docs/decisions/044-keyset-lists.md).
      */
     paging?: 'pages' | 'keyset';
+    /** Whether the rows the list's query matches download as CSV (`GET /api/admin/<name>/export`, its binding's). */
+    export?: boolean;
   };
   columns: readonly Column[];
   fields: readonly Field[];
@@ -186,15 +202,26 @@ export type ResourceDeclaration<
   duplicate?: string;
 };
 
+/** Typed text a list is searched or filtered by: up to a whole e-mail address (254 characters). */
+const typed = z.string().trim().max(254, { error: 'api.field.tooLong' }).default('');
+
 /** The value a filter takes from the address bar or the query string. */
 function filterSchema(filter: Filter) {
-  if (filter.kind === 'text') return z.string().trim().max(200, { error: 'api.field.tooLong' }).default('');
+  if (filter.kind === 'text') return typed;
+  if (filter.kind === 'reference') return codeText;
   if (filter.kind === 'from' || filter.kind === 'to') {
     return z.union([z.literal(''), z.iso.datetime({ offset: true, error: 'api.field.invalid' })]).default('');
   }
   const options = filter.options ?? [''];
   return z.enum(options, { error: 'api.field.invalid' }).default(options[0]);
 }
+
+/** A key another list offers (`std-2c4g`, `tokyo`), or none. */
+const codeText = z
+  .string()
+  .trim()
+  .regex(/^[\w.-]{0,80}$/, { error: 'api.field.invalid' })
+  .default('');
 
 /** Where the previous page of a keyset list ended: opaque to the client, which sends back what it was given. */
 const cursor = z
@@ -207,13 +234,34 @@ const cursor = z
 /** A list's query: its page (or cursor), order, search and filters, from the address bar or the query string. */
 export function resourceQuery<R extends ResourceDeclaration>(resource: R) {
   const { sorts, order, filters = [], paging = 'pages' } = resource.list;
-  return z.object({
+  const query = z.object({
     ...(paging === 'keyset' ? { cursor } : { page: wholeNumber({ min: 1, max: 100_000 }).default(1) }),
     rows: wholeNumber({ min: 1, max: 100 }).default(20),
     sort: z.enum(sorts, { error: 'api.field.invalid' }).default(order.sort),
     dir: z.enum(['asc', 'desc'], { error: 'api.field.invalid' }).default(order.dir),
-    q: z.string().trim().max(200, { error: 'api.field.tooLong' }).default(''),
+    q: typed,
     ...Object.fromEntries(filters.map((f) => [f.name, filterSchema(f)])),
+  });
+  const ranges = timeRanges(filters);
+  if (ranges.length === 0) return query;
+  // A range that ends before it starts matches nothing: said at its end, rather than answered with an empty list.
+  return query.superRefine((value, ctx) => {
+    const at = value as Record<string, unknown>;
+    for (const [from, to] of ranges) {
+      if (at[from] && at[to] && Date.parse(String(at[from])) >= Date.parse(String(at[to]))) {
+        ctx.addIssue({ code: 'custom', path: [to], message: 'api.admin.rangeBackwards' });
+      }
+    }
+  });
+}
+
+/** The `from` and `to` filters over the same time, as [from, to] name pairs. */
+function timeRanges(filters: readonly Filter[]): [string, string][] {
+  const base = (name: string) => name.replace(/(From|To|from|to)$/, '');
+  return filters.flatMap((to) => {
+    const from =
+      to.kind === 'to' ? filters.find((f) => f.kind === 'from' && base(f.name) === base(to.name)) : undefined;
+    return from ? [[from.name, to.name] as [string, string]] : [];
   });
 }
 export type ResourceQuery = {

@@ -1611,6 +1611,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders the list query matches, as CSV, streamed a thousand at a time
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminOrdersExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of orders, searched, filtered and ordered
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of orders
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminOrdersId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * cancel one of orders
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminOrdersIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/mark-refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * mark-refunded one of orders
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminOrdersIdMarkRefunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/resend-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * resend-confirmation one of orders
+         * @description Staff permission: `support`.
+         */
+        post: operations["postAdminOrdersIdResendConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of customers, searched, filtered and ordered
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of customers
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminCustomersId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * activate one of customers
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminCustomersIdActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * disable one of customers
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminCustomersIdDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/{id}/resend-activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * resend-activation one of customers
+         * @description Staff permission: `support`.
+         */
+        post: operations["postAdminCustomersIdResendActivation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/tax-rules": {
         parameters: {
             query?: never;
@@ -1797,6 +2017,66 @@ export interface paths {
         get: operations["getAdminContactMessagesId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of deliveries, searched, filtered and ordered
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of deliveries
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminDeliveriesId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * retry one of deliveries
+         * @description Staff permission: `support`.
+         */
+        post: operations["postAdminDeliveriesIdRetry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3061,286 +3341,6 @@ export interface paths {
         get: operations["getAdminCampaignsIdHistory"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Orders, filtered and paged
-         * @description Staff permission: `support`.
-         */
-        get: operations["getAdminOrders"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/orders/filters": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * What the order filters offer
-         * @description Staff permission: `support`.
-         */
-        get: operations["getAdminOrdersFilters"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/orders/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The filtered orders as CSV, streamed
-         * @description Staff permission: `support`.
-         */
-        get: operations["getAdminOrdersExport"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/orders/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One order with its lines, history, mails and webhooks
-         * @description Staff permission: `support`.
-         */
-        get: operations["getAdminOrdersId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/orders/{id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Cancel an order
-         * @description Staff permission: `manageCommerce`.
-         */
-        post: operations["postAdminOrdersIdCancel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/orders/{id}/mark-refunded": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mark an order refunded
-         * @description Staff permission: `manageCommerce`.
-         */
-        post: operations["postAdminOrdersIdMarkRefunded"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/orders/{id}/resend-confirmation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Queue the order's confirmation mail again
-         * @description Staff permission: `support`.
-         */
-        post: operations["postAdminOrdersIdResendConfirmation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/customers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Customers, filtered and paged
-         * @description Staff permission: `support`.
-         */
-        get: operations["getAdminCustomers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/customers/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One customer with their orders and mails
-         * @description Staff permission: `support`.
-         */
-        get: operations["getAdminCustomersId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/customers/{id}/activate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Activate an account by hand
-         * @description Staff permission: `manageCommerce`.
-         */
-        post: operations["postAdminCustomersIdActivate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/customers/{id}/disable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Disable an account; its sessions end
-         * @description Staff permission: `manageCommerce`.
-         */
-        post: operations["postAdminCustomersIdDisable"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/customers/{id}/resend-activation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Queue the activation mail again
-         * @description Staff permission: `support`.
-         */
-        post: operations["postAdminCustomersIdResendActivation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/deliveries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Mails and webhooks in the outboxes, by state
-         * @description Staff permission: `support`.
-         */
-        get: operations["getAdminDeliveries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/deliveries/{kind}/{id}/retry": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Retry a failed mail or webhook now
-         * @description Staff permission: `support`.
-         */
-        post: operations["postAdminDeliveriesKindIdRetry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8958,6 +8958,696 @@ export interface operations {
             503: components["responses"]["Failure503"];
         };
     };
+    getAdminOrdersExport: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "createdAt" | "total";
+                dir?: "asc" | "desc";
+                q?: string;
+                state?: "all" | "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                customer?: string;
+                product?: string;
+                currency?: "all" | "USD" | "HKD" | "JPY";
+                from?: "" | string;
+                to?: "" | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders as CSV (an attachment), not the `{code, message}` envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminOrders: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "createdAt" | "total";
+                dir?: "asc" | "desc";
+                q?: string;
+                state?: "all" | "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                customer?: string;
+                product?: string;
+                currency?: "all" | "USD" | "HKD" | "JPY";
+                from?: "" | string;
+                to?: "" | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            next: string | null;
+                            items: {
+                                id: number;
+                                number: string;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                customerId: number;
+                                customerEmail: string | null;
+                                customerUsername: string;
+                                product: string | null;
+                                currency: string;
+                                subtotalMinor: number;
+                                discountMinor: number;
+                                totalMinor: number;
+                                createdAt: string;
+                                paidAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminOrdersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            customerId: number;
+                            customerEmail: string | null;
+                            customerUsername: string;
+                            product: string | null;
+                            currency: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            totalMinor: number;
+                            createdAt: string;
+                            paidAt: string | null;
+                            /** @enum {string} */
+                            billing: "term" | "hourly";
+                            rate: string;
+                            lines: {
+                                key: string;
+                                itemId: string;
+                                quantity: number;
+                                months: number;
+                                unitMinor: number;
+                                amountMinor: number;
+                            }[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
+                            saleItemId: number | null;
+                            userCouponId: number | null;
+                            payBy: string;
+                            statusChangedAt: string;
+                            customerPhone: string | null;
+                            /** @enum {string} */
+                            customerStatus: "pending" | "active" | "disabled";
+                            events: {
+                                id: number;
+                                from: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded") | null;
+                                /** @enum {string} */
+                                to: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                reason: string;
+                                actor: string;
+                                at: string;
+                            }[];
+                            webhooks: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "mail" | "webhook";
+                                outboxId: number;
+                                type: string;
+                                subject: string | null;
+                                recipient: string | null;
+                                eventId: string | null;
+                                orderId: number | null;
+                                orderNumber: string | null;
+                                /** @enum {string} */
+                                state: "pending" | "failed" | "sending" | "sent";
+                                attempts: number;
+                                lastError: string | null;
+                                nextAttemptAt: string;
+                                createdAt: string;
+                                doneAt: string | null;
+                            }[];
+                            mails: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "mail" | "webhook";
+                                outboxId: number;
+                                type: string;
+                                subject: string | null;
+                                recipient: string | null;
+                                eventId: string | null;
+                                orderId: number | null;
+                                orderNumber: string | null;
+                                /** @enum {string} */
+                                state: "pending" | "failed" | "sending" | "sent";
+                                attempts: number;
+                                lastError: string | null;
+                                nextAttemptAt: string;
+                                createdAt: string;
+                                doneAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminOrdersIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            customerId: number;
+                            customerEmail: string | null;
+                            customerUsername: string;
+                            product: string | null;
+                            currency: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            totalMinor: number;
+                            createdAt: string;
+                            paidAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminOrdersIdMarkRefunded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            customerId: number;
+                            customerEmail: string | null;
+                            customerUsername: string;
+                            product: string | null;
+                            currency: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            totalMinor: number;
+                            createdAt: string;
+                            paidAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminOrdersIdResendConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            customerId: number;
+                            customerEmail: string | null;
+                            customerUsername: string;
+                            product: string | null;
+                            currency: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            totalMinor: number;
+                            createdAt: string;
+                            paidAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminCustomers: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "id";
+                dir?: "asc" | "desc";
+                q?: string;
+                status?: "all" | "pending" | "active" | "disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            next: string | null;
+                            items: {
+                                id: number;
+                                email: string;
+                                username: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "active" | "disabled";
+                                locale: string;
+                                createdAt: string;
+                                activatedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminCustomersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            email: string;
+                            username: string;
+                            phone: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "disabled";
+                            locale: string;
+                            createdAt: string;
+                            activatedAt: string | null;
+                            sessions: number;
+                            orderCount: number;
+                            orders: {
+                                id: number;
+                                number: string;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                customerId: number;
+                                customerEmail: string | null;
+                                customerUsername: string;
+                                product: string | null;
+                                currency: string;
+                                subtotalMinor: number;
+                                discountMinor: number;
+                                totalMinor: number;
+                                createdAt: string;
+                                paidAt: string | null;
+                            }[];
+                            coupons: {
+                                id: number;
+                                couponId: number;
+                                name: string;
+                                claimedAt: string;
+                                expiresAt: string;
+                                usedAt: string | null;
+                            }[];
+                            groupBuys: {
+                                groupId: number;
+                                offer: string;
+                                leader: boolean;
+                                /** @enum {string} */
+                                status: "open" | "succeeded" | "failed";
+                                seatsTaken: number;
+                                size: number;
+                                expiresAt: string;
+                                orderId: number;
+                                orderNumber: string;
+                                joinedAt: string;
+                            }[];
+                            mails: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "mail" | "webhook";
+                                outboxId: number;
+                                type: string;
+                                subject: string | null;
+                                recipient: string | null;
+                                eventId: string | null;
+                                orderId: number | null;
+                                orderNumber: string | null;
+                                /** @enum {string} */
+                                state: "pending" | "failed" | "sending" | "sent";
+                                attempts: number;
+                                lastError: string | null;
+                                nextAttemptAt: string;
+                                createdAt: string;
+                                doneAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminCustomersIdActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            email: string;
+                            username: string;
+                            phone: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "disabled";
+                            locale: string;
+                            createdAt: string;
+                            activatedAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminCustomersIdDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            email: string;
+                            username: string;
+                            phone: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "disabled";
+                            locale: string;
+                            createdAt: string;
+                            activatedAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminCustomersIdResendActivation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            email: string;
+                            username: string;
+                            phone: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "disabled";
+                            locale: string;
+                            createdAt: string;
+                            activatedAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     getAdminTaxRules: {
         parameters: {
             query?: {
@@ -9559,6 +10249,174 @@ export interface operations {
             401: components["responses"]["Failure401"];
             403: components["responses"]["Failure403"];
             404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminDeliveries: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "id";
+                dir?: "asc" | "desc";
+                q?: string;
+                kind?: "mail" | "webhook";
+                state?: "all" | "pending" | "failed" | "sending" | "sent";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            next: string | null;
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "mail" | "webhook";
+                                outboxId: number;
+                                type: string;
+                                subject: string | null;
+                                recipient: string | null;
+                                eventId: string | null;
+                                orderId: number | null;
+                                orderNumber: string | null;
+                                /** @enum {string} */
+                                state: "pending" | "failed" | "sending" | "sent";
+                                attempts: number;
+                                lastError: string | null;
+                                nextAttemptAt: string;
+                                createdAt: string;
+                                doneAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminDeliveriesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "mail" | "webhook";
+                            outboxId: number;
+                            type: string;
+                            subject: string | null;
+                            recipient: string | null;
+                            eventId: string | null;
+                            orderId: number | null;
+                            orderNumber: string | null;
+                            /** @enum {string} */
+                            state: "pending" | "failed" | "sending" | "sent";
+                            attempts: number;
+                            lastError: string | null;
+                            nextAttemptAt: string;
+                            createdAt: string;
+                            doneAt: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminDeliveriesIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "mail" | "webhook";
+                            outboxId: number;
+                            type: string;
+                            subject: string | null;
+                            recipient: string | null;
+                            eventId: string | null;
+                            orderId: number | null;
+                            orderNumber: string | null;
+                            /** @enum {string} */
+                            state: "pending" | "failed" | "sending" | "sent";
+                            attempts: number;
+                            lastError: string | null;
+                            nextAttemptAt: string;
+                            createdAt: string;
+                            doneAt: string | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
             422: components["responses"]["InvalidInput"];
             500: components["responses"]["Failure500"];
             503: components["responses"]["Failure503"];
@@ -15562,529 +16420,6 @@ export interface operations {
             };
             401: components["responses"]["Failure401"];
             403: components["responses"]["Failure403"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminOrders: {
-        parameters: {
-            query?: {
-                state?: "" | ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded");
-                customer?: string;
-                product?: string;
-                currency?: "" | ("USD" | "HKD" | "JPY");
-                from?: "" | string;
-                to?: "" | string;
-                sort?: "createdAt" | "total";
-                dir?: "asc" | "desc";
-                rows?: number | string;
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminOrdersFilters: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminOrdersExport: {
-        parameters: {
-            query?: {
-                state?: "" | ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded");
-                customer?: string;
-                product?: string;
-                currency?: "" | ("USD" | "HKD" | "JPY");
-                from?: "" | string;
-                to?: "" | string;
-                sort?: "createdAt" | "total";
-                dir?: "asc" | "desc";
-                rows?: number | string;
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The orders as CSV (an attachment), not the `{code, message}` envelope. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": unknown;
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminOrdersId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminOrdersIdCancel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    /** @default  */
-                    note?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminOrdersIdMarkRefunded: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    /** @default  */
-                    note?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminOrdersIdResendConfirmation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminCustomers: {
-        parameters: {
-            query?: {
-                q?: string;
-                status?: "" | ("pending" | "active" | "disabled");
-                rows?: number | string;
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminCustomersId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminCustomersIdActivate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminCustomersIdDisable: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminCustomersIdResendActivation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    getAdminDeliveries: {
-        parameters: {
-            query?: {
-                kind?: "mail" | "webhook";
-                state?: "" | ("pending" | "failed" | "sending" | "sent");
-                rows?: number | string;
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            422: components["responses"]["InvalidInput"];
-            500: components["responses"]["Failure500"];
-            503: components["responses"]["Failure503"];
-        };
-    };
-    postAdminDeliveriesKindIdRetry: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                kind: "mail" | "webhook";
-                id: number | string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Success (2000). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        code: 2000;
-                        message: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Failure400"];
-            401: components["responses"]["Failure401"];
-            403: components["responses"]["Failure403"];
-            404: components["responses"]["Failure404"];
-            409: components["responses"]["Failure409"];
-            413: components["responses"]["Failure413"];
-            415: components["responses"]["Failure415"];
             422: components["responses"]["InvalidInput"];
             500: components["responses"]["Failure500"];
             503: components["responses"]["Failure503"];

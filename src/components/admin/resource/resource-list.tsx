@@ -16,7 +16,7 @@ import { Cell } from './cells';
 import { ListFilters } from './list-filters';
 import { ResourceForm, type ResourceRow } from './resource-form';
 import { type Notice, ResourceNotice, useRowActions } from './row-actions';
-import { useResourceText } from './text';
+import { type ResourceText, useResourceText } from './text';
 import { type ListAddress, useListAddress } from './use-list-address';
 import { rowName } from './values';
 
@@ -126,6 +126,7 @@ export function ResourceList({
             <Cell
               column={column}
               value={column.value ? column.value(row.original) : row.original[column.name]}
+              row={row.original}
               locale={locale}
               text={text}
             />
@@ -142,6 +143,7 @@ export function ResourceList({
     [resource, view.columns, locale, text],
   );
 
+  const exportLink = resource.list.export ? <ExportLink resource={resource} query={address.query} text={text} /> : null;
   const newButton =
     creates && resource.detail === 'page' ? (
       <Link href={`/admin${resource.path}/new`} className={buttonClass.primary} data-testid="resource-new">
@@ -158,10 +160,14 @@ export function ResourceList({
       {view.level === 2 ? (
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <h2 className="text-lg font-semibold">{view.title ?? text.title()}</h2>
+          {exportLink}
           {newButton}
         </div>
       ) : (
-        <PageHeading title={view.title ?? text.title()}>{newButton}</PageHeading>
+        <PageHeading title={view.title ?? text.title()}>
+          {exportLink}
+          {newButton}
+        </PageHeading>
       )}
       {view.title === undefined && text.intro() ? (
         <p className="-mt-4 mb-4 max-w-prose text-sm text-muted">{text.intro()}</p>
@@ -225,6 +231,35 @@ export function ResourceList({
       </Modal>
       {actions.dialogs}
     </>
+  );
+}
+
+/**
+ * The rows the list's query matches as a CSV file, in the list's order (`GET /api/admin/<name>/export`): a plain
+ * link, so the browser downloads it as it streams; the session cookie goes with it (its path is /api/admin).
+ */
+function ExportLink({
+  resource,
+  query,
+  text,
+}: {
+  resource: ResourceDeclaration;
+  query: Record<string, string | number | undefined>;
+  text: ResourceText;
+}) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && name !== 'rows' && name !== 'cursor') params.set(name, String(value));
+  }
+  return (
+    <a
+      href={`/api/admin/${resource.name}/export?${params}`}
+      download
+      className={buttonClass.secondary}
+      data-testid="resource-export"
+    >
+      {text.shared('export')}
+    </a>
   );
 }
 

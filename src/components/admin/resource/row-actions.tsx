@@ -68,7 +68,7 @@ export function useRowActions({
       return text.shared('deleted');
     }
     await adminApi(`${path(row)}/${action.name}`, { method: 'POST', body: body ?? {} });
-    return text.own(`actions.${action.name}.done`);
+    return text.own(`actions.${action.name}.done`, { name: nameOf(row) });
   };
 
   const confirm = async () => {
@@ -208,7 +208,7 @@ function ActionForm({
   });
   const labels = {
     label: (name: string) => text.own(`actions.${action.name}.fields.${name}`),
-    hint: () => undefined,
+    hint: (name: string) => text.own(`actions.${action.name}.fields.${name}Hint`),
   };
   if (!ready) return <p aria-busy="true" className="h-24" />;
   return (

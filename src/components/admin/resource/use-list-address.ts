@@ -10,7 +10,7 @@ import { useDebounced } from '../use-list';
 /** A filter's value when the address names none: the first of its options, or nothing. */
 const defaultOf = (filter: Filter) => filter.options?.[0] ?? '';
 const allows = (filter: Filter, value: string) =>
-  filter.options ? filter.options.includes(value) : value.length <= 200;
+  filter.options ? filter.options.includes(value) : value.length <= 254;
 
 /**
  * A list's page (or cursor), order, search and filters, kept in the address (`?page=2&sort=postedAt&dir=asc&q=

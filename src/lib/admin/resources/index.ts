@@ -16,8 +16,11 @@ import { snapshotPoliciesResource } from './catalog/snapshot-policies';
 import { trafficResource } from './catalog/traffic';
 import { companyHistoryResource } from './company-history';
 import { contactMessagesResource } from './contact-messages';
+import { customersResource } from './customers';
+import { deliveriesResource } from './deliveries';
 import { footerLinksResource } from './footer-links';
 import { jobsResource } from './jobs';
+import { ordersResource } from './orders';
 import { campaignsResource } from './promotions/campaigns';
 import { couponsResource } from './promotions/coupons';
 import { groupBuysResource } from './promotions/group-buys';
@@ -36,9 +39,12 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   jobsResource,
   companyHistoryResource,
   footerLinksResource,
+  ordersResource,
+  customersResource,
   taxRulesResource,
   reviewsResource,
   contactMessagesResource,
+  deliveriesResource,
   auditResource,
   // The catalog's kinds, in the order its overview (/admin/catalog) lists them.
   regionsResource,

@@ -22,7 +22,7 @@ import * as schema from '../../db/schema';
 import { recordAudit } from '../audit';
 import { cappedTotal } from '../list-total';
 import type { SignedInStaff } from '../sessions';
-import { after, cursorValue, decodeCursor, encodeCursor, KEYSET_COUNT_CAP, sortKind } from './keyset';
+import { KEYSET_COUNT_CAP, keysetKeys } from './keyset';
 
 /** A row as the API answers it and the audit log keeps it: plain JSON (times as ISO text). */
 export type Snapshot = Record<string, unknown>;
@@ -41,9 +41,12 @@ export type Binding = {
   /**
    * What `q` searches besides the key, where not the columns of the form's text fields: columns, `{en, zh, ja}`
    * columns searched in every language, and `also` a condition of its own for the `like` pattern (texts kept in
-   * another table).
+   * another table); or the whole condition for what is typed, where a search anywhere in the text would read every
+   * row (a customer's id, or the beginning of an address an index serves).
    */
-  search?: { text?: (AnyPgColumn | SQL)[]; localized?: AnyPgColumn[]; also?: (pattern: string) => SQL };
+  search?:
+    | { text?: (AnyPgColumn | SQL)[]; localized?: AnyPgColumn[]; also?: (pattern: string) => SQL }
+    | ((q: string) => SQL | undefined);
   /** The rows a viewer may see at all (their own audit entries); every row by default. */
   scope?: (viewer: SignedInStaff) => SQL | undefined;
   /** Each filter's condition for a value (undefined: no condition). */
@@ -53,6 +56,8 @@ export type Binding = {
    * address); the table's own columns by default.
    */
   read?: (db: Reader, where: SQL | undefined, viewer?: SignedInStaff) => Promise<Snapshot[]>;
+  /** One row as its own page reads it (the declaration's `detailRow`): what hangs off it, for this viewer. */
+  readOne?: (db: Reader, id: string | number, viewer: SignedInStaff) => Promise<Snapshot | undefined>;
   /**
    * A list that is not its table's rows searched and filtered (orders joined to their customers, resolving a
    * customer named in a filter first): answers the page as the generic list would.
@@ -165,22 +170,27 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     return (await read(db, viewer && binding.scope ? and(own, binding.scope(viewer)) : own, viewer))[0];
   }
 
+  /** What `q` finds: its own condition, or the typed text anywhere in the key and the searched columns. */
+  function searched(q: string): SQL | undefined {
+    if (!q || !declaration.list.search) return undefined;
+    if (typeof search === 'function') return search(q);
+    const like = containing(q);
+    return or(
+      ilike(sql`${key}::text`, like),
+      ...(search.text ?? []).map((column) => ilike(column, like)),
+      ...(search.localized ?? []).flatMap((column) =>
+        ['en', 'zh', 'ja'].map((l) => ilike(sql`${column}->>${l}`, like)),
+      ),
+      search.also?.(like),
+    );
+  }
+
   /** The list's search and filters as one condition, within what the viewer may see. */
   function listWhere(query: ResourceQuery, viewer: SignedInStaff): SQL | undefined {
-    const like = query.q ? containing(query.q) : undefined;
     const filters = declaration.list.filters ?? [];
     return and(
       binding.scope?.(viewer),
-      like
-        ? or(
-            ilike(sql`${key}::text`, like),
-            ...(search.text ?? []).map((searched) => ilike(searched, like)),
-            ...(search.localized ?? []).flatMap((searched) =>
-              ['en', 'zh', 'ja'].map((l) => ilike(sql`${searched}->>${l}`, like)),
-            ),
-            search.also?.(like),
-          )
-        : undefined,
+      searched(query.q),
       ...filters.map((filter) => {
         const value = String(query[filter.name] ?? '');
         const own = binding.filters?.[filter.name];
@@ -190,6 +200,9 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
         const bounded = column(filter.name.replace(/(From|To)$/, ''));
         if (filter.kind === 'from' && bounded) return gte(bounded, new Date(value));
         if (filter.kind === 'to' && bounded) return lt(bounded, new Date(value));
+        // A reference filter names a row of another list, kept in the column of its name.
+        const named = column(filter.name);
+        if (filter.kind === 'reference' && named) return eq(named, value);
         return undefined;
       }),
     );
@@ -222,36 +235,18 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     };
   }
 
-  /** A keyset page: the rows after the cursor in (sort, key) order, one more asked to know whether more follow. */
+  /** The keys of a keyset page of the list's query: the rows after its cursor in (sort, key) order. */
+  const keysetOf = (db: Reader, query: ResourceQuery, where: SQL | undefined, rows: number, cursor: string) =>
+    keysetKeys(db, { table, key, sort: sorts[query.sort] ?? key, where, cursor, dir: query.dir, rows });
+
+  /** A keyset page: the rows after the cursor, with the matches counted up to the cap. */
   async function keysetPage(db: Database, query: ResourceQuery, viewer: SignedInStaff): Promise<ListPage> {
     const where = listWhere(query, viewer);
-    const sort = sorts[query.sort] ?? key;
-    const kind = sortKind(sort);
-    const order = query.dir === 'asc' ? asc : desc;
-    const [counted, found] = await Promise.all([
+    const [counted, { keys, next }] = await Promise.all([
       cappedTotal(db, table, where, KEYSET_COUNT_CAP),
-      db
-        .select({ key, sortValue: sql`${sort}` })
-        .from(table)
-        .where(and(where, after(sort, key, decodeCursor(String(query.cursor ?? ''), kind), kind, query.dir)))
-        .orderBy(order(sort), order(key))
-        .limit(query.rows + 1),
+      keysetOf(db, query, where, query.rows, String(query.cursor ?? '')),
     ]);
-    const page = found.slice(0, query.rows);
-    const last = page.at(-1);
-    const next =
-      found.length > query.rows && last
-        ? encodeCursor({ v: cursorValue(last.sortValue, kind), id: last.key as string | number })
-        : null;
-    return {
-      ...counted,
-      next,
-      items: await inOrder(
-        db,
-        page.map((k) => k.key as string | number),
-        viewer,
-      ),
-    };
+    return { ...counted, next, items: await inOrder(db, keys, viewer) };
   }
 
   /** The rows of these keys as the API answers them, in the keys' order. */
@@ -352,8 +347,22 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
       return declaration.list.paging === 'keyset' ? keysetPage(db, query, viewer) : numberedPage(db, query, viewer);
     },
 
-    async get(db: Database, id: string | number, viewer?: SignedInStaff): Promise<Snapshot> {
-      const found = await find(db, id, viewer);
+    /**
+     * Every row the list's query matches, `size` at a time in the list's order (an export): keyset pages of the
+     * table's own rows, uncounted, so each batch is an index range and the whole never sits in memory.
+     */
+    async *batches(db: Database, query: ResourceQuery, viewer: SignedInStaff, size: number) {
+      const where = listWhere(query, viewer);
+      for (let cursor = ''; ; ) {
+        const { keys, next } = await keysetOf(db, query, where, size, cursor);
+        yield await inOrder(db, keys, viewer);
+        if (!next) return;
+        cursor = next;
+      }
+    },
+
+    async get(db: Database, id: string | number, viewer: SignedInStaff): Promise<Snapshot> {
+      const found = binding.readOne ? await binding.readOne(db, id, viewer) : await find(db, id, viewer);
       if (!found) throw notFound('api.admin.notFound');
       return found;
     },

@@ -1,7 +1,8 @@
 import 'server-only';
-import { Column, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, Column, desc, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { invalidInput } from '../../api/errors';
+import type { Reader } from '../../db/client';
 
 /**
  * Keyset paging for the lists that grow without end (docs/decisions/044-keyset-lists.md): a page is "the next
@@ -61,4 +62,40 @@ export function after(
 export function cursorValue(value: unknown, kind: SortKind): string | number {
   if (kind === 'time') return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
   return kind === 'number' ? Number(value) : String(value);
+}
+
+/**
+ * The keys of one keyset page of `table`: the `rows` rows after `cursor` in (sort, key) order among those `where`
+ * matches, one more asked to know whether more follow, and the cursor of the next page (null on the last).
+ */
+export async function keysetKeys(
+  db: Reader,
+  page: {
+    table: PgTable;
+    key: AnyPgColumn;
+    sort: AnyPgColumn | SQL;
+    where: SQL | undefined;
+    cursor: string;
+    dir: 'asc' | 'desc';
+    rows: number;
+  },
+): Promise<{ keys: (string | number)[]; next: string | null }> {
+  const { table, key, sort, where, dir, rows } = page;
+  const kind = sortKind(sort);
+  const order = dir === 'asc' ? asc : desc;
+  const found = await db
+    .select({ key, sortValue: sql`${sort}` })
+    .from(table)
+    .where(and(where, after(sort, key, decodeCursor(page.cursor, kind), kind, dir)))
+    .orderBy(order(sort), order(key))
+    .limit(rows + 1);
+  const shown = found.slice(0, rows);
+  const last = shown.at(-1);
+  return {
+    keys: shown.map((k) => k.key as string | number),
+    next:
+      found.length > rows && last
+        ? encodeCursor({ v: cursorValue(last.sortValue, kind), id: last.key as string | number })
+        : null,
+  };
 }

@@ -44,7 +44,16 @@ export function resourceRoutes(router: ApiRouter, resource: BoundResource): void
   );
 
   router.route(
-    { method: 'get', path: one, summary: `One of ${d.name}`, params, response: row, errors: [404], tag, ...read },
+    {
+      method: 'get',
+      path: one,
+      summary: `One of ${d.name}`,
+      params,
+      response: d.detailRow ?? row,
+      errors: [404],
+      tag,
+      ...read,
+    },
     (c, { params }) => resource.get(db(c), params.id, c.get('staff')),
   );
 

@@ -6,6 +6,9 @@ import { articlesBinding } from './articles';
 import { auditBinding } from './audit';
 import { CATALOG_BINDINGS } from './catalog';
 import { companyHistoryBinding, footerLinksBinding, jobsBinding } from './content';
+import { customersBinding } from './customers';
+import { deliveriesBinding } from './deliveries';
+import { ordersBinding } from './orders';
 import { PROMOTION_BINDINGS } from './promotions';
 import { contactMessagesBinding, reviewsBinding } from './support';
 
@@ -16,6 +19,9 @@ const BINDINGS: Record<string, Binding> = {
   jobs: jobsBinding,
   history: companyHistoryBinding,
   'footer-links': footerLinksBinding,
+  orders: ordersBinding,
+  customers: customersBinding,
+  deliveries: deliveriesBinding,
   reviews: reviewsBinding,
   'contact-messages': contactMessagesBinding,
   audit: auditBinding,

@@ -39,7 +39,6 @@ import { describeRoutes, type TaggedRouteDoc } from '../openapi/describe';
 import { apiRouter } from '../route';
 import { contentRoutes } from './content';
 import { dashboardRouter } from './dashboard';
-import { ordersDocs, ordersRoutes } from './orders';
 import { pricesDocs, pricesRoutes } from './prices';
 
 /**
@@ -146,7 +145,6 @@ choiceRoutes(resources);
 contentRoutes(resources);
 for (const resource of RESOURCES) resourceRoutes(resources, resource);
 adminRouter.route('/', resources.hono);
-adminRouter.route('/', ordersRoutes);
 
 adminRouter.route('/', dashboardRouter.hono);
 adminRouter.route('/', pricesRoutes);
@@ -237,7 +235,6 @@ export const adminDocs: TaggedRouteDoc[] = [
     },
   ]),
   ...resources.docs,
-  ...ordersDocs,
   ...dashboardRouter.docs,
   ...pricesDocs,
 ];

@@ -1,0 +1,315 @@
+import 'server-only';
+import { asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { type ResourceQuery, resourceQuery } from '@/lib/admin/resource';
+import { type OrderDetail, type OrderState, ordersResource } from '@/lib/admin/resources/orders';
+import { ApiError, BusinessCode, notFound } from '../../api/errors';
+import { mailOrderPaid } from '../../api/orders/payment-notify';
+import { announceChange } from '../../changes/bus';
+import type { Database, Reader, Tx } from '../../db/client';
+import { currencies, mailOutbox, orderEvents, orders, plans, users, webhookOutbox } from '../../db/schema';
+import { ensureMailWorker } from '../../mail/worker';
+import { releaseHolds, transitionOrders } from '../../orders/lifecycle';
+import { recordAudit } from '../audit';
+import { type CsvValue, csvDownload } from '../csv';
+import type { Binding, Snapshot } from '../resource/bind';
+import type { SignedInStaff } from '../sessions';
+import { contactFor } from './contacts';
+import { readDeliveries } from './deliveries';
+
+/**
+ * The back office's orders (docs/product/back-office-orders.md): the list's filters, each over an index
+ * (docs/decisions/044-keyset-lists.md), an order with its history and what was sent about it, the operator's
+ * actions, each through the order lifecycle (docs/decisions/037-order-lifecycle.md) and audited in its
+ * transaction, and the CSV export.
+ */
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The plan an order bought (its configuration's `planId`), the list's "product". */
+const planOf = sql<string | null>`(${orders.config}->>'planId')`;
+
+/**
+ * The account a customer filter names: by id, by whole e-mail address (any case) or by username. A name is looked
+ * up once, before the orders are read (a subquery PostgreSQL runs first), so the orders are then read through
+ * `orders_user_idx`; a name no account has matches no order.
+ */
+function customerNamed(name: string): number | SQL {
+  if (/^\d{1,10}$/.test(name) && Number(name) <= 2_147_483_647) return Number(name);
+  const by = name.includes('@') ? eq(users.email, name.toLowerCase()) : eq(users.username, name);
+  return sql`(select ${users.id} from ${users} where ${by})`;
+}
+
+/** The orders `where` matches, as the list shows them: with the customer's username and address (masked for support). */
+async function readOrders(db: Reader, where: SQL | undefined, viewer: SignedInStaff | undefined): Promise<Snapshot[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      customerId: orders.userId,
+      customerEmail: users.email,
+      customerUsername: users.username,
+      product: planOf,
+      currency: orders.currency,
+      subtotalMinor: orders.subtotalMinor,
+      discountMinor: orders.discountMinor,
+      totalMinor: orders.totalMinor,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where);
+  return rows.map((row) => ({
+    ...row,
+    customerEmail: contactFor(viewer, row.customerEmail),
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  }));
+}
+
+/** An order with its customer, lines, history (order_events) and what was sent about it (both outboxes). */
+async function readOrder(db: Reader, key: string | number, viewer: SignedInStaff): Promise<OrderDetail | undefined> {
+  const id = Number(key);
+  const [found] = await db
+    .select({ order: orders, user: users })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id));
+  if (!found) return undefined;
+  const { order, user } = found;
+  const planId = typeof order.config.planId === 'string' ? order.config.planId : '';
+  const [[row], events, webhooks, mails, [plan]] = await Promise.all([
+    readOrders(db, eq(orders.id, id), viewer),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id)),
+    readDeliveries(db, 'webhook', eq(webhookOutbox.orderId, id), viewer),
+    readDeliveries(db, 'mail', eq(mailOutbox.orderId, id), viewer),
+    db.select({ name: plans.name }).from(plans).where(eq(plans.id, planId)),
+  ]);
+  if (!row) return undefined;
+  const byId = (a: { outboxId: number }, b: { outboxId: number }) => a.outboxId - b.outboxId;
+  return {
+    ...(row as Omit<OrderDetail, 'events'>),
+    billing: order.billing,
+    rate: order.rate,
+    lines: order.lines,
+    config: order.config,
+    productName: plan?.name ?? null,
+    saleItemId: order.saleItemId,
+    userCouponId: order.userCouponId,
+    payBy: order.payBy.toISOString(),
+    statusChangedAt: order.statusChangedAt.toISOString(),
+    customerPhone: contactFor(viewer, user.phone),
+    customerStatus: user.status,
+    events: events.map((e) => ({
+      id: e.id,
+      from: e.fromStatus,
+      to: e.toStatus,
+      reason: e.reason,
+      actor: e.actor,
+      at: e.at.toISOString(),
+    })),
+    webhooks: webhooks.sort(byId),
+    mails: mails.sort(byId),
+  };
+}
+
+/** The order as its audit entry keeps it: what an operator's action changed, never a customer's contacts. */
+function auditSnapshot(row: Pick<OrderRow, 'id' | 'number' | 'status' | 'statusChangedAt'>) {
+  return { id: row.id, number: row.number, status: row.status, statusChangedAt: row.statusChangedAt.toISOString() };
+}
+
+/** The order as it is, or 404 (the transition itself locks and re-checks it). */
+async function findOrder(tx: Reader, id: number): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw notFound('api.admin.notFound');
+  return row;
+}
+
+/**
+ * One operator's transition of an order through the lifecycle's conditional update, audited: 409 `refusal` with
+ * the order's state when it is not in `from` any more (a payment, the expiry sweep or another operator came
+ * first). `then` runs for the order that moved only, in the same transaction.
+ */
+async function transition(
+  db: Database,
+  by: SignedInStaff,
+  id: number,
+  step: { from: OrderState; to: OrderState; reason: string; action: string; note: string; refusal: string },
+  then?: (tx: Tx, row: OrderRow, at: Date) => Promise<void>,
+) {
+  const at = new Date();
+  await db.transaction(async (tx) => {
+    const before = await findOrder(tx, id);
+    const [moved] = await transitionOrders(tx, [id], {
+      from: [step.from],
+      to: step.to,
+      reason: step.note ? `${step.reason}: ${step.note}` : step.reason,
+      actor: 'operator',
+      at,
+    });
+    if (!moved) {
+      const current = await findOrder(tx, id);
+      throw new ApiError(BusinessCode.conflict, step.refusal, { extra: { current: auditSnapshot(current) } });
+    }
+    await then?.(tx, moved.row, at);
+    await recordAudit(tx, {
+      staffId: by.id,
+      kind: 'order',
+      entityId: id,
+      action: 'update',
+      // The state the transition moved from, read under its lock.
+      before: { ...auditSnapshot(before), status: moved.from },
+      after: { ...auditSnapshot(moved.row), action: step.action, note: step.note },
+    });
+  });
+  return (await readOrders(db, eq(orders.id, id), by))[0] ?? null;
+}
+
+/** The export's columns, in order: what the list shows, and the amounts in the currency's major unit. */
+const CSV_HEADER = [
+  'number',
+  'status',
+  'customer_id',
+  'customer_email',
+  'customer_username',
+  'product',
+  'currency',
+  'subtotal',
+  'discount',
+  'total',
+  'created_at',
+  'paid_at',
+] as const;
+
+/** A minor-unit amount as text in the major unit (1234 with 2 digits: "12.34"), exact, without float rounding. */
+function major(minor: number, digits: number): string {
+  if (digits === 0) return String(minor);
+  const sign = minor < 0 ? '-' : '';
+  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** The orders of each batch as rows of the export, amounts in each currency's major unit. */
+async function* csvRows(db: Database, batches: AsyncGenerator<Snapshot[]>): AsyncGenerator<CsvValue[][]> {
+  const digits = new Map(
+    (await db.select({ code: currencies.code, digits: currencies.minorDigits }).from(currencies)).map((c) => [
+      c.code,
+      c.digits,
+    ]),
+  );
+  for await (const batch of batches) {
+    yield batch.map((order) => {
+      const d = digits.get(String(order.currency)) ?? 2;
+      return [
+        order.number,
+        order.status,
+        order.customerId,
+        order.customerEmail,
+        order.customerUsername,
+        order.product,
+        order.currency,
+        major(Number(order.subtotalMinor), d),
+        major(Number(order.discountMinor), d),
+        major(Number(order.totalMinor), d),
+        order.createdAt,
+        order.paidAt ?? '',
+      ] as CsvValue[];
+    });
+  }
+}
+
+export const ordersBinding: Binding = {
+  sorts: { total: orders.totalMinor },
+  filters: {
+    state: (value) => (value === 'all' ? undefined : eq(orders.status, value as OrderState)),
+    customer: (value) => (value ? eq(orders.userId, customerNamed(value)) : undefined),
+    product: (value) => (value ? sql`${planOf} = ${value}` : undefined),
+    currency: (value) => (value === 'all' ? undefined : eq(orders.currency, value)),
+    from: (value) => (value ? gte(orders.createdAt, new Date(value)) : undefined),
+    to: (value) => (value ? lt(orders.createdAt, new Date(value)) : undefined),
+  },
+  read: readOrders,
+  readOne: readOrder,
+  actions: {
+    /**
+     * Cancels an unpaid order as an operator, exactly as an expiry or the customer's cancel does: the lifecycle's
+     * conditional transition, then what it held given back (sale stock, coupon, group seat) for the row that moved
+     * only, so a cancel racing a payment or the expiry sweep gives back once or not at all. Announced: the sale
+     * page shows the stock given back.
+     */
+    cancel: ({ db, by, id, input }) =>
+      transition(
+        db,
+        by,
+        Number(id),
+        {
+          from: 'pending_payment',
+          to: 'cancelled',
+          reason: 'cancelled by an operator',
+          action: 'cancel',
+          note: String(input.note ?? ''),
+          refusal: 'api.admin.ordersNotCancellable',
+        },
+        async (tx, row, at) => {
+          await releaseHolds(tx, [row], at);
+          await announceChange(tx, ordersResource.changes);
+        },
+      ),
+    /**
+     * Records that the customer centre made the refund of an order waiting for one (`refund_pending` → `refunded`,
+     * the transition its `refund.completed` notification makes), for a refund settled there without telling the site.
+     */
+    'mark-refunded': ({ db, by, id, input }) =>
+      transition(db, by, Number(id), {
+        from: 'refund_pending',
+        to: 'refunded',
+        reason: 'refund made, recorded by an operator',
+        action: 'markRefunded',
+        note: String(input.note ?? ''),
+        refusal: 'api.admin.ordersNotRefundPending',
+      }),
+    /**
+     * Sends the payment confirmation again, as a new row in the mail outbox (the first one's row stays as it was),
+     * in the customer's language and to their address as it is now. Only for an order that was paid (409 otherwise).
+     */
+    'resend-confirmation': async ({ db, by, id }) => {
+      await db.transaction(async (tx) => {
+        const row = await findOrder(tx, Number(id));
+        if (row.paidAt === null) throw new ApiError(BusinessCode.conflict, 'api.admin.ordersNotPaid');
+        const made = await mailOrderPaid(tx, row);
+        if (made === undefined) throw notFound('api.admin.notFound');
+        await recordAudit(tx, {
+          staffId: by.id,
+          kind: 'mail',
+          entityId: made,
+          action: 'create',
+          before: null,
+          after: { mailId: made, kind: 'order-paid', orderId: row.id, number: row.number, action: 'resend' },
+        });
+      });
+      ensureMailWorker(db).kick();
+      return (await readOrders(db, eq(orders.id, Number(id)), by))[0] ?? null;
+    },
+  },
+  routes: (router, resource) => {
+    router.route(
+      {
+        method: 'get',
+        path: '/admin/orders/export',
+        summary: 'The orders the list query matches, as CSV, streamed a thousand at a time',
+        query: resourceQuery(resource.declaration),
+        raw: {
+          mediaType: 'text/csv',
+          description: 'The orders as CSV (an attachment), not the `{code, message}` envelope.',
+        },
+        auth: 'staff',
+        permission: resource.declaration.access.read,
+      },
+      (c, { query }) => {
+        const batches = resource.batches(c.get('db'), query as ResourceQuery, c.get('staff'), 1_000);
+        return csvDownload(c, 'orders', CSV_HEADER, csvRows(c.get('db'), batches));
+      },
+    );
+  },
+};
