@@ -1,4 +1,5 @@
 import 'server-only';
+import { DrizzleQueryError } from 'drizzle-orm';
 import pg from 'pg';
 import { env } from '@/env';
 import { isDependencyDown } from './dependency-down';
@@ -37,6 +38,22 @@ export function noteDatabaseError(error: unknown, where: string): boolean {
   probe(outage, FIRST_PROBE_MS);
   return true;
 }
+
+/**
+ * Whether a dependency failure came from the database (the driver's or drizzle's error) rather than another
+ * dependency (the domain registry, a chat provider), which is not this module's to log.
+ */
+export function fromDatabase(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    if (e instanceof DrizzleQueryError || 'severity' in e) return true;
+    if (DRIVER_MESSAGE.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** What node-postgres throws, without a SQLSTATE, when its connection is lost or never made. */
+const DRIVER_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error)/;
 
 /** Whether an outage is under way in this process. */
 export function databaseOutage(): boolean {

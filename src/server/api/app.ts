@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { isDependencyDown, RETRY_AFTER_SECONDS } from '../dependency-down';
 import { logEvent, shouldLog } from '../log';
 import { observeApiRequest } from '../metrics/registry';
+import { fromDatabase, noteDatabaseError } from '../outage';
 import { accountsRouter } from './accounts/router';
 import { adminRouter } from './admin/router';
 import { announcementsRouter } from './announcements/router';
@@ -173,12 +174,15 @@ export function createApp(deps: {
     }
     // The database (or another dependency) is down, unreachable or read-only: the request may succeed later.
     if (isDependencyDown(error)) {
-      logEvent('warn', 'dependency down', {
-        requestId: c.get('requestId'),
-        method: c.req.method,
-        path: c.req.path,
-        error: error instanceof Error ? String(error.cause ?? error.message) : String(error),
-      });
+      // A database outage is logged once, with its end (src/server/outage.ts); each refused request has its line.
+      if (fromDatabase(error)) noteDatabaseError(error, 'api');
+      else
+        logEvent('warn', 'dependency down', {
+          requestId: c.get('requestId'),
+          method: c.req.method,
+          path: c.req.path,
+          error: error instanceof Error ? String(error.cause ?? error.message) : String(error),
+        });
       return c.json({ code: BusinessCode.dependencyDown, message: 'api.dependencyDown' }, 503, {
         'Retry-After': String(RETRY_AFTER_SECONDS),
       });

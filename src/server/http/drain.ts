@@ -10,12 +10,14 @@ import net from 'node:net';
  * 2. after `delayMs` (SHUTDOWN_DELAY_SECONDS, for a balancer that probes readiness before it stops sending) the
  *    port stops taking new connections. Connections already open stay: a request arriving on one is answered,
  *    with `Connection: close`, rather than refused half-sent;
- * 3. once nothing is in flight, the idle connections are closed; a request still running at `graceMs` after the
- *    stop began (SHUTDOWN_GRACE_SECONDS) is cut, and how many were is logged.
+ * 3. after IDLE_CLOSE_MS more, once nothing is in flight, the connections still idle are closed; a request still
+ *    running at `graceMs` after the stop began (SHUTDOWN_GRACE_SECONDS) is cut, and how many were is logged.
  *
  * Node's `server.close()` closes the idle keep-alive connections at once, which races a client that is just
- * sending its next request on one (nginx reusing an upstream connection got a 502 for it). So the port is closed
- * the way `net.Server` does it, and idle connections only once every request in flight has its answer.
+ * sending its next request on one (nginx reusing an upstream connection got a 502 for it, and does not send a POST
+ * again). So the port is closed the way `net.Server` does it, and an idle connection is closed by the server only
+ * once it has been idle longer than a proxy in front keeps idle connections (deploy/nginx.conf: 2 s): every
+ * connection used after the stop began closes itself after its answer, so those left are the proxy's to close.
  */
 export type Drain = {
   /** True from the moment the stop began. */
@@ -27,6 +29,9 @@ export type Drain = {
 };
 
 export type DrainResult = { tookMs: number; cut: number };
+
+/** How long a stopping server leaves idle connections to their client before closing them itself. */
+export const IDLE_CLOSE_MS = 3_000;
 
 /** The part of the connection front a stop needs (http-front.ts). */
 export type DrainableFront = {
@@ -86,6 +91,15 @@ export function createDrain(options: {
           // Stops accepting; the callback runs once every open connection has closed.
           net.Server.prototype.close.call(server, () => resolve());
         });
+        // The connections idle now are left to their client (a proxy closes its own sooner) for IDLE_CLOSE_MS.
+        let waited: NodeJS.Timeout | undefined;
+        await Promise.race([
+          closed,
+          new Promise<void>((resolve) => {
+            waited = setTimeout(resolve, Math.min(IDLE_CLOSE_MS, options.graceMs));
+          }),
+        ]);
+        clearTimeout(waited);
         const closeIdle = () => {
           if (inFlight.size > 0) return;
           server.closeIdleConnections();

@@ -59,6 +59,9 @@ export const FRONT_HEADERS = [
   'next-router-state-tree',
   'x-cirrus-fill',
   'x-request-id',
+  // The visitor's address behind a proxy, for the request log (request-log.ts).
+  'x-forwarded-for',
+  'x-real-ip',
 ] as const;
 type FrontHeader = (typeof FRONT_HEADERS)[number];
 const KEPT = new Set<string>(FRONT_HEADERS);
@@ -88,6 +91,8 @@ export function parseHead(head: string): FrontRequest | null {
     'next-router-state-tree': undefined,
     'x-cirrus-fill': undefined,
     'x-request-id': undefined,
+    'x-forwarded-for': undefined,
+    'x-real-ip': undefined,
   };
   let at = head.indexOf('\r\n') + 2;
   for (let count = 0; at < head.length; count += 1) {
@@ -121,7 +126,7 @@ export function parseHead(head: string): FrontRequest | null {
  * lines, body null for none; the same object each time for the same answer, as the front keeps a copy of it in
  * one buffer, or one marked `fresh` when made for this request only) or null to hand the connection to Node.
  */
-export type FrontAnswerer = (req: FrontRequest) => WireAnswer | null;
+export type FrontAnswerer = (req: FrontRequest, peer: string | undefined) => WireAnswer | null;
 
 type ConnectionListener = (this: Server, socket: Socket) => void;
 
@@ -158,9 +163,9 @@ export function createHttpFront(server: Server, answer: FrontAnswerer): HttpFron
   }
 
   /** An answer that fails is a bug to report, not a reason to drop the connection: Node answers the request. */
-  function answerOrNode(req: FrontRequest): WireAnswer | null {
+  function answerOrNode(req: FrontRequest, peer: string | undefined): WireAnswer | null {
     try {
-      return answer(req);
+      return answer(req, peer);
     } catch (error) {
       console.error('[cirrus] http-front: answering from memory failed; Node answers instead', error);
       return null;
@@ -231,7 +236,7 @@ export function createHttpFront(server: Server, answer: FrontAnswerer): HttpFron
           return;
         }
         const req = parseHead(text.slice(at, end + 2));
-        const answered = req === null ? null : answerOrNode(req);
+        const answered = req === null ? null : answerOrNode(req, socket.remoteAddress);
         if (answered === null) {
           handOver(chunk.subarray(at));
           return;

@@ -11,6 +11,7 @@ import cluster from 'node:cluster';
 import { env } from '@/env';
 import { stopChangeListener } from '@/server/changes/listener';
 import { getDb } from '@/server/db/client';
+import { checkConnectionBudget, likelyConnections } from '@/server/db/connections';
 import { type BackgroundJobs, startBackgroundJobs } from '@/server/jobs/background';
 import { logEvent } from '@/server/log';
 import { type SiteServer, startSiteServer } from './site-server';
@@ -18,6 +19,16 @@ import { isStopMessage, onStopSignal, stopMessage } from './stopping';
 import { runPrimary, workerCount } from './workers';
 
 const count = workerCount();
+if (cluster.isPrimary) {
+  // Once per instance, in the background: whether it fits in the database's max_connections.
+  const { DATABASE_URL, DATABASE_POOL_MAX, JOBS } = env();
+  if (DATABASE_URL) {
+    void checkConnectionBudget(
+      DATABASE_URL,
+      likelyConnections({ processes: count, poolMax: DATABASE_POOL_MAX, jobs: JOBS === 'on' && count > 1 }),
+    );
+  }
+}
 if (cluster.isPrimary && count > 1) {
   runPrimary(count);
 } else {

@@ -8,9 +8,9 @@ import { env } from '@/env';
 import { browserPath } from '@/lib/browser-path';
 import { createKeptReads } from '@/server/api/api-front';
 import { createApp } from '@/server/api/app';
+import type { Readiness } from '@/server/api/context';
 import { localRevalidateSecret, onLocalChange, watchRendering } from '@/server/changes/hooks';
 import { ensureChangeListener } from '@/server/changes/listener';
-import type { Readiness } from '@/server/api/context';
 import { getDb } from '@/server/db/client';
 import { logEvent } from '@/server/log';
 import { countKeptAnswer, observeApiRequest, observePageRequest } from '@/server/metrics/registry';
@@ -19,13 +19,14 @@ import * as contentSecurityPolicy from './content-security-policy';
 import { withDependencyStatus } from './dependency-down-status';
 import { createDocumentCache, type DocumentCache } from './document-cache';
 import { varyByVisitor } from './document-vary';
+import { createDrain, type Drain, type DrainResult } from './drain';
 import { createHttpFront, type FrontRequest } from './http-front';
 import type { KeptLookup, WireAnswer } from './kept-answers';
-import { createDrain, type Drain, type DrainResult } from './drain';
 import { createDocumentPreparer } from './kept-document';
 import { createNotFoundPages, type NotFoundPages } from './not-found-pages';
 import { oneLocation } from './one-location';
 import { routablePath } from './page-path';
+import { clientOf, logAnswered } from './request-log';
 import { createStaticFiles } from './static-files';
 
 /**
@@ -59,6 +60,10 @@ function requestAnswered(route: RequestRoute, status: number, ms: number): void 
 function keptLookup(path: KeptPath, found: KeptLookup): void {
   // A stale copy is still an answer from memory (its refill runs behind it): a hit for the visitor.
   countKeptAnswer(path, found !== 'miss');
+}
+
+function headerText(value: string | number | string[] | undefined): string | undefined {
+  return value === undefined ? undefined : String(value);
 }
 
 /** The path of a kept API read, without its query: the label it is counted under. */
@@ -131,9 +136,9 @@ export async function startSiteServer(): Promise<SiteServer> {
   // Readiness answers 503 until the 404 pages are in, so no 404 after start-up is Next's empty shell, and from the
   // moment the server begins to stop (drain.ts).
   let drain: Drain | undefined;
-  const readiness = (): Readiness =>
-    drain?.draining ? 'draining' : notFoundPages.isReady() ? 'ready' : 'starting';
-  const api = createApp({ db: getDb(), readiness });
+  const readiness = (): Readiness => (drain?.draining ? 'draining' : notFoundPages.isReady() ? 'ready' : 'starting');
+  // The request log line is this server's, for every request alike (request-log.ts).
+  const api = createApp({ db: getDb(), readiness, logRequests: false });
   const handleApi = getRequestListener(api.fetch);
   const answerKeptRead = createKeptReads(api);
 
@@ -169,7 +174,21 @@ export async function startSiteServer(): Promise<SiteServer> {
     drain?.track(req, res);
     const url = req.url || '/';
     let route: RequestRoute = 'page';
-    res.once('finish', () => requestAnswered(route, res.statusCode, clock() - started));
+    const sentBefore = req.socket.bytesWritten;
+    res.once('finish', () => {
+      const ms = clock() - started;
+      requestAnswered(route, res.statusCode, ms);
+      logAnswered({
+        method: req.method ?? 'GET',
+        path: url,
+        status: res.statusCode,
+        durationMs: ms,
+        bytes: req.socket.bytesWritten - sentBefore,
+        served: route === 'api' ? 'api' : route === 'page' ? 'rendered' : 'kept',
+        client: clientOf(req.headers, req.socket.remoteAddress),
+        requestId: headerText(res.getHeader('x-request-id')),
+      });
+    });
     if (isApi(url)) {
       route = 'api';
       void handleApi(req, res);
@@ -196,7 +215,7 @@ export async function startSiteServer(): Promise<SiteServer> {
   handleOwn = handle;
 
   /** The connection front's requests: kept answers written as bytes, or null to leave them to `handle`. */
-  const answerOnConnection = (req: FrontRequest): WireAnswer | null => {
+  const answerOnConnection = (req: FrontRequest, peer: string | undefined): WireAnswer | null => {
     const started = clock();
     let route: RequestRoute;
     let answer: WireAnswer | null;
@@ -219,6 +238,16 @@ export async function startSiteServer(): Promise<SiteServer> {
         countKeptAnswer('api-read', true);
         observeApiRequest(req.method, apiReadRoute(req.url), status, (clock() - started) / 1000);
       } else requestAnswered(route, status, clock() - started);
+      logAnswered({
+        method: 'GET',
+        path: req.url,
+        status,
+        durationMs: clock() - started,
+        bytes: answer.head.length + (answer.body?.length ?? 0),
+        served: 'kept',
+        client: clientOf(req.headers, peer),
+        ...(req.headers['x-request-id'] ? { requestId: req.headers['x-request-id'] } : {}),
+      });
     }
     return answer;
   };

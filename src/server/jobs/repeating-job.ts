@@ -1,5 +1,6 @@
 import 'server-only';
 import { logEvent } from '../log';
+import { noteDatabaseError } from '../outage';
 
 export type RepeatingJob = {
   /**
@@ -46,7 +47,10 @@ export function startRepeatingJob(
           // A full batch: keep going until the backlog is gone.
         }
       } catch (error) {
-        logEvent('error', `${name} failed`, { error: error instanceof Error ? error.message : String(error) });
+        // The database away is one outage, logged once by src/server/outage.ts, not a line per run.
+        if (!noteDatabaseError(error, name)) {
+          logEvent('error', `${name} failed`, { error: error instanceof Error ? error.message : String(error) });
+        }
       }
     })().finally(() => {
       running = undefined;

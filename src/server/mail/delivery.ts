@@ -94,11 +94,7 @@ export async function deliverDueMail(
  * another process, their attempt not counted, instead of waiting out the lease. Only rows still held by this
  * claim; a row being sent when the process stops keeps its lease (it may have gone out: at least once).
  */
-export async function releaseClaims(
-  db: Database,
-  rows: { id: number; attempts: number }[],
-  now: Date,
-): Promise<void> {
+export async function releaseClaims(db: Database, rows: { id: number; attempts: number }[], now: Date): Promise<void> {
   for (const row of rows) {
     await db
       .update(mailOutbox)
