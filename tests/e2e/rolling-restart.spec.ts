@@ -91,7 +91,7 @@ const QUOTE = JSON.stringify({ regionId: 'hong-kong', planId: 'std-1c1g', imageI
 /** What a visitor asks for: a kept page, a page Next renders, an API read and a quote (a POST). */
 const MIX: { path: string; body?: string }[] = [
   { path: '/' },
-  { path: '/zh/pricing?restart=1' },
+  { path: '/zh/jobs?restart=1' },
   { path: '/api/build' },
   { path: '/api/product/cvm/quote', body: QUOTE },
 ];
