@@ -1,9 +1,11 @@
 /**
  * `npm start` (and `npm run dev`, `npm run build`): configuration check, database (embedded unless
  * DATABASE_URL is set), migrations and seed, a production build when there is none or it is out of date,
- * then `next start` on PORT. Stopping it (Ctrl-C) stops the embedded PostgreSQL too.
+ * then the production server on PORT. Stopping it (Ctrl-C, or SIGTERM to it or to npm) drains the server, then
+ * stops the embedded PostgreSQL.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { type Env, EnvError, loadEnv, siteUrlNotice } from '../src/env';
 import { buildIfStale, runNext, runProductionServer, waitForExit } from '../src/server/build/next-process';
 import { describeDatabase, migrateAndSeed, startDatabase } from '../src/server/db/prepare';
@@ -53,14 +55,26 @@ async function main() {
   const distDir = process.env.NEXT_DIST_DIR ?? '.next';
 
   let child: ChildProcess | undefined;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, async () => {
-      if (child && child.exitCode === null) child.kill(signal);
-      else {
-        await stopDatabase();
-        process.exit(0);
-      }
-    });
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    // Once: a terminal or a supervisor signals every process of the group, and each parent passes it on.
+    if (stopping) return;
+    stopping = true;
+    // The server drains, then exits; the database stops after it (below, once it exited).
+    if (child && child.exitCode === null) child.kill(signal);
+    else {
+      await stopDatabase();
+      process.exit(0);
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
+  // npm exits on SIGTERM without waiting for its script, and its shell does not pass the signal on: the launcher
+  // processes above this one going away is the stop (docs/decisions/061-stopping-and-readiness.md).
+  const launchers = launcherProcesses();
+  if (launchers.length > 0) {
+    setInterval(() => {
+      if (launchers.some((pid) => !isAlive(pid))) void stop('SIGTERM');
+    }, 500).unref();
   }
 
   if (mode === 'dev') {
@@ -77,6 +91,41 @@ async function main() {
   const code = await waitForExit(child);
   await stopDatabase();
   process.exit(code);
+}
+
+/**
+ * The processes that started this one for `npm start` (npm, its shell, tsx), read from /proc: each parent up to
+ * npm itself. Empty when not started by npm, or where there is no /proc.
+ */
+function launcherProcesses(): number[] {
+  const found: number[] = [];
+  let pid = process.ppid;
+  for (let depth = 0; depth < 4 && pid > 1; depth += 1) {
+    let command: string;
+    let parent: number;
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      // The parent is the second field after the command's name, which is in parentheses and may hold spaces.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      return [];
+    }
+    found.push(pid);
+    if (/(^|[/ ])npm( |$)|npm-cli\.js/.test(command)) return found;
+    pid = parent;
+  }
+  // No npm above: a supervisor or a terminal started this directly, and signals it.
+  return [];
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function messageOf(error: unknown): string {

@@ -26,8 +26,29 @@ const fields = z.object({
     .transform((v) => (v ? Number(v) : undefined))
     .pipe(z.number().int().min(1).max(32).optional())
     .optional(),
+  /**
+   * Seconds a stopping server gives the requests in flight to finish (SIGTERM or SIGINT to any of its processes);
+   * what is still running then is cut (docs/decisions/061-stopping-and-readiness.md).
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
+  /**
+   * Seconds a stopping server keeps taking new connections while its readiness answers 503, for a balancer that
+   * probes readiness before it stops sending (a Kubernetes Service, a load balancer's health check); 0 closes the
+   * port at once, for nginx, which tries the next instance when a connection is refused.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
+  /**
+   * `off`: this instance runs no background jobs (mail, webhooks, expiries), it only answers requests; another
+   * instance must run them (docs/decisions/064-background-jobs.md).
+   */
+  JOBS: z.enum(['on', 'off']).default('on'),
   /** An existing PostgreSQL. When unset, the embedded server is started with its data under DATA_DIR. */
   DATABASE_URL: optionalUrl,
+  /**
+   * Connections of each server process's pool (README: the arithmetic against PostgreSQL's max_connections);
+   * every process also holds one connection of its own for the change notifications.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   /** Port of the embedded PostgreSQL; 0 picks a free one (never 5432 unless asked). */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),

@@ -5,36 +5,33 @@ let noteIfDependencyDown: ((error: unknown) => void) | undefined;
 
 /**
  * Runs once when the server starts: configuration is checked (a bad value stops the server with a readable
- * message) and the background jobs start: the mail outbox and the order webhooks deliver what an earlier run
- * left pending, and the group-buy and unpaid-order sweeps end at once what ran out while the server was down.
+ * message). Under `next dev` the background jobs start here too (the mail outbox and the order webhooks deliver
+ * what an earlier run left pending, the group-buy and unpaid-order sweeps end at once what ran out while the server
+ * was down); the production server starts them in one process of its own choosing
+ * (src/server/jobs/background.ts, docs/decisions/064-background-jobs.md).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { env } = await import('./env');
   env();
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [{ getDb }, { ensureMailWorker }, { ensureExpiryWorker }, orders, webhooks, dependency] = await Promise.all([
-    import('./server/db/client'),
-    import('./server/mail/worker'),
-    import('./server/pintuan/expiry'),
-    import('./server/orders/expiry'),
-    import('./server/orders/webhooks'),
-    import('./server/dependency-down'),
-  ]);
+  const dependency = await import('./server/dependency-down');
   noteIfDependencyDown = (error) => {
     if (dependency.isDependencyDown(error)) dependency.noteDependencyDown();
   };
-  // The production server starts the change listener itself, once it listens and has registered what it keeps
-  // (src/server/http/site-server.ts); under `next dev` only the API's read caches keep anything.
-  if (process.env.NODE_ENV === 'development') {
-    const url = env().DATABASE_URL;
-    const { ensureChangeListener } = await import('./server/changes/listener');
-    if (url) ensureChangeListener(url);
-  }
-  ensureMailWorker(getDb());
-  ensureExpiryWorker(getDb());
-  orders.ensureOrderExpiryWorker(getDb());
-  webhooks.ensureWebhookWorker(getDb());
+  // The production server starts the change listener and the jobs itself (src/server/http/main.ts, site-server.ts);
+  // under `next dev` only the API's read caches keep anything.
+  if (process.env.NODE_ENV !== 'development') return;
+  const url = env().DATABASE_URL;
+  if (!url) return;
+  const [{ getDb }, { ensureChangeListener }, { startBackgroundJobs }, { jobsRunElsewhere }] = await Promise.all([
+    import('./server/db/client'),
+    import('./server/changes/listener'),
+    import('./server/jobs/background'),
+    import('./server/jobs/placement'),
+  ]);
+  ensureChangeListener(url);
+  if (!jobsRunElsewhere()) startBackgroundJobs(getDb(), url);
 }
 
 /**

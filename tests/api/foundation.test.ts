@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/api/app';
+import type { Readiness } from '../../src/server/api/context';
 import { call, testApp, testDb } from '../support/api';
 
 const app = testApp();
@@ -144,15 +146,58 @@ describe('footer links, build id and health', () => {
   });
 
   it('reports health 503 until the server in front can answer every page (its 404 pages in)', async () => {
-    let ready = false;
-    const starting = createApp({ db: testDb(), readyToServe: () => ready });
-    for (const path of ['/api/health', '/api/health?from=balancer']) {
+    let readiness: Readiness = 'starting';
+    const starting = createApp({ db: testDb(), readiness: () => readiness });
+    for (const path of ['/api/health', '/api/health?from=balancer', '/api/health/ready']) {
       const res = await call(starting, 'GET', path);
       expect(res.status, path).toBe(503);
       expect(res.json, path).toEqual({ code: 5030, message: 'api.starting' });
       expect(Number(res.headers.get('retry-after')), path).toBeGreaterThan(0);
     }
-    ready = true;
+    readiness = 'ready';
     expect((await call(starting, 'GET', '/api/health')).status).toBe(200);
+    expect((await call(starting, 'GET', '/api/health/ready')).json).toMatchObject({
+      code: 2000,
+      message: { status: 'ok', database: 'up' },
+    });
+  });
+
+  it('reports readiness 503 from the moment the server stops, while it is still alive', async () => {
+    let readiness: Readiness = 'ready';
+    const stopping = createApp({ db: testDb(), readiness: () => readiness });
+    expect((await call(stopping, 'GET', '/api/health/ready')).status).toBe(200);
+    readiness = 'draining';
+    for (const path of ['/api/health/ready', '/api/health']) {
+      const res = await call(stopping, 'GET', path);
+      expect(res.status, path).toBe(503);
+      expect(res.json, path).toEqual({ code: 5030, message: 'api.draining' });
+      expect(Number(res.headers.get('retry-after')), path).toBeGreaterThan(0);
+    }
+    const live = await call(stopping, 'GET', '/api/health/live');
+    expect(live.status).toBe(200);
+    expect(live.json).toEqual({ code: 2000, message: { status: 'live' } });
+  });
+
+  it('reports readiness 503 while the database lacks a migration this build ships', async () => {
+    const db = testDb();
+    const [newest] = (
+      await db.execute<{ id: number; createdAt: string }>(
+        sql`select id, created_at as "createdAt" from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      )
+    ).rows;
+    if (!newest) throw new Error('no migration recorded');
+    // As if the newest migration had not run yet: its record set back before every migration this build ships.
+    await db.execute(sql`update drizzle.__drizzle_migrations set created_at = 0 where id = ${newest.id}`);
+    try {
+      const res = await call(app, 'GET', '/api/health/ready');
+      expect(res.status).toBe(503);
+      expect(res.json).toEqual({ code: 5030, message: 'api.migrationsPending' });
+      expect((await call(app, 'GET', '/api/health/live')).status).toBe(200);
+    } finally {
+      await db.execute(
+        sql`update drizzle.__drizzle_migrations set created_at = ${newest.createdAt} where id = ${newest.id}`,
+      );
+    }
+    expect((await call(app, 'GET', '/api/health/ready')).status).toBe(200);
   });
 });

@@ -48,7 +48,12 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    if (child && child.exitCode === null) child.kill('SIGTERM');
+    if (child && child.exitCode === null) {
+      // The server drains before it exits (docs/decisions/061-stopping-and-readiness.md): its port is free after.
+      const exited = new Promise((resolve) => child?.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
     await database.stop().catch(() => undefined);
     process.exit(0);
   };

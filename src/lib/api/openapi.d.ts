@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: 200 when this process can serve (database reachable and migrated, its error pages in, not stopping; `degraded` while the database is read-only), 503 otherwise */
+        get: operations["getHealthReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -11,8 +28,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health: 200 while the database answers (status `degraded` while it is read-only), 503 when not or while the server is starting */
+        /** The same as /health/ready */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: 200 while the process answers, whatever the database or a stop under way */
+        get: operations["getHealthLive"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3770,6 +3804,38 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getHealthReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            /** @enum {string} */
+                            status: "ok" | "degraded";
+                            /** @enum {string} */
+                            database: "up" | "read-only";
+                            buildId: string;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -3794,6 +3860,35 @@ export interface operations {
                             /** @enum {string} */
                             database: "up" | "read-only";
                             buildId: string;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getHealthLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            /** @constant */
+                            status: "live";
                         };
                     };
                 };

@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { isDependencyDown, RETRY_AFTER_SECONDS } from '../dependency-down';
 import { logEvent, shouldLog } from '../log';
 import { observeApiRequest } from '../metrics/registry';
+import { fromDatabase, noteDatabaseError } from '../outage';
 import { accountsRouter } from './accounts/router';
 import { adminRouter } from './admin/router';
 import { announcementsRouter } from './announcements/router';
@@ -15,7 +16,7 @@ import { behaviorRouter } from './behavior/router';
 import { catalogRouter } from './catalog/router';
 import { chatRouter } from './chat/router';
 import { contentRouter } from './content/router';
-import type { AppEnv } from './context';
+import type { AppEnv, Readiness } from './context';
 import { couponsRouter } from './coupons/router';
 import { docsRouter } from './docs/router';
 import { domainsRouter } from './domains/router';
@@ -87,12 +88,15 @@ export function createApp(deps: {
   /** The metrics token; omitted: METRICS_TOKEN of the configuration; null: the metrics endpoint is off. */
   metricsToken?: string | null;
   /**
-   * Whether the server in front can answer every page yet (the production server: once its 404 pages are in,
-   * src/server/http/not-found-pages.ts); `/api/health` answers 503 until then. Omitted: always.
+   * Whether the server in front can take visitors (the production server: not until its 404 pages are in, nor once
+   * it began to stop); `/api/health/ready` answers 503 otherwise. Omitted: always ready.
    */
-  readyToServe?: () => boolean;
+  readiness?: () => Readiness;
+  /** False when the server in front writes the request log line itself (src/server/http/request-log.ts). */
+  logRequests?: boolean;
 }) {
-  const readyToServe = deps.readyToServe ?? (() => true);
+  const readiness = deps.readiness ?? (() => 'ready' as const);
+  const logRequests = deps.logRequests ?? true;
   const app = new Hono<AppEnv>().basePath('/api');
 
   // What every answer gets; api-front.ts gives the kept reads it writes itself the same.
@@ -101,12 +105,12 @@ export function createApp(deps: {
     const requestId = c.req.header('x-request-id') ?? crypto.randomUUID();
     c.set('requestId', requestId);
     c.set('db', deps.db);
-    c.set('readyToServe', readyToServe);
+    c.set('readiness', readiness);
     await next();
     c.header('x-request-id', requestId);
     c.header('cache-control', c.res.headers.get('cache-control') ?? DEFAULT_CACHE_CONTROL);
     c.header('x-content-type-options', 'nosniff');
-    logRequest(requestId, c.req.method, c.req.path, c.res.status, started);
+    if (logRequests) logRequest(requestId, c.req.method, c.req.path, c.res.status, started);
     observeApiRequest(c.req.method, routePattern(c), c.res.status, (performance.now() - started) / 1000);
   });
 
@@ -170,12 +174,15 @@ export function createApp(deps: {
     }
     // The database (or another dependency) is down, unreachable or read-only: the request may succeed later.
     if (isDependencyDown(error)) {
-      logEvent('warn', 'dependency down', {
-        requestId: c.get('requestId'),
-        method: c.req.method,
-        path: c.req.path,
-        error: error instanceof Error ? String(error.cause ?? error.message) : String(error),
-      });
+      // A database outage is logged once, with its end (src/server/outage.ts); each refused request has its line.
+      if (fromDatabase(error)) noteDatabaseError(error, 'api');
+      else
+        logEvent('warn', 'dependency down', {
+          requestId: c.get('requestId'),
+          method: c.req.method,
+          path: c.req.path,
+          error: error instanceof Error ? String(error.cause ?? error.message) : String(error),
+        });
       return c.json({ code: BusinessCode.dependencyDown, message: 'api.dependencyDown' }, 503, {
         'Retry-After': String(RETRY_AFTER_SECONDS),
       });

@@ -8,8 +8,8 @@ export type AppEnv = {
   Variables: {
     db: Database;
     requestId: string;
-    /** Whether the server in front can answer every page yet (createApp's `readyToServe`). */
-    readyToServe: () => boolean;
+    /** Whether the server in front can take visitors: starting, ready or stopping (createApp's `readiness`). */
+    readiness: () => Readiness;
     /** Set by requireSession(). */
     user: import('../auth/sessions').SessionUser;
     sessionToken: string;
@@ -22,6 +22,12 @@ export type AppEnv = {
   };
 };
 export type AppContext = Context<AppEnv>;
+
+/**
+ * What the server in front says of itself: `starting` until it can answer every page (its 404 pages in,
+ * src/server/http/not-found-pages.ts), `draining` from the moment it began to stop (src/server/http/drain.ts).
+ */
+export type Readiness = 'starting' | 'ready' | 'draining';
 
 /** The language of an API answer: the request's own `language` field, else the locale cookie, else Accept-Language. */
 export function requestLocale(c: Context, explicit?: unknown): Locale {

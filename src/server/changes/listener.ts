@@ -4,6 +4,7 @@ import { applyDuePriceChanges } from '../admin/prices/scheduled';
 import { dropAllReadCaches } from '../api/read-cache';
 import { createDatabase, type Database } from '../db/client';
 import { logEvent } from '../log';
+import { noteDatabaseError } from '../outage';
 import { CHANGE_CHANNEL } from './bus';
 import { mayBeRendering, runLocalChangeHooks } from './hooks';
 
@@ -223,7 +224,9 @@ export function startChangeListener(options: {
     clearTimeout(publicationTimer);
     lostClient.end().catch(() => {});
     if (stopped) return;
-    logEvent('warn', 'change listener disconnected', { error: error?.message ?? 'connection ended' });
+    if (!noteDatabaseError(error ?? new Error('Connection terminated'), 'change listener')) {
+      logEvent('warn', 'change listener disconnected', { error: error?.message ?? 'connection ended' });
+    }
     scheduleReconnect();
   }
 
@@ -253,8 +256,8 @@ export function startChangeListener(options: {
       next.removeAllListeners('end');
       next.end().catch(() => {});
       failures += 1;
-      // One line when the database goes away and every tenth attempt after, not one per retry.
-      if (failures === 1 || failures % 10 === 0) {
+      // The database away is one outage (src/server/outage.ts); another failure one line, then every tenth attempt.
+      if (!noteDatabaseError(error, 'change listener') && (failures === 1 || failures % 10 === 0)) {
         logEvent('warn', 'change listener cannot connect; retrying', {
           error: error instanceof Error ? error.message : String(error),
           attempts: failures,
@@ -299,4 +302,12 @@ export function ensureChangeListener(url: string): ChangeListener {
   const holder = globalThis as { [RUNNING]?: ChangeListener };
   holder[RUNNING] ??= startChangeListener({ url });
   return holder[RUNNING];
+}
+
+/** Stops the process's listener, if it started one (a stopping server, src/server/http/main.ts). */
+export async function stopChangeListener(): Promise<void> {
+  const holder = globalThis as { [RUNNING]?: ChangeListener };
+  const running = holder[RUNNING];
+  holder[RUNNING] = undefined;
+  await running?.stop();
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { env } from '@/env';
 import { DEPENDENCY_DOWN_DIGEST, isDependencyDown } from '../dependency-down';
 import { logEvent } from '../log';
+import { noteDatabaseError } from '../outage';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -44,7 +45,9 @@ export function createDatabase(url: string, options: { max?: number; queryTimeou
     query_timeout: options.queryTimeoutMs ?? 15_000,
   });
   // An idle client losing its server (database restarted) must not crash the process.
-  pool.on('error', (error) => logEvent('error', 'pg pool error', { error: error.message }));
+  pool.on('error', (error) => {
+    if (!noteDatabaseError(error, 'pool')) logEvent('error', 'pg pool error', { error: error.message });
+  });
   return drizzle(pool, { schema, casing: 'snake_case' });
 }
 
@@ -59,7 +62,7 @@ export function getDb(): Database {
         'DATABASE_URL is not set: start the site with `npm start`, which starts the embedded PostgreSQL first',
       );
     }
-    globalForDb.cirrusDb = createDatabase(url);
+    globalForDb.cirrusDb = createDatabase(url, { max: env().DATABASE_POOL_MAX });
   }
   return globalForDb.cirrusDb;
 }

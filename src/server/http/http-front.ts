@@ -59,6 +59,9 @@ export const FRONT_HEADERS = [
   'next-router-state-tree',
   'x-cirrus-fill',
   'x-request-id',
+  // The visitor's address behind a proxy, for the request log (request-log.ts).
+  'x-forwarded-for',
+  'x-real-ip',
 ] as const;
 type FrontHeader = (typeof FRONT_HEADERS)[number];
 const KEPT = new Set<string>(FRONT_HEADERS);
@@ -88,6 +91,8 @@ export function parseHead(head: string): FrontRequest | null {
     'next-router-state-tree': undefined,
     'x-cirrus-fill': undefined,
     'x-request-id': undefined,
+    'x-forwarded-for': undefined,
+    'x-real-ip': undefined,
   };
   let at = head.indexOf('\r\n') + 2;
   for (let count = 0; at < head.length; count += 1) {
@@ -121,12 +126,15 @@ export function parseHead(head: string): FrontRequest | null {
  * lines, body null for none; the same object each time for the same answer, as the front keeps a copy of it in
  * one buffer, or one marked `fresh` when made for this request only) or null to hand the connection to Node.
  */
-export type FrontAnswerer = (req: FrontRequest) => WireAnswer | null;
+export type FrontAnswerer = (req: FrontRequest, peer: string | undefined) => WireAnswer | null;
 
 type ConnectionListener = (this: Server, socket: Socket) => void;
 
-/** Puts the front on an HTTP server (before it listens); `close` ends the idle connections it holds. */
-export function createHttpFront(server: Server, answer: FrontAnswerer): { close(): void } {
+/** The front of one server: `close` ends the idle connections it holds; `drain` and `closeIdle` serve a stop. */
+export type HttpFront = { close(): void; drain(): void; closeIdle(): void };
+
+/** Puts the front on an HTTP server (before it listens). */
+export function createHttpFront(server: Server, answer: FrontAnswerer): HttpFront {
   const own = server.listeners('connection') as ConnectionListener[];
   const first = own[0];
   if (own.length !== 1 || first === undefined) {
@@ -137,6 +145,8 @@ export function createHttpFront(server: Server, answer: FrontAnswerer): { close(
   /** Connections the front holds (all idle between requests), with the sweep's tick when each last sent. */
   const held = new Map<Socket, number>();
   let closing = false;
+  /** The server is stopping: each answer closes its connection (src/server/http/drain.ts). */
+  let draining = false;
   /**
    * Idle connections are closed after the server's keepAliveTimeout, to the second, by one sweep a second: a
    * timer per socket (socket.setTimeout) is reset on every read and write, which cost a measurable share of the
@@ -153,26 +163,27 @@ export function createHttpFront(server: Server, answer: FrontAnswerer): { close(
   }
 
   /** An answer that fails is a bug to report, not a reason to drop the connection: Node answers the request. */
-  function answerOrNode(req: FrontRequest): WireAnswer | null {
+  function answerOrNode(req: FrontRequest, peer: string | undefined): WireAnswer | null {
     try {
-      return answer(req);
+      return answer(req, peer);
     } catch (error) {
       console.error('[cirrus] http-front: answering from memory failed; Node answers instead', error);
       return null;
     }
   }
 
-  /** The lines Node ends every kept-alive answer's head with, remade once a second (as Node caches Date). */
+  /**
+   * The lines Node ends every kept-alive answer's head with, remade once a second (as Node caches Date); while the
+   * server stops, the lines of an answer that closes its connection.
+   */
   let tail: Buffer | null = null;
   function currentTail(): Buffer {
     if (tail === null) {
       const date = new Date();
-      tail = Buffer.from(
-        `Date: ${date.toUTCString()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(
-          server.keepAliveTimeout / 1000,
-        )}\r\n\r\n`,
-        'latin1',
-      );
+      const connection = draining
+        ? 'Connection: close'
+        : `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}`;
+      tail = Buffer.from(`Date: ${date.toUTCString()}\r\n${connection}\r\n\r\n`, 'latin1');
       setTimeout(() => {
         tail = null;
       }, 1000 - date.getMilliseconds()).unref();
@@ -225,13 +236,19 @@ export function createHttpFront(server: Server, answer: FrontAnswerer): { close(
           return;
         }
         const req = parseHead(text.slice(at, end + 2));
-        const answered = req === null ? null : answerOrNode(req);
+        const answered = req === null ? null : answerOrNode(req, socket.remoteAddress);
         if (answered === null) {
           handOver(chunk.subarray(at));
           return;
         }
         at = end + 4;
         socket.write(wholeAnswer(answered));
+        if (draining) {
+          // The answer said `Connection: close`: nothing after it is read (a client pipelining sends it again).
+          held.delete(socket);
+          socket.end();
+          return;
+        }
         if (socket.writableLength > MAX_UNSENT_BYTES && at < chunk.length) {
           const rest = chunk.subarray(at);
           socket.pause();
@@ -262,13 +279,23 @@ export function createHttpFront(server: Server, answer: FrontAnswerer): { close(
     else hold(socket);
   });
 
+  function closeIdle() {
+    for (const socket of held.keys()) socket.end();
+    held.clear();
+  }
+
   return {
     /** Ends the idle connections the front holds, for a server that is closing (Node ends its own idle ones). */
     close() {
       closing = true;
-      for (const socket of held.keys()) socket.end();
-      held.clear();
+      closeIdle();
       if (sweep !== null) clearInterval(sweep);
     },
+    drain() {
+      draining = true;
+      closing = true;
+      tail = null;
+    },
+    closeIdle,
   };
 }

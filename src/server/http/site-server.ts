@@ -8,21 +8,25 @@ import { env } from '@/env';
 import { browserPath } from '@/lib/browser-path';
 import { createKeptReads } from '@/server/api/api-front';
 import { createApp } from '@/server/api/app';
+import type { Readiness } from '@/server/api/context';
 import { localRevalidateSecret, onLocalChange, watchRendering } from '@/server/changes/hooks';
 import { ensureChangeListener } from '@/server/changes/listener';
 import { getDb } from '@/server/db/client';
+import { logEvent } from '@/server/log';
 import { countKeptAnswer, observeApiRequest, observePageRequest } from '@/server/metrics/registry';
 import { clock } from './clock';
 import * as contentSecurityPolicy from './content-security-policy';
 import { withDependencyStatus } from './dependency-down-status';
 import { createDocumentCache, type DocumentCache } from './document-cache';
 import { varyByVisitor } from './document-vary';
+import { createDrain, type Drain, type DrainResult } from './drain';
 import { createHttpFront, type FrontRequest } from './http-front';
 import type { KeptLookup, WireAnswer } from './kept-answers';
 import { createDocumentPreparer } from './kept-document';
 import { createNotFoundPages, type NotFoundPages } from './not-found-pages';
 import { oneLocation } from './one-location';
 import { routablePath } from './page-path';
+import { clientOf, logAnswered } from './request-log';
 import { createStaticFiles } from './static-files';
 
 /**
@@ -58,6 +62,10 @@ function keptLookup(path: KeptPath, found: KeptLookup): void {
   countKeptAnswer(path, found !== 'miss');
 }
 
+function headerText(value: string | number | string[] | undefined): string | undefined {
+  return value === undefined ? undefined : String(value);
+}
+
 /** The path of a kept API read, without its query: the label it is counted under. */
 function apiReadRoute(url: string): string {
   const query = url.indexOf('?');
@@ -77,8 +85,11 @@ function wireStatus(answer: WireAnswer): number {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** Starts the server on PORT; resolves once it listens. SIGINT and SIGTERM close it. */
-export async function startSiteServer(): Promise<void> {
+/** A running site server: `stop` drains it (drain.ts) and resolves once its last connection closed. */
+export type SiteServer = { stop(): Promise<DrainResult> };
+
+/** Starts the server on PORT; resolves once it listens. main.ts stops it on SIGINT and SIGTERM. */
+export async function startSiteServer(): Promise<SiteServer> {
   const port = Number(process.env.PORT || 3000);
   // Not 127.0.0.1: with localePrefix 'as-needed' that makes `/` redirect to itself.
   const nextApp = next({ dev: false, dir: process.cwd(), hostname: 'localhost', port });
@@ -122,8 +133,12 @@ export async function startSiteServer(): Promise<void> {
   // 404 answers carry the prerendered 404 page, not Next's empty shell (docs/decisions/017-server-rendered-404.md).
   const notFoundPages = createNotFoundPages({ port, fillPort, browserPath, prepareDocument });
 
-  // Health answers 503 until the 404 pages are in, so no 404 after start-up is Next's empty shell.
-  const api = createApp({ db: getDb(), readyToServe: notFoundPages.isReady });
+  // Readiness answers 503 until the 404 pages are in, so no 404 after start-up is Next's empty shell, and from the
+  // moment the server begins to stop (drain.ts).
+  let drain: Drain | undefined;
+  const readiness = (): Readiness => (drain?.draining ? 'draining' : notFoundPages.isReady() ? 'ready' : 'starting');
+  // The request log line is this server's, for every request alike (request-log.ts).
+  const api = createApp({ db: getDb(), readiness, logRequests: false });
   const handleApi = getRequestListener(api.fetch);
   const answerKeptRead = createKeptReads(api);
 
@@ -156,9 +171,24 @@ export async function startSiteServer(): Promise<void> {
   /** Node's requests: every request but those the connection front answers. */
   const handle: Handler = (req, res) => {
     const started = clock();
+    drain?.track(req, res);
     const url = req.url || '/';
     let route: RequestRoute = 'page';
-    res.once('finish', () => requestAnswered(route, res.statusCode, clock() - started));
+    const sentBefore = req.socket.bytesWritten;
+    res.once('finish', () => {
+      const ms = clock() - started;
+      requestAnswered(route, res.statusCode, ms);
+      logAnswered({
+        method: req.method ?? 'GET',
+        path: url,
+        status: res.statusCode,
+        durationMs: ms,
+        bytes: req.socket.bytesWritten - sentBefore,
+        served: route === 'api' ? 'api' : route === 'page' ? 'rendered' : 'kept',
+        client: clientOf(req.headers, req.socket.remoteAddress),
+        requestId: headerText(res.getHeader('x-request-id')),
+      });
+    });
     if (isApi(url)) {
       route = 'api';
       void handleApi(req, res);
@@ -185,7 +215,7 @@ export async function startSiteServer(): Promise<void> {
   handleOwn = handle;
 
   /** The connection front's requests: kept answers written as bytes, or null to leave them to `handle`. */
-  const answerOnConnection = (req: FrontRequest): WireAnswer | null => {
+  const answerOnConnection = (req: FrontRequest, peer: string | undefined): WireAnswer | null => {
     const started = clock();
     let route: RequestRoute;
     let answer: WireAnswer | null;
@@ -208,6 +238,16 @@ export async function startSiteServer(): Promise<void> {
         countKeptAnswer('api-read', true);
         observeApiRequest(req.method, apiReadRoute(req.url), status, (clock() - started) / 1000);
       } else requestAnswered(route, status, clock() - started);
+      logAnswered({
+        method: 'GET',
+        path: req.url,
+        status,
+        durationMs: clock() - started,
+        bytes: answer.head.length + (answer.body?.length ?? 0),
+        served: 'kept',
+        client: clientOf(req.headers, peer),
+        ...(req.headers['x-request-id'] ? { requestId: req.headers['x-request-id'] } : {}),
+      });
     }
     return answer;
   };
@@ -219,19 +259,28 @@ export async function startSiteServer(): Promise<void> {
   // so are the API's kept catalog reads (docs/decisions/025-api-reads-on-the-connection.md); every other
   // request is the handler's above. HTTP_FRONT=off leaves every connection to Node.
   const front = process.env.HTTP_FRONT === 'off' ? null : createHttpFront(server, answerOnConnection);
+  const { SHUTDOWN_GRACE_SECONDS, SHUTDOWN_DELAY_SECONDS } = env();
+  const draining = createDrain({
+    server,
+    front,
+    graceMs: SHUTDOWN_GRACE_SECONDS * 1000,
+    delayMs: SHUTDOWN_DELAY_SECONDS * 1000,
+  });
+  drain = draining;
   await new Promise<void>((resolve) => server.listen(port, resolve));
-  console.log(`[cirrus] ready on http://localhost:${port}`);
+  logEvent('info', 'listening', { port, pid: process.pid });
   void notFoundPages.start();
   listenForChanges({ port, fillPort, serveDocument, notFoundPages, mayBeRendering });
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      front?.close();
+  return {
+    async stop() {
+      const result = await draining.stop();
+      // The loopback port served this process's own fills and revalidations: nothing asks it any more.
+      own.closeAllConnections();
       own.close();
-      server.close(() => process.exit(0));
-      setTimeout(() => process.exit(0), 5_000).unref();
-    });
-  }
+      return result;
+    },
+  };
 }
 
 /**

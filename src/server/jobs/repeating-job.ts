@@ -1,8 +1,12 @@
 import 'server-only';
 import { logEvent } from '../log';
+import { noteDatabaseError } from '../outage';
 
 export type RepeatingJob = {
-  /** Stops repeating and waits for a run in progress. */
+  /**
+   * Stops repeating and waits for a run in progress, which sees `stopping()` turn true and gives back the work it
+   * claimed but has not begun (a lease released, docs/decisions/061-stopping-and-readiness.md).
+   */
   stop(): Promise<void>;
   /** Runs now instead of at the next tick (after a commit that gave it work). */
   kick(): void;
@@ -16,13 +20,14 @@ export type RepeatingJob = {
  */
 export function startRepeatingJob(
   name: string,
-  run: () => Promise<boolean>,
+  run: (stopping: () => boolean) => Promise<boolean>,
   options: { intervalMs: number },
 ): RepeatingJob {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  const stopping = () => stopped;
 
   const schedule = (delayMs: number) => {
     clearTimeout(timer);
@@ -38,11 +43,14 @@ export function startRepeatingJob(
     }
     running = (async () => {
       try {
-        while (!stopped && (await run())) {
+        while (!stopped && (await run(stopping))) {
           // A full batch: keep going until the backlog is gone.
         }
       } catch (error) {
-        logEvent('error', `${name} failed`, { error: error instanceof Error ? error.message : String(error) });
+        // The database away is one outage, logged once by src/server/outage.ts, not a line per run.
+        if (!noteDatabaseError(error, name)) {
+          logEvent('error', `${name} failed`, { error: error instanceof Error ? error.message : String(error) });
+        }
       }
     })().finally(() => {
       running = undefined;
@@ -61,7 +69,10 @@ export function startRepeatingJob(
       await running;
     },
     kick() {
-      if (!stopped) schedule(0);
+      if (stopped) return;
+      // A kick during a run asks for another right after it: the run may have read the outbox before the commit.
+      if (running) again = true;
+      else schedule(0);
     },
   };
 }

@@ -34,6 +34,7 @@ export async function deliverDueMail(
   transport: MailTransport,
   now: Date = new Date(),
   batch = 20,
+  stopping: () => boolean = () => false,
 ): Promise<DeliveryResult> {
   const due = db
     .select({ id: mailOutbox.id })
@@ -54,13 +55,17 @@ export async function deliverDueMail(
   claimed.sort((a, b) => a.id - b.id);
 
   const result: DeliveryResult = { sent: 0, failed: 0 };
-  for (const row of claimed) {
+  for (const [index, row] of claimed.entries()) {
     // Only the holder of this claim may settle the row (a lease that ran out may have been taken over).
     const stillOurs = and(
       eq(mailOutbox.id, row.id),
       eq(mailOutbox.status, 'sending'),
       eq(mailOutbox.attempts, row.attempts),
     );
+    if (stopping()) {
+      await releaseClaims(db, claimed.slice(index), now);
+      break;
+    }
     try {
       await transport.send({ kind: row.kind, to: row.recipient, subject: row.subject, text: row.text, html: row.html });
     } catch (error) {
@@ -82,4 +87,18 @@ export async function deliverDueMail(
     logEvent('info', 'mail sent', { mailId: row.id, kind: row.kind, attempts: row.attempts });
   }
   return result;
+}
+
+/**
+ * Gives back rows claimed by a run that stops before trying them (the process is stopping): due again at once for
+ * another process, their attempt not counted, instead of waiting out the lease. Only rows still held by this
+ * claim; a row being sent when the process stops keeps its lease (it may have gone out: at least once).
+ */
+export async function releaseClaims(db: Database, rows: { id: number; attempts: number }[], now: Date): Promise<void> {
+  for (const row of rows) {
+    await db
+      .update(mailOutbox)
+      .set({ status: 'pending', attempts: row.attempts - 1, nextAttemptAt: now })
+      .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, row.attempts)));
+  }
 }

@@ -3,6 +3,8 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { env } from '@/env';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { jobsRunElsewhere, wakeJobs } from '../jobs/placement';
+import { startRepeatingJob } from '../jobs/repeating-job';
 import { logEvent } from '../log';
 import { deliverDueMail } from './delivery';
 import { createTransport, type MailTransport } from './transport';
@@ -62,9 +64,9 @@ export function startMailWorker(db: Database, options: MailWorkerOptions = {}): 
   }
 
   /** One run; true when there may be more due right away. */
-  async function runOnce(): Promise<boolean> {
+  async function runOnce(stopping: () => boolean): Promise<boolean> {
     if (transport) {
-      const { sent, failed } = await deliverDueMail(db, transport, clock(), batch);
+      const { sent, failed } = await deliverDueMail(db, transport, clock(), batch, stopping);
       // A full batch means more may be due; but when nothing got through the server is likely down: wait.
       return sent > 0 && sent + failed >= batch;
     }
@@ -94,54 +96,11 @@ export function startMailWorker(db: Database, options: MailWorkerOptions = {}): 
     return false;
   }
 
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-
-  function schedule(delayMs: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-    timer.unref();
-  }
-
-  function tick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          if (await runOnce()) again = true;
-        } catch (error) {
-          // The database or the mail server may be down; the next tick tries again.
-          logEvent('error', 'mail worker run failed', {
-            error: error instanceof Error ? error.message : String(error),
-          });
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-      schedule(intervalMs);
-    });
-  }
-
-  schedule(0);
-
+  const job = startRepeatingJob('mail delivery', runOnce, { intervalMs });
   return {
-    kick() {
-      if (stopped) return;
-      if (running) again = true;
-      else schedule(0);
-    },
+    kick: job.kick,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await job.stop();
       transport?.close?.();
     },
   };
@@ -149,8 +108,12 @@ export function startMailWorker(db: Database, options: MailWorkerOptions = {}): 
 
 const globalForMail = globalThis as unknown as { cirrusMailWorker?: MailWorker };
 
-/** The process's one mail worker, started on first use and kept across dev-server reloads. */
+/**
+ * The process's one mail worker, started on first use and kept across dev-server reloads; in a process that does not
+ * run the background jobs (src/server/jobs/placement.ts), a handle whose kick wakes the process that does.
+ */
 export function ensureMailWorker(db: Database): MailWorker {
+  if (jobsRunElsewhere()) return { kick: () => wakeJobs(db, 'mail'), stop: async () => {} };
   globalForMail.cirrusMailWorker ??= startMailWorker(db);
   return globalForMail.cirrusMailWorker;
 }

@@ -25,6 +25,7 @@ export async function deliverDueWebhooks(
   target: WebhookTarget,
   now: Date = new Date(),
   batch = DEFAULT_BATCH,
+  stopping: () => boolean = () => false,
 ): Promise<{ delivered: number; failed: number }> {
   const due = db
     .select({ id: webhookOutbox.id })
@@ -45,12 +46,28 @@ export async function deliverDueWebhooks(
   claimed.sort((a, b) => a.id - b.id);
 
   const result = { delivered: 0, failed: 0 };
-  for (const row of claimed) {
+  for (const [index, row] of claimed.entries()) {
     const stillOurs = and(
       eq(webhookOutbox.id, row.id),
       eq(webhookOutbox.status, 'sending'),
       eq(webhookOutbox.attempts, row.attempts),
     );
+    if (stopping()) {
+      // The process is stopping: the events not yet tried are due again at once elsewhere, this attempt uncounted.
+      for (const left of claimed.slice(index)) {
+        await db
+          .update(webhookOutbox)
+          .set({ status: 'pending', attempts: left.attempts - 1, nextAttemptAt: now })
+          .where(
+            and(
+              eq(webhookOutbox.id, left.id),
+              eq(webhookOutbox.status, 'sending'),
+              eq(webhookOutbox.attempts, left.attempts),
+            ),
+          );
+      }
+      break;
+    }
     const body = JSON.stringify({
       id: row.eventId,
       type: row.type,
@@ -106,8 +123,8 @@ export function startWebhookWorker(
   const clock = options.now ?? (() => new Date());
   return startRepeatingJob(
     'order webhook delivery',
-    async () => {
-      const { delivered, failed } = await deliverDueWebhooks(db, target, clock());
+    async (stopping) => {
+      const { delivered, failed } = await deliverDueWebhooks(db, target, clock(), DEFAULT_BATCH, stopping);
       // A full batch that got through may have more behind it; when nothing got through the receiver is down: wait.
       return delivered > 0 && delivered + failed >= DEFAULT_BATCH;
     },

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { currentBuildId } from '../../build-info';
 import { RETRY_AFTER_SECONDS } from '../../dependency-down';
-import { requestLocale } from '../context';
+import { type AppContext, requestLocale } from '../context';
 import { ApiError, BusinessCode } from '../errors';
 import { apiRouter } from '../route';
 import { databaseStatus, footerLinkAnswer, listFooterLinks } from './queries';
@@ -11,33 +11,74 @@ const footLinkQuery = z.object({ language: z.string().max(16).optional() });
 
 export const siteRouter = apiRouter('Site');
 
-// 503 while the server is starting too: its 404 pages are not in yet, and a balancer must not send visitors before.
+const healthAnswer = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'read-only']),
+  buildId: z.string(),
+});
+
+/**
+ * Whether this process should be sent visitors (docs/decisions/061-stopping-and-readiness.md): not while it starts
+ * (its 404 pages not in yet) or stops (draining), nor while the database is down or lacks this build's migrations.
+ * A read-only database is `degraded`: pages and reads are served, writes answer 503.
+ */
+async function ready(c: AppContext) {
+  const readiness = c.get('readiness')();
+  if (readiness !== 'ready') {
+    throw new ApiError(BusinessCode.dependencyDown, readiness === 'draining' ? 'api.draining' : 'api.starting', {
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    });
+  }
+  const database = await databaseStatus(c.get('db'));
+  if (database.state === 'down') {
+    throw new ApiError(BusinessCode.dependencyDown, 'api.dependencyDown', {
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    });
+  }
+  if (!database.migrated) {
+    throw new ApiError(BusinessCode.dependencyDown, 'api.migrationsPending', {
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    });
+  }
+  return {
+    status: database.state === 'up' ? ('ok' as const) : ('degraded' as const),
+    database: database.state,
+    buildId: currentBuildId(),
+  };
+}
+
+// What a balancer should probe before it sends visitors here (the README says which to use where).
+siteRouter.route(
+  {
+    method: 'get',
+    path: '/health/ready',
+    summary:
+      'Readiness: 200 when this process can serve (database reachable and migrated, its error pages in, not stopping; `degraded` while the database is read-only), 503 otherwise',
+    response: healthAnswer,
+  },
+  (c) => ready(c),
+);
+
+// The same as /health/ready, kept for the balancers configured with it.
 siteRouter.route(
   {
     method: 'get',
     path: '/health',
-    summary:
-      'Health: 200 while the database answers (status `degraded` while it is read-only), 503 when not or while the server is starting',
-    response: z.object({
-      status: z.enum(['ok', 'degraded']),
-      database: z.enum(['up', 'read-only']),
-      buildId: z.string(),
-    }),
+    summary: 'The same as /health/ready',
+    response: healthAnswer,
   },
-  async (c) => {
-    if (!c.get('readyToServe')()) {
-      throw new ApiError(BusinessCode.dependencyDown, 'api.starting', {
-        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-      });
-    }
-    const database = await databaseStatus(c.get('db'));
-    if (database === 'down') {
-      throw new ApiError(BusinessCode.dependencyDown, 'api.dependencyDown', {
-        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-      });
-    }
-    return { status: database === 'up' ? ('ok' as const) : ('degraded' as const), database, buildId: currentBuildId() };
+  (c) => ready(c),
+);
+
+// What an orchestrator should probe to restart a process that hangs: it asks nothing of the database.
+siteRouter.route(
+  {
+    method: 'get',
+    path: '/health/live',
+    summary: 'Liveness: 200 while the process answers, whatever the database or a stop under way',
+    response: z.object({ status: z.literal('live') }),
   },
+  () => ({ status: 'live' as const }),
 );
 
 // docs/product/states.md#build-check
