@@ -38,6 +38,11 @@ export function orderPayload(row: OrderRow, previous: OrderStatus | null, reason
     subtotalMinor: row.subtotalMinor,
     discountMinor: row.discountMinor,
     totalMinor: row.totalMinor,
+    // Tax (docs/decisions/066-tax.md): what the customer pays is `totalInclTaxMinor`.
+    billingProfile: row.billingProfile,
+    taxLines: row.taxLines,
+    taxMinor: row.taxMinor,
+    totalInclTaxMinor: row.totalInclTaxMinor,
     lines: row.lines,
     config: row.config,
     payBy: row.payBy.toISOString(),

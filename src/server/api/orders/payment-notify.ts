@@ -129,7 +129,8 @@ async function apply(
   if (!order) throw notFound('api.order.notFound');
 
   if (event.type === 'payment.succeeded') {
-    if (event.data.amountMinor !== order.totalMinor || event.data.currency !== order.currency) {
+    // The amount paid is the total with its tax (docs/decisions/066-tax.md).
+    if (event.data.amountMinor !== order.totalInclTaxMinor || event.data.currency !== order.currency) {
       throw new ApiError(BusinessCode.invalidInput, 'api.notify.amountMismatch', {
         fields: { amountMinor: 'api.notify.amountMismatch' },
       });
@@ -180,7 +181,7 @@ export async function mailOrderPaid(tx: OrderTx, order: typeof orders.$inferSele
   if (!user || !currency) return undefined;
   const locale = parseLocale(user.locale) ?? 'en';
   const total = formatMoney(
-    order.totalMinor,
+    order.totalInclTaxMinor,
     { type: currency.code, rate: Number(order.rate), digits: currency.minorDigits },
     locale,
   );

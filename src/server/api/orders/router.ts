@@ -1,10 +1,12 @@
 import 'server-only';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { billingProfileAnswer } from '@/lib/billing/profile';
 import { createOrderRequest, vpsConfig } from '@/lib/catalog/vps-config';
 import { heldCouponAnswer } from '@/lib/coupons';
 import { orderNumberRequest, orderSearchRequest } from '@/lib/validation/order-forms';
 import { findSession, SESSION_COOKIE } from '../../auth/sessions';
+import { readBillingProfile } from '../../billing/profile';
 import { requestLocale } from '../context';
 import { liveNumbersChanged } from '../live/cache';
 import { apiRouter } from '../route';
@@ -16,7 +18,7 @@ import {
   orderPageAnswer,
 } from './customer-orders';
 import { notifyAnswer, receiveNotification } from './payment-notify';
-import { quoteAnswer, quoteVps } from './pricing';
+import { quoteAnswer, quoteVps, taxLinesFor } from './pricing';
 import { createVpsOrder, listHeldCoupons, orderSummaryAnswer } from './service';
 
 export const ordersRouter = apiRouter('Orders');
@@ -46,6 +48,10 @@ ordersRouter.route(
       subtotalMinor: quote.subtotalMinor,
       discountMinor: quote.discountMinor,
       totalMinor: quote.totalMinor,
+      billingCountry: quote.billingCountry,
+      taxLines: taxLinesFor(quote.taxLines, requestLocale(c)),
+      taxMinor: quote.taxMinor,
+      totalInclTaxMinor: quote.totalInclTaxMinor,
     };
   },
 );
@@ -66,6 +72,17 @@ ordersRouter.route(
     if (config.saleItemId !== undefined) liveNumbersChanged();
     return order;
   },
+);
+
+ordersRouter.route(
+  {
+    method: 'get',
+    path: '/account/billing-profile',
+    summary: 'The billing country, company and tax id the customer last ordered with, offered at the next checkout',
+    auth: 'customer',
+    response: billingProfileAnswer,
+  },
+  (c) => readBillingProfile(c.get('db'), c.get('user').id),
 );
 
 ordersRouter.route(
