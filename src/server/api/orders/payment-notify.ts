@@ -9,6 +9,7 @@ import { recordId } from '@/lib/validation/numbers';
 import { ORDER_STATUSES } from '@/lib/validation/order-forms';
 import type { Database } from '../../db/client';
 import { currencies, type OrderStatus, orders, paymentNotifications, users } from '../../db/schema';
+import { invoiceOfOrder } from '../../invoices/queries';
 import { enqueueMail } from '../../mail/outbox';
 import { orderPaidMail } from '../../mail/templates';
 import { ensureMailWorker } from '../../mail/worker';
@@ -179,6 +180,7 @@ export async function mailOrderPaid(tx: OrderTx, order: typeof orders.$inferSele
   const [user] = await tx.select().from(users).where(eq(users.id, order.userId));
   const [currency] = await tx.select().from(currencies).where(eq(currencies.code, order.currency));
   if (!user || !currency) return undefined;
+  const invoice = await invoiceOfOrder(tx, order.id);
   const locale = parseLocale(user.locale) ?? 'en';
   const total = formatMoney(
     order.totalInclTaxMinor,
@@ -194,6 +196,12 @@ export async function mailOrderPaid(tx: OrderTx, order: typeof orders.$inferSele
       number: order.number,
       total,
       link: new URL(localizedPath(locale, `/orders/${order.number}`), env().SITE_URL).href,
+      invoice: invoice
+        ? {
+            number: invoice.number,
+            link: new URL(`/api/finance/order-server/invoice/${encodeURIComponent(order.number)}`, env().SITE_URL).href,
+          }
+        : null,
       brand: env().BRAND_NAME,
     }),
     { userId: user.id, orderId: order.id },

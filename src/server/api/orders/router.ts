@@ -7,6 +7,7 @@ import { heldCouponAnswer } from '@/lib/coupons';
 import { orderNumberRequest, orderSearchRequest } from '@/lib/validation/order-forms';
 import { findSession, SESSION_COOKIE } from '../../auth/sessions';
 import { readBillingProfile } from '../../billing/profile';
+import { customerInvoice, invoiceDownload } from '../../invoices/queries';
 import { requestLocale } from '../context';
 import { liveNumbersChanged } from '../live/cache';
 import { apiRouter } from '../route';
@@ -120,6 +121,20 @@ ordersRouter.route(
     errors: [404],
   },
   (c, { body }) => getCustomerOrder(c.get('db'), c.get('user').id, body.number),
+);
+
+ordersRouter.route(
+  {
+    method: 'get',
+    path: '/finance/order-server/invoice/:number',
+    summary: "The invoice of one of the customer's paid orders, as a PDF",
+    description: 'In the language of the account when it was issued (docs/decisions/067-invoices.md).',
+    auth: 'customer',
+    params: orderNumberRequest,
+    raw: { mediaType: 'application/pdf', description: 'The invoice (an attachment named by its number).' },
+    errors: [404],
+  },
+  async (c, { params }) => invoiceDownload(c, await customerInvoice(c.get('db'), c.get('user').id, params.number)),
 );
 
 ordersRouter.route(

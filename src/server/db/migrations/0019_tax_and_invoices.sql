@@ -15,7 +15,7 @@ CREATE TABLE "invoices" (
 	"country" text NOT NULL,
 	"currency" text NOT NULL,
 	"rate" numeric(18, 8) NOT NULL,
-	"subtotal_minor" integer NOT NULL,
+	"total_excl_tax_minor" integer NOT NULL,
 	"tax_minor" integer NOT NULL,
 	"total_incl_tax_minor" integer NOT NULL,
 	"reverse_charge" boolean NOT NULL,

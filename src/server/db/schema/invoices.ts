@@ -52,7 +52,7 @@ export const invoices = pgTable(
     currency: text('currency').notNull(),
     /** Units of the currency per USD the order was priced at. */
     rate: numeric('rate', { precision: 18, scale: 8 }).notNull(),
-    subtotalMinor: integer('subtotal_minor').notNull(),
+    totalExclTaxMinor: integer('total_excl_tax_minor').notNull(),
     taxMinor: integer('tax_minor').notNull(),
     totalInclTaxMinor: integer('total_incl_tax_minor').notNull(),
     reverseCharge: boolean('reverse_charge').notNull(),
