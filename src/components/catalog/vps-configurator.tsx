@@ -12,6 +12,7 @@ import type { Locale } from '@/lib/locales';
 import { type CurrencyRate, formatUsdCents } from '@/lib/money';
 import { useSiteStore } from '@/stores/site-store';
 import {
+  BillingProfileSection,
   BillingSection,
   DiskSection,
   ExtrasSection,
@@ -20,7 +21,13 @@ import {
   RegionSection,
   type SectionProps,
 } from './configurator/sections';
-import { type PricedQuote, useConfigurationQuery, useHeldCoupons, useQuote } from './configurator/state';
+import {
+  type PricedQuote,
+  useBillingChoice,
+  useConfigurationQuery,
+  useHeldCoupons,
+  useQuote,
+} from './configurator/state';
 import { OrderSummary } from './configurator/summary';
 
 /**
@@ -44,7 +51,11 @@ export function VpsConfigurator({
   const pathname = usePathname();
   const token = useSiteStore((s) => s.token);
   const { params, value, set } = useConfigurationQuery();
-  const chosen = deriveConfiguration(catalog, value, currency.type, Boolean(token));
+  const billing = useBillingChoice(token, locale);
+  const chosen = deriveConfiguration(catalog, value, currency.type, Boolean(token), {
+    country: billing.billing.country,
+    taxId: billing.committedTaxId,
+  });
   const { quote, stale, problems, showFieldErrors, orderKey } = useQuote(JSON.stringify(chosen.config), initialQuote);
   const coupons = useHeldCoupons(token, locale);
   const [ordering, setOrdering] = useState(false);
@@ -59,7 +70,12 @@ export function VpsConfigurator({
     setOrdering(true);
     try {
       const order = await apiCall<{ number: string }>('/home/coupon-server/order/create', {
-        body: { ...chosen.config, idempotencyKey: orderKey.current },
+        body: {
+          ...chosen.config,
+          billingTaxId: billing.billing.taxId.trim() || undefined,
+          billingCompany: billing.billing.company.trim() || undefined,
+          idempotencyKey: orderKey.current,
+        },
       });
       // The confirmation is the order's own page: it survives a reload and is where the order is paid.
       router.push(`/orders/${order.number}`);
@@ -90,6 +106,12 @@ export function VpsConfigurator({
           <NetworkSection {...section} />
           <ExtrasSection {...section} />
           <BillingSection {...section} coupons={token ? coupons : null} />
+          <BillingProfileSection
+            billing={billing.billing}
+            errors={problems.fields}
+            onChange={billing.change}
+            onTaxIdDone={billing.commitTaxId}
+          />
         </div>
       </form>
       <OrderSummary

@@ -505,6 +505,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/billing-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The billing country, company and tax id the customer last ordered with, offered at the next checkout */
+        get: operations["getAccountBillingProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/home/coupon-server/mine": {
         parameters: {
             query?: never;
@@ -550,6 +567,26 @@ export interface paths {
         put?: never;
         /** One of the customer's orders with its lines and history */
         post: operations["postFinanceOrderServerOrderGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/order-server/invoice/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice of one of the customer's paid orders, as a PDF
+         * @description In the language of the account when it was issued (docs/decisions/067-invoices.md).
+         */
+        get: operations["getFinanceOrderServerInvoiceNumber"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4797,6 +4834,9 @@ export interface operations {
                     currency: "USD" | "HKD" | "JPY";
                     saleItemId?: number | string;
                     userCouponId?: number | string;
+                    billingCountry?: string;
+                    billingCompany?: string;
+                    billingTaxId?: string;
                 };
             };
         };
@@ -4840,7 +4880,25 @@ export interface operations {
                             }[];
                             subtotalMinor: number;
                             discountMinor: number;
+                            /** @description the total excluding tax */
                             totalMinor: number;
+                            /** @description the country the tax is for; null: none given, no tax computed */
+                            billingCountry: string | null;
+                            /** @description one line per rate, computed once on the total excluding tax */
+                            taxLines: {
+                                /** @description the tax's name in the language asked (消費税, GST, VAT…) */
+                                name: string;
+                                /** @description the rate, a decimal */
+                                ratePercent: string;
+                                /** @description the amount it is computed on: the total excluding tax */
+                                baseMinor: number;
+                                taxMinor: number;
+                                /** @description the buyer accounts for the tax (an EU business with a valid VAT number) */
+                                reverseCharge: boolean;
+                            }[];
+                            taxMinor: number;
+                            /** @description what the customer pays: the total with its tax */
+                            totalInclTaxMinor: number;
                         };
                     };
                 };
@@ -4890,6 +4948,9 @@ export interface operations {
                     currency: "USD" | "HKD" | "JPY";
                     saleItemId?: number | string;
                     userCouponId?: number | string;
+                    billingCountry?: string;
+                    billingCompany?: string;
+                    billingTaxId?: string;
                     idempotencyKey: string;
                 };
             };
@@ -4916,7 +4977,14 @@ export interface operations {
                             rate: string;
                             subtotalMinor: number;
                             discountMinor: number;
+                            /** @description the total excluding tax */
                             totalMinor: number;
+                            /** @description the tax, one line per rate on the total (docs/decisions/066-tax.md) */
+                            taxMinor: number;
+                            /** @description what the customer pays, and what the payment notification must carry */
+                            totalInclTaxMinor: number;
+                            /** @description the country billed; null on orders from before tax */
+                            billingCountry: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /**
@@ -4941,6 +5009,38 @@ export interface operations {
             413: components["responses"]["Failure413"];
             415: components["responses"]["Failure415"];
             422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAccountBillingProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            billingCountry: string | null;
+                            billingCompany: string | null;
+                            billingTaxId: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
             500: components["responses"]["Failure500"];
             503: components["responses"]["Failure503"];
         };
@@ -5032,7 +5132,14 @@ export interface operations {
                                 rate: string;
                                 subtotalMinor: number;
                                 discountMinor: number;
+                                /** @description the total excluding tax */
                                 totalMinor: number;
+                                /** @description the tax, one line per rate on the total (docs/decisions/066-tax.md) */
+                                taxMinor: number;
+                                /** @description what the customer pays, and what the payment notification must carry */
+                                totalInclTaxMinor: number;
+                                /** @description the country billed; null on orders from before tax */
+                                billingCountry: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /**
@@ -5097,7 +5204,14 @@ export interface operations {
                             rate: string;
                             subtotalMinor: number;
                             discountMinor: number;
+                            /** @description the total excluding tax */
                             totalMinor: number;
+                            /** @description the tax, one line per rate on the total (docs/decisions/066-tax.md) */
+                            taxMinor: number;
+                            /** @description what the customer pays, and what the payment notification must carry */
+                            totalInclTaxMinor: number;
+                            /** @description the country billed; null on orders from before tax */
+                            billingCountry: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /**
@@ -5118,6 +5232,32 @@ export interface operations {
                                 unitMinor: number;
                                 amountMinor: number;
                             }[];
+                            /** @description the order's tax, one line per rate, the tax's name in every language (docs/decisions/066-tax.md) */
+                            taxLines: {
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                ratePercent: string;
+                                baseMinor: number;
+                                taxMinor: number;
+                                reverseCharge: boolean;
+                            }[];
+                            /** @description who the order is billed to; null on orders from before tax */
+                            billingProfile: {
+                                country: string;
+                                company: string | null;
+                                taxId: string | null;
+                                /** @enum {string} */
+                                taxIdCheck: "none" | "format" | "verified";
+                            } | null;
+                            /** @description the invoice, once the order is paid (docs/decisions/067-invoices.md) */
+                            invoice: {
+                                number: string;
+                                /** @description the PDF, for the signed-in customer */
+                                url: string;
+                            } | null;
                             /** @description the configuration as ordered */
                             config: {
                                 [key: string]: unknown;
@@ -5161,6 +5301,35 @@ export interface operations {
             503: components["responses"]["Failure503"];
         };
     };
+    getFinanceOrderServerInvoiceNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description an order number, e.g. CC20261126A1B2C3D4 */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice (an attachment named by its number). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     postFinanceOrderServerOrderCancel: {
         parameters: {
             query?: never;
@@ -5198,7 +5367,14 @@ export interface operations {
                             rate: string;
                             subtotalMinor: number;
                             discountMinor: number;
+                            /** @description the total excluding tax */
                             totalMinor: number;
+                            /** @description the tax, one line per rate on the total (docs/decisions/066-tax.md) */
+                            taxMinor: number;
+                            /** @description what the customer pays, and what the payment notification must carry */
+                            totalInclTaxMinor: number;
+                            /** @description the country billed; null on orders from before tax */
+                            billingCountry: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /**
@@ -5937,7 +6113,14 @@ export interface operations {
                                 rate: string;
                                 subtotalMinor: number;
                                 discountMinor: number;
+                                /** @description the total excluding tax */
                                 totalMinor: number;
+                                /** @description the tax, one line per rate on the total (docs/decisions/066-tax.md) */
+                                taxMinor: number;
+                                /** @description what the customer pays, and what the payment notification must carry */
+                                totalInclTaxMinor: number;
+                                /** @description the country billed; null on orders from before tax */
+                                billingCountry: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /**
@@ -6030,7 +6213,14 @@ export interface operations {
                                 rate: string;
                                 subtotalMinor: number;
                                 discountMinor: number;
+                                /** @description the total excluding tax */
                                 totalMinor: number;
+                                /** @description the tax, one line per rate on the total (docs/decisions/066-tax.md) */
+                                taxMinor: number;
+                                /** @description what the customer pays, and what the payment notification must carry */
+                                totalInclTaxMinor: number;
+                                /** @description the country billed; null on orders from before tax */
+                                billingCountry: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /**

@@ -127,12 +127,26 @@ type Reader = Pick<Database, 'select'>;
 export async function quoteForPage(
   db: Reader,
   config: unknown,
+  locale: Locale,
 ): Promise<{ configJson: string; quote: ConfiguratorQuote } | null> {
   const parsed = vpsConfig.safeParse(config);
   if (!parsed.success) return null;
   try {
-    const { lines, subtotalMinor, discountMinor, totalMinor } = await quoteVps(db, parsed.data);
-    return { configJson: JSON.stringify(config), quote: { lines, subtotalMinor, discountMinor, totalMinor } };
+    const quote = await quoteVps(db, parsed.data);
+    const { lines, subtotalMinor, discountMinor, totalMinor, billingCountry, taxMinor, totalInclTaxMinor } = quote;
+    return {
+      configJson: JSON.stringify(config),
+      quote: {
+        lines,
+        subtotalMinor,
+        discountMinor,
+        totalMinor,
+        billingCountry,
+        taxLines: taxLinesFor(quote.taxLines, locale),
+        taxMinor,
+        totalInclTaxMinor,
+      },
+    };
   } catch (error) {
     if (error instanceof ApiError) return null;
     throw error;

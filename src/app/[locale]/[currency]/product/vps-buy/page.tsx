@@ -1,6 +1,7 @@
 import { VpsConfigurator } from '@/components/catalog/vps-configurator';
 import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
+import { DEFAULT_BILLING_COUNTRY } from '@/lib/billing/tax';
 import { type CatalogForConfigurator, deriveConfiguration } from '@/lib/catalog/configurator';
 import {
   listBandwidthTiers,
@@ -81,7 +82,12 @@ export default async function VpsBuyPage({ params }: { params: Params }) {
     })),
   };
   // The default configuration (no query) is priced here, by the code that charges it.
-  const initialQuote = await quoteForPage(db, deriveConfiguration(catalog, () => '', currency.type, false).config);
+  // With the billing country the language suggests, as the configurator starts (docs/decisions/066-tax.md).
+  const initialQuote = await quoteForPage(
+    db,
+    deriveConfiguration(catalog, () => '', currency.type, false, { country: DEFAULT_BILLING_COUNTRY[locale] }).config,
+    locale,
+  );
   return (
     <>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
