@@ -240,3 +240,44 @@ describe('the PDF holds every field an invoice must, in the customer language', 
     }
   });
 });
+
+describe('the back office', () => {
+  it("lists invoices filtered, exports them as CSV, opens one's PDF and links it from its order", async () => {
+    const { signedInStaff } = await import('../support/staff');
+    const manager = await signedInStaff(own.app, own.db, 'manager');
+    const buyer = await customer('en');
+    const placed = await order(buyer, {
+      currency: 'USD',
+      billingCountry: 'AT',
+      billingCompany: 'Muster GmbH',
+      billingTaxId: 'ATU13585627',
+    });
+    await pay(placed);
+    const get = (path: string) => call(own.app, 'GET', path, { headers: manager.headers });
+    const list = (await get('/api/admin/invoices?country=at&reverseCharge=yes')).json.message as {
+      items: { id: number; number: string; orderNumber: string; company: string; taxMinor: number }[];
+    };
+    const row = list.items.find((i) => i.orderNumber === placed.number);
+    expect(row).toMatchObject({ company: 'Muster GmbH', taxMinor: 0 });
+    expect(list.items.every((i) => i.company !== null)).toBe(true);
+    expect(
+      ((await get('/api/admin/invoices?country=AT&reverseCharge=no')).json.message as { items: unknown[] }).items,
+    ).not.toContainEqual(expect.objectContaining({ orderNumber: placed.number }));
+
+    const csv = await own.app.request('/api/admin/invoices/export?country=AT', { headers: manager.headers });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const text = await csv.text();
+    const plain = text.replace(/"/g, '');
+    expect(plain).toContain('invoice,issued_at,supply_date,order,customer_id,company,tax_id,country,currency');
+    expect(plain).toContain(`${row?.number},`);
+    expect(plain).toMatch(/Muster GmbH,ATU13585627,AT,USD,1(\.0+)?,5\.00,20,0\.00,5\.00,yes/);
+
+    const pdf = await own.app.request(`/api/admin/invoices/${row?.id}/pdf`, { headers: manager.headers });
+    expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    const orderId = (await orderRow(placed.number)).id;
+    const detail = (await get(`/api/admin/orders/${orderId}`)).json.message as { invoice: { number: string } };
+    expect(detail.invoice.number).toBe(row?.number);
+    // A customer's session is no staff session.
+    expect((await own.app.request(`/api/admin/invoices/${row?.id}/pdf`, { headers: buyer.headers })).status).toBe(401);
+  });
+});

@@ -1768,6 +1768,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invoices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoices the list query matches, as CSV for the accountant, streamed a thousand at a time
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminInvoicesExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice as the customer received it, as a PDF
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminInvoicesIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of invoices, searched, filtered and ordered
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of invoices
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminInvoicesId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/customers": {
         parameters: {
             query?: never;
@@ -9283,6 +9363,19 @@ export interface operations {
                             paidAt: string | null;
                             /** @enum {string} */
                             billing: "term" | "hourly";
+                            taxLines: {
+                                country: string;
+                                ratePercent: string;
+                                baseMinor: number;
+                                taxMinor: number;
+                                reverseCharge: boolean;
+                            }[];
+                            totalInclTaxMinor: number;
+                            invoice: {
+                                id: number;
+                                number: string;
+                                pdf: string;
+                            } | null;
                             rate: string;
                             lines: {
                                 key: string;
@@ -9532,6 +9625,187 @@ export interface operations {
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminInvoicesExport: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "issuedAt";
+                dir?: "asc" | "desc";
+                q?: string;
+                currency?: "all" | "USD" | "HKD" | "JPY";
+                country?: string;
+                reverseCharge?: "all" | "yes" | "no";
+                from?: "" | string;
+                to?: "" | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices as CSV (an attachment), not the envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminInvoicesIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice (an attachment named by its number). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminInvoices: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "issuedAt";
+                dir?: "asc" | "desc";
+                q?: string;
+                currency?: "all" | "USD" | "HKD" | "JPY";
+                country?: string;
+                reverseCharge?: "all" | "yes" | "no";
+                from?: "" | string;
+                to?: "" | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            next: string | null;
+                            items: {
+                                id: number;
+                                number: string;
+                                orderId: number | null;
+                                orderNumber: string;
+                                customerId: number;
+                                customerUsername: string | null;
+                                company: string | null;
+                                taxId: string | null;
+                                country: string;
+                                locale: string;
+                                currency: string;
+                                rate: string;
+                                totalExclTaxMinor: number;
+                                taxMinor: number;
+                                totalInclTaxMinor: number;
+                                reverseCharge: boolean;
+                                issuedAt: string;
+                                supplyDate: string;
+                                pdf: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminInvoicesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            number: string;
+                            orderId: number | null;
+                            orderNumber: string;
+                            customerId: number;
+                            customerUsername: string | null;
+                            company: string | null;
+                            taxId: string | null;
+                            country: string;
+                            locale: string;
+                            currency: string;
+                            rate: string;
+                            totalExclTaxMinor: number;
+                            taxMinor: number;
+                            totalInclTaxMinor: number;
+                            reverseCharge: boolean;
+                            issuedAt: string;
+                            supplyDate: string;
+                            pdf: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
             422: components["responses"]["InvalidInput"];
             500: components["responses"]["Failure500"];
             503: components["responses"]["Failure503"];
