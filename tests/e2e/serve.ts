@@ -14,6 +14,7 @@ import { dropEverything } from '../../src/server/db/migrate';
 import { migrateAndSeed } from '../../src/server/db/prepare';
 import { StartupError } from '../../src/server/startup-error';
 import { startTestDatabase } from '../support/test-database';
+import { E2E_PAYMENT_SECRET } from './payments';
 
 const port = process.env.E2E_PORT ?? '3210';
 const distDir = '.next-test';
@@ -72,6 +73,8 @@ async function main() {
     // A tag id so the consent tests can watch the analytics tag load only after consent.
     ANALYTICS_ID: 'G-CIRRUSTEST',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    // The customer centre's payment notifications, which the tax and invoices spec sends signed.
+    PAYMENT_WEBHOOK_SECRET: E2E_PAYMENT_SECRET,
   };
   let child: ChildProcess | undefined;
   const shutdown = async () => {

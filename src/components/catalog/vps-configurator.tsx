@@ -6,10 +6,11 @@ import { renderWhenNearSize } from '@/components/render-when-near';
 import { useRouter } from '@/i18n/navigation';
 import { usePathname } from '@/i18n/navigation-client';
 import { ApiCallError, apiCall } from '@/lib/api-client';
+import { consumerUsdCents, type DisplayTax } from '@/lib/billing/display';
 import { type CatalogForConfigurator, deriveConfiguration } from '@/lib/catalog/configurator';
 import { regionalPrice } from '@/lib/catalog/pricing-rules';
 import type { Locale } from '@/lib/locales';
-import { type CurrencyRate, formatUsdCents } from '@/lib/money';
+import type { CurrencyRate } from '@/lib/money';
 import { useSiteStore } from '@/stores/site-store';
 import {
   BillingProfileSection,
@@ -39,9 +40,12 @@ export function VpsConfigurator({
   catalog,
   currency,
   initialQuote,
+  displayTax,
 }: {
   catalog: CatalogForConfigurator;
   currency: CurrencyRate;
+  /** Japanese pages in yen: the consumption tax the labels' prices are shown with (docs/decisions/066-tax.md). */
+  displayTax: DisplayTax;
   /** The server's quote of the default configuration, so the first HTML shows the price. */
   initialQuote: PricedQuote | null;
 }) {
@@ -92,8 +96,9 @@ export function VpsConfigurator({
     set,
     errors: problems.fields,
     // Prices in the labels are the region's, by the same rule the quote charges (docs/decisions/036-pricing-model.md).
-    regional: (cents) => formatUsdCents(regionalPrice(cents, chosen.region?.adjustmentPct ?? 0), currency, locale),
-    usd: (cents) => formatUsdCents(cents, currency, locale),
+    regional: (cents) =>
+      consumerUsdCents(regionalPrice(cents, chosen.region?.adjustmentPct ?? 0), currency, locale, displayTax),
+    usd: (cents) => consumerUsdCents(cents, currency, locale, displayTax),
   };
 
   return (
