@@ -1,6 +1,7 @@
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { ratePercentLabel } from '@/lib/billing/tax';
 import { countryName } from '@/lib/countries';
@@ -16,16 +17,23 @@ type InvoiceRow = typeof invoices.$inferSelect;
  * and English, Noto Sans SC for Chinese, both TrueType, read once per process. pdfkit embeds only the glyphs a
  * document uses (a subset), so a Japanese invoice carries a few kilobytes of its font, not five megabytes.
  */
-const require = createRequire(import.meta.url);
 const FONT_FILES = {
-  jp: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
-  sc: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  jp: ['@expo-google-fonts/noto-sans-jp', '400Regular/NotoSansJP_400Regular.ttf'],
+  sc: ['@expo-google-fonts/noto-sans-sc', '400Regular/NotoSansSC_400Regular.ttf'],
 } as const;
 const fonts = new Map<keyof typeof FONT_FILES, Buffer>();
+/**
+ * A package's file, found from the project's root at run time: resolved from a literal, the bundler would try to
+ * bundle the font as a module.
+ */
+function packageFile(pkg: string, file: string): string {
+  return createRequire(path.join(process.cwd(), 'package.json')).resolve(`${pkg}/${file}`);
+}
 function font(name: keyof typeof FONT_FILES): Buffer {
   let data = fonts.get(name);
   if (!data) {
-    data = readFileSync(require.resolve(FONT_FILES[name]));
+    const [pkg, file] = FONT_FILES[name];
+    data = readFileSync(packageFile(pkg, file));
     fonts.set(name, data);
   }
   return data;
