@@ -52,3 +52,19 @@ export function consumerScaled(
   const incl = formatMinor(withTax(amount.minor, tax.ratePercent), amount.digits, currency.type, locale);
   return `${incl}（税込）${separator}税抜 ${excl}`;
 }
+
+/**
+ * A headline price in two parts: the amount a consumer pays, marked 税込 where tax is shown, and the amount without
+ * tax to set beside it in smaller type (null without tax).
+ */
+export function consumerPriceParts(
+  usdCents: number,
+  currency: CurrencyRate,
+  locale: Locale,
+  tax: DisplayTax,
+): { main: string; aside: string | null } {
+  const minor = convertUsdCents(usdCents, currency);
+  const excl = formatMoney(minor, currency, locale);
+  if (!tax) return { main: excl, aside: null };
+  return { main: `${formatMoney(withTax(minor, tax.ratePercent), currency, locale)}（税込）`, aside: `税抜 ${excl}` };
+}
