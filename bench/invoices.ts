@@ -21,7 +21,12 @@ const seller: InvoiceContent['seller'] = {
 
 function invoice(locale: 'en' | 'zh' | 'ja', country: string, currency: string, rate: string): InvoiceRow {
   const lines = [
-    { description: 'クラウドサーバー プラン: 性能型 4 vCPU 8 GB · 東京', quantity: 3, months: 12, amountMinor: 480_000 },
+    {
+      description: 'クラウドサーバー プラン: 性能型 4 vCPU 8 GB · 東京',
+      quantity: 3,
+      months: 12,
+      amountMinor: 480_000,
+    },
     { description: 'データディスク', quantity: 3, months: 12, amountMinor: 55_440 },
     { description: '帯域幅アップグレード', quantity: 3, months: 12, amountMinor: 20_000 },
     { description: '契約期間割引 (15%)', quantity: 1, months: 12, amountMinor: -83_316 },
