@@ -120,6 +120,34 @@ const fields = z.object({
     .transform((v) => v || undefined)
     .pipe(z.string().min(32, 'at least 32 characters').optional())
     .optional(),
+  /**
+   * A VAT number verification service answering like VIES (`GET {url}/ms/{country}/vat/{number}` → `{isValid}`).
+   * Unset: an EU VAT number's format and check digits are checked and the order records it as not verified
+   * (docs/decisions/066-tax.md).
+   */
+  VAT_VALIDATION_URL: optionalUrl,
+  /** The invoices' series prefix: numbers read `<prefix>-<year>-000123` (docs/decisions/067-invoices.md). */
+  INVOICE_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,8}$/, '1 to 8 capital letters or digits')
+    .default('CC'),
+  /** The seller on invoices: legal name, postal address (lines separated by "|"). */
+  SELLER_NAME: z.string().trim().min(1).default('Cirrus Cloud Limited'),
+  SELLER_ADDRESS: z.string().trim().min(1).default('Unit 1203, 12/F, 88 Queensway|Admiralty, Hong Kong'),
+  /**
+   * The seller's registrations printed on invoices (docs/decisions/067-invoices.md). The Japanese qualified invoice
+   * issuer number (T and 13 digits) is what makes an invoice to a Japanese customer a qualified invoice; the VAT
+   * number is the EU one-stop-shop registration; the business registration is Hong Kong's. Empty leaves a line out.
+   * The defaults are a demonstration's: set yours.
+   */
+  SELLER_JP_INVOICE_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^(T\d{13})?$/, 'T followed by 13 digits')
+    .default('T1234567890123'),
+  SELLER_VAT_NUMBER: z.string().trim().max(20).default('EU372000041'),
+  SELLER_BUSINESS_REGISTRATION: z.string().trim().max(20).default('71234567'),
   /** RDAP server for domain availability, e.g. https://rdap.org. Unset: the embedded registry tables answer. */
   DOMAIN_RDAP_URL: optionalUrl,
   /**

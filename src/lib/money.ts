@@ -54,7 +54,7 @@ function intlFormat(locale: Locale, currency: string, digits: number): Intl.Numb
 }
 
 /** An amount of `minor` units, of which `digits` are decimals, as "-HK$1,234.50". */
-function formatMinor(minor: number, digits: number, currency: string, locale: Locale): string {
+export function formatMinor(minor: number, digits: number, currency: string, locale: Locale): string {
   const symbol = SYMBOLS[locale][currency];
   if (symbol === undefined || !Number.isSafeInteger(minor)) {
     return intlFormat(locale, currency, digits).format(minor / 10 ** digits);

@@ -15,8 +15,8 @@ type QuoteAnswer = {
   lines: { key: string; amountMinor: number }[];
 };
 
-async function quote(body: Record<string, unknown>) {
-  return call(app, 'POST', '/api/product/cvm/quote', { json: body });
+async function quote(body: Record<string, unknown>, language = 'en') {
+  return call(app, 'POST', '/api/product/cvm/quote', { json: body, headers: { cookie: `NEXT_LOCALE=${language}` } });
 }
 
 describe('prices in three currencies (docs/decisions/009-pricing-and-orders.md)', () => {
@@ -244,18 +244,24 @@ describe('VPS sale (docs/product/states.md#vps-sale)', () => {
 describe('the purchase page price (docs/product/targets.md#performance)', () => {
   it('quotes the default configuration exactly as the quote call does, and gives null for one it cannot price', async () => {
     const { quoteForPage } = await import('../../src/server/api/orders/pricing');
-    const config = { ...base, dataDisks: [], quantity: 1, months: 1, currency: 'JPY' };
-    const page = await quoteForPage(testDb(), config);
-    const call = (await quote(config)).json.message as QuoteAnswer;
+    // The Japanese page starts billed in Japan (docs/decisions/066-tax.md), so its first HTML carries the tax line.
+    const config = { ...base, dataDisks: [], quantity: 1, months: 1, currency: 'JPY', billingCountry: 'JP' };
+    const page = await quoteForPage(testDb(), config, 'ja');
+    const call = (await quote(config, 'ja')).json.message as QuoteAnswer & Record<string, unknown>;
     expect(page?.configJson).toBe(JSON.stringify(config));
     expect(page?.quote).toEqual({
       lines: call.lines,
       subtotalMinor: call.subtotalMinor,
       discountMinor: call.discountMinor,
       totalMinor: call.totalMinor,
+      billingCountry: 'JP',
+      taxLines: call.taxLines,
+      taxMinor: call.taxMinor,
+      totalInclTaxMinor: call.totalInclTaxMinor,
     });
     expect(page?.quote.totalMinor).toBe(771);
-    expect(await quoteForPage(testDb(), { ...config, planId: 'no-such-plan' })).toBeNull();
-    expect(await quoteForPage(testDb(), { ...config, currency: 'EUR' })).toBeNull();
+    expect(page?.quote.taxLines?.[0]?.name).toBe('消費税');
+    expect(await quoteForPage(testDb(), { ...config, planId: 'no-such-plan' }, 'ja')).toBeNull();
+    expect(await quoteForPage(testDb(), { ...config, currency: 'EUR' }, 'ja')).toBeNull();
   });
 });

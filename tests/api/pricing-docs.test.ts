@@ -257,3 +257,78 @@ describe('what the network and storage articles say is charged is what the engin
     }
   });
 });
+
+describe('the taxes the pricing article states are what the engine charges (docs/decisions/066-tax.md)', () => {
+  /** Each claim of the article's Taxes section in each language, and the billing it is checked with. */
+  const CLAIMS: {
+    text: Record<Locale, string>;
+    billing: Record<string, string>;
+    expect: 'none' | 'tax' | 'reverse';
+  }[] = [
+    {
+      text: {
+        en: 'Hong Kong and the United States pay no tax',
+        zh: '香港和美国客户无需缴税',
+        ja: '香港と米国のお客様には税金はかかりません',
+      },
+      billing: { billingCountry: 'HK' },
+      expect: 'none',
+    },
+    {
+      text: {
+        en: 'Hong Kong and the United States pay no tax',
+        zh: '香港和美国客户无需缴税',
+        ja: '香港と米国のお客様には税金はかかりません',
+      },
+      billing: { billingCountry: 'US' },
+      expect: 'none',
+    },
+    {
+      text: {
+        en: 'Japan are charged Japanese consumption tax',
+        zh: '日本客户需加收日本消费税',
+        ja: '日本のお客様には消費税を加算',
+      },
+      billing: { billingCountry: 'JP' },
+      expect: 'tax',
+    },
+    {
+      text: { en: 'Singapore are charged GST', zh: '新加坡客户需缴纳 GST', ja: 'シンガポールのお客様には GST を加算' },
+      billing: { billingCountry: 'SG' },
+      expect: 'tax',
+    },
+    {
+      text: {
+        en: 'EU consumers pay the VAT rate of their country',
+        zh: '欧盟个人客户按所在国家的增值税税率计税',
+        ja: 'EU の個人のお客様には居住国の VAT 税率を適用',
+      },
+      billing: { billingCountry: 'FR' },
+      expect: 'tax',
+    },
+    {
+      text: {
+        en: 'invoiced under the reverse-charge rule',
+        zh: '欧盟企业客户适用反向征收',
+        ja: 'リバースチャージを適用',
+      },
+      billing: { billingCountry: 'DE', billingTaxId: 'DE136695976' },
+      expect: 'reverse',
+    },
+  ];
+
+  it.each(LOCALES)('pricing (%s): each claim is in the article and holds for the quote', async (locale) => {
+    const body = docArticles.find((a) => a.slug === 'pricing')?.translations[locale].body ?? '';
+    for (const claim of CLAIMS) {
+      expect(body, claim.text[locale]).toContain(claim.text[locale]);
+      const q = await quote({ regionId: 'tokyo', planId: 'std-2c4g', ...claim.billing }, 'JPY');
+      if (claim.expect === 'none') expect(q.taxMinor, claim.billing.billingCountry).toBe(0);
+      if (claim.expect === 'tax') expect(q.taxMinor, claim.billing.billingCountry).toBeGreaterThan(0);
+      if (claim.expect === 'reverse') expect(q.taxLines).toMatchObject([{ taxMinor: 0, reverseCharge: true }]);
+      // Once on the total: the tax is the rate of the order's total, never a sum of per-line taxes.
+      for (const line of q.taxLines) expect(line.baseMinor).toBe(q.totalMinor);
+    }
+    // Prices exclude tax; on the Japanese site in yen the product page also shows them with it (税込).
+    expect(body).toContain({ en: '税込', zh: '税込', ja: '税込' }[locale]);
+  });
+});

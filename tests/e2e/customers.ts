@@ -22,20 +22,25 @@ export type SessionCustomer = { userId: number; email: string; sid: string; csrf
 
 export async function customerWithSession(
   prefix: string,
-  options: { password?: string; locale?: 'en' | 'zh' | 'ja' } = {},
+  options: { password?: string; locale?: 'en' | 'zh' | 'ja'; billingCountry?: string | null } = {},
 ): Promise<SessionCustomer> {
   const sid = randomBytes(32).toString('base64url');
   const csrf = randomBytes(32).toString('base64url');
   const email = `${prefix}${Date.now().toString(36)}${randomBytes(3).toString('hex')}@example.com`;
   const userId = await withE2eDatabase(async (db) => {
     const user = await db.query<{ id: number }>(
-      `insert into users (email, username, password_hash, status, locale, activated_at)
-       values ($1, $2, $3, 'active', $4, now()) returning id`,
+      `insert into users (email, username, password_hash, status, locale, activated_at, billing_country)
+       values ($1, $2, $3, 'active', $4, now(), $5) returning id`,
       [
         email,
         email.split('@')[0],
         options.password ? cheapPasswordHash(options.password) : 'scrypt$not-used-in-this-test',
         options.locale ?? 'en',
+        // An account that has ordered before has a billing country (docs/decisions/066-tax.md): the customer's
+        // language's default (Japan, Hong Kong), or the United States (no tax) for English.
+        options.billingCountry === undefined
+          ? ({ ja: 'JP', zh: 'HK', en: 'US' } as const)[options.locale ?? 'en']
+          : options.billingCountry,
       ],
     );
     const id = user.rows[0]?.id ?? 0;

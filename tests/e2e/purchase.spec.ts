@@ -9,7 +9,8 @@ test('configure in Japanese: JPY prices without decimals, log in, order, see the
   const { email } = await activatedCustomer('ja', { password: 'tokyo2026', locale: 'ja' });
 
   await page.goto('/ja/product/vps');
-  await expect(page.getByTestId('monthly-price').first()).toHaveText(/^[￥¥][\d,]+$/);
+  // Consumer prices in yen on Japanese pages: with consumption tax first (docs/decisions/066-tax.md).
+  await expect(page.getByTestId('monthly-price').first()).toHaveText(/^[￥¥][\d,]+（税込）\s*税抜 [￥¥][\d,]+$/);
   await page.locator('tr[data-plan="std-2c4g"]').getByRole('link', { name: ja.vps.configure }).click();
   await expect(page).toHaveURL(/\/ja\/product\/vps-buy\?.*planId=std-2c4g/);
 
@@ -77,7 +78,7 @@ test("a plan chosen in the address is never shown with the default configuration
   const { message } = await (await quoted).json();
   await expect(summary).toHaveAttribute('aria-busy', 'false');
   await expect(summary.getByTestId('total')).toHaveText(
-    new RegExp(`^[￥¥]${Number(message.totalMinor).toLocaleString('en-US')}$`),
+    new RegExp(`^[￥¥]${Number(message.totalInclTaxMinor).toLocaleString('en-US')}$`),
   );
   await expect(page.getByRole('button', { name: ja.buy.loginToOrder })).toBeEnabled();
 });

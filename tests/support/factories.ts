@@ -11,9 +11,13 @@ function customerPasswordHash(): Promise<string> {
   return passwordHash;
 }
 
-/** An active customer with a live session: the headers a signed-in browser sends. */
+/**
+ * An active customer with a live session: the headers a signed-in browser sends. Their account is billed in the
+ * United States unless told otherwise (no tax, so amounts are the catalog's): `billingCountry: null` for an account
+ * that has not ordered yet.
+ */
 export async function signedInCustomer(
-  overrides: { activatedAt?: Date; locale?: 'en' | 'zh' | 'ja' } = {},
+  overrides: { activatedAt?: Date; locale?: 'en' | 'zh' | 'ja'; billingCountry?: string | null } = {},
   db = testDb(),
 ) {
   seq += 1;
@@ -27,6 +31,7 @@ export async function signedInCustomer(
       status: 'active',
       locale: overrides.locale ?? 'en',
       activatedAt: overrides.activatedAt ?? new Date(),
+      billingCountry: overrides.billingCountry === undefined ? 'US' : overrides.billingCountry,
     })
     .returning();
   if (!user) throw new Error('user insert failed');

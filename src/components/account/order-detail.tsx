@@ -89,7 +89,7 @@ export function OrderDetail({ number }: { number: string }) {
             {t('confirmed')}
           </h2>
           <p className="mt-2 font-semibold" data-testid="order-total">
-            {money(order.totalMinor)}
+            {money(order.totalInclTaxMinor)}
           </p>
           <p className="mt-2 text-sm text-muted">{t('payIn', { time: formatMoment(order.payBy, locale) })}</p>
           {order.billing === 'hourly' ? <p className="mt-2 text-sm">{t('billingHourly')}</p> : null}
@@ -134,11 +134,42 @@ export function OrderDetail({ number }: { number: string }) {
               <dd>-{money(order.discountMinor)}</dd>
             </div>
           ) : null}
+          {/* Tax once on the total, per rate (docs/decisions/066-tax.md); orders from before tax have none. */}
+          {order.billingCountry ? (
+            <div className="mt-2 flex justify-between gap-3 border-t border-line pt-2">
+              <dt>{tb('totalExclTax')}</dt>
+              <dd>{money(order.totalMinor)}</dd>
+            </div>
+          ) : null}
+          {order.taxLines.map((line) => (
+            <div
+              key={`${line.ratePercent}-${line.name.en}`}
+              className="flex justify-between gap-3"
+              data-testid="tax-line"
+            >
+              <dt>
+                {tb('taxLine', { name: line.name[locale] ?? line.name.en, rate: String(Number(line.ratePercent)) })}
+                {line.reverseCharge ? <span className="block text-xs text-muted">{tb('reverseCharge')}</span> : null}
+              </dt>
+              <dd>{money(line.taxMinor)}</dd>
+            </div>
+          ))}
           <div className="mt-2 flex justify-between gap-3 border-t border-line pt-2 text-base font-semibold">
-            <dt>{tb('total')}</dt>
-            <dd>{money(order.totalMinor)}</dd>
+            <dt>{order.billingCountry ? tb('totalInclTax') : tb('total')}</dt>
+            <dd data-testid="order-total-incl-tax">{money(order.totalInclTaxMinor)}</dd>
           </div>
         </dl>
+        {order.invoice ? (
+          // A plain link: the browser downloads the PDF with the session cookie (docs/decisions/067-invoices.md).
+          <a
+            href={order.invoice.url}
+            download={`${order.invoice.number}.pdf`}
+            className="mt-4 inline-block rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            data-testid="invoice-link"
+          >
+            {t('downloadInvoice', { number: order.invoice.number })}
+          </a>
+        ) : null}
       </section>
 
       <section aria-labelledby="order-history" className="rounded-xl border border-line bg-white p-6">

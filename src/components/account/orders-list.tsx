@@ -88,7 +88,7 @@ export function OrdersList() {
                 </div>
                 <div>
                   <dt className="text-muted">{t('total')}</dt>
-                  <dd className="font-semibold">{formatMoney(order.totalMinor, currency, locale)}</dd>
+                  <dd className="font-semibold">{formatMoney(order.totalInclTaxMinor, currency, locale)}</dd>
                 </div>
               </dl>
               {order.status === 'pending_payment' ? (

@@ -1,7 +1,8 @@
 // biome-ignore-all lint/a11y/noRedundantRoles: WebKit drops table semantics once the parts are blocks and grids (decision 038)
 import { getTranslations } from 'next-intl/server';
+import { consumerUsdCents, type DisplayTax } from '@/lib/billing/display';
 import type { Locale } from '@/lib/locales';
-import { type CurrencyRate, formatUsdCents } from '@/lib/money';
+import type { CurrencyRate } from '@/lib/money';
 import type { DomainSuffix } from '@/server/api/domains/queries';
 
 const CATEGORIES = ['popular', 'country', 'new'] as const;
@@ -13,13 +14,16 @@ export async function DomainPriceTable({
   locale,
   currency,
   suffixes,
+  tax,
 }: {
   locale: Locale;
   currency: CurrencyRate;
   suffixes: DomainSuffix[];
+  /** Japanese pages in yen: prices with consumption tax first (docs/decisions/066-tax.md). */
+  tax: DisplayTax;
 }) {
   const t = await getTranslations({ locale, namespace: 'domain' });
-  const money = (cents: number) => formatUsdCents(cents, currency, locale);
+  const money = (cents: number) => consumerUsdCents(cents, currency, locale, tax, '\n');
   return (
     <section aria-labelledby="domain-prices">
       <h2 id="domain-prices" className="text-xl font-semibold">
@@ -81,21 +85,21 @@ export async function DomainPriceTable({
                 </td>
                 <td
                   role="cell"
-                  className={`cell-label px-4 py-2 text-right tabular-nums max-desk:p-0 max-desk:text-left ${s.promo ? 'font-semibold text-brand-700' : ''}`}
+                  className={`cell-label whitespace-pre-line px-4 py-2 text-right tabular-nums max-desk:p-0 max-desk:text-left ${s.promo ? 'font-semibold text-brand-700' : ''}`}
                   data-label={t('table.register')}
                 >
                   {money(s.registerPriceCents)}
                 </td>
                 <td
                   role="cell"
-                  className="cell-label px-4 py-2 text-right tabular-nums max-desk:p-0 max-desk:text-left"
+                  className="cell-label whitespace-pre-line px-4 py-2 text-right tabular-nums max-desk:p-0 max-desk:text-left"
                   data-label={t('table.renew')}
                 >
                   {money(s.renewPriceCents)}
                 </td>
                 <td
                   role="cell"
-                  className="cell-label px-4 py-2 text-right tabular-nums max-desk:p-0 max-desk:text-left"
+                  className="cell-label whitespace-pre-line px-4 py-2 text-right tabular-nums max-desk:p-0 max-desk:text-left"
                   data-label={t('table.transfer')}
                 >
                   {money(s.transferPriceCents)}

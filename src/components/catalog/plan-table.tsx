@@ -68,7 +68,7 @@ export function PlanTable({ labels, plans }: { labels: PlanTableLabels; plans: P
               {/* On a phone the prices come last, after the regions, one under the other beside Configure. */}
               <td
                 role="cell"
-                className="cell-label px-4 py-3 font-semibold text-brand-700 max-desk:order-1 max-desk:p-0 max-desk:text-base"
+                className="cell-label whitespace-pre-line px-4 py-3 font-semibold text-brand-700 max-desk:order-1 max-desk:p-0 max-desk:text-base"
                 data-label={plan.monthly.label}
                 data-testid="monthly-price"
               >
@@ -76,7 +76,7 @@ export function PlanTable({ labels, plans }: { labels: PlanTableLabels; plans: P
               </td>
               <td
                 role="cell"
-                className="cell-label px-4 py-3 text-muted max-desk:order-3 max-desk:p-0"
+                className="cell-label whitespace-pre-line px-4 py-3 text-muted max-desk:order-3 max-desk:p-0"
                 data-label={plan.hourly.label}
                 data-testid="hourly-price"
               >

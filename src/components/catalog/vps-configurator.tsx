@@ -6,12 +6,14 @@ import { renderWhenNearSize } from '@/components/render-when-near';
 import { useRouter } from '@/i18n/navigation';
 import { usePathname } from '@/i18n/navigation-client';
 import { ApiCallError, apiCall } from '@/lib/api-client';
+import { consumerUsdCents, type DisplayTax } from '@/lib/billing/display';
 import { type CatalogForConfigurator, deriveConfiguration } from '@/lib/catalog/configurator';
 import { regionalPrice } from '@/lib/catalog/pricing-rules';
 import type { Locale } from '@/lib/locales';
-import { type CurrencyRate, formatUsdCents } from '@/lib/money';
+import type { CurrencyRate } from '@/lib/money';
 import { useSiteStore } from '@/stores/site-store';
 import {
+  BillingProfileSection,
   BillingSection,
   DiskSection,
   ExtrasSection,
@@ -20,7 +22,13 @@ import {
   RegionSection,
   type SectionProps,
 } from './configurator/sections';
-import { type PricedQuote, useConfigurationQuery, useHeldCoupons, useQuote } from './configurator/state';
+import {
+  type PricedQuote,
+  useBillingChoice,
+  useConfigurationQuery,
+  useHeldCoupons,
+  useQuote,
+} from './configurator/state';
 import { OrderSummary } from './configurator/summary';
 
 /**
@@ -32,9 +40,12 @@ export function VpsConfigurator({
   catalog,
   currency,
   initialQuote,
+  displayTax,
 }: {
   catalog: CatalogForConfigurator;
   currency: CurrencyRate;
+  /** Japanese pages in yen: the consumption tax the labels' prices are shown with (docs/decisions/066-tax.md). */
+  displayTax: DisplayTax;
   /** The server's quote of the default configuration, so the first HTML shows the price. */
   initialQuote: PricedQuote | null;
 }) {
@@ -44,7 +55,11 @@ export function VpsConfigurator({
   const pathname = usePathname();
   const token = useSiteStore((s) => s.token);
   const { params, value, set } = useConfigurationQuery();
-  const chosen = deriveConfiguration(catalog, value, currency.type, Boolean(token));
+  const billing = useBillingChoice(token, locale);
+  const chosen = deriveConfiguration(catalog, value, currency.type, Boolean(token), {
+    country: billing.billing.country,
+    taxId: billing.committedTaxId,
+  });
   const { quote, stale, problems, blocked, showFieldErrors, orderKey } = useQuote(
     JSON.stringify(chosen.config),
     initialQuote,
@@ -62,7 +77,12 @@ export function VpsConfigurator({
     setOrdering(true);
     try {
       const order = await apiCall<{ number: string }>('/home/coupon-server/order/create', {
-        body: { ...chosen.config, idempotencyKey: orderKey.current },
+        body: {
+          ...chosen.config,
+          billingTaxId: billing.billing.taxId.trim() || undefined,
+          billingCompany: billing.billing.company.trim() || undefined,
+          idempotencyKey: orderKey.current,
+        },
       });
       // The confirmation is the order's own page: it survives a reload and is where the order is paid.
       router.push(`/orders/${order.number}`);
@@ -79,8 +99,9 @@ export function VpsConfigurator({
     set,
     errors: problems.fields,
     // Prices in the labels are the region's, by the same rule the quote charges (docs/decisions/036-pricing-model.md).
-    regional: (cents) => formatUsdCents(regionalPrice(cents, chosen.region?.adjustmentPct ?? 0), currency, locale),
-    usd: (cents) => formatUsdCents(cents, currency, locale),
+    regional: (cents) =>
+      consumerUsdCents(regionalPrice(cents, chosen.region?.adjustmentPct ?? 0), currency, locale, displayTax),
+    usd: (cents) => consumerUsdCents(cents, currency, locale, displayTax),
   };
 
   return (
@@ -93,6 +114,12 @@ export function VpsConfigurator({
           <NetworkSection {...section} />
           <ExtrasSection {...section} />
           <BillingSection {...section} coupons={token ? coupons : null} />
+          <BillingProfileSection
+            billing={billing.billing}
+            errors={problems.fields}
+            onChange={billing.change}
+            onTaxIdDone={billing.commitTaxId}
+          />
         </div>
       </form>
       <OrderSummary

@@ -539,6 +539,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/billing-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The billing country, company and tax id the customer last ordered with, offered at the next checkout */
+        get: operations["getAccountBillingProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/home/coupon-server/mine": {
         parameters: {
             query?: never;
@@ -584,6 +601,26 @@ export interface paths {
         put?: never;
         /** One of the customer's orders with its lines and history */
         post: operations["postFinanceOrderServerOrderGet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/order-server/invoice/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice of one of the customer's paid orders, as a PDF
+         * @description In the language of the account when it was issued (docs/decisions/067-invoices.md).
+         */
+        get: operations["getFinanceOrderServerInvoiceNumber"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1664,6 +1701,86 @@ export interface paths {
          * @description Staff permission: `support`.
          */
         post: operations["postAdminOrdersIdResendConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoices the list query matches, as CSV for the accountant, streamed a thousand at a time
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminInvoicesExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice as the customer received it, as a PDF
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminInvoicesIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of invoices, searched, filtered and ordered
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of invoices
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminInvoicesId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4993,6 +5110,9 @@ export interface operations {
                     currency: "USD" | "HKD" | "JPY";
                     saleItemId?: number | string;
                     userCouponId?: number | string;
+                    billingCountry?: string;
+                    billingCompany?: string;
+                    billingTaxId?: string;
                 };
             };
         };
@@ -5036,7 +5156,25 @@ export interface operations {
                             }[];
                             subtotalMinor: number;
                             discountMinor: number;
+                            /** @description the total excluding tax */
                             totalMinor: number;
+                            /** @description the country the tax is for; null: none given, no tax computed */
+                            billingCountry: string | null;
+                            /** @description one line per rate, computed once on the total excluding tax */
+                            taxLines: {
+                                /** @description the tax's name in the language asked (消費税, GST, VAT…) */
+                                name: string;
+                                /** @description the rate, a decimal */
+                                ratePercent: string;
+                                /** @description the amount it is computed on: the total excluding tax */
+                                baseMinor: number;
+                                taxMinor: number;
+                                /** @description the buyer accounts for the tax (an EU business with a valid VAT number) */
+                                reverseCharge: boolean;
+                            }[];
+                            taxMinor: number;
+                            /** @description what the customer pays: the total with its tax */
+                            totalInclTaxMinor: number;
                         };
                     };
                 };
@@ -5086,6 +5224,9 @@ export interface operations {
                     currency: "USD" | "HKD" | "JPY";
                     saleItemId?: number | string;
                     userCouponId?: number | string;
+                    billingCountry?: string;
+                    billingCompany?: string;
+                    billingTaxId?: string;
                     idempotencyKey: string;
                 };
             };
@@ -5112,7 +5253,14 @@ export interface operations {
                             rate: string;
                             subtotalMinor: number;
                             discountMinor: number;
+                            /** @description the total excluding tax */
                             totalMinor: number;
+                            /** @description the tax, one line per rate on the total (docs/decisions/066-tax.md) */
+                            taxMinor: number;
+                            /** @description what the customer pays, and what the payment notification must carry */
+                            totalInclTaxMinor: number;
+                            /** @description the country billed; null on orders from before tax */
+                            billingCountry: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /**
@@ -5137,6 +5285,38 @@ export interface operations {
             413: components["responses"]["Failure413"];
             415: components["responses"]["Failure415"];
             422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAccountBillingProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            billingCountry: string | null;
+                            billingCompany: string | null;
+                            billingTaxId: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
             500: components["responses"]["Failure500"];
             503: components["responses"]["Failure503"];
         };
@@ -5228,7 +5408,14 @@ export interface operations {
                                 rate: string;
                                 subtotalMinor: number;
                                 discountMinor: number;
+                                /** @description the total excluding tax */
                                 totalMinor: number;
+                                /** @description the tax, one line per rate on the total (docs/decisions/066-tax.md) */
+                                taxMinor: number;
+                                /** @description what the customer pays, and what the payment notification must carry */
+                                totalInclTaxMinor: number;
+                                /** @description the country billed; null on orders from before tax */
+                                billingCountry: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /**
@@ -5293,7 +5480,14 @@ export interface operations {
                             rate: string;
                             subtotalMinor: number;
                             discountMinor: number;
+                            /** @description the total excluding tax */
                             totalMinor: number;
+                            /** @description the tax, one line per rate on the total (docs/decisions/066-tax.md) */
+                            taxMinor: number;
+                            /** @description what the customer pays, and what the payment notification must carry */
+                            totalInclTaxMinor: number;
+                            /** @description the country billed; null on orders from before tax */
+                            billingCountry: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /**
@@ -5314,6 +5508,32 @@ export interface operations {
                                 unitMinor: number;
                                 amountMinor: number;
                             }[];
+                            /** @description the order's tax, one line per rate, the tax's name in every language (docs/decisions/066-tax.md) */
+                            taxLines: {
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                ratePercent: string;
+                                baseMinor: number;
+                                taxMinor: number;
+                                reverseCharge: boolean;
+                            }[];
+                            /** @description who the order is billed to; null on orders from before tax */
+                            billingProfile: {
+                                country: string;
+                                company: string | null;
+                                taxId: string | null;
+                                /** @enum {string} */
+                                taxIdCheck: "none" | "format" | "verified";
+                            } | null;
+                            /** @description the invoice, once the order is paid (docs/decisions/067-invoices.md) */
+                            invoice: {
+                                number: string;
+                                /** @description the PDF, for the signed-in customer */
+                                url: string;
+                            } | null;
                             /** @description the configuration as ordered */
                             config: {
                                 [key: string]: unknown;
@@ -5357,6 +5577,35 @@ export interface operations {
             503: components["responses"]["Failure503"];
         };
     };
+    getFinanceOrderServerInvoiceNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description an order number, e.g. CC20261126A1B2C3D4 */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice (an attachment named by its number). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     postFinanceOrderServerOrderCancel: {
         parameters: {
             query?: never;
@@ -5394,7 +5643,14 @@ export interface operations {
                             rate: string;
                             subtotalMinor: number;
                             discountMinor: number;
+                            /** @description the total excluding tax */
                             totalMinor: number;
+                            /** @description the tax, one line per rate on the total (docs/decisions/066-tax.md) */
+                            taxMinor: number;
+                            /** @description what the customer pays, and what the payment notification must carry */
+                            totalInclTaxMinor: number;
+                            /** @description the country billed; null on orders from before tax */
+                            billingCountry: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /**
@@ -6185,7 +6441,14 @@ export interface operations {
                                 rate: string;
                                 subtotalMinor: number;
                                 discountMinor: number;
+                                /** @description the total excluding tax */
                                 totalMinor: number;
+                                /** @description the tax, one line per rate on the total (docs/decisions/066-tax.md) */
+                                taxMinor: number;
+                                /** @description what the customer pays, and what the payment notification must carry */
+                                totalInclTaxMinor: number;
+                                /** @description the country billed; null on orders from before tax */
+                                billingCountry: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /**
@@ -6284,7 +6547,14 @@ export interface operations {
                                 rate: string;
                                 subtotalMinor: number;
                                 discountMinor: number;
+                                /** @description the total excluding tax */
                                 totalMinor: number;
+                                /** @description the tax, one line per rate on the total (docs/decisions/066-tax.md) */
+                                taxMinor: number;
+                                /** @description what the customer pays, and what the payment notification must carry */
+                                totalInclTaxMinor: number;
+                                /** @description the country billed; null on orders from before tax */
+                                billingCountry: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /**
@@ -9170,6 +9440,19 @@ export interface operations {
                             paidAt: string | null;
                             /** @enum {string} */
                             billing: "term" | "hourly";
+                            taxLines: {
+                                country: string;
+                                ratePercent: string;
+                                baseMinor: number;
+                                taxMinor: number;
+                                reverseCharge: boolean;
+                            }[];
+                            totalInclTaxMinor: number;
+                            invoice: {
+                                id: number;
+                                number: string;
+                                pdf: string;
+                            } | null;
                             rate: string;
                             lines: {
                                 key: string;
@@ -9419,6 +9702,187 @@ export interface operations {
             409: components["responses"]["Failure409"];
             413: components["responses"]["Failure413"];
             415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminInvoicesExport: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "issuedAt";
+                dir?: "asc" | "desc";
+                q?: string;
+                currency?: "all" | "USD" | "HKD" | "JPY";
+                country?: string;
+                reverseCharge?: "all" | "yes" | "no";
+                from?: "" | string;
+                to?: "" | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices as CSV (an attachment), not the envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminInvoicesIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice (an attachment named by its number). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminInvoices: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "issuedAt";
+                dir?: "asc" | "desc";
+                q?: string;
+                currency?: "all" | "USD" | "HKD" | "JPY";
+                country?: string;
+                reverseCharge?: "all" | "yes" | "no";
+                from?: "" | string;
+                to?: "" | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            next: string | null;
+                            items: {
+                                id: number;
+                                number: string;
+                                orderId: number | null;
+                                orderNumber: string;
+                                customerId: number;
+                                customerUsername: string | null;
+                                company: string | null;
+                                taxId: string | null;
+                                country: string;
+                                locale: string;
+                                currency: string;
+                                rate: string;
+                                totalExclTaxMinor: number;
+                                taxMinor: number;
+                                totalInclTaxMinor: number;
+                                reverseCharge: boolean;
+                                issuedAt: string;
+                                supplyDate: string;
+                                pdf: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminInvoicesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            number: string;
+                            orderId: number | null;
+                            orderNumber: string;
+                            customerId: number;
+                            customerUsername: string | null;
+                            company: string | null;
+                            taxId: string | null;
+                            country: string;
+                            locale: string;
+                            currency: string;
+                            rate: string;
+                            totalExclTaxMinor: number;
+                            taxMinor: number;
+                            totalInclTaxMinor: number;
+                            reverseCharge: boolean;
+                            issuedAt: string;
+                            supplyDate: string;
+                            pdf: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
             422: components["responses"]["InvalidInput"];
             500: components["responses"]["Failure500"];
             503: components["responses"]["Failure503"];

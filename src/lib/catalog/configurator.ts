@@ -41,7 +41,13 @@ export type ConfiguratorQuote = {
   lines: { key: string; itemId: string; amountMinor: number }[];
   subtotalMinor: number;
   discountMinor: number;
+  /** The total excluding tax. */
   totalMinor: number;
+  /** The country the tax is for; null before one is chosen (docs/decisions/066-tax.md). */
+  billingCountry?: string | null;
+  taxLines?: { name: string; ratePercent: string; baseMinor: number; taxMinor: number; reverseCharge: boolean }[];
+  taxMinor?: number;
+  totalInclTaxMinor?: number;
 };
 
 /** The configuration lives in the URL query under these names, so it can be shared (docs/product/api.md#catalog). */
@@ -75,6 +81,8 @@ export function deriveConfiguration(
   value: (key: ConfiguratorKey) => string,
   currency: string,
   signedIn: boolean,
+  /** Who is billed: the country and tax id the quote prices the tax for (docs/decisions/066-tax.md). */
+  billedTo: { country?: string; taxId?: string } = {},
 ) {
   // A quick set (docs/product/api.md#catalog fastSet) fills plan, image, data disk and bandwidth; explicit choices still win.
   const quickSet = catalog.quickSets.find((q) => q.id === value('quickSetId'));
@@ -142,6 +150,8 @@ export function deriveConfiguration(
     currency,
     userCouponId: signedIn && value('coupon') ? Number(value('coupon')) : undefined,
     saleItemId: value('saleItemId') ? Number(value('saleItemId')) : undefined,
+    billingCountry: billedTo.country || undefined,
+    billingTaxId: billedTo.taxId || undefined,
   };
 
   return {

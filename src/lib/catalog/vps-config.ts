@@ -1,5 +1,6 @@
 import '../validation/zod-config';
 import { z } from 'zod';
+import { billingFields } from '../billing/profile';
 import { CURRENCY_CODES } from '../currency';
 import { recordId, wholeNumber } from '../validation/numbers';
 import { BILLING_MODES, BILLING_MONTHS, MAX_DATA_DISKS, MAX_QUANTITY } from './vps-limits';
@@ -44,6 +45,11 @@ export const vpsConfig = z.object({
   saleItemId: recordId.optional(),
   /** A coupon the signed-in customer holds (user_coupons.id). */
   userCouponId: recordId.optional(),
+  /**
+   * Who is billed (docs/decisions/066-tax.md): the quote prices the tax of this country and tax id; an order without
+   * a country takes the account's, and without either is refused at `billingCountry`.
+   */
+  ...billingFields,
 });
 
 export type VpsConfig = z.output<typeof vpsConfig>;

@@ -295,41 +295,64 @@ type OrderPaidInput = {
   number: string;
   total: string;
   link: string;
+  /** The invoice issued with the payment (docs/decisions/067-invoices.md): its number and PDF; null without one. */
+  invoice: { number: string; link: string } | null;
   brand: string;
 };
 
 const ORDER_PAID: Record<MailLocale, (v: Omit<OrderPaidInput, 'locale' | 'to'>) => CustomerMail> = {
-  en: ({ username, brand, number, total, link }) => ({
+  en: ({ username, brand, number, total, link, invoice }) => ({
     subject: `Payment received for order ${number}`,
     greeting: `Hello ${username},`,
     intro: [
       `Thank you: we have received ${total} for order ${number}. Your server is being set up; we will e-mail you its address and login details as soon as it is ready, usually within a few minutes.`,
     ],
-    buttons: [{ label: 'View the order', link }],
+    buttons: [
+      { label: 'View the order', link },
+      ...(invoice ? [{ label: `Download invoice ${invoice.number} (PDF)`, link: invoice.link }] : []),
+    ],
     fallback: 'If the button does not work, copy this link into your browser:',
-    after: ['Invoices and your servers are in the customer centre.'],
+    after: [
+      invoice
+        ? `Invoice ${invoice.number} is also on the order's page, with the tax charged. Your servers are in the customer centre.`
+        : 'Your servers are in the customer centre.',
+    ],
     signature: `The ${brand} team`,
   }),
-  zh: ({ username, brand, number, total, link }) => ({
+  zh: ({ username, brand, number, total, link, invoice }) => ({
     subject: `订单 ${number} 已付款`,
     greeting: `${username}，您好：`,
     intro: [
       `感谢您的付款：我们已收到订单 ${number} 的 ${total}。服务器正在开通，就绪后（通常几分钟内）我们会将 IP 地址和登录信息发送到您的邮箱。`,
     ],
-    buttons: [{ label: '查看订单', link }],
+    buttons: [
+      { label: '查看订单', link },
+      ...(invoice ? [{ label: `下载发票 ${invoice.number}（PDF）`, link: invoice.link }] : []),
+    ],
     fallback: '如果按钮无法点击，请将以下链接复制到浏览器中打开：',
-    after: ['发票和服务器请在用户中心查看。'],
+    after: [
+      invoice
+        ? `发票 ${invoice.number} 也可在订单页面下载，其中列明了所收税费。服务器请在用户中心查看。`
+        : '服务器请在用户中心查看。',
+    ],
     signature: `${brand} 团队`,
   }),
-  ja: ({ username, brand, number, total, link }) => ({
+  ja: ({ username, brand, number, total, link, invoice }) => ({
     subject: `【${brand}】ご注文 ${number} のお支払いを確認しました`,
     greeting: `${username} 様`,
     intro: [
       `ご注文 ${number} の ${total} のお支払いを確認しました。ありがとうございます。サーバーの準備ができ次第（通常は数分以内）、IP アドレスとログイン情報をメールでお知らせします。`,
     ],
-    buttons: [{ label: 'ご注文を確認する', link }],
+    buttons: [
+      { label: 'ご注文を確認する', link },
+      ...(invoice ? [{ label: `請求書 ${invoice.number} をダウンロード（PDF）`, link: invoice.link }] : []),
+    ],
     fallback: 'ボタンが機能しない場合は、次のリンクをブラウザに貼り付けてください。',
-    after: ['請求書とサーバーはカスタマーセンターでご確認いただけます。'],
+    after: [
+      invoice
+        ? `請求書 ${invoice.number}（消費税などの税額を記載）はご注文ページからもダウンロードできます。サーバーはカスタマーセンターでご確認いただけます。`
+        : 'サーバーはカスタマーセンターでご確認いただけます。',
+    ],
     signature: `${brand} チーム`,
   }),
 };

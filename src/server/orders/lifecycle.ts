@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type OrderStatus, orderEvents, orders, pintuanGroups, webhookOutbox } from '../db/schema';
+import { issueInvoices } from '../invoices/issue';
 
 /**
  * The order lifecycle (docs/decisions/037-order-lifecycle.md): which status may follow which, and the one way a
@@ -47,6 +48,11 @@ export function orderPayload(row: OrderRow, previous: OrderStatus | null, reason
     subtotalMinor: row.subtotalMinor,
     discountMinor: row.discountMinor,
     totalMinor: row.totalMinor,
+    // Tax (docs/decisions/066-tax.md): what the customer pays is `totalInclTaxMinor`.
+    billingProfile: row.billingProfile,
+    taxLines: row.taxLines,
+    taxMinor: row.taxMinor,
+    totalInclTaxMinor: row.totalInclTaxMinor,
     lines: row.lines,
     config: row.config,
     payBy: row.payBy.toISOString(),
@@ -112,6 +118,15 @@ export async function transitionOrders(
     .where(inArray(orders.id, [...fromOf.keys()]));
   const changed = rows.map((row) => ({ row, from: fromOf.get(row.id) as OrderStatus }));
   await recordChange(tx, changed, change.reason, change.actor, change.at);
+  // A paid order is invoiced in the transaction that records the payment, however it came to be paid
+  // (docs/decisions/067-invoices.md).
+  if (change.to === 'paid') {
+    await issueInvoices(
+      tx,
+      changed.map((c) => c.row),
+      change.at,
+    );
+  }
   return changed;
 }
 

@@ -71,6 +71,29 @@ export function OrderDetail({ id }: { id: number }) {
             { label: t('subtotal'), value: money(order.subtotalMinor) },
             { label: t('discount'), value: money(order.discountMinor) },
             { label: text.field('totalMinor'), value: <strong>{money(order.totalMinor)}</strong> },
+            {
+              label: t('tax'),
+              value:
+                order.taxLines
+                  .map(
+                    (l) =>
+                      `${l.country} ${Number(l.ratePercent)}%: ${money(l.taxMinor)}${l.reverseCharge ? ' (RC)' : ''}`,
+                  )
+                  .join(' · ') || '—',
+              testId: 'order-tax',
+            },
+            { label: t('totalInclTax'), value: <strong>{money(order.totalInclTaxMinor)}</strong> },
+            {
+              label: t('invoiceLabel'),
+              // A plain link: the PDF downloads with the staff session's cookie (docs/decisions/067-invoices.md).
+              value: order.invoice ? (
+                <a href={order.invoice.pdf} className="text-brand-700 hover:underline" data-testid="order-invoice">
+                  {t('invoice', { number: order.invoice.number })}
+                </a>
+              ) : (
+                t('noInvoice')
+              ),
+            },
             { label: text.field('createdAt'), value: formatWhen(order.createdAt, lang) },
             { label: t('payBy'), value: formatWhen(order.payBy, lang) },
             { label: t('paidAt'), value: formatWhen(order.paidAt, lang) },

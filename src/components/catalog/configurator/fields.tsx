@@ -110,3 +110,29 @@ export function ConfigNumber({
     </ConfigField>
   );
 }
+
+/** A line of text the customer types (a company name, a tax id); `onBlur` for a value that is priced when left. */
+export function ConfigText({
+  value,
+  onChange,
+  onBlur,
+  autoComplete,
+  ...field
+}: FieldProps & { value: string; onChange: (value: string) => void; onBlur?: () => void; autoComplete?: string }) {
+  return (
+    <ConfigField {...field}>
+      {(id) => (
+        <input
+          id={id}
+          type="text"
+          className={CONTROL}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+          name={field.name}
+          autoComplete={autoComplete}
+        />
+      )}
+    </ConfigField>
+  );
+}

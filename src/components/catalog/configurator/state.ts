@@ -2,6 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiCallError, apiCall } from '@/lib/api-client';
+import type { BillingProfile } from '@/lib/billing/profile';
+import { DEFAULT_BILLING_COUNTRY } from '@/lib/billing/tax';
 import type { ConfiguratorKey, ConfiguratorQuote } from '@/lib/catalog/configurator';
 import type { HeldCouponChoice } from '@/lib/coupons';
 import type { Locale } from '@/lib/locales';
@@ -130,4 +132,41 @@ export function useHeldCoupons(token: string | null, locale: Locale): HeldCoupon
       .catch(() => setCoupons([]));
   }, [token, locale]);
   return coupons;
+}
+
+/** Who is billed, as the checkout's fields hold it. */
+export type BillingChoice = { country: string; company: string; taxId: string };
+
+/**
+ * The checkout's billing fields (docs/decisions/066-tax.md): the account's profile once signed in, else the country
+ * the language suggests (ja → Japan, zh → Hong Kong, en → none chosen). The tax id is priced when the field is left
+ * (`committedTaxId`), not at every key.
+ */
+export function useBillingChoice(token: string | null, locale: Locale) {
+  const [billing, setBilling] = useState<BillingChoice>(() => ({
+    country: DEFAULT_BILLING_COUNTRY[locale] ?? '',
+    company: '',
+    taxId: '',
+  }));
+  const [committedTaxId, setCommittedTaxId] = useState('');
+  useEffect(() => {
+    if (!token) return;
+    apiCall<BillingProfile>('/account/billing-profile', { method: 'GET', silent: true })
+      .then((kept) => {
+        if (!kept.billingCountry) return;
+        setBilling({
+          country: kept.billingCountry,
+          company: kept.billingCompany ?? '',
+          taxId: kept.billingTaxId ?? '',
+        });
+        setCommittedTaxId(kept.billingTaxId ?? '');
+      })
+      .catch(() => undefined);
+  }, [token]);
+  return {
+    billing,
+    committedTaxId,
+    change: (changes: Partial<BillingChoice>) => setBilling((current) => ({ ...current, ...changes })),
+    commitTaxId: () => setCommittedTaxId(billing.taxId.trim()),
+  };
 }

@@ -8,6 +8,16 @@ import type { Locale } from '@/lib/locales';
 import { type CurrencyRate, formatHourlyMicroUsd, formatMoney } from '@/lib/money';
 
 type QuoteLine = ConfiguratorQuote['lines'][number];
+type Labels = {
+  discount: string;
+  pricing: string;
+  totalExclTax: string;
+  totalInclTax: string;
+  taxLine: (name: string, rate: string) => string;
+  reverseCharge: string;
+  taxNeedsCountry: string;
+  noTax: string;
+};
 type LineKind = 'plan' | 'sale' | 'pintuan' | 'disk' | 'bandwidth' | 'traffic' | 'snapshot' | 'licence' | 'term';
 
 /**
@@ -43,7 +53,16 @@ export function OrderSummary({
     const kind = line.key.split('.')[0] as LineKind;
     return kind === 'term' ? t('lines.term', { percent: line.itemId }) : t(`lines.${kind}`);
   };
-  const labels = { discount: t('discount'), total: t('total'), pricing: t('pricing') };
+  const labels: Labels = {
+    discount: t('discount'),
+    pricing: t('pricing'),
+    totalExclTax: t('totalExclTax'),
+    totalInclTax: t('totalInclTax'),
+    taxLine: (name, rate) => t('taxLine', { name, rate }),
+    reverseCharge: t('reverseCharge'),
+    taxNeedsCountry: t('taxNeedsCountry'),
+    noTax: t('noTax'),
+  };
   const hourlyNote =
     quote?.hourly && quote.billing === 'hourly'
       ? t('hourlyNote', {
@@ -107,9 +126,10 @@ function PriceBreakdown({
   quote: ConfiguratorQuote;
   money: ((minor: number) => string) | null;
   lineLabel: (line: QuoteLine) => string;
-  labels: { discount: string; total: string; pricing: string };
+  labels: Labels;
 }) {
   const amount = (minor: number) => (money ? money(minor) : '…');
+  const taxLines = quote.taxLines ?? [];
   return (
     <dl className={`mt-3 space-y-1 text-sm ${money ? '' : 'text-muted'}`}>
       {quote.lines.map((line) => (
@@ -124,9 +144,38 @@ function PriceBreakdown({
           <dd data-testid={money ? 'discount' : undefined}>{money ? `-${money(quote.discountMinor)}` : '…'}</dd>
         </div>
       ) : null}
+      {/* Tax on its own line before the order button (docs/decisions/066-tax.md): once on the total, per rate. */}
+      <div className="mt-2 flex justify-between gap-3 border-t border-line pt-2">
+        <dt>{labels.totalExclTax}</dt>
+        <dd data-testid={money ? 'total-excl-tax' : undefined}>{amount(quote.totalMinor)}</dd>
+      </div>
+      {quote.billingCountry ? (
+        taxLines.length > 0 ? (
+          taxLines.map((line) => (
+            <div key={line.name} className="flex justify-between gap-3" data-testid="tax-line">
+              <dt>
+                {labels.taxLine(line.name, String(Number(line.ratePercent)))}
+                {line.reverseCharge ? <span className="block text-xs text-muted">{labels.reverseCharge}</span> : null}
+              </dt>
+              <dd>{amount(line.taxMinor)}</dd>
+            </div>
+          ))
+        ) : (
+          <div className="flex justify-between gap-3" data-testid="tax-line">
+            <dt>{labels.noTax}</dt>
+            <dd>{amount(0)}</dd>
+          </div>
+        )
+      ) : (
+        <div className="text-muted" data-testid="tax-line">
+          <dt>{labels.taxNeedsCountry}</dt>
+        </div>
+      )}
       <div className="mt-2 flex justify-between gap-3 border-t border-line pt-2 text-base font-semibold">
-        <dt>{labels.total}</dt>
-        <dd data-testid={money ? 'total' : undefined}>{money ? money(quote.totalMinor) : labels.pricing}</dd>
+        <dt>{labels.totalInclTax}</dt>
+        <dd data-testid={money ? 'total' : undefined}>
+          {money ? money(quote.totalInclTaxMinor ?? quote.totalMinor) : labels.pricing}
+        </dd>
       </div>
     </dl>
   );

@@ -19,6 +19,7 @@ import { contactMessagesResource } from './contact-messages';
 import { customersResource } from './customers';
 import { deliveriesResource } from './deliveries';
 import { footerLinksResource } from './footer-links';
+import { invoicesResource } from './invoices';
 import { jobsResource } from './jobs';
 import { ordersResource } from './orders';
 import { currenciesResource } from './prices/currencies';
@@ -43,6 +44,7 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   companyHistoryResource,
   footerLinksResource,
   ordersResource,
+  invoicesResource,
   customersResource,
   taxRulesResource,
   reviewsResource,

@@ -43,6 +43,19 @@ export const orderRow = z.object({
 /** An order on its own page: its amounts, lines and holds, every change of its state, and what was sent about it. */
 export const orderDetailRow = orderRow.extend({
   billing: z.enum(['term', 'hourly']),
+  /** Its tax (docs/decisions/066-tax.md), one line per rate, and what the customer pays. */
+  taxLines: z.array(
+    z.object({
+      country: z.string(),
+      ratePercent: z.string(),
+      baseMinor: z.number().int(),
+      taxMinor: z.number().int(),
+      reverseCharge: z.boolean(),
+    }),
+  ),
+  totalInclTaxMinor: z.number().int(),
+  /** Its invoice once paid (docs/decisions/067-invoices.md): the number and the PDF's address. */
+  invoice: z.object({ id: z.number().int(), number: z.string(), pdf: z.string() }).nullable(),
   rate: z.string(),
   lines: z.array(
     z.object({

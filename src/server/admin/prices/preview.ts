@@ -139,6 +139,8 @@ function priceOf(catalog: Catalog, at: Configuration, column: PreviewColumn, cur
     policy: undefined,
     held: undefined,
     term: catalog.terms.find((t) => t.months === months),
+    // Prices are previewed excluding tax.
+    taxRule: undefined,
   };
   const config = vpsConfig.parse({
     regionId: at.regionId,

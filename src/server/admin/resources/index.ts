@@ -8,6 +8,7 @@ import { CATALOG_BINDINGS } from './catalog';
 import { companyHistoryBinding, footerLinksBinding, jobsBinding } from './content';
 import { customersBinding } from './customers';
 import { deliveriesBinding } from './deliveries';
+import { invoicesBinding } from './invoices';
 import { ordersBinding } from './orders';
 import { currenciesBinding, scheduledPricesBinding } from './prices';
 import { PROMOTION_BINDINGS } from './promotions';
@@ -22,6 +23,7 @@ const BINDINGS: Record<string, Binding> = {
   history: companyHistoryBinding,
   'footer-links': footerLinksBinding,
   orders: ordersBinding,
+  invoices: invoicesBinding,
   customers: customersBinding,
   deliveries: deliveriesBinding,
   reviews: reviewsBinding,

@@ -7,6 +7,7 @@ import { mailOrderPaid } from '../../api/orders/payment-notify';
 import { announceChange } from '../../changes/bus';
 import type { Database, Reader, Tx } from '../../db/client';
 import { currencies, mailOutbox, orderEvents, orders, plans, users, webhookOutbox } from '../../db/schema';
+import { invoiceOfOrder } from '../../invoices/queries';
 import { ensureMailWorker } from '../../mail/worker';
 import { releaseHolds, transitionOrders } from '../../orders/lifecycle';
 import { recordAudit } from '../audit';
@@ -79,18 +80,28 @@ async function readOrder(db: Reader, key: string | number, viewer: SignedInStaff
   if (!found) return undefined;
   const { order, user } = found;
   const planId = typeof order.config.planId === 'string' ? order.config.planId : '';
-  const [[row], events, webhooks, mails, [plan]] = await Promise.all([
+  const [[row], events, webhooks, mails, [plan], invoice] = await Promise.all([
     readOrders(db, eq(orders.id, id), viewer),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id)),
     readDeliveries(db, 'webhook', eq(webhookOutbox.orderId, id), viewer),
     readDeliveries(db, 'mail', eq(mailOutbox.orderId, id), viewer),
     db.select({ name: plans.name }).from(plans).where(eq(plans.id, planId)),
+    invoiceOfOrder(db, id),
   ]);
   if (!row) return undefined;
   const byId = (a: { outboxId: number }, b: { outboxId: number }) => a.outboxId - b.outboxId;
   return {
     ...(row as Omit<OrderDetail, 'events'>),
     billing: order.billing,
+    taxLines: order.taxLines.map((l) => ({
+      country: l.country,
+      ratePercent: l.ratePercent,
+      baseMinor: l.baseMinor,
+      taxMinor: l.taxMinor,
+      reverseCharge: l.reverseCharge,
+    })),
+    totalInclTaxMinor: order.totalInclTaxMinor,
+    invoice: invoice ? { ...invoice, pdf: `/api/admin/invoices/${invoice.id}/pdf` } : null,
     rate: order.rate,
     lines: order.lines,
     config: order.config,

@@ -5,6 +5,7 @@ import { int, isoTime, localizedAnswer } from '@/lib/api/answers';
 import { ORDER_STATUSES } from '@/lib/validation/order-forms';
 import type { Database } from '../../db/client';
 import { images, type OrderStatus, orderEvents, orders, plans, regions } from '../../db/schema';
+import { invoiceOfOrder } from '../../invoices/queries';
 import { releaseHolds, transitionOrders } from '../../orders/lifecycle';
 import { ApiError, BusinessCode, notFound } from '../errors';
 import { orderLineAnswer } from './pricing';
@@ -12,6 +13,30 @@ import { type OrderSummary, orderSummaryAnswer, summary } from './service';
 
 export const orderDetailAnswer = orderSummaryAnswer.extend({
   lines: z.array(orderLineAnswer),
+  taxLines: z
+    .array(
+      z.object({
+        name: localizedAnswer,
+        ratePercent: z.string(),
+        baseMinor: int(),
+        taxMinor: int(),
+        reverseCharge: z.boolean(),
+      }),
+    )
+    .describe("the order's tax, one line per rate, the tax's name in every language (docs/decisions/066-tax.md)"),
+  billingProfile: z
+    .object({
+      country: z.string(),
+      company: z.string().nullable(),
+      taxId: z.string().nullable(),
+      taxIdCheck: z.enum(['none', 'format', 'verified']),
+    })
+    .nullable()
+    .describe('who the order is billed to; null on orders from before tax'),
+  invoice: z
+    .object({ number: z.string(), url: z.string().describe('the PDF, for the signed-in customer') })
+    .nullable()
+    .describe('the invoice, once the order is paid (docs/decisions/067-invoices.md)'),
   config: z.record(z.string(), z.unknown()).describe('the configuration as ordered'),
   history: z.array(
     z.object({
@@ -81,7 +106,7 @@ export async function getCustomerOrder(db: Database, userId: number, number: str
     quantity?: number;
     months?: number;
   };
-  const [[plan], [region], [image]] = await Promise.all([
+  const [[plan], [region], [image], invoice] = await Promise.all([
     db
       .select({ name: plans.name })
       .from(plans)
@@ -94,10 +119,22 @@ export async function getCustomerOrder(db: Database, userId: number, number: str
       .select({ name: images.name })
       .from(images)
       .where(eq(images.id, config.imageId ?? '')),
+    invoiceOfOrder(db, row.id),
   ]);
   return {
     ...summary(row),
     lines: row.lines,
+    taxLines: row.taxLines.map((l) => ({
+      name: l.name,
+      ratePercent: l.ratePercent,
+      baseMinor: l.baseMinor,
+      taxMinor: l.taxMinor,
+      reverseCharge: l.reverseCharge,
+    })),
+    billingProfile: row.billingProfile,
+    invoice: invoice
+      ? { number: invoice.number, url: `/api/finance/order-server/invoice/${encodeURIComponent(row.number)}` }
+      : null,
     config: row.config,
     server: {
       plan: plan?.name ?? null,

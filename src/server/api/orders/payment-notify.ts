@@ -9,6 +9,7 @@ import { recordId } from '@/lib/validation/numbers';
 import { ORDER_STATUSES } from '@/lib/validation/order-forms';
 import type { Database } from '../../db/client';
 import { currencies, type OrderStatus, orders, paymentNotifications, users } from '../../db/schema';
+import { invoiceOfOrder } from '../../invoices/queries';
 import { enqueueMail } from '../../mail/outbox';
 import { orderPaidMail } from '../../mail/templates';
 import { ensureMailWorker } from '../../mail/worker';
@@ -131,7 +132,8 @@ async function apply(
   if (!order) throw notFound('api.order.notFound');
 
   if (event.type === 'payment.succeeded') {
-    if (event.data.amountMinor !== order.totalMinor || event.data.currency !== order.currency) {
+    // The amount paid is the total with its tax (docs/decisions/066-tax.md).
+    if (event.data.amountMinor !== order.totalInclTaxMinor || event.data.currency !== order.currency) {
       throw new ApiError(BusinessCode.invalidInput, 'api.notify.amountMismatch', {
         fields: { amountMinor: 'api.notify.amountMismatch' },
       });
@@ -186,9 +188,10 @@ export async function mailOrderPaid(tx: OrderTx, order: typeof orders.$inferSele
   const [user] = await tx.select().from(users).where(eq(users.id, order.userId));
   const [currency] = await tx.select().from(currencies).where(eq(currencies.code, order.currency));
   if (!user || !currency) return undefined;
+  const invoice = await invoiceOfOrder(tx, order.id);
   const locale = parseLocale(user.locale) ?? 'en';
   const total = formatMoney(
-    order.totalMinor,
+    order.totalInclTaxMinor,
     { type: currency.code, rate: Number(order.rate), digits: currency.minorDigits },
     locale,
   );
@@ -201,6 +204,12 @@ export async function mailOrderPaid(tx: OrderTx, order: typeof orders.$inferSele
       number: order.number,
       total,
       link: new URL(localizedPath(locale, `/orders/${order.number}`), env().SITE_URL).href,
+      invoice: invoice
+        ? {
+            number: invoice.number,
+            link: new URL(`/api/finance/order-server/invoice/${encodeURIComponent(order.number)}`, env().SITE_URL).href,
+          }
+        : null,
       brand: env().BRAND_NAME,
     }),
     { userId: user.id, orderId: order.id },

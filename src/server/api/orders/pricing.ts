@@ -1,12 +1,16 @@
 import 'server-only';
-import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { int } from '@/lib/api/answers';
+import { taxOf } from '@/lib/billing/tax';
 import type { ConfiguratorQuote } from '@/lib/catalog/configurator';
 import { planRegionalPrice, regionalPrice, termDiscount } from '@/lib/catalog/pricing-rules';
 import { type VpsConfig, vpsConfig } from '@/lib/catalog/vps-config';
 import { HOURS_PER_MONTH } from '@/lib/catalog/vps-limits';
+import type { Locale } from '@/lib/locales';
 import { convertUsdCents } from '@/lib/money';
+import { checkTaxId } from '../../billing/tax-id';
+import { taxDay } from '../../billing/tax-rules';
 import type { Database } from '../../db/client';
 import {
   bandwidthTiers,
@@ -15,6 +19,7 @@ import {
   imageRegions,
   images,
   type OrderLine,
+  type OrderTaxLine,
   planRegions,
   plans,
   regions,
@@ -22,10 +27,12 @@ import {
   saleItems,
   securityGroups,
   snapshotPolicies,
+  taxRules,
   termDiscounts,
   trafficPackages,
   userCoupons,
 } from '../../db/schema';
+import { localize } from '../../localize';
 import { ApiError, BusinessCode, type FieldErrors, invalidInput } from '../errors';
 import { currencyRateAnswer, listCurrencies } from '../finance/queries';
 
@@ -62,6 +69,26 @@ export const hourlyTermsAnswer = z.object({
 });
 export type HourlyTerms = z.infer<typeof hourlyTermsAnswer>;
 
+/** A tax line as the quote and the customer's order answer it: the tax's name in the asked language. */
+export const taxLineAnswer = z.object({
+  name: z.string().describe("the tax's name in the language asked (消費税, GST, VAT…)"),
+  ratePercent: z.string().describe('the rate, a decimal'),
+  baseMinor: int().describe('the amount it is computed on: the total excluding tax'),
+  taxMinor: int(),
+  reverseCharge: z.boolean().describe('the buyer accounts for the tax (an EU business with a valid VAT number)'),
+});
+
+/** Tax lines as an answer gives them: each tax's name in the language asked. */
+export function taxLinesFor(lines: OrderTaxLine[], locale: Locale): z.infer<typeof taxLineAnswer>[] {
+  return lines.map((l) => ({
+    name: localize(l.name, locale, l.country),
+    ratePercent: l.ratePercent,
+    baseMinor: l.baseMinor,
+    taxMinor: l.taxMinor,
+    reverseCharge: l.reverseCharge,
+  }));
+}
+
 /** What POST /api/product/cvm/quote answers: the price, as the order would charge it. */
 export const quoteAnswer = z.object({
   currency: currencyRateAnswer,
@@ -73,10 +100,18 @@ export const quoteAnswer = z.object({
   lines: z.array(orderLineAnswer),
   subtotalMinor: int(),
   discountMinor: int(),
-  totalMinor: int(),
+  totalMinor: int().describe('the total excluding tax'),
+  billingCountry: z.string().nullable().describe('the country the tax is for; null: none given, no tax computed'),
+  taxLines: z.array(taxLineAnswer).describe('one line per rate, computed once on the total excluding tax'),
+  taxMinor: int(),
+  totalInclTaxMinor: int().describe('what the customer pays: the total with its tax'),
 });
 
-export type Quote = z.infer<typeof quoteAnswer> & {
+export type Quote = Omit<z.infer<typeof quoteAnswer>, 'taxLines'> & {
+  /** The tax lines with the rule they come from and its name in every language (kept so on the order). */
+  taxLines: OrderTaxLine[];
+  /** The billing tax id as checked (with its country prefix), null without one. */
+  billingTaxId: string | null;
   /** Set when the plan line is a sale item's price (docs/product/states.md#vps-sale). */
   sale: SaleTerms | null;
   userCouponId: number | null;
@@ -92,12 +127,26 @@ type Reader = Pick<Database, 'select'>;
 export async function quoteForPage(
   db: Reader,
   config: unknown,
+  locale: Locale,
 ): Promise<{ configJson: string; quote: ConfiguratorQuote } | null> {
   const parsed = vpsConfig.safeParse(config);
   if (!parsed.success) return null;
   try {
-    const { lines, subtotalMinor, discountMinor, totalMinor } = await quoteVps(db, parsed.data);
-    return { configJson: JSON.stringify(config), quote: { lines, subtotalMinor, discountMinor, totalMinor } };
+    const quote = await quoteVps(db, parsed.data);
+    const { lines, subtotalMinor, discountMinor, totalMinor, billingCountry, taxMinor, totalInclTaxMinor } = quote;
+    return {
+      configJson: JSON.stringify(config),
+      quote: {
+        lines,
+        subtotalMinor,
+        discountMinor,
+        totalMinor,
+        billingCountry,
+        taxLines: taxLinesFor(quote.taxLines, locale),
+        taxMinor,
+        totalInclTaxMinor,
+      },
+    };
   } catch (error) {
     if (error instanceof ApiError) return null;
     throw error;
@@ -126,93 +175,111 @@ export async function loadQuoteRows(db: Reader, config: VpsConfig, options: { us
   const now = options.now ?? new Date();
   // Every lookup depends only on the request, so they run at once: the configurator re-quotes on each
   // change and its price update must land within 100 ms (docs/product/targets.md#pricing-and-orders). Checks below keep their order.
-  const [currencies, [region], [plan], [image], [saleItem], disks, [tier], [pack], [group], [policy], [held], [term]] =
-    await Promise.all([
-      listCurrencies(db as Database),
-      db
-        .select()
-        .from(regions)
-        .where(and(eq(regions.id, config.regionId), eq(regions.active, true))),
-      db
-        .select({
-          plan: plans,
-          offered: planRegions.regionId,
-          ownMonthlyCents: planRegions.monthlyPriceCents,
-          ownHourlyMicroUsd: planRegions.hourlyPriceMicroUsd,
-        })
-        .from(plans)
-        .leftJoin(planRegions, and(eq(planRegions.planId, plans.id), eq(planRegions.regionId, config.regionId)))
-        .where(and(eq(plans.id, config.planId), eq(plans.active, true))),
-      db
-        .select({ image: images, offered: imageRegions.regionId })
-        .from(images)
-        .leftJoin(imageRegions, and(eq(imageRegions.imageId, images.id), eq(imageRegions.regionId, config.regionId)))
-        .where(and(eq(images.id, config.imageId), eq(images.active, true))),
-      config.saleItemId === undefined
-        ? []
-        : db
-            .select({ item: saleItems })
-            .from(saleItems)
-            .innerJoin(saleActivities, eq(saleActivities.id, saleItems.activityId))
-            .where(
-              and(
-                eq(saleItems.id, config.saleItemId),
-                lte(saleActivities.startsAt, now),
-                gt(saleActivities.endsAt, now),
-              ),
+  const [
+    currencies,
+    [region],
+    [plan],
+    [image],
+    [saleItem],
+    disks,
+    [tier],
+    [pack],
+    [group],
+    [policy],
+    [held],
+    [term],
+    [taxRule],
+  ] = await Promise.all([
+    listCurrencies(db as Database),
+    db
+      .select()
+      .from(regions)
+      .where(and(eq(regions.id, config.regionId), eq(regions.active, true))),
+    db
+      .select({
+        plan: plans,
+        offered: planRegions.regionId,
+        ownMonthlyCents: planRegions.monthlyPriceCents,
+        ownHourlyMicroUsd: planRegions.hourlyPriceMicroUsd,
+      })
+      .from(plans)
+      .leftJoin(planRegions, and(eq(planRegions.planId, plans.id), eq(planRegions.regionId, config.regionId)))
+      .where(and(eq(plans.id, config.planId), eq(plans.active, true))),
+    db
+      .select({ image: images, offered: imageRegions.regionId })
+      .from(images)
+      .leftJoin(imageRegions, and(eq(imageRegions.imageId, images.id), eq(imageRegions.regionId, config.regionId)))
+      .where(and(eq(images.id, config.imageId), eq(images.active, true))),
+    config.saleItemId === undefined
+      ? []
+      : db
+          .select({ item: saleItems })
+          .from(saleItems)
+          .innerJoin(saleActivities, eq(saleActivities.id, saleItems.activityId))
+          .where(
+            and(eq(saleItems.id, config.saleItemId), lte(saleActivities.startsAt, now), gt(saleActivities.endsAt, now)),
+          ),
+    config.dataDisks.length
+      ? db
+          .select()
+          .from(diskProducts)
+          .where(
+            and(
+              inArray(diskProducts.id, [...new Set(config.dataDisks.map((d) => d.diskId))]),
+              eq(diskProducts.active, true),
             ),
-      config.dataDisks.length
-        ? db
-            .select()
-            .from(diskProducts)
-            .where(
-              and(
-                inArray(diskProducts.id, [...new Set(config.dataDisks.map((d) => d.diskId))]),
-                eq(diskProducts.active, true),
-              ),
-            )
-        : [],
-      config.bandwidthTierId
-        ? db
-            .select()
-            .from(bandwidthTiers)
-            .where(and(eq(bandwidthTiers.id, config.bandwidthTierId), eq(bandwidthTiers.active, true)))
-        : [],
-      config.trafficPackageId
-        ? db
-            .select()
-            .from(trafficPackages)
-            .where(and(eq(trafficPackages.id, config.trafficPackageId), eq(trafficPackages.active, true)))
-        : [],
-      config.securityGroupId
-        ? db
-            .select({ id: securityGroups.id })
-            .from(securityGroups)
-            .where(and(eq(securityGroups.id, config.securityGroupId), eq(securityGroups.active, true)))
-        : [],
-      config.snapshotPolicyId
-        ? db
-            .select()
-            .from(snapshotPolicies)
-            .where(and(eq(snapshotPolicies.id, config.snapshotPolicyId), eq(snapshotPolicies.active, true)))
-        : [],
-      config.userCouponId !== undefined && options.userId
-        ? db
-            .select({ held: userCoupons, coupon: coupons })
-            .from(userCoupons)
-            .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
-            .where(
-              and(
-                eq(userCoupons.id, config.userCouponId),
-                eq(userCoupons.userId, options.userId),
-                isNull(userCoupons.usedAt),
-                gt(userCoupons.expiresAt, now),
-              ),
-            )
-        : [],
-      db.select().from(termDiscounts).where(eq(termDiscounts.months, config.months)),
-    ]);
-  return { currencies, region, plan, image, saleItem, disks, tier, pack, group, policy, held, term };
+          )
+      : [],
+    config.bandwidthTierId
+      ? db
+          .select()
+          .from(bandwidthTiers)
+          .where(and(eq(bandwidthTiers.id, config.bandwidthTierId), eq(bandwidthTiers.active, true)))
+      : [],
+    config.trafficPackageId
+      ? db
+          .select()
+          .from(trafficPackages)
+          .where(and(eq(trafficPackages.id, config.trafficPackageId), eq(trafficPackages.active, true)))
+      : [],
+    config.securityGroupId
+      ? db
+          .select({ id: securityGroups.id })
+          .from(securityGroups)
+          .where(and(eq(securityGroups.id, config.securityGroupId), eq(securityGroups.active, true)))
+      : [],
+    config.snapshotPolicyId
+      ? db
+          .select()
+          .from(snapshotPolicies)
+          .where(and(eq(snapshotPolicies.id, config.snapshotPolicyId), eq(snapshotPolicies.active, true)))
+      : [],
+    config.userCouponId !== undefined && options.userId
+      ? db
+          .select({ held: userCoupons, coupon: coupons })
+          .from(userCoupons)
+          .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
+          .where(
+            and(
+              eq(userCoupons.id, config.userCouponId),
+              eq(userCoupons.userId, options.userId),
+              isNull(userCoupons.usedAt),
+              gt(userCoupons.expiresAt, now),
+            ),
+          )
+      : [],
+    db.select().from(termDiscounts).where(eq(termDiscounts.months, config.months)),
+    // The billing country's tax rule in force today (docs/decisions/066-tax.md).
+    config.billingCountry
+      ? db
+          .select()
+          .from(taxRules)
+          .where(and(eq(taxRules.country, config.billingCountry), lte(taxRules.validFrom, taxDay(now))))
+          .orderBy(desc(taxRules.validFrom))
+          .limit(1)
+      : [],
+  ]);
+  return { currencies, region, plan, image, saleItem, disks, tier, pack, group, policy, held, term, taxRule };
 }
 
 /**
@@ -224,7 +291,7 @@ export function priceConfiguration(
   config: VpsConfig,
   options: { userId?: number; pintuan?: PintuanPrice } = {},
 ): Quote {
-  const { currencies, region, plan, image, saleItem, disks, tier, pack, group, policy, held, term } = rows;
+  const { currencies, region, plan, image, saleItem, disks, tier, pack, group, policy, held, term, taxRule } = rows;
 
   const currency = currencies.find((c) => c.type === config.currency);
   if (!currency) throw invalidInput({ currency: 'api.field.invalid' });
@@ -366,6 +433,27 @@ export function priceConfiguration(
         : Math.round((subtotalMinor * coupon.percentOff) / 100);
     userCouponId = held.held.id;
   }
+  const totalMinor = subtotalMinor - discountMinor;
+  // Tax once on the order's total, per rate (docs/decisions/066-tax.md). A tax id is checked for its country even
+  // where it changes nothing, so a wrong one is refused before the order, not on the invoice.
+  const billingTaxId =
+    config.billingTaxId && config.billingCountry ? checkTaxId(config.billingCountry, config.billingTaxId) : null;
+  const taxed = config.billingCountry
+    ? taxOf(totalMinor, taxRule ?? null, { businessTaxId: billingTaxId !== null })
+    : null;
+  const taxLines: OrderTaxLine[] =
+    taxRule && taxed
+      ? [
+          {
+            ruleId: taxRule.id,
+            country: taxRule.country,
+            name: taxRule.name,
+            ratePercent: taxRule.ratePercent,
+            ...taxed,
+          },
+        ]
+      : [];
+  const taxMinor = taxLines.reduce((sum, l) => sum + l.taxMinor, 0);
   return {
     billing: config.billing,
     hourly: hourly ? { rateMicroUsd: hourlyMicroUsd, capMinor: subtotalMinor } : null,
@@ -376,7 +464,12 @@ export function priceConfiguration(
     lines,
     subtotalMinor,
     discountMinor,
-    totalMinor: subtotalMinor - discountMinor,
+    totalMinor,
+    billingCountry: config.billingCountry ?? null,
+    billingTaxId,
+    taxLines,
+    taxMinor,
+    totalInclTaxMinor: totalMinor + taxMinor,
     userCouponId,
     planLineId: plan.plan.lineId,
   };

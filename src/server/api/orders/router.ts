@@ -1,10 +1,13 @@
 import 'server-only';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { billingProfileAnswer } from '@/lib/billing/profile';
 import { createOrderRequest, vpsConfig } from '@/lib/catalog/vps-config';
 import { heldCouponAnswer } from '@/lib/coupons';
 import { orderNumberRequest, orderSearchRequest } from '@/lib/validation/order-forms';
 import { findSession, SESSION_COOKIE } from '../../auth/sessions';
+import { readBillingProfile } from '../../billing/profile';
+import { customerInvoice, invoiceDownload } from '../../invoices/queries';
 import { requestLocale } from '../context';
 import { liveNumbersChanged } from '../live/cache';
 import { apiRouter } from '../route';
@@ -16,7 +19,7 @@ import {
   orderPageAnswer,
 } from './customer-orders';
 import { notifyAnswer, receiveNotification } from './payment-notify';
-import { quoteAnswer, quoteVps } from './pricing';
+import { quoteAnswer, quoteVps, taxLinesFor } from './pricing';
 import { createVpsOrder, listHeldCoupons, orderSummaryAnswer } from './service';
 
 export const ordersRouter = apiRouter('Orders');
@@ -46,6 +49,10 @@ ordersRouter.route(
       subtotalMinor: quote.subtotalMinor,
       discountMinor: quote.discountMinor,
       totalMinor: quote.totalMinor,
+      billingCountry: quote.billingCountry,
+      taxLines: taxLinesFor(quote.taxLines, requestLocale(c)),
+      taxMinor: quote.taxMinor,
+      totalInclTaxMinor: quote.totalInclTaxMinor,
     };
   },
 );
@@ -66,6 +73,17 @@ ordersRouter.route(
     if (config.saleItemId !== undefined) liveNumbersChanged();
     return order;
   },
+);
+
+ordersRouter.route(
+  {
+    method: 'get',
+    path: '/account/billing-profile',
+    summary: 'The billing country, company and tax id the customer last ordered with, offered at the next checkout',
+    auth: 'customer',
+    response: billingProfileAnswer,
+  },
+  (c) => readBillingProfile(c.get('db'), c.get('user').id),
 );
 
 ordersRouter.route(
@@ -103,6 +121,20 @@ ordersRouter.route(
     errors: [404],
   },
   (c, { body }) => getCustomerOrder(c.get('db'), c.get('user').id, body.number),
+);
+
+ordersRouter.route(
+  {
+    method: 'get',
+    path: '/finance/order-server/invoice/:number',
+    summary: "The invoice of one of the customer's paid orders, as a PDF",
+    description: 'In the language of the account when it was issued (docs/decisions/067-invoices.md).',
+    auth: 'customer',
+    params: orderNumberRequest,
+    raw: { mediaType: 'application/pdf', description: 'The invoice (an attachment named by its number).' },
+    errors: [404],
+  },
+  async (c, { params }) => invoiceDownload(c, await customerInvoice(c.get('db'), c.get('user').id, params.number)),
 );
 
 ordersRouter.route(

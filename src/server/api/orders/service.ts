@@ -8,6 +8,7 @@ import type { VpsConfig } from '@/lib/catalog/vps-config';
 import type { HeldCoupon } from '@/lib/coupons';
 import type { Locale } from '@/lib/locales';
 import { ORDER_STATUSES } from '@/lib/validation/order-forms';
+import { confirmBilling, saveBillingProfile, withBillingProfile } from '../../billing/profile';
 import type { Database } from '../../db/client';
 import { coupons, orders, saleItems, userCoupons, users } from '../../db/schema';
 import { localize } from '../../localize';
@@ -24,7 +25,10 @@ export const orderSummaryAnswer = z.object({
   rate: z.string().describe("units of the order's currency per USD when it was placed (a decimal)"),
   subtotalMinor: int(),
   discountMinor: int(),
-  totalMinor: int(),
+  totalMinor: int().describe('the total excluding tax'),
+  taxMinor: int().describe('the tax, one line per rate on the total (docs/decisions/066-tax.md)'),
+  totalInclTaxMinor: int().describe('what the customer pays, and what the payment notification must carry'),
+  billingCountry: z.string().nullable().describe('the country billed; null on orders from before tax'),
   createdAt: isoTime(),
   payBy: isoTime().describe('while pending payment: when the order expires unpaid'),
   paidAt: isoTime().nullable(),
@@ -48,6 +52,9 @@ export function summary(row: typeof orders.$inferSelect): OrderSummary {
     subtotalMinor: row.subtotalMinor,
     discountMinor: row.discountMinor,
     totalMinor: row.totalMinor,
+    taxMinor: row.taxMinor,
+    totalInclTaxMinor: row.totalInclTaxMinor,
+    billingCountry: row.billingProfile?.country ?? null,
     createdAt: row.createdAt.toISOString(),
     billing: row.billing,
     payBy: row.payBy.toISOString(),
@@ -127,9 +134,14 @@ export async function createVpsOrder(
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
   if (existing[0]) return replayOf(existing[0], requestHash);
 
+  // Who is billed: the checkout's fields, else the account's profile; an order without a country is refused at
+  // the field (docs/decisions/066-tax.md).
+  const priced = await withBillingProfile(db, userId, config);
   // Priced outside the transaction (its lookups run at once on the pool, and the locks below are held for less
   // time); what can change meanwhile, sale stock, the per-user limit and the coupon's one use, is enforced below.
-  const quote = await quoteVps(db, config, { userId, pintuan: options.pintuan?.price });
+  const quote = await quoteVps(db, priced, { userId, pintuan: options.pintuan?.price });
+  const billing = await confirmBilling(quote, priced);
+  const { billingCountry: _c, billingCompany: _n, billingTaxId: _t, ...ordered } = config;
   const created = await db
     .transaction(async (tx) => {
       const now = new Date();
@@ -180,7 +192,11 @@ export async function createVpsOrder(
           subtotalMinor: quote.subtotalMinor,
           discountMinor: quote.discountMinor,
           totalMinor: quote.totalMinor,
-          config: { ...config },
+          billingProfile: billing,
+          taxRuleId: quote.taxLines[0]?.ruleId ?? null,
+          taxLines: quote.taxLines,
+          taxMinor: quote.taxMinor,
+          config: { ...ordered },
           lines: quote.lines,
           userCouponId: quote.userCouponId,
           saleItemId: quote.sale?.saleItemId ?? null,
@@ -190,6 +206,7 @@ export async function createVpsOrder(
       // Another request with the same key won: undo this one (its stock and coupon) and answer with that order.
       if (!row) throw new IdempotentReplay();
       await recordChange(tx, [{ row, from: null }], 'created', 'customer', now);
+      await saveBillingProfile(tx, userId, billing);
       await options.pintuan?.after(tx, row);
       if (quote.userCouponId !== null) {
         // One use per coupon: only an unused coupon can be taken, so two orders cannot spend it twice.

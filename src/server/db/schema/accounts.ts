@@ -20,6 +20,14 @@ export const users = pgTable(
     locale: text('locale').$type<DbLocale>().notNull(),
     createdAt: createdAt(),
     activatedAt: at('activated_at'),
+    /**
+     * The billing profile the customer last ordered with (docs/decisions/066-tax.md): offered again at the next
+     * checkout, changed there. The country (ISO 3166-1 alpha-2) decides the tax; a company and its tax id are
+     * optional.
+     */
+    billingCountry: text('billing_country'),
+    billingCompany: text('billing_company'),
+    billingTaxId: text('billing_tax_id'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

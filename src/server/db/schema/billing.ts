@@ -19,3 +19,30 @@ export const taxRules = pgTable(
   },
   (t) => [uniqueIndex('tax_rules_country_from_idx').on(t.country, t.validFrom)],
 );
+
+/**
+ * One tax line of an order or an invoice (docs/decisions/066-tax.md): the rule it was priced with (its id, kept
+ * with its name and rate as they were), the amount it was computed on and the tax, computed once per rate on the
+ * order's total. A reverse-charged line has a rate and no tax.
+ */
+export type OrderTaxLine = {
+  ruleId: number | null;
+  country: string;
+  name: Localized;
+  ratePercent: string;
+  baseMinor: number;
+  taxMinor: number;
+  reverseCharge: boolean;
+};
+
+/**
+ * Who an order is billed to, as confirmed at checkout (docs/decisions/066-tax.md). `taxIdCheck`: `none` without a
+ * tax id; `format` when its format and check digits were checked and no verification service is configured, or
+ * the service could not answer; `verified` when the service confirmed it.
+ */
+export type OrderBilling = {
+  country: string;
+  company: string | null;
+  taxId: string | null;
+  taxIdCheck: 'none' | 'format' | 'verified';
+};

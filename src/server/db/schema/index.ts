@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './chat';
 export * from './common';
 export * from './content';
+export * from './invoices';
 export * from './orders';
 export * from './pintuan';
 export * from './prices';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { userCoupons, users } from './accounts';
+import { type OrderBilling, type OrderTaxLine, taxRules } from './billing';
 import { at, createdAt } from './common';
 import { saleItems } from './promotions';
 
@@ -61,7 +62,17 @@ export const orders = pgTable(
     rate: numeric('rate', { precision: 18, scale: 8 }).notNull(),
     subtotalMinor: integer('subtotal_minor').notNull(),
     discountMinor: integer('discount_minor').notNull(),
+    /** The total excluding tax: lines less the discount. */
     totalMinor: integer('total_minor').notNull(),
+    /**
+     * Tax (docs/decisions/066-tax.md): one line per rate, computed once on `total_minor`, with the rule it was
+     * priced with; the customer pays `total_incl_tax_minor`. Orders from before tax have no billing and no lines.
+     */
+    billingProfile: jsonb('billing_profile').$type<OrderBilling>(),
+    taxRuleId: integer('tax_rule_id').references(() => taxRules.id),
+    taxLines: jsonb('tax_lines').$type<OrderTaxLine[]>().notNull().default([]),
+    taxMinor: integer('tax_minor').notNull().default(0),
+    totalInclTaxMinor: integer('total_incl_tax_minor').notNull().generatedAlwaysAs(sql`total_minor + tax_minor`),
     config: jsonb('config').$type<Record<string, unknown>>().notNull(),
     lines: jsonb('lines').$type<OrderLine[]>().notNull(),
     userCouponId: integer('user_coupon_id').references(() => userCoupons.id),

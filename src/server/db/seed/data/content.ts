@@ -886,7 +886,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## Taxes
 
-          Prices exclude tax. Customers in Hong Kong pay no VAT or GST. Customers in Japan are charged Japanese consumption tax and receive qualified invoices. EU businesses with a valid VAT number are invoiced under the reverse-charge rule; EU consumers pay the VAT rate of their country. Customers in Singapore are charged GST. Tax is shown on its own line before you pay.
+          Prices exclude tax, except on the Japanese site in yen, where each price is shown with Japanese consumption tax first (税込) and without it beside. At checkout you confirm your billing country, and if you are a business your company and tax id; the country decides the tax, which is computed once on the order's total and shown on its own line before you order. Customers in Hong Kong and the United States pay no tax. Customers in Japan are charged Japanese consumption tax and receive qualified invoices. EU businesses with a valid VAT number are invoiced under the reverse-charge rule; EU consumers pay the VAT rate of their country. Customers in Singapore are charged GST. Every paid order gets an invoice in your language, which you download from the order's page or from the payment confirmation e-mail.
 
           ## If a payment fails
 
@@ -953,7 +953,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## 税费
 
-          价格不含税。香港客户无需缴纳增值税或 GST。日本客户需加收日本消费税，并可获得合格发票（適格請求書）。持有有效增值税号的欧盟企业客户适用反向征收；欧盟个人客户按所在国家的增值税税率计税。新加坡客户需缴纳 GST。税额会在付款前单独列出。
+          价格不含税；日文站点以日元显示时，每个价格先显示含日本消费税的金额（税込），并在旁边显示不含税金额。下单时请确认账单所在国家或地区，企业客户还可填写公司名称和税号；税费由账单国家或地区决定，按订单总额一次计算，并在下单前单独列出。香港和美国客户无需缴税。日本客户需加收日本消费税，并可获得合格发票（適格請求書）。持有有效增值税号的欧盟企业客户适用反向征收；欧盟个人客户按所在国家的增值税税率计税。新加坡客户需缴纳 GST。每笔已付款订单都会以您的语言开具发票，可在订单页面或付款确认邮件中下载。
 
           ## 付款失败时
 
@@ -1020,7 +1020,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## 税金
 
-          表示料金は税抜です。香港のお客様には VAT・GST はかかりません。日本のお客様には消費税を加算し、適格請求書を発行します。有効な VAT 番号をお持ちの EU の法人のお客様にはリバースチャージを適用し、EU の個人のお客様には居住国の VAT 税率を適用します。シンガポールのお客様には GST を加算します。税額はお支払い前に別の行で表示されます。
+          日本語サイトで日本円を選んだ場合、料金は消費税込みの金額（税込）を先に、税抜の金額を併せて表示します。それ以外の言語・通貨の料金は税抜です。ご注文時に請求先の国・地域と、法人の場合は会社名と税番号をご確認いただきます。税金は請求先の国・地域で決まり、ご注文の合計額に対して 1 回だけ計算して、ご注文前に別の行で表示します。香港と米国のお客様には税金はかかりません。日本のお客様には消費税を加算し、適格請求書を発行します。有効な VAT 番号をお持ちの EU の法人のお客様にはリバースチャージを適用し、EU の個人のお客様には居住国の VAT 税率を適用します。シンガポールのお客様には GST を加算します。お支払い済みのご注文にはすべて、お客様の言語で請求書を発行します。ご注文ページまたはお支払い確認メールからダウンロードできます。
 
           ## お支払いができなかった場合
 
@@ -1058,7 +1058,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## Plans and prices
 
-          The table shows every plan on sale at its lowest regional price, in the currency you selected; the configurator shows the price in the region you pick. Prices exclude tax. Hourly prices are given only for plans that can be billed by the hour.
+          The table shows every plan on sale at its lowest regional price, in the currency you selected; the configurator shows the price in the region you pick. Prices exclude tax (on the Japanese site in yen, the product page shows them with consumption tax too). Hourly prices are given only for plans that can be billed by the hour.
 
           {{catalog:vps-plans}}
 
@@ -1112,7 +1112,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## 套餐与价格
 
-          下表列出所有在售套餐在各地域中的最低价格，以您选择的币种显示；在配置页选择地域后即可看到该地域的价格。价格不含税。仅支持按小时计费的套餐才显示小时价格。
+          下表列出所有在售套餐在各地域中的最低价格，以您选择的币种显示；在配置页选择地域后即可看到该地域的价格。价格不含税（日文站点以日元显示时，产品页同时显示含消费税的价格）。仅支持按小时计费的套餐才显示小时价格。
 
           {{catalog:vps-plans}}
 
@@ -1167,7 +1167,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## プランと料金
 
-          販売中のすべてのプランを、各リージョンのうち最も安い料金で、選択した通貨で表示しています。リージョンを選んだ料金は構成ページでご確認いただけます。料金は税抜です。時間料金は時間課金に対応したプランのみ表示します。
+          販売中のすべてのプランを、各リージョンのうち最も安い料金で、選択した通貨で表示しています。リージョンを選んだ料金は構成ページでご確認いただけます。表の料金は税抜です（製品ページでは税込の金額も表示します）。時間料金は時間課金に対応したプランのみ表示します。
 
           {{catalog:vps-plans}}
 

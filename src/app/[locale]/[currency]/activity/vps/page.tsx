@@ -4,9 +4,10 @@ import { ActivityView } from '@/components/promotions/activity-view';
 import { Countdown } from '@/components/promotions/countdown';
 import { SaleStock } from '@/components/promotions/sale-stock';
 import { PageLink } from '@/i18n/page-link';
+import { consumerPriceParts, consumerUsdCents } from '@/lib/billing/display';
 import { formatDate } from '@/lib/format-date';
-import { formatUsdCents } from '@/lib/money';
 import { listRunningSales } from '@/server/api/sales/queries';
+import { displayTaxFor } from '@/server/billing/display';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
@@ -28,7 +29,9 @@ export default async function VpsSalePage({ params }: { params: Params }) {
     listRunningSales(db, locale),
     pageCurrency(db, (await params).currency),
   ]);
-  const money = (cents: number) => formatUsdCents(cents, currency, locale);
+  // Japanese pages in yen show prices with consumption tax first (docs/decisions/066-tax.md).
+  const tax = await displayTaxFor(db, locale, currency.type);
+  const money = (cents: number) => consumerUsdCents(cents, currency, locale, tax);
   return (
     <>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
@@ -66,7 +69,17 @@ export default async function VpsSalePage({ params }: { params: Params }) {
                       bandwidth: item.bandwidthMbps,
                     })}
                   </p>
-                  <p className="mt-4 text-3xl font-semibold text-red-700">{money(item.salePriceCents)}</p>
+                  {(() => {
+                    const price = consumerPriceParts(item.salePriceCents, currency, locale, tax);
+                    return (
+                      <>
+                        <p className="mt-4 text-3xl font-semibold text-red-700" data-testid="sale-price">
+                          {price.main}
+                        </p>
+                        {price.aside ? <p className="text-sm text-muted">{price.aside}</p> : null}
+                      </>
+                    );
+                  })()}
                   <p className="text-sm text-muted line-through">
                     {t('was', { price: money(item.originalPriceCents) })}
                   </p>

@@ -4,6 +4,7 @@ import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
 import { JsonLd } from '@/components/seo/json-ld';
 import { listDomainSuffixes } from '@/server/api/domains/queries';
+import { displayTaxFor } from '@/server/billing/display';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
@@ -21,6 +22,7 @@ export default async function DomainProductPage({ params }: { params: Params }) 
     listDomainSuffixes(getDb()),
     pageCurrency(getDb(), (await params).currency),
   ]);
+  const tax = await displayTaxFor(getDb(), locale, currency.type);
   return (
     <>
       {suffixes.length > 0 ? (
@@ -44,7 +46,7 @@ export default async function DomainProductPage({ params }: { params: Params }) 
         </div>
       </PageIntro>
       <div className="mx-auto w-full max-w-6xl px-5 py-10">
-        <DomainPriceTable locale={locale} currency={currency} suffixes={suffixes} />
+        <DomainPriceTable locale={locale} currency={currency} suffixes={suffixes} tax={tax} />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { VpsConfigurator } from '@/components/catalog/vps-configurator';
 import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
+import { DEFAULT_BILLING_COUNTRY } from '@/lib/billing/tax';
 import { type CatalogForConfigurator, deriveConfiguration } from '@/lib/catalog/configurator';
 import {
   listBandwidthTiers,
@@ -16,6 +17,7 @@ import {
   listTrafficPackages,
 } from '@/server/api/catalog/queries';
 import { quoteForPage } from '@/server/api/orders/pricing';
+import { displayTaxFor } from '@/server/billing/display';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
@@ -81,7 +83,13 @@ export default async function VpsBuyPage({ params }: { params: Params }) {
     })),
   };
   // The default configuration (no query) is priced here, by the code that charges it.
-  const initialQuote = await quoteForPage(db, deriveConfiguration(catalog, () => '', currency.type, false).config);
+  // With the billing country the language suggests, as the configurator starts (docs/decisions/066-tax.md).
+  const displayTax = await displayTaxFor(db, locale, currency.type);
+  const initialQuote = await quoteForPage(
+    db,
+    deriveConfiguration(catalog, () => '', currency.type, false, { country: DEFAULT_BILLING_COUNTRY[locale] }).config,
+    locale,
+  );
   return (
     <>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
@@ -89,7 +97,7 @@ export default async function VpsBuyPage({ params }: { params: Params }) {
         {/* No Suspense boundary: the configurator reads its query once mounted, so it renders in the page's
             own HTML instead of arriving later in a hidden segment and pushing the footer down (CLS, docs/product/targets.md#performance). */}
         <PageMessages namespaces={['buy', 'api', 'validation']}>
-          <VpsConfigurator catalog={catalog} currency={currency} initialQuote={initialQuote} />
+          <VpsConfigurator catalog={catalog} currency={currency} initialQuote={initialQuote} displayTax={displayTax} />
         </PageMessages>
       </div>
     </>

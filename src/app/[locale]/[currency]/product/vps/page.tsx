@@ -3,9 +3,11 @@ import { type PlanRow, PlanTable } from '@/components/catalog/plan-table';
 import { PageIntro } from '@/components/page-intro';
 import { renderWhenNearSize } from '@/components/render-when-near';
 import { JsonLd } from '@/components/seo/json-ld';
-import { formatHourlyMicroUsd, formatUsdCents } from '@/lib/money';
+import { consumerScaled, consumerUsdCents } from '@/lib/billing/display';
+import { convertHourlyMicroUsd } from '@/lib/money';
 import { planLineHeights, regionCardsHeights } from '@/lib/vps-heights';
 import { listProductLines, listRegions, type Plan } from '@/server/api/catalog/queries';
+import { displayTaxFor } from '@/server/billing/display';
 import { pageCurrency } from '@/server/currency';
 import { getDb } from '@/server/db/client';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
@@ -27,6 +29,7 @@ export default async function VpsProductPage({ params }: { params: Params }) {
     listRegions(db, locale),
     pageCurrency(db, (await params).currency),
   ]);
+  const tax = await displayTaxFor(db, locale, currency.type);
   const regionName = new Map(regions.map((r) => [r.id, r.city]));
   const size = (gb: number) => (gb >= 1000 ? t('tb', { size: gb / 1000 }) : t('gb', { size: gb }));
   const plans = lines.flatMap((line) => line.plans);
@@ -43,8 +46,12 @@ export default async function VpsProductPage({ params }: { params: Params }) {
       { label: t('traffic'), value: plan.trafficGb === 0 ? t('unmetered') : size(plan.trafficGb) },
     ],
     regions: { label: t('regions'), value: plan.regions.map((r) => regionName.get(r) ?? r).join(' · ') },
-    monthly: { label: t('monthly'), value: formatUsdCents(plan.monthlyPriceCents, currency, locale) },
-    hourly: { label: t('hourly'), value: formatHourlyMicroUsd(plan.hourlyPriceMicroUsd, currency, locale) },
+    // Japanese pages in yen show prices with consumption tax first (docs/decisions/066-tax.md).
+    monthly: { label: t('monthly'), value: consumerUsdCents(plan.monthlyPriceCents, currency, locale, tax, '\n') },
+    hourly: {
+      label: t('hourly'),
+      value: consumerScaled(convertHourlyMicroUsd(plan.hourlyPriceMicroUsd, currency), currency, locale, tax, '\n'),
+    },
   });
   return (
     <>
