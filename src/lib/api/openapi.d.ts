@@ -7150,6 +7150,13 @@ export interface operations {
                                 };
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -7573,6 +7580,13 @@ export interface operations {
                                 };
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -7932,6 +7946,13 @@ export interface operations {
                                 postedAt: string;
                                 active: boolean;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -8352,6 +8373,13 @@ export interface operations {
                                 };
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -8685,6 +8713,13 @@ export interface operations {
                                 sort: number;
                                 active: boolean;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -9038,12 +9073,24 @@ export interface operations {
                                 customerEmail: string | null;
                                 customerUsername: string;
                                 product: string | null;
+                                productName: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                } | null;
                                 currency: string;
                                 subtotalMinor: number;
                                 discountMinor: number;
                                 totalMinor: number;
                                 createdAt: string;
                                 paidAt: string | null;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -9085,6 +9132,11 @@ export interface operations {
                             customerEmail: string | null;
                             customerUsername: string;
                             product: string | null;
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                             currency: string;
                             subtotalMinor: number;
                             discountMinor: number;
@@ -9097,6 +9149,11 @@ export interface operations {
                             lines: {
                                 key: string;
                                 itemId: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                } | null;
                                 quantity: number;
                                 months: number;
                                 unitMinor: number;
@@ -9105,13 +9162,18 @@ export interface operations {
                             config: {
                                 [key: string]: unknown;
                             };
-                            productName: {
+                            saleItemId: number | null;
+                            saleItemName: {
                                 en: string;
                                 zh?: string;
                                 ja?: string;
                             } | null;
-                            saleItemId: number | null;
                             userCouponId: number | null;
+                            couponName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                             payBy: string;
                             statusChangedAt: string;
                             customerPhone: string | null;
@@ -9123,6 +9185,9 @@ export interface operations {
                                 /** @enum {string} */
                                 to: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
                                 reason: string;
+                                reasonKey: ("created" | "paid" | "provisioningStarted" | "serverReady" | "refundMade" | "paymentWindowEnded" | "leaderDidNotPay" | "groupTimedOut" | "cancelledByCustomer" | "cancelledByOperator" | "refundRecorded" | "paidAfterEnd") | null;
+                                reasonState: string | null;
+                                reasonNote: string | null;
                                 actor: string;
                                 at: string;
                             }[];
@@ -9212,6 +9277,11 @@ export interface operations {
                             customerEmail: string | null;
                             customerUsername: string;
                             product: string | null;
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                             currency: string;
                             subtotalMinor: number;
                             discountMinor: number;
@@ -9270,6 +9340,11 @@ export interface operations {
                             customerEmail: string | null;
                             customerUsername: string;
                             product: string | null;
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                             currency: string;
                             subtotalMinor: number;
                             discountMinor: number;
@@ -9325,6 +9400,11 @@ export interface operations {
                             customerEmail: string | null;
                             customerUsername: string;
                             product: string | null;
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                             currency: string;
                             subtotalMinor: number;
                             discountMinor: number;
@@ -9387,6 +9467,13 @@ export interface operations {
                                 createdAt: string;
                                 activatedAt: string | null;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -9439,6 +9526,11 @@ export interface operations {
                                 customerEmail: string | null;
                                 customerUsername: string;
                                 product: string | null;
+                                productName: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                } | null;
                                 currency: string;
                                 subtotalMinor: number;
                                 discountMinor: number;
@@ -9449,14 +9541,22 @@ export interface operations {
                             coupons: {
                                 id: number;
                                 couponId: number;
-                                name: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
                                 claimedAt: string;
                                 expiresAt: string;
                                 usedAt: string | null;
                             }[];
                             groupBuys: {
                                 groupId: number;
-                                offer: string;
+                                offer: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
                                 leader: boolean;
                                 /** @enum {string} */
                                 status: "open" | "succeeded" | "failed";
@@ -9689,6 +9789,13 @@ export interface operations {
                                 reverseCharge: boolean;
                                 validFrom: string;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -10008,6 +10115,13 @@ export interface operations {
                                 createdAt: string;
                                 moderatedAt: string | null;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -10202,6 +10316,13 @@ export interface operations {
                                 locale: string;
                                 createdAt: string;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -10302,6 +10423,13 @@ export interface operations {
                                 nextAttemptAt: string;
                                 createdAt: string;
                                 doneAt: string | null;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -10476,6 +10604,13 @@ export interface operations {
                                     name: string | null;
                                 } | null;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -10593,6 +10728,13 @@ export interface operations {
                                 sort: number;
                                 active: boolean;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -10965,6 +11107,13 @@ export interface operations {
                                 version: number;
                                 regions: string[];
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -11290,6 +11439,13 @@ export interface operations {
                                 dedicated: boolean;
                                 sort: number;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -11634,6 +11790,13 @@ export interface operations {
                                 active: boolean;
                                 version: number;
                                 regions: string[];
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -12010,6 +12173,13 @@ export interface operations {
                                 active: boolean;
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -12345,6 +12515,13 @@ export interface operations {
                                 active: boolean;
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -12632,6 +12809,13 @@ export interface operations {
                                 sort: number;
                                 active: boolean;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -12943,6 +13127,13 @@ export interface operations {
                                         ja?: string;
                                     };
                                 }[];
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -13358,6 +13549,13 @@ export interface operations {
                                 active: boolean;
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -13713,6 +13911,13 @@ export interface operations {
                                 sort: number;
                                 active: boolean;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -14076,6 +14281,13 @@ export interface operations {
                                 active: boolean;
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -14378,6 +14590,13 @@ export interface operations {
                                 label: string;
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -14645,6 +14864,13 @@ export interface operations {
                                 held: number;
                                 /** @enum {string} */
                                 state: "upcoming" | "active" | "soldOut" | "ended";
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -15006,6 +15232,13 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "upcoming" | "running" | "ended";
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -15333,6 +15566,13 @@ export interface operations {
                                     ja?: string;
                                 };
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -15653,6 +15893,13 @@ export interface operations {
                                 succeededGroups: number;
                                 /** @enum {string} */
                                 state: "upcoming" | "running" | "ended";
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -16030,6 +16277,20 @@ export interface operations {
                                 version: number;
                                 /** @enum {string} */
                                 state: "upcoming" | "running" | "ended";
+                                /** @enum {string} */
+                                shown: "popup" | "behind" | "page" | "upcoming" | "ended";
+                                shownInstead: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                } | null;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -16138,6 +16399,13 @@ export interface operations {
                             version: number;
                             /** @enum {string} */
                             state: "upcoming" | "running" | "ended";
+                            /** @enum {string} */
+                            shown: "popup" | "behind" | "page" | "upcoming" | "ended";
+                            shownInstead: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                         };
                     };
                 };
@@ -16206,6 +16474,13 @@ export interface operations {
                             version: number;
                             /** @enum {string} */
                             state: "upcoming" | "running" | "ended";
+                            /** @enum {string} */
+                            shown: "popup" | "behind" | "page" | "upcoming" | "ended";
+                            shownInstead: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                         };
                     };
                 };
@@ -16317,6 +16592,13 @@ export interface operations {
                             version: number;
                             /** @enum {string} */
                             state: "upcoming" | "running" | "ended";
+                            /** @enum {string} */
+                            shown: "popup" | "behind" | "page" | "upcoming" | "ended";
+                            shownInstead: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                         };
                     };
                 };
@@ -16490,6 +16772,13 @@ export interface operations {
                                 totalOpened: number;
                                 totalFilled: number;
                             };
+                            notices: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };

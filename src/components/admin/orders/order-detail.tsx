@@ -32,8 +32,34 @@ export function OrderDetail({ id }: { id: number }) {
   if (!row) return <p aria-busy="true" className="h-64" />;
   const order = row as Order;
   const money = (minor: number) => formatAmount(minor, order.currency, lang);
-  const productName = order.productName ? order.productName[locale] || order.productName.en : null;
+  /** A name in the reader's language, English where it has none. */
+  const named = (name: Partial<Record<AdminLocale, string>> | null) => (name ? name[locale] || name.en || null : null);
+  const productName = named(order.productName);
   const state = (s: string) => text.option('status', s);
+  /** What a line priced: its kind in words, then its name and code (a term discount's item is its percent). */
+  const lineItem = (line: Order['lines'][number]) => {
+    const kind = line.key.split('.')[0] ?? line.key;
+    const known = t.has(`lineKinds.${kind}` as never);
+    const label = known ? t(`lineKinds.${kind}` as never, { percent: line.itemId } as never) : kind;
+    const name = named(line.name);
+    return (
+      <>
+        <span className="block">{label}</span>
+        {kind === 'term' ? null : (
+          <span className="block text-xs text-muted">
+            {name ? `${name} · ` : null}
+            <code>{line.itemId}</code>
+          </span>
+        )}
+      </>
+    );
+  };
+  /** Why the state changed, in the reader's language where the site knows the reason; an operator's note as typed. */
+  const reason = (e: Order['events'][number]) => {
+    if (!e.reasonKey) return e.reason;
+    const said = t(`reasons.${e.reasonKey}` as never, { state: e.reasonState ? state(e.reasonState) : '' } as never);
+    return e.reasonNote ? `${said}: ${e.reasonNote}` : said;
+  };
 
   return (
     <>
@@ -78,8 +104,12 @@ export function OrderDetail({ id }: { id: number }) {
               label: t('holds'),
               value:
                 [
-                  order.saleItemId !== null ? t('saleItem', { id: order.saleItemId }) : null,
-                  order.userCouponId !== null ? t('coupon', { id: order.userCouponId }) : null,
+                  order.saleItemId !== null
+                    ? [named(order.saleItemName), t('saleItem', { id: order.saleItemId })].filter(Boolean).join(' · ')
+                    : null,
+                  order.userCouponId !== null
+                    ? [named(order.couponName), t('coupon', { id: order.userCouponId })].filter(Boolean).join(' · ')
+                    : null,
                 ]
                   .filter(Boolean)
                   .join(' · ') || '—',
@@ -94,7 +124,7 @@ export function OrderDetail({ id }: { id: number }) {
           headers={[t('line.item'), t('line.quantity'), t('line.months'), t('line.unit'), t('line.amount')]}
           rows={order.lines.map((line) => ({
             key: line.key,
-            cells: [line.itemId, line.quantity, line.months, money(line.unitMinor), money(line.amountMinor)],
+            cells: [lineItem(line), line.quantity, line.months, money(line.unitMinor), money(line.amountMinor)],
           }))}
         />
       </Section>
@@ -109,7 +139,7 @@ export function OrderDetail({ id }: { id: number }) {
             cells: [
               formatWhen(e.at, lang),
               `${e.from ? state(e.from) : t('event.created')} → ${state(e.to)}`,
-              e.reason,
+              reason(e),
               t.has(`actors.${e.actor}` as never) ? t(`actors.${e.actor}` as never) : e.actor,
             ],
           }))}
