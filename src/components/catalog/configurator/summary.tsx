@@ -21,6 +21,7 @@ export function OrderSummary({
   signedIn,
   ordering,
   onOrder,
+  formId,
 }: {
   quote: ConfiguratorQuote | null;
   stale: ConfiguratorQuote | null;
@@ -29,6 +30,8 @@ export function OrderSummary({
   signedIn: boolean;
   ordering: boolean;
   onOrder: () => void;
+  /** The configuration's form, whose submit button the order button is. */
+  formId: string;
 }) {
   const t = useTranslations('buy');
   const tr = useTranslations();
@@ -72,7 +75,8 @@ export function OrderSummary({
         ) : null}
       </div>
       <button
-        type="button"
+        type="submit"
+        form={formId}
         onClick={onOrder}
         disabled={ordering || !quote}
         className="mt-5 w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
