@@ -11,10 +11,12 @@ import { useAdminTranslations } from './i18n';
  */
 export function OperatorNotices({ notices, linked = false }: { notices?: OperatorNotice[]; linked?: boolean }) {
   const t = useAdminTranslations('admin.notices');
-  if (!notices || notices.length === 0) return null;
+  const shown = notices ?? [];
+  // The status is there before the answer, empty: a screen reader announces what is added to a live region, not a
+  // region that appears with its words already in it.
   return (
-    <div className="mb-6 space-y-3" role="status">
-      {notices.map((notice) => (
+    <div className={shown.length > 0 ? 'mb-6 space-y-3' : undefined} role="status">
+      {shown.map((notice) => (
         <div
           key={notice.key}
           className="rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950"

@@ -54,6 +54,11 @@ export function OrderDetail({ id }: { id: number }) {
       </>
     );
   };
+  /** A hold by its name, its kind and number after it: `Winter sale (sale item #3)`. */
+  const held = (name: Order['couponName'], what: string) => {
+    const shown = named(name);
+    return shown ? `${shown} (${what})` : what;
+  };
   /** Why the state changed, in the reader's language where the site knows the reason; an operator's note as typed. */
   const reason = (e: Order['events'][number]) => {
     if (!e.reasonKey) return e.reason;
@@ -104,12 +109,8 @@ export function OrderDetail({ id }: { id: number }) {
               label: t('holds'),
               value:
                 [
-                  order.saleItemId !== null
-                    ? [named(order.saleItemName), t('saleItem', { id: order.saleItemId })].filter(Boolean).join(' · ')
-                    : null,
-                  order.userCouponId !== null
-                    ? [named(order.couponName), t('coupon', { id: order.userCouponId })].filter(Boolean).join(' · ')
-                    : null,
+                  order.saleItemId !== null ? held(order.saleItemName, t('saleItem', { id: order.saleItemId })) : null,
+                  order.userCouponId !== null ? held(order.couponName, t('coupon', { id: order.userCouponId })) : null,
                 ]
                   .filter(Boolean)
                   .join(' · ') || '—',
