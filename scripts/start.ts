@@ -6,7 +6,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { type Env, EnvError, loadEnv, siteUrlNotice } from '../src/env';
+import { type Env, EnvError, loadEnv, mailNotice, siteUrlNotice } from '../src/env';
 import { buildIfStale, runNext, runProductionServer, waitForExit } from '../src/server/build/next-process';
 import { describeDatabase, migrateAndSeed, startDatabase } from '../src/server/db/prepare';
 import { assertPortFree } from '../src/server/port-check';
@@ -52,6 +52,7 @@ async function main() {
     SITE_URL: env.SITE_URL,
   };
   log(siteUrlNotice(env));
+  log(mailNotice(env));
   const distDir = process.env.NEXT_DIST_DIR ?? '.next';
 
   let child: ChildProcess | undefined;

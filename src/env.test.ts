@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_PATH_CORPUS } from '../tests/support/site-path-corpus';
-import { EnvError, loadEnv, siteUrlNotice } from './env';
+import { EnvError, loadEnv, mailNotice, siteUrlNotice } from './env';
 
 describe('configuration (src/env.ts)', () => {
   it('has working defaults', () => {
@@ -59,5 +59,16 @@ describe('configuration (src/env.ts)', () => {
     expect(siteUrlNotice(loadEnv(source), source)).toMatch(/mails.*http:\/\/localhost:3300 \(SITE_URL is unset/);
     const configured = { PORT: '3300', SITE_URL: 'https://cirrus.example' };
     expect(siteUrlNotice(loadEnv(configured), configured)).toMatch(/mails.*https:\/\/cirrus\.example \(SITE_URL\)$/);
+  });
+
+  it('says in the start log whether mail is sent, and never prints the mail server password', () => {
+    expect(mailNotice(loadEnv({}))).toMatch(/^mail: NOT SENT.*SMTP_URL is unset.*outbox/);
+    const configured = mailNotice(loadEnv({ SMTP_URL: 'smtp://postmaster:s3cret@mail.example.net:587' }));
+    expect(configured).toBe('mail: sent through mail.example.net:587 (SMTP_URL)');
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://, at start', () => {
+    expect(() => loadEnv({ SMTP_URL: 'http://mail.example.net' })).toThrow(/SMTP_URL/);
+    expect(loadEnv({ SMTP_URL: 'smtps://mail.example.net:465' }).SMTP_URL).toBe('smtps://mail.example.net:465');
   });
 });

@@ -86,8 +86,13 @@ const fields = z.object({
     .trim()
     .transform((v) => v || undefined)
     .optional(),
-  /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.net:587. Unset keeps mail in the outbox. */
-  SMTP_URL: optionalUrl,
+  /**
+   * SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.net:587 or smtps://…:465. Unset keeps mail in
+   * the outbox, and the start log, the dashboard and the deliveries screen say so (mailNotice).
+   */
+  SMTP_URL: optionalUrl.refine((v) => v === undefined || /^smtps?:\/\//i.test(v), {
+    message: 'must start with smtp:// or smtps://',
+  }),
   MAIL_FROM: z.string().min(3).default('Cirrus Cloud <no-reply@cirrus.cloud>'),
   /** The operators' mailbox that receives the /contact form's messages (through the outbox). */
   CONTACT_TO: z.email().default('contact@cirrus.cloud'),
@@ -218,6 +223,18 @@ export function siteUrlNotice(parsed: Env, source: Record<string, string | undef
   return configured
     ? `links in mails, canonical and hreflang URLs: ${parsed.SITE_URL} (SITE_URL)`
     : `links in mails, canonical and hreflang URLs: ${parsed.SITE_URL} (SITE_URL is unset: this machine on PORT ${parsed.PORT}; set SITE_URL to the public origin)`;
+}
+
+/**
+ * The start log's line on outgoing mail: the server it goes through (without the account in SMTP_URL), or that it
+ * is not sent at all, which an operator would otherwise only notice when customers never get their mails.
+ */
+export function mailNotice(parsed: Env): string {
+  if (!parsed.SMTP_URL) {
+    return 'mail: NOT SENT (SMTP_URL is unset): mails wait in the outbox and activation links are written to this log; set SMTP_URL (smtp://user:pass@host:587) to send them';
+  }
+  const url = new URL(parsed.SMTP_URL);
+  return `mail: sent through ${url.host} (SMTP_URL)`;
 }
 
 /** The part of the configuration the browser may see (docs/engineering.md#types-input-errors: a separate function decides). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/admin/en.json';
@@ -15,6 +15,9 @@ import {
   mailOutbox,
   orderEvents,
   orders,
+  pintuanGroups,
+  pintuanMembers,
+  pintuanOffers,
   saleActivities,
   saleItems,
   sessions,
@@ -592,13 +595,13 @@ describe('customers', () => {
     const res = await get(`/api/admin/customers/${who.user.id}`, as.support);
     const c = res.json.message as {
       orders: { number: string }[];
-      coupons: { id: number; name: string }[];
+      coupons: { id: number; name: { en: string } }[];
       groupBuys: unknown[];
       sessions: number;
     };
     expect(c.orders.map((o) => o.number)).toEqual([order.number]);
     expect(c.coupons.map((x) => x.id)).toEqual([couponId]);
-    expect(c.coupons[0]?.name).toBe('Back-office coupon');
+    expect(c.coupons[0]?.name.en).toBe('Back-office coupon');
     expect(c.groupBuys).toEqual([]);
     expect(c.sessions).toBe(1);
   });
@@ -927,5 +930,158 @@ describe('the CSV export', () => {
       .from(orders)
       .where(inArray(orders.userId, [who.user.id]));
     expect(ids).toHaveLength(1_500);
+  });
+});
+
+describe('what the order and customer pages name', () => {
+  it('names each line, the plan and the holds in every language, and says each event by its code', async () => {
+    const buyer = await customer('ja');
+    const saleId = await saleItem(5);
+    const couponId = await heldCoupon(buyer);
+    const order = await insertOrder(buyer.user.id, {
+      saleItemId: saleId,
+      userCouponId: couponId,
+      config: {
+        planId: 'std-1c1g',
+        regionId: 'tokyo',
+        imageId: 'windows-2022',
+        quantity: 1,
+        months: 12,
+        dataDisks: [{ diskId: 'disk-nvme', sizeGb: 50 }],
+      },
+      lines: [
+        { key: 'sale', itemId: String(saleId), quantity: 1, months: 12, unitMinor: 3000, amountMinor: 3000 },
+        { key: 'disk.0', itemId: 'disk-nvme', quantity: 1, months: 12, unitMinor: 500, amountMinor: 6000 },
+        { key: 'bandwidth', itemId: 'bw-300', quantity: 1, months: 12, unitMinor: 600, amountMinor: 7200 },
+        { key: 'traffic', itemId: 'traffic-1t', quantity: 1, months: 12, unitMinor: 500, amountMinor: 6000 },
+        { key: 'snapshot', itemId: 'weekly-4', quantity: 1, months: 12, unitMinor: 0, amountMinor: 0 },
+        { key: 'term', itemId: '15', quantity: 1, months: 12, unitMinor: -2880, amountMinor: -2880 },
+        { key: 'licence', itemId: 'windows-2022', quantity: 1, months: 12, unitMinor: 800, amountMinor: 9600 },
+      ],
+    });
+    await own.db.insert(orderEvents).values([
+      { orderId: order.id, fromStatus: null, toStatus: 'pending_payment', reason: 'created', actor: 'customer' },
+      {
+        orderId: order.id,
+        fromStatus: 'pending_payment',
+        toStatus: 'cancelled',
+        reason: 'cancelled by an operator: asked by phone',
+        actor: 'operator',
+      },
+      {
+        orderId: order.id,
+        fromStatus: 'cancelled',
+        toStatus: 'refund_pending',
+        reason: 'paid after the order was cancelled',
+        actor: 'payment',
+      },
+      { orderId: order.id, fromStatus: 'refund_pending', toStatus: 'refunded', reason: 'a note', actor: 'system' },
+    ]);
+
+    const d = (await get(`/api/admin/orders/${order.id}`, as.support)).json.message as {
+      productName: Record<string, string>;
+      saleItemName: Record<string, string> | null;
+      couponName: Record<string, string> | null;
+      lines: { key: string; name: Record<string, string> | null }[];
+      events: { reason: string; reasonKey: string | null; reasonState: string | null; reasonNote: string | null }[];
+    };
+    // In Japanese where the thing has a Japanese name (the sale made here has only English).
+    const named = Object.fromEntries(d.lines.map((l) => [l.key, l.name?.ja ?? l.name?.en ?? null]));
+    expect(named).toEqual({
+      sale: 'Back-office sale',
+      'disk.0': 'NVMe SSD ボリューム 50 GB',
+      bandwidth: '300 Mbps',
+      traffic: '1000 GB',
+      snapshot: '週次スナップショット',
+      term: null,
+      licence: 'Windows Server 2022 Datacenter',
+    });
+    expect(d.productName.ja).toBe('スタンダード 1vCPU / 1GB');
+    expect(d.saleItemName?.en).toBe('Back-office sale');
+    expect(d.couponName?.en).toBe('Back-office coupon');
+    // What happened is a code the screen words in the reader's language; an operator's note stays as typed, and a
+    // reason the site does not know is shown as written.
+    expect(d.events.map((e) => [e.reasonKey, e.reasonState, e.reasonNote])).toEqual([
+      ['created', null, null],
+      ['cancelledByOperator', null, 'asked by phone'],
+      ['paidAfterEnd', 'cancelled', null],
+      [null, null, null],
+    ]);
+    for (const key of ['created', 'cancelledByOperator', 'paidAfterEnd']) {
+      for (const messages of [en, zh, ja]) {
+        expect(
+          (messages.admin.orders as unknown as { reasons: Record<string, string> }).reasons[key],
+          key,
+        ).toBeTruthy();
+      }
+    }
+
+    // The list names the plan too.
+    const list = (await get(`/api/admin/orders?customer=${buyer.user.id}`, as.support)).json.message as ListAnswer<{
+      product: string;
+      productName: Record<string, string> | null;
+    }>;
+    expect(list.items[0]).toMatchObject({ product: 'std-1c1g', productName: { ja: 'スタンダード 1vCPU / 1GB' } });
+  });
+
+  it("answers a customer's coupons and group-buys in every language, for the screen to choose", async () => {
+    const member = await customer('zh');
+    await heldCoupon(member);
+    const [offer] = await own.db
+      .insert(pintuanOffers)
+      .values({
+        name: { en: 'Tokyo trio', zh: '东京三人团', ja: '東京 3 人グループ' },
+        planId: 'std-1c1g',
+        regionId: 'tokyo',
+        months: 12,
+        groupSize: 3,
+        groupPriceCents: 3000,
+        groupHours: 48,
+        startsAt: new Date(Date.now() - DAY),
+        endsAt: new Date(Date.now() + DAY),
+      })
+      .returning();
+    const order = await insertOrder(member.user.id);
+    const [group] = await own.db
+      .insert(pintuanGroups)
+      .values({ offerId: offer?.id ?? 0, leaderUserId: member.user.id, size: 3, expiresAt: new Date(Date.now() + DAY) })
+      .returning();
+    await own.db
+      .insert(pintuanMembers)
+      .values({ groupId: group?.id ?? 0, userId: member.user.id, orderId: order.id, leader: true });
+    const detail = (await get(`/api/admin/customers/${member.user.id}`, as.manager)).json.message as {
+      coupons: { name: Record<string, string> }[];
+      groupBuys: { offer: Record<string, string> }[];
+    };
+    expect(detail.groupBuys[0]?.offer).toEqual({ en: 'Tokyo trio', zh: '东京三人团', ja: '東京 3 人グループ' });
+    expect(detail.coupons[0]?.name).toMatchObject({ en: 'Back-office coupon' });
+  });
+});
+
+describe('when mail is not being sent', () => {
+  // The tests run without SMTP_URL, as a new install does: mail waits in the outbox.
+  it('says so on the dashboard and the deliveries list, with how many mails wait', async () => {
+    await mailRow({ subject: 'waiting without a transport' });
+    const [{ n } = { n: 0 }] = (
+      await own.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where status = 'pending'`)
+    ).rows;
+    const notice = { key: 'mailNotSent', values: { waiting: n } };
+    const period = 'from=2024-03-01&to=2024-03-02';
+    const dashboard = await get(`/api/admin/dashboard?${period}`, as.support);
+    expect(dashboard.json.message).toMatchObject({ notices: [notice] });
+    const deliveries = await get('/api/admin/deliveries?kind=mail', as.support);
+    expect(deliveries.json.message).toMatchObject({ notices: [notice] });
+    // An editor has no deliveries to look after: their dashboard says nothing of it.
+    const editor = await get(`/api/admin/dashboard?${period}`, as.editor);
+    expect(editor.json.message).toMatchObject({ notices: [] });
+    for (const messages of [en, zh, ja]) {
+      expect((messages.admin as unknown as { notices: Record<string, string> }).notices.mailNotSent).toBeTruthy();
+    }
+  });
+
+  it('says nothing once SMTP_URL is set', async () => {
+    const { operatorNotices } = await import('../../src/server/admin/notices');
+    expect(await operatorNotices(own.db, 'owner', { smtpUrl: 'smtp://mail.example.net:587' })).toEqual([]);
+    expect(await operatorNotices(own.db, 'owner', { smtpUrl: undefined })).toMatchObject([{ key: 'mailNotSent' }]);
   });
 });

@@ -767,6 +767,37 @@ describe('campaigns: the pop-up and the banner', () => {
     const shown = await currentPopupPromotion(db, 'en');
     expect(shown).toMatchObject({ title: 'Pop-up now', imageUrl: '/images/popup-test.png' });
   });
+
+  it('shows the pop-up the screen names as live, and says of every other campaign why it is not', async () => {
+    await db.update(promotions).set({ popup: false });
+    const { currentPopupPromotion } = await import('../../src/server/api/promotions/queries');
+    const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
+    const made = async (title: string, change: Record<string, unknown>) => {
+      const res = await save('POST', '/campaigns', campaignBody({ title: { en: title }, sort: 7, ...change }));
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return res.json.message as Row;
+    };
+    const running = await made('Running pop-up', { popup: true, startsAt: hours(-48) });
+    // The same sort, started later: it comes first, as on the campaigns page, rather than staying hidden.
+    const newer = await made('Newer pop-up', { popup: true, startsAt: hours(-1) });
+    const page = await made('Page only', { startsAt: hours(-2) });
+    const later = await made('Later pop-up', { popup: true, sort: 0, startsAt: hours(24) });
+    const over = await made('Over', { popup: true, sort: 0, startsAt: hours(-72), endsAt: hours(-24) });
+    expect((await currentPopupPromotion(db, 'en'))?.title).toBe('Newer pop-up');
+
+    const list = (await save('GET', '/campaigns?rows=100')).json.message as { items: Row[] };
+    const shown = (row: Row) => {
+      const found = list.items.find((r) => r.id === row.id);
+      return [found?.shown, (found?.shownInstead as { en?: string } | null)?.en ?? null];
+    };
+    expect(shown(newer)).toEqual(['popup', null]);
+    expect(shown(running)).toEqual(['behind', 'Newer pop-up']);
+    expect(shown(page)).toEqual(['page', null]);
+    expect(shown(later)).toEqual(['upcoming', null]);
+    expect(shown(over)).toEqual(['ended', null]);
+    const one = (await save('GET', `/campaigns/${running.id}`)).json.message as Row;
+    expect(one).toMatchObject({ shown: 'behind', shownInstead: { en: 'Newer pop-up' } });
+  });
 });
 
 describe('a campaign button or picture that is not a path on this site (docs/decisions/053-site-paths.md)', () => {

@@ -117,7 +117,8 @@ test('orders, customers and deliveries: a manager cancels an unpaid order, suppo
     await expect(page.getByTestId('action-cancel')).toHaveCount(0);
     const history = page.getByTestId('order-history').getByTestId('row');
     await expect(history).toHaveCount(2);
-    await expect(history.nth(1)).toContainText('cancelled by an operator: asked by phone');
+    // The reason in the reader's words, the operator's note as typed.
+    await expect(history.nth(1)).toContainText(`${en.orders.reasons.cancelledByOperator}: asked by phone`);
     await expect(history.nth(1)).toContainText(en.orders.actors.operator);
     await expect(page.getByTestId('order-webhooks')).toContainText('order.cancelled');
     await page.screenshot({ path: shot('order-detail'), fullPage: true });

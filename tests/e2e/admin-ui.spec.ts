@@ -48,9 +48,16 @@ const snapshot = {
 const ok = (route: Route, message: unknown) => route.fulfill({ json: { code: 2000, message } });
 const refuse = (route: Route, status: number, body: Record<string, unknown>) => route.fulfill({ status, json: body });
 
-/** A signed-in owner (or nobody, until the sign-in form is sent) and the lists the screens read. */
-async function fakeApi(page: Page, options: { signedIn: boolean }) {
+/**
+ * A signed-in owner (or nobody, until the sign-in form is sent) and the lists the screens read; `mailWaiting`: a
+ * server without SMTP_URL, that many mails in its outbox.
+ */
+async function fakeApi(page: Page, options: { signedIn: boolean; mailWaiting?: number }) {
   let signedIn = options.signedIn;
+  const notices =
+    options.mailWaiting === undefined
+      ? []
+      : [{ key: 'mailNotSent', values: { waiting: options.mailWaiting, more: 'no' } }];
   const puts: unknown[] = [];
   await page.route('**/api/admin/**', async (route) => {
     const url = new URL(route.request().url());
@@ -200,6 +207,35 @@ async function fakeApi(page: Page, options: { signedIn: boolean }) {
         tz: url.searchParams.get('tz') ?? 'UTC',
         days,
         signups: { created: zeros, activated: zeros, totalCreated: 0, totalActivated: 0 },
+        notices,
+      });
+    }
+    if (path === '/deliveries') {
+      const at = '2026-05-01T08:00:00.000Z';
+      return ok(route, {
+        total: 1,
+        capped: false,
+        next: null,
+        notices,
+        items: [
+          {
+            id: 'mail-7',
+            kind: 'mail',
+            outboxId: 7,
+            type: 'activation',
+            subject: 'Activate your Cirrus Cloud account',
+            recipient: 'new.customer@example.com',
+            eventId: null,
+            orderId: null,
+            orderNumber: null,
+            state: 'pending',
+            attempts: 0,
+            lastError: null,
+            nextAttemptAt: at,
+            createdAt: at,
+            doneAt: null,
+          },
+        ],
       });
     }
     return refuse(route, 404, { code: 4040, message: 'api.notFound' });
@@ -255,6 +291,24 @@ test('sign-in: a field left wrong is named next to it, a refused code as an aler
   await page.screenshot({ path: `screenshots/admin-ui-dashboard-${info.project.name}.png`, fullPage: true });
   await expectNoAxeViolations(page);
   expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+});
+
+test('mail not sent: the dashboard and the deliveries screen say so, and how many mails wait', async ({
+  page,
+}, info) => {
+  await fakeApi(page, { signedIn: true, mailWaiting: 3 });
+  await page.goto('/admin');
+  const notice = page.getByTestId('notice-mailNotSent');
+  await expect(notice).toContainText('SMTP_URL');
+  await expect(notice).toContainText('3 mails');
+  await page.screenshot({ path: `screenshots/admin-ui-mail-not-sent-${info.project.name}.png`, fullPage: true });
+  await expectNoAxeViolations(page);
+  await notice.getByRole('link', { name: en.notices.links.mailNotSent }).click();
+  await expect(page).toHaveURL(/\/admin\/deliveries/);
+  await expect(page.getByTestId('deliveries-list').getByTestId('row')).toHaveCount(1);
+  await expect(page.getByTestId('notice-mailNotSent')).toContainText('SMTP_URL');
+  await page.screenshot({ path: `screenshots/admin-ui-deliveries-not-sent-${info.project.name}.png`, fullPage: true });
+  await expectNoAxeViolations(page);
 });
 
 test('setup link: the secret as a QR code and as text; a short password is refused next to its field', async ({

@@ -3,6 +3,7 @@ import { FIRST_SCREEN_ID } from '../../src/lib/first-screen';
 import { announcements, docArticles } from '../../src/server/db/seed/data/content';
 import { expect, test } from './fixtures';
 import { HTML_LANG, LOCALES, type Locale, localizedPath, MESSAGES, watchConsole } from './support';
+import { htmlProblems } from './valid-html';
 
 type Expectation = { path: string; heading: (locale: Locale) => string };
 const page = (key: keyof (typeof MESSAGES)['en']['pages']) => (locale: Locale) => {
@@ -70,6 +71,25 @@ test.describe('every route in every language', { tag: '@desktop-only' }, () => {
       expect(problems).toEqual([]);
     });
   }
+});
+
+test('every route is valid HTML in every language', { tag: '@desktop-only' }, async ({ request }) => {
+  // One pass: each route's document as the server sends it (what a crawler and a screen reader's browser parse),
+  // fetched a few at a time, every problem named with its page. Most of the time is the server rendering pages
+  // no spec asked for yet; validating is a few milliseconds a page (docs/decisions/065-valid-html.md).
+  test.setTimeout(120_000);
+  const urls = ROUTES.flatMap((route) => LOCALES.map((locale) => localizedPath(locale, route.path)));
+  const problems: string[] = [];
+  for (let i = 0; i < urls.length; i += 6) {
+    await Promise.all(
+      urls.slice(i, i + 6).map(async (url) => {
+        const response = await request.get(url);
+        expect(response.status(), url).toBe(200);
+        for (const problem of await htmlProblems(await response.text())) problems.push(`${url}: ${problem}`);
+      }),
+    );
+  }
+  expect(problems).toEqual([]);
 });
 
 /**

@@ -151,7 +151,9 @@ function LanguageColumn({
       <section
         aria-label={t('previewOf', { language: LOCALE_LABEL[language] })}
         aria-busy={pending}
-        className="mt-4 flex-1 overflow-x-auto rounded-lg border border-dashed border-line bg-surface p-3"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a preview wider than its column (an article's tables) scrolls sideways, and must take focus to be read by keyboard
+        tabIndex={0}
+        className="mt-4 flex-1 overflow-x-auto rounded-lg border border-dashed border-line bg-surface p-3 focus-visible:outline-3 focus-visible:outline-brand-500"
         data-testid={`preview-${language}`}
       >
         <p className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs font-semibold uppercase tracking-wide text-muted">

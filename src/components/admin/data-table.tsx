@@ -159,9 +159,11 @@ export function TableFrame<T>({
     // `relative`: the visually hidden headings are absolutely positioned; without a positioned box around them
     // they escape it and make the page scroll sideways on a phone (src/components/catalog/plan-table.tsx).
     <div className="relative">
+      {/* Japanese breaks between phrases, not inside one (販売中, 編集 stay whole in a narrow column): `auto-phrase`
+          where the browser knows it, ordinary breaking elsewhere. */}
       <table
         role="table"
-        className="block w-full text-sm desk:table desk:rounded-xl desk:border desk:border-line desk:bg-white"
+        className="block w-full text-sm [word-break:auto-phrase] desk:table desk:rounded-xl desk:border desk:border-line desk:bg-white"
         aria-busy={loading}
         data-testid={testId}
       >

@@ -86,7 +86,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           {showNav ? (
             <button
               type="button"
-              className="rounded-md border border-white/40 px-3 py-1.5 text-sm text-white hover:bg-white/10 desk:hidden"
+              className="shrink-0 whitespace-nowrap rounded-md border border-white/40 px-3 py-1.5 text-sm text-white hover:bg-white/10 desk:hidden"
               aria-expanded={menuOpen}
               aria-controls="admin-nav"
               onClick={() => setMenuOpen((open) => !open)}
@@ -95,13 +95,14 @@ export function AdminShell({ children }: { children: ReactNode }) {
               {t('nav.menu')}
             </button>
           ) : null}
-          <div className="ml-auto flex items-center gap-3">
+          {/* The words stay whole (ログアウト on one line at 375 px): a long name gives way, cut short, instead. */}
+          <div className="ml-auto flex min-w-0 items-center gap-3">
             <LanguageSelect />
             {session ? (
               <>
                 <Link
                   href="/admin/account"
-                  className="text-sm text-white/90 underline-offset-2 hover:underline"
+                  className="min-w-0 truncate text-sm text-white/90 underline-offset-2 hover:underline"
                   data-testid="admin-who"
                 >
                   {session.staff.name}
@@ -110,7 +111,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
                 <button
                   type="button"
                   onClick={() => void signOut()}
-                  className="rounded-md border border-white/40 px-3 py-1.5 text-sm text-white hover:bg-white/10"
+                  className="shrink-0 whitespace-nowrap rounded-md border border-white/40 px-3 py-1.5 text-sm text-white hover:bg-white/10"
                 >
                   {t('signOut')}
                 </button>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { renderWhenNearSize } from '@/components/render-when-near';
 import { useRouter } from '@/i18n/navigation';
 import { usePathname } from '@/i18n/navigation-client';
@@ -66,6 +66,7 @@ export function VpsConfigurator({
   );
   const coupons = useHeldCoupons(token, locale);
   const [ordering, setOrdering] = useState(false);
+  const formId = useId();
 
   const placeOrder = async () => {
     if (!token) {
@@ -106,7 +107,8 @@ export function VpsConfigurator({
 
   return (
     <div className="grid gap-8 desk:grid-cols-[1fr_340px]">
-      <form className="space-y-6" onSubmit={(e) => e.preventDefault()} aria-label={t('formLabel')}>
+      {/* The order button beside it is the form's submit button (`form`): clicking it places the order. */}
+      <form id={formId} className="space-y-6" onSubmit={(e) => e.preventDefault()} aria-label={t('formLabel')}>
         <RegionSection {...section} />
         <div className="render-when-near grid gap-4 desk:grid-cols-2" style={renderWhenNearSize(56)}>
           <PlanSection {...section} />
@@ -131,6 +133,7 @@ export function VpsConfigurator({
         signedIn={Boolean(token)}
         ordering={ordering}
         onOrder={placeOrder}
+        formId={formId}
       />
     </div>
   );

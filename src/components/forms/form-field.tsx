@@ -64,7 +64,8 @@ export function FormField(props: FieldProps & Control) {
     );
   } else {
     const { as: _as, id: _id, label: _label, error: _error, hint: _hint, describedBy: _d, ...input } = props;
-    control = <input {...aria} className={`${CONTROL} ${border}`} {...input} />;
+    // A text field says so: a browser assumes it, but an `<input>` without a type reads as an oversight.
+    control = <input type="text" {...aria} className={`${CONTROL} ${border}`} {...input} />;
   }
   return (
     <div>

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { CouponState } from '@/lib/coupons';
 import { useLiveNumbers } from './live-numbers';
+import { StockBar } from './stock-bar';
 
 const BADGE: Record<CouponState, string> = {
   active: 'bg-emerald-50 text-emerald-700',
@@ -41,19 +42,9 @@ export function CouponStock({
 }) {
   const t = useTranslations('coupons');
   const left = useCouponNow(couponId, { stockLeft, state }).stockLeft;
-  const percentLeft = stockTotal > 0 ? Math.round((left / stockTotal) * 100) : 0;
   return (
     <div className="mt-auto space-y-1">
-      <div
-        role="progressbar"
-        aria-label={t('stockLabel', { left, total: stockTotal })}
-        aria-valuemin={0}
-        aria-valuemax={stockTotal}
-        aria-valuenow={left}
-        className="h-2 overflow-hidden rounded-full bg-surface"
-      >
-        <div className="h-full rounded-full bg-brand-500" style={{ width: `${percentLeft}%` }} />
-      </div>
+      <StockBar value={left} max={stockTotal} label={t('stockLabel', { left, total: stockTotal })} />
       <p className="text-xs text-muted tabular-nums" data-testid="coupon-stock">
         {t('stockLeft', { left })}
       </p>

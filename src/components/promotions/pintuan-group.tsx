@@ -12,6 +12,7 @@ import type { Viewer } from '@/server/api/pintuan/service';
 import { useSiteStore } from '@/stores/site-store';
 import { Countdown } from './countdown';
 import { PintuanImageSelect, type SeatImage } from './pintuan-image-select';
+import { StockBar } from './stock-bar';
 
 type Seat = NonNullable<Viewer['seat']>;
 
@@ -203,17 +204,12 @@ export function PintuanGroup({
       {group.status === 'pending' && viewer?.role !== 'leader' ? (
         <p className="mt-2 text-sm text-muted">{t('pendingNote')}</p>
       ) : null}
-      <div
-        className="mt-3 h-2 overflow-hidden rounded-full bg-surface"
-        role="progressbar"
-        aria-label={t('seatsTaken', { taken: group.seatsTaken, size: group.size })}
-        aria-valuemin={0}
-        aria-valuemax={group.size}
-        aria-valuenow={group.seatsTaken}
-      >
-        <div
-          className="h-full bg-red-500"
-          style={{ width: `${(group.seatsTaken / Math.max(1, group.size)) * 100}%` }}
+      <div className="mt-3">
+        <StockBar
+          value={group.seatsTaken}
+          max={group.size}
+          label={t('seatsTaken', { taken: group.seatsTaken, size: group.size })}
+          fill="red"
         />
       </div>
       <p className="mt-1 text-xs text-muted">{t('seatsTaken', { taken: group.seatsTaken, size: group.size })}</p>

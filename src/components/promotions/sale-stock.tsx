@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { useSiteStore } from '@/stores/site-store';
 import { useLiveNumbers } from './live-numbers';
+import { StockBar } from './stock-bar';
 
 /**
  * The stock bar, count and call to action of one item on /activity/vps, with the item's stock as it is now and,
@@ -43,16 +44,7 @@ export function SaleStock({
   return (
     <>
       <div className="mt-4">
-        <div
-          className="h-2 overflow-hidden rounded-full bg-surface"
-          role="progressbar"
-          aria-label={stock}
-          aria-valuemin={0}
-          aria-valuemax={stockTotal}
-          aria-valuenow={left}
-        >
-          <div className="h-full bg-red-500" style={{ width: `${(left / Math.max(1, stockTotal)) * 100}%` }} />
-        </div>
+        <StockBar value={left} max={stockTotal} label={stock} fill="red" />
         <p className="mt-1 text-xs text-muted tabular-nums">{`${stock} · ${limitText}`}</p>
       </div>
       {action}

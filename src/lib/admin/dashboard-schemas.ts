@@ -1,5 +1,6 @@
 import '../validation/zod-config';
 import { z } from 'zod';
+import { operatorNotice } from './notices';
 
 /**
  * The dashboard's period (docs/product/back-office-dashboard.md): whole days `from` to `to`, both included, in the
@@ -118,6 +119,8 @@ export const dashboardSeries = z.object({
   coupons: pair('claimed', 'used', 'totalClaimed', 'totalUsed').optional(),
   /** Group-buys opened each day, and how many of them filled all their seats. */
   groups: pair('opened', 'filled', 'totalOpened', 'totalFilled').optional(),
+  /** What this role must know about the site now (mail not being sent), said above the numbers. */
+  notices: z.array(operatorNotice),
 });
 export type DashboardSeries = z.infer<typeof dashboardSeries>;
 export type DashboardSection = 'sales' | 'signups' | 'coupons' | 'groups';

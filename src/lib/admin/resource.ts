@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChangeKind } from '../change-kinds';
 import { wholeNumber } from '../validation/numbers';
+import { operatorNotice } from './notices';
 import type { Permission } from './permissions';
 
 /**
@@ -294,6 +295,9 @@ export const localizedLinesRow = z.object({
 /** What every versioned row answers besides its own fields. */
 export const versioned = { version: z.number().int() };
 
+/** What the list's readers must know about the site now, said above its rows (mail not being sent). */
+const listNotices = z.array(operatorNotice).optional();
+
 /** A page of a list: `capped` when there are more than `total` matches (counting stops at a cap). */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -302,11 +306,18 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
     rows: z.number().int(),
     items: z.array(item),
+    notices: listNotices,
   });
 
 /** A page of a keyset list: the rows after a cursor, the cursor of the next page (null on the last). */
 export const cursorPageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ total: z.number().int(), capped: z.boolean(), next: z.string().nullable(), items: z.array(item) });
+  z.object({
+    total: z.number().int(),
+    capped: z.boolean(),
+    next: z.string().nullable(),
+    items: z.array(item),
+    notices: listNotices,
+  });
 
 /** Declares a resource; the identity that keeps its literal types for the server and the screens. */
 export function defineResource<

@@ -7497,6 +7497,13 @@ export interface operations {
                                 };
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -7920,6 +7927,13 @@ export interface operations {
                                 };
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -8279,6 +8293,13 @@ export interface operations {
                                 postedAt: string;
                                 active: boolean;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -8699,6 +8720,13 @@ export interface operations {
                                 };
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -9032,6 +9060,13 @@ export interface operations {
                                 sort: number;
                                 active: boolean;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -9385,12 +9420,24 @@ export interface operations {
                                 customerEmail: string | null;
                                 customerUsername: string;
                                 product: string | null;
+                                productName: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                } | null;
                                 currency: string;
                                 subtotalMinor: number;
                                 discountMinor: number;
                                 totalMinor: number;
                                 createdAt: string;
                                 paidAt: string | null;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -9432,6 +9479,11 @@ export interface operations {
                             customerEmail: string | null;
                             customerUsername: string;
                             product: string | null;
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                             currency: string;
                             subtotalMinor: number;
                             discountMinor: number;
@@ -9457,6 +9509,11 @@ export interface operations {
                             lines: {
                                 key: string;
                                 itemId: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                } | null;
                                 quantity: number;
                                 months: number;
                                 unitMinor: number;
@@ -9465,13 +9522,18 @@ export interface operations {
                             config: {
                                 [key: string]: unknown;
                             };
-                            productName: {
+                            saleItemId: number | null;
+                            saleItemName: {
                                 en: string;
                                 zh?: string;
                                 ja?: string;
                             } | null;
-                            saleItemId: number | null;
                             userCouponId: number | null;
+                            couponName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                             payBy: string;
                             statusChangedAt: string;
                             customerPhone: string | null;
@@ -9483,6 +9545,9 @@ export interface operations {
                                 /** @enum {string} */
                                 to: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
                                 reason: string;
+                                reasonKey: ("created" | "paid" | "provisioningStarted" | "serverReady" | "refundMade" | "paymentWindowEnded" | "leaderDidNotPay" | "groupTimedOut" | "cancelledByCustomer" | "cancelledByOperator" | "refundRecorded" | "paidAfterEnd") | null;
+                                reasonState: string | null;
+                                reasonNote: string | null;
                                 actor: string;
                                 at: string;
                             }[];
@@ -9572,6 +9637,11 @@ export interface operations {
                             customerEmail: string | null;
                             customerUsername: string;
                             product: string | null;
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                             currency: string;
                             subtotalMinor: number;
                             discountMinor: number;
@@ -9630,6 +9700,11 @@ export interface operations {
                             customerEmail: string | null;
                             customerUsername: string;
                             product: string | null;
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                             currency: string;
                             subtotalMinor: number;
                             discountMinor: number;
@@ -9685,6 +9760,11 @@ export interface operations {
                             customerEmail: string | null;
                             customerUsername: string;
                             product: string | null;
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                             currency: string;
                             subtotalMinor: number;
                             discountMinor: number;
@@ -9825,6 +9905,13 @@ export interface operations {
                                 supplyDate: string;
                                 pdf: string;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -9928,6 +10015,13 @@ export interface operations {
                                 createdAt: string;
                                 activatedAt: string | null;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -9980,6 +10074,11 @@ export interface operations {
                                 customerEmail: string | null;
                                 customerUsername: string;
                                 product: string | null;
+                                productName: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                } | null;
                                 currency: string;
                                 subtotalMinor: number;
                                 discountMinor: number;
@@ -9990,14 +10089,22 @@ export interface operations {
                             coupons: {
                                 id: number;
                                 couponId: number;
-                                name: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
                                 claimedAt: string;
                                 expiresAt: string;
                                 usedAt: string | null;
                             }[];
                             groupBuys: {
                                 groupId: number;
-                                offer: string;
+                                offer: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
                                 leader: boolean;
                                 /** @enum {string} */
                                 status: "pending" | "open" | "succeeded" | "failed";
@@ -10230,6 +10337,13 @@ export interface operations {
                                 reverseCharge: boolean;
                                 validFrom: string;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -10549,6 +10663,13 @@ export interface operations {
                                 createdAt: string;
                                 moderatedAt: string | null;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -10743,6 +10864,13 @@ export interface operations {
                                 locale: string;
                                 createdAt: string;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -10843,6 +10971,13 @@ export interface operations {
                                 nextAttemptAt: string;
                                 createdAt: string;
                                 doneAt: string | null;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -11017,6 +11152,13 @@ export interface operations {
                                     name: string | null;
                                 } | null;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -11128,6 +11270,13 @@ export interface operations {
                                 createdAt: string;
                                 enrolled: boolean;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -11595,6 +11744,13 @@ export interface operations {
                                 active: boolean;
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -11966,6 +12122,13 @@ export interface operations {
                                 version: number;
                                 regions: string[];
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -12291,6 +12454,13 @@ export interface operations {
                                 dedicated: boolean;
                                 sort: number;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -12635,6 +12805,13 @@ export interface operations {
                                 active: boolean;
                                 version: number;
                                 regions: string[];
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -13011,6 +13188,13 @@ export interface operations {
                                 active: boolean;
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -13346,6 +13530,13 @@ export interface operations {
                                 active: boolean;
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -13633,6 +13824,13 @@ export interface operations {
                                 sort: number;
                                 active: boolean;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -13944,6 +14142,13 @@ export interface operations {
                                         ja?: string;
                                     };
                                 }[];
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -14359,6 +14564,13 @@ export interface operations {
                                 active: boolean;
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -14714,6 +14926,13 @@ export interface operations {
                                 sort: number;
                                 active: boolean;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -15077,6 +15296,13 @@ export interface operations {
                                 active: boolean;
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -15379,6 +15605,13 @@ export interface operations {
                                 label: string;
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -15646,6 +15879,13 @@ export interface operations {
                                 held: number;
                                 /** @enum {string} */
                                 state: "upcoming" | "active" | "soldOut" | "ended";
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -16007,6 +16247,13 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "upcoming" | "running" | "ended";
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -16334,6 +16581,13 @@ export interface operations {
                                     ja?: string;
                                 };
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -16654,6 +16908,13 @@ export interface operations {
                                 succeededGroups: number;
                                 /** @enum {string} */
                                 state: "upcoming" | "running" | "ended";
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -17029,6 +17290,20 @@ export interface operations {
                                 version: number;
                                 /** @enum {string} */
                                 state: "upcoming" | "running" | "ended";
+                                /** @enum {string} */
+                                shown: "popup" | "behind" | "page" | "upcoming" | "ended";
+                                shownInstead: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                } | null;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -17137,6 +17412,13 @@ export interface operations {
                             version: number;
                             /** @enum {string} */
                             state: "upcoming" | "running" | "ended";
+                            /** @enum {string} */
+                            shown: "popup" | "behind" | "page" | "upcoming" | "ended";
+                            shownInstead: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                         };
                     };
                 };
@@ -17205,6 +17487,13 @@ export interface operations {
                             version: number;
                             /** @enum {string} */
                             state: "upcoming" | "running" | "ended";
+                            /** @enum {string} */
+                            shown: "popup" | "behind" | "page" | "upcoming" | "ended";
+                            shownInstead: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                         };
                     };
                 };
@@ -17316,6 +17605,13 @@ export interface operations {
                             version: number;
                             /** @enum {string} */
                             state: "upcoming" | "running" | "ended";
+                            /** @enum {string} */
+                            shown: "popup" | "behind" | "page" | "upcoming" | "ended";
+                            shownInstead: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
                         };
                     };
                 };
@@ -17504,6 +17800,13 @@ export interface operations {
                                 } | null;
                                 failure: string | null;
                                 version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
                             }[];
                         };
                     };
@@ -17943,6 +18246,13 @@ export interface operations {
                                 updatedAt: string;
                                 version: number;
                             }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -18162,6 +18472,13 @@ export interface operations {
                                 totalOpened: number;
                                 totalFilled: number;
                             };
+                            notices: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };

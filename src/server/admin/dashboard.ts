@@ -13,6 +13,7 @@ import type { StaffRole } from '@/lib/admin/schemas';
 import { invalidInput } from '../api/errors';
 import type { Database } from '../db/client';
 import { orders, pintuanGroups, userCoupons, users } from '../db/schema';
+import { operatorNotices } from './notices';
 import { may, type Permission } from './roles';
 
 /**
@@ -131,13 +132,13 @@ function unknownZone(error: unknown): boolean {
 /**
  * The dashboard's numbers for a period, each section only for a role that may see it. Every number is an SQL
  * aggregate over the rows of the period (kept fast by the indexes on each table's date column), one per day of
- * the period with zeros on empty days.
+ * the period with zeros on empty days. Above them, what the role must know about the site now (mail not sent).
  */
 export async function dashboard(db: Database, role: StaffRole, query: DashboardQuery): Promise<DashboardSeries> {
   const p: Period = { from: query.from, to: query.to, tz: query.tz };
   const sections = new Set(dashboardSectionsFor(role));
   try {
-    const [salesSeries, signups, coupons, groups] = await Promise.all([
+    const [salesSeries, signups, coupons, groups, notices] = await Promise.all([
       sections.has('sales') ? sales(db, p) : undefined,
       sections.has('signups') ? perDay(db, p, users, users.createdAt, isNotNull(users.activatedAt)) : undefined,
       sections.has('coupons')
@@ -146,9 +147,10 @@ export async function dashboard(db: Database, role: StaffRole, query: DashboardQ
       sections.has('groups')
         ? perDay(db, p, pintuanGroups, pintuanGroups.createdAt, eq(pintuanGroups.status, 'succeeded'))
         : undefined,
+      operatorNotices(db, role),
     ]);
     const days = Array.from({ length: daysBetween(p.from, p.to) }, (_, i) => addDays(p.from, i));
-    const series: DashboardSeries = { ...p, days };
+    const series: DashboardSeries = { ...p, days, notices };
     if (salesSeries) series.sales = salesSeries;
     if (signups)
       series.signups = {

@@ -18,7 +18,7 @@ const CHOICES = { direction: RULE_DIRECTIONS, protocol: RULE_PROTOCOLS, action: 
 /**
  * A security-group template's rules, in the order they apply, each with its note in three languages: the
  * `securityGroupRules` part of the template's form (src/lib/admin/resources/catalog/security-groups.ts). A role
- * that may only read sees them in the form's disabled fieldset, the buttons included.
+ * that may only read sees them disabled, the buttons included (the form is disabled: `formState.disabled`).
  */
 export const SecurityRulesField: CustomField = ({ field, text, idPrefix }) => {
   const { register, control, formState } = useFormContext<FormValues>();
@@ -26,7 +26,11 @@ export const SecurityRulesField: CustomField = ({ field, text, idPrefix }) => {
   const errors = (formState.errors as FieldErrors)[field.name] as unknown as FieldErrors[] | undefined;
   const id = (i: number, name: string) => `${idPrefix}-${field.name}-${i}-${name}`;
   return (
-    <fieldset className="rounded-lg border border-line p-3" data-testid={`${idPrefix}-${field.name}`}>
+    <fieldset
+      disabled={formState.disabled}
+      className="rounded-lg border border-line p-3"
+      data-testid={`${idPrefix}-${field.name}`}
+    >
       <legend className="px-1 text-sm font-semibold">{text.field(field.name)}</legend>
       <ol className="space-y-4">
         {rules.map((rule, i) => {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { type DASHBOARD_PRESETS, type DashboardSeries, presetPeriod } from '@/lib/admin/dashboard-schemas';
 import { AdminApiError, adminApi } from '../api';
 import { useAdminTranslations as useTranslations } from '../i18n';
+import { OperatorNotices } from '../notices';
 import { Alert, Button } from '../ui';
 import { type Mode, type Period, PeriodPicker, PeriodText } from './period';
 import { Sections } from './sections';
@@ -58,48 +59,51 @@ export function DashboardOverview() {
   };
 
   return (
-    <section aria-labelledby="dashboard-overview" className="mb-10">
-      <h2 id="dashboard-overview" className="mb-3 text-lg font-semibold text-ink">
-        {t('overview')}
-      </h2>
-      <PeriodPicker
-        mode={mode}
-        period={period}
-        zones={zones}
-        onPreset={choosePreset}
-        onCustom={(next) => {
-          setMode('custom');
-          setPeriod(next);
-        }}
-        onZone={(tz) => (mode === 'custom' ? setPeriod({ ...period, tz }) : choosePreset(mode, tz))}
-        refusal={failed?.fields ? failed : null}
-      />
-      <p className="mt-3 text-sm text-muted" data-testid="dashboard-period">
-        <PeriodText period={period} />
-      </p>
-      <div aria-live="polite" className="sr-only">
-        {loading ? t('loading') : ''}
-      </div>
-      {failed ? (
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          {/* A refused period names its field (shown next to it in the custom form); anything else is a failure. */}
-          <Alert messageKey={failed.fields ? Object.values(failed.fields)[0] : undefined}>{t('failed')}</Alert>
-          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-            {t('retry')}
-          </Button>
+    <>
+      <OperatorNotices notices={data?.notices} linked />
+      <section aria-labelledby="dashboard-overview" className="mb-10">
+        <h2 id="dashboard-overview" className="mb-3 text-lg font-semibold text-ink">
+          {t('overview')}
+        </h2>
+        <PeriodPicker
+          mode={mode}
+          period={period}
+          zones={zones}
+          onPreset={choosePreset}
+          onCustom={(next) => {
+            setMode('custom');
+            setPeriod(next);
+          }}
+          onZone={(tz) => (mode === 'custom' ? setPeriod({ ...period, tz }) : choosePreset(mode, tz))}
+          refusal={failed?.fields ? failed : null}
+        />
+        <p className="mt-3 text-sm text-muted" data-testid="dashboard-period">
+          <PeriodText period={period} />
+        </p>
+        <div aria-live="polite" className="sr-only">
+          {loading ? t('loading') : ''}
         </div>
-      ) : null}
-      {data ? (
-        <div
-          aria-busy={loading}
-          className={`mt-5 space-y-8 ${loading ? 'opacity-60' : ''}`}
-          data-testid="dashboard-data"
-        >
-          <Sections data={data} />
-        </div>
-      ) : loading ? (
-        <p className="mt-5 h-64 text-sm text-muted">{t('loading')}</p>
-      ) : null}
-    </section>
+        {failed ? (
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            {/* A refused period names its field (shown next to it in the custom form); anything else is a failure. */}
+            <Alert messageKey={failed.fields ? Object.values(failed.fields)[0] : undefined}>{t('failed')}</Alert>
+            <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+              {t('retry')}
+            </Button>
+          </div>
+        ) : null}
+        {data ? (
+          <div
+            aria-busy={loading}
+            className={`mt-5 space-y-8 ${loading ? 'opacity-60' : ''}`}
+            data-testid="dashboard-data"
+          >
+            <Sections data={data} />
+          </div>
+        ) : loading ? (
+          <p className="mt-5 h-64 text-sm text-muted">{t('loading')}</p>
+        ) : null}
+      </section>
+    </>
   );
 }

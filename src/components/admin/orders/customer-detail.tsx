@@ -32,6 +32,8 @@ export function CustomerDetail({ id }: { id: number }) {
   if (error) return <Alert messageKey={error} />;
   if (!row) return <p aria-busy="true" className="h-64" />;
   const customer = row as Customer;
+  /** A name in the reader's language, English where it has none. */
+  const named = (name: Partial<Record<AdminLocale, string>>) => name[locale] || name.en || '—';
 
   return (
     <>
@@ -98,7 +100,12 @@ export function CustomerDetail({ id }: { id: number }) {
           headers={[t('coupon.name'), t('coupon.claimedAt'), t('coupon.expiresAt'), t('coupon.usedAt')]}
           rows={customer.coupons.map((c) => ({
             key: c.id,
-            cells: [c.name, formatWhen(c.claimedAt, lang), formatWhen(c.expiresAt, lang), formatWhen(c.usedAt, lang)],
+            cells: [
+              named(c.name),
+              formatWhen(c.claimedAt, lang),
+              formatWhen(c.expiresAt, lang),
+              formatWhen(c.usedAt, lang),
+            ],
           }))}
         />
       </Section>
@@ -111,7 +118,7 @@ export function CustomerDetail({ id }: { id: number }) {
           rows={customer.groupBuys.map((g) => ({
             key: `${g.groupId}-${g.orderId}`,
             cells: [
-              g.offer,
+              named(g.offer),
               g.leader ? t('group.leader') : t('group.member'),
               t(`group.statuses.${g.status}`),
               `${g.seatsTaken} / ${g.size}`,

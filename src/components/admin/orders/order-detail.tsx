@@ -32,8 +32,39 @@ export function OrderDetail({ id }: { id: number }) {
   if (!row) return <p aria-busy="true" className="h-64" />;
   const order = row as Order;
   const money = (minor: number) => formatAmount(minor, order.currency, lang);
-  const productName = order.productName ? order.productName[locale] || order.productName.en : null;
+  /** A name in the reader's language, English where it has none. */
+  const named = (name: Partial<Record<AdminLocale, string>> | null) => (name ? name[locale] || name.en || null : null);
+  const productName = named(order.productName);
   const state = (s: string) => text.option('status', s);
+  /** What a line priced: its kind in words, then its name and code (a term discount's item is its percent). */
+  const lineItem = (line: Order['lines'][number]) => {
+    const kind = line.key.split('.')[0] ?? line.key;
+    const known = t.has(`lineKinds.${kind}` as never);
+    const label = known ? t(`lineKinds.${kind}` as never, { percent: line.itemId } as never) : kind;
+    const name = named(line.name);
+    return (
+      <>
+        <span className="block">{label}</span>
+        {kind === 'term' ? null : (
+          <span className="block text-xs text-muted">
+            {name ? `${name} · ` : null}
+            <code>{line.itemId}</code>
+          </span>
+        )}
+      </>
+    );
+  };
+  /** A hold by its name, its kind and number after it: `Winter sale (sale item #3)`. */
+  const held = (name: Order['couponName'], what: string) => {
+    const shown = named(name);
+    return shown ? `${shown} (${what})` : what;
+  };
+  /** Why the state changed, in the reader's language where the site knows the reason; an operator's note as typed. */
+  const reason = (e: Order['events'][number]) => {
+    if (!e.reasonKey) return e.reason;
+    const said = t(`reasons.${e.reasonKey}` as never, { state: e.reasonState ? state(e.reasonState) : '' } as never);
+    return e.reasonNote ? `${said}: ${e.reasonNote}` : said;
+  };
 
   return (
     <>
@@ -101,8 +132,8 @@ export function OrderDetail({ id }: { id: number }) {
               label: t('holds'),
               value:
                 [
-                  order.saleItemId !== null ? t('saleItem', { id: order.saleItemId }) : null,
-                  order.userCouponId !== null ? t('coupon', { id: order.userCouponId }) : null,
+                  order.saleItemId !== null ? held(order.saleItemName, t('saleItem', { id: order.saleItemId })) : null,
+                  order.userCouponId !== null ? held(order.couponName, t('coupon', { id: order.userCouponId })) : null,
                 ]
                   .filter(Boolean)
                   .join(' · ') || '—',
@@ -117,7 +148,7 @@ export function OrderDetail({ id }: { id: number }) {
           headers={[t('line.item'), t('line.quantity'), t('line.months'), t('line.unit'), t('line.amount')]}
           rows={order.lines.map((line) => ({
             key: line.key,
-            cells: [line.itemId, line.quantity, line.months, money(line.unitMinor), money(line.amountMinor)],
+            cells: [lineItem(line), line.quantity, line.months, money(line.unitMinor), money(line.amountMinor)],
           }))}
         />
       </Section>
@@ -132,7 +163,7 @@ export function OrderDetail({ id }: { id: number }) {
             cells: [
               formatWhen(e.at, lang),
               `${e.from ? state(e.from) : t('event.created')} → ${state(e.to)}`,
-              e.reason,
+              reason(e),
               t.has(`actors.${e.actor}` as never) ? t(`actors.${e.actor}` as never) : e.actor,
             ],
           }))}

@@ -97,7 +97,8 @@ function Shown({
     case 'country':
       return <span>{`${countryName(String(value), lang)} (${value})`}</span>;
     case 'code':
-      return <code className="break-all text-xs">{String(value)}</code>;
+      // A code breaks where it has a hyphen, or else only when nothing else fits: never in the middle of `nvme`.
+      return <code className="break-words text-xs">{String(value)}</code>;
     case 'email':
       return (
         <a href={`mailto:${encodeURIComponent(String(value))}`} className={`${buttonClass.link} break-all`}>

@@ -56,6 +56,10 @@ export function ResourceForm({
       >,
     ),
     defaultValues: formValuesOf(resource.fields, row ?? { ...(resource.blank() as FormValues), ...preset }),
+    // Read-only: every input the form registers is disabled, and a part of a form with buttons of its own reads
+    // `formState.disabled`. Not a disabled fieldset around everything: what is there to be read, such as a
+    // preview that scrolls, must stay reachable by keyboard (axe counts all a disabled fieldset holds as disabled).
+    disabled: readOnly || undefined,
   });
   const { handleSubmit, reset, getValues, setError, watch, formState } = form;
   const values = watch();
@@ -149,7 +153,7 @@ export function ResourceForm({
         {formState.errors.root?.server ? (
           <Alert messageKey={formState.errors.root.server.message} testId="resource-error" />
         ) : null}
-        <fieldset disabled={readOnly} className="space-y-4">
+        <div className="space-y-4">
           {resource.fields
             .filter((f) => !f.when || f.when(values))
             .map((f) => (
@@ -162,7 +166,7 @@ export function ResourceForm({
                 idPrefix={idPrefix}
               />
             ))}
-        </fieldset>
+        </div>
         {readOnly ? null : (
           <div className="flex flex-wrap gap-3 pt-2">
             <Button type="submit" disabled={formState.isSubmitting} data-testid="resource-save">

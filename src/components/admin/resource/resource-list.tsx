@@ -4,11 +4,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useLocale } from 'next-intl';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
+import type { OperatorNotice } from '@/lib/admin/notices';
 import { may } from '@/lib/admin/permissions';
 import type { Column, ResourceDeclaration } from '@/lib/admin/resource';
 import type { AdminLocale } from '@/lib/admin/schemas';
 import { DataTable, EmptyList, Pager, TableFrame, TableRows, useServerTable } from '../data-table';
 import { useAdminTranslations } from '../i18n';
+import { OperatorNotices } from '../notices';
 import { useSession } from '../session';
 import { Alert, Button, buttonClass, Modal, PageHeading } from '../ui';
 import { useAnswer } from '../use-list';
@@ -182,6 +184,7 @@ export function ResourceList({
       {view.title === undefined && text.intro() ? (
         <p className="-mt-4 mb-4 max-w-prose text-sm text-muted">{text.intro()}</p>
       ) : null}
+      <OperatorNotices notices={list.answer?.notices} />
       {children}
       <ResourceNotice notice={notice} />
       <ListFilters resource={resource} address={address} text={text} />
@@ -283,6 +286,8 @@ export type ListAnswer<T = Record<string, unknown>> = {
   total: number;
   capped: boolean;
   next?: string | null;
+  /** What the list's readers must know about the site now (src/lib/admin/notices.ts). */
+  notices?: OperatorNotice[];
 };
 
 /** A keyset list's table: "previous" and "next" instead of page numbers, the count as the server gives it. */

@@ -16,7 +16,7 @@ type FieldProps = {
   className?: string;
 };
 
-/** The label around a control, with its error read out when it appears. */
+/** A control with its label above it, and its error read out when it appears. */
 function ConfigField({
   label,
   error,
@@ -40,15 +40,17 @@ function ConfigField({
     );
   }
   return (
-    <label htmlFor={id} className={`block text-sm ${className ?? ''}`}>
-      {label}
+    <div className={`text-sm ${className ?? ''}`}>
+      <label htmlFor={id} className="block">
+        {label}
+      </label>
       {children(id, undefined)}
       {error ? (
         <p className="mt-1 text-xs text-red-700" role="alert">
           {errorText(error)}
         </p>
       ) : null}
-    </label>
+    </div>
   );
 }
 

@@ -33,6 +33,7 @@ export function OrderSummary({
   signedIn,
   ordering,
   onOrder,
+  formId,
 }: {
   quote: ConfiguratorQuote | null;
   stale: ConfiguratorQuote | null;
@@ -43,6 +44,8 @@ export function OrderSummary({
   signedIn: boolean;
   ordering: boolean;
   onOrder: () => void;
+  /** The configuration's form, whose submit button the order button is. */
+  formId: string;
 }) {
   const t = useTranslations('buy');
   const tr = useTranslations();
@@ -101,7 +104,8 @@ export function OrderSummary({
         </p>
       ) : null}
       <button
-        type="button"
+        type="submit"
+        form={formId}
         onClick={onOrder}
         disabled={ordering || !quote || blocked !== null}
         aria-describedby={blocked ? 'order-blocked' : undefined}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../resource';
+import { defineResource, localizedRow } from '../resource';
 import { deliveryRow } from './deliveries';
 import { orderRow } from './orders';
 
@@ -27,7 +27,8 @@ export const customerDetailRow = customerRow.extend({
     z.object({
       id: z.number().int(),
       couponId: z.number().int(),
-      name: z.string(),
+      /** In every language: the screen shows its reader's. */
+      name: localizedRow,
       claimedAt: z.string(),
       expiresAt: z.string(),
       usedAt: z.string().nullable(),
@@ -36,7 +37,7 @@ export const customerDetailRow = customerRow.extend({
   groupBuys: z.array(
     z.object({
       groupId: z.number().int(),
-      offer: z.string(),
+      offer: localizedRow,
       leader: z.boolean(),
       status: z.enum(['pending', 'open', 'succeeded', 'failed']),
       seatsTaken: z.number().int(),

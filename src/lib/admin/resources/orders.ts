@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../../currency';
+import { ORDER_EVENT_REASON_KEYS } from '../../order-event-reasons';
 import { ORDER_STATUSES as ORDER_STATES } from '../../validation/order-forms';
 import { type Action, defineResource, localizedRow } from '../resource';
 import { deliveryRow } from './deliveries';
@@ -30,8 +31,9 @@ export const orderRow = z.object({
   customerId: z.number().int(),
   customerEmail: z.string().nullable(),
   customerUsername: z.string(),
-  /** The plan it bought (its configuration's `planId`). */
+  /** The plan it bought (its configuration's `planId`), and its name in every language. */
   product: z.string().nullable(),
+  productName: localizedRow.nullable(),
   currency: z.string(),
   subtotalMinor: z.number().int(),
   discountMinor: z.number().int(),
@@ -61,6 +63,8 @@ export const orderDetailRow = orderRow.extend({
     z.object({
       key: z.string(),
       itemId: z.string(),
+      /** What the line priced, in every language (a plan's or a sale's name, a disk and its size); none for a discount. */
+      name: localizedRow.nullable(),
       quantity: z.number(),
       months: z.number(),
       unitMinor: z.number(),
@@ -68,9 +72,11 @@ export const orderDetailRow = orderRow.extend({
     }),
   ),
   config: z.record(z.string(), z.unknown()),
-  productName: localizedRow.nullable(),
   saleItemId: z.number().int().nullable(),
+  /** The sale the held sale item belongs to, and the held coupon, by name. */
+  saleItemName: localizedRow.nullable(),
   userCouponId: z.number().int().nullable(),
+  couponName: localizedRow.nullable(),
   payBy: z.string(),
   statusChangedAt: z.string(),
   customerPhone: z.string().nullable(),
@@ -81,7 +87,11 @@ export const orderDetailRow = orderRow.extend({
       id: z.number().int(),
       from: z.enum(ORDER_STATES).nullable(),
       to: z.enum(ORDER_STATES),
+      /** As written (src/lib/order-event-reasons.ts), and read: its code, the state it names, an operator's note. */
       reason: z.string(),
+      reasonKey: z.enum(ORDER_EVENT_REASON_KEYS).nullable(),
+      reasonState: z.string().nullable(),
+      reasonNote: z.string().nullable(),
       actor: z.string(),
       at: z.string(),
     }),
@@ -144,7 +154,12 @@ export const ordersResource = defineResource({
       link: (row) => `/admin/customers/${row.customerId}`,
       below: [{ name: 'customerEmail' }],
     },
-    { name: 'product' },
+    // The plan by its name in the reader's language; its code where the plan is gone.
+    {
+      name: 'product',
+      format: 'localized',
+      value: (row) => row.productName ?? (row.product ? { en: row.product } : null),
+    },
     { name: 'totalMinor', format: 'money', currency: 'currency', sort: 'total' },
     { name: 'createdAt', format: 'datetime', sort: 'createdAt' },
   ],

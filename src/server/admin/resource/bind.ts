@@ -4,6 +4,7 @@ import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, type 
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import type { OperatorNotice } from '@/lib/admin/notices';
 import type { ResourceDeclaration, ResourceQuery } from '@/lib/admin/resource';
 import type { AppEnv } from '../../api/context';
 import {
@@ -63,6 +64,11 @@ export type Binding = {
    * customer named in a filter first): answers the page as the generic list would.
    */
   list?: (db: Database, query: ResourceQuery, viewer: SignedInStaff) => Promise<ListPage>;
+  /**
+   * What the list's readers must know about the site now, answered with every page and said above the rows (the
+   * deliveries: mail not being sent at all).
+   */
+  notices?: (db: Reader, viewer: SignedInStaff) => Promise<OperatorNotice[]>;
   /** What each declared action does: inside its own transaction, audited by itself; answers the row after it. */
   actions?: Record<string, (context: ActionContext) => Promise<Snapshot | null>>;
   /** The table's values for an input; the input's own fields by default. */
@@ -123,6 +129,7 @@ export type ListPage = {
   items: Snapshot[];
   total: number;
   capped: boolean;
+  notices?: OperatorNotice[];
 } & ({ page: number; rows: number } | { next: string | null });
 
 /** A write's transaction, after whose commit this process drops its read caches (seenHereAtOnce). */
@@ -363,10 +370,20 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     find,
     lock,
 
-    /** A page of rows, searched, filtered and ordered as the list asks (counting stops at a cap). */
-    list(db: Database, query: ResourceQuery, viewer: SignedInStaff): Promise<ListPage> {
-      if (binding.list) return binding.list(db, query, viewer);
-      return declaration.list.paging === 'keyset' ? keysetPage(db, query, viewer) : numberedPage(db, query, viewer);
+    /**
+     * A page of rows, searched, filtered and ordered as the list asks (counting stops at a cap), with what its
+     * readers must know now where the resource says anything.
+     */
+    async list(db: Database, query: ResourceQuery, viewer: SignedInStaff): Promise<ListPage> {
+      const [page, notices] = await Promise.all([
+        binding.list
+          ? binding.list(db, query, viewer)
+          : declaration.list.paging === 'keyset'
+            ? keysetPage(db, query, viewer)
+            : numberedPage(db, query, viewer),
+        binding.notices?.(db, viewer),
+      ]);
+      return notices ? { ...page, notices } : page;
     },
 
     /**

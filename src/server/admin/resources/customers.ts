@@ -16,7 +16,6 @@ import {
   userCoupons,
   users,
 } from '../../db/schema';
-import { localize } from '../../localize';
 import { ensureMailWorker } from '../../mail/worker';
 import { recordAudit } from '../audit';
 import { cappedTotal } from '../list-total';
@@ -122,7 +121,6 @@ async function readCustomer(
     orderIds.length > 0 ? (ordersBinding.read?.(db, inArray(orders.id, orderIds), viewer) ?? []) : [],
     mailList.length > 0 ? readDeliveries(db, 'mail', inArray(mailOutbox.id, mailList), viewer) : [],
   ]);
-  const locale = viewer.locale;
   return {
     ...customerItem(viewer, user),
     sessions: sessionCount?.n ?? 0,
@@ -131,14 +129,14 @@ async function readCustomer(
     coupons: held.map(({ held: h, coupon }) => ({
       id: h.id,
       couponId: coupon.id,
-      name: localize(coupon.name, locale, `coupon ${coupon.id}`),
+      name: coupon.name,
       claimedAt: h.claimedAt.toISOString(),
       expiresAt: h.expiresAt.toISOString(),
       usedAt: h.usedAt?.toISOString() ?? null,
     })),
     groupBuys: seats.map(({ member, group, offer, number }) => ({
       groupId: group.id,
-      offer: localize(offer.name, locale, `offer ${offer.id}`),
+      offer: offer.name,
       leader: member.leader,
       status: group.status,
       seatsTaken: group.seatsTaken,

@@ -7,6 +7,7 @@ import { mailOutbox, orders, webhookOutbox } from '../../db/schema';
 import { ensureMailWorker } from '../../mail/worker';
 import { recordAudit } from '../audit';
 import { cappedTotal } from '../list-total';
+import { operatorNotices } from '../notices';
 import type { Binding } from '../resource/bind';
 import { KEYSET_COUNT_CAP, keysetKeys } from '../resource/keyset';
 import type { SignedInStaff } from '../sessions';
@@ -164,6 +165,8 @@ export const deliveriesBinding: Binding = {
     return { ...counted, next, items: keys.flatMap((k) => byId.get(Number(k)) ?? []) };
   },
   readOne: readDelivery,
+  // Without SMTP_URL the mails listed here wait for a try that never comes: the list says so above them.
+  notices: (db, viewer) => operatorNotices(db, viewer.role),
   actions: {
     /**
      * "Retry now": a row waiting for its next try (pending, failed or not) becomes due at once. The UPDATE's own

@@ -1,12 +1,32 @@
 import 'server-only';
-import { asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { type ResourceQuery, resourceQuery } from '@/lib/admin/resource';
 import { type OrderDetail, type OrderState, ordersResource } from '@/lib/admin/resources/orders';
+import { readOrderEventReason } from '@/lib/order-event-reasons';
 import { ApiError, BusinessCode, notFound } from '../../api/errors';
 import { mailOrderPaid } from '../../api/orders/payment-notify';
 import { announceChange } from '../../changes/bus';
 import type { Database, Reader, Tx } from '../../db/client';
-import { currencies, mailOutbox, orderEvents, orders, plans, users, webhookOutbox } from '../../db/schema';
+import {
+  bandwidthTiers,
+  coupons,
+  currencies,
+  diskProducts,
+  images,
+  mailOutbox,
+  orderEvents,
+  orders,
+  pintuanOffers,
+  plans,
+  saleActivities,
+  saleItems,
+  snapshotPolicies,
+  trafficPackages,
+  userCoupons,
+  users,
+  webhookOutbox,
+} from '../../db/schema';
+import type { Localized } from '../../db/schema/common';
 import { invoiceOfOrder } from '../../invoices/queries';
 import { ensureMailWorker } from '../../mail/worker';
 import { releaseHolds, transitionOrders } from '../../orders/lifecycle';
@@ -51,6 +71,7 @@ async function readOrders(db: Reader, where: SQL | undefined, viewer: SignedInSt
       customerEmail: users.email,
       customerUsername: users.username,
       product: planOf,
+      productName: plans.name,
       currency: orders.currency,
       subtotalMinor: orders.subtotalMinor,
       discountMinor: orders.discountMinor,
@@ -60,6 +81,7 @@ async function readOrders(db: Reader, where: SQL | undefined, viewer: SignedInSt
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(plans, eq(plans.id, planOf))
     .where(where);
   return rows.map((row) => ({
     ...row,
@@ -67,6 +89,132 @@ async function readOrders(db: Reader, where: SQL | undefined, viewer: SignedInSt
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
   }));
+}
+
+/** The same words in every language: a size or a speed, or a name kept in one language only (an OS image's). */
+const everywhere = (text: string): Localized => ({ en: text, zh: text, ja: text });
+
+/** Adds a size to a name in every language it has (`NVMe SSD volume 50 GB`). */
+const sized = (name: Localized, size: string): Localized =>
+  Object.fromEntries(Object.entries(name).map(([language, text]) => [language, `${text} ${size}`])) as Localized;
+
+/**
+ * What each line of an order priced, by name in every language (its key says what it is: src/server/api/orders/
+ * pricing.ts): the plan, a data disk with its size, a bandwidth tier, a traffic package, a snapshot policy, an OS
+ * licence, the sale a sale item belongs to, a group-buy offer. A term discount has no name (its item is its
+ * percent); something since deleted has none either, and the screen shows its code.
+ */
+async function lineNames(db: Reader, order: OrderRow): Promise<(Localized | null)[]> {
+  const kindOf = (key: string) => key.split('.')[0] ?? key;
+  const idsOf = (kind: string) => [...new Set(order.lines.filter((l) => kindOf(l.key) === kind).map((l) => l.itemId))];
+  const numbers = (kind: string) => idsOf(kind).map(Number).filter(Number.isSafeInteger);
+  const byId = async <T extends { id: string | number }>(ids: unknown[], read: () => Promise<T[]>) =>
+    new Map((ids.length > 0 ? await read() : []).map((row) => [String(row.id), row]));
+  const [plan, disk, tier, pack, policy, image, sale, offer] = await Promise.all([
+    byId(idsOf('plan'), () =>
+      db
+        .select({ id: plans.id, name: plans.name })
+        .from(plans)
+        .where(inArray(plans.id, idsOf('plan'))),
+    ),
+    byId(idsOf('disk'), () =>
+      db
+        .select({ id: diskProducts.id, name: diskProducts.name })
+        .from(diskProducts)
+        .where(inArray(diskProducts.id, idsOf('disk'))),
+    ),
+    byId(idsOf('bandwidth'), () =>
+      db
+        .select({ id: bandwidthTiers.id, mbps: bandwidthTiers.mbps })
+        .from(bandwidthTiers)
+        .where(inArray(bandwidthTiers.id, idsOf('bandwidth'))),
+    ),
+    byId(idsOf('traffic'), () =>
+      db
+        .select({ id: trafficPackages.id, gb: trafficPackages.gb })
+        .from(trafficPackages)
+        .where(inArray(trafficPackages.id, idsOf('traffic'))),
+    ),
+    byId(idsOf('snapshot'), () =>
+      db
+        .select({ id: snapshotPolicies.id, name: snapshotPolicies.name })
+        .from(snapshotPolicies)
+        .where(inArray(snapshotPolicies.id, idsOf('snapshot'))),
+    ),
+    byId(idsOf('licence'), () =>
+      db
+        .select({ id: images.id, name: images.name })
+        .from(images)
+        .where(inArray(images.id, idsOf('licence'))),
+    ),
+    byId(numbers('sale'), () =>
+      db
+        .select({ id: saleItems.id, name: saleActivities.name })
+        .from(saleItems)
+        .innerJoin(saleActivities, eq(saleActivities.id, saleItems.activityId))
+        .where(inArray(saleItems.id, numbers('sale'))),
+    ),
+    byId(numbers('pintuan'), () =>
+      db
+        .select({ id: pintuanOffers.id, name: pintuanOffers.name })
+        .from(pintuanOffers)
+        .where(inArray(pintuanOffers.id, numbers('pintuan'))),
+    ),
+  ]);
+  const disks = Array.isArray(order.config.dataDisks) ? (order.config.dataDisks as { sizeGb?: unknown }[]) : [];
+  return order.lines.map((line): Localized | null => {
+    const [kind, index] = line.key.split('.');
+    switch (kind) {
+      case 'plan':
+        return plan.get(line.itemId)?.name ?? null;
+      case 'disk': {
+        const name = disk.get(line.itemId)?.name;
+        const size = disks[Number(index)]?.sizeGb;
+        return name ? (typeof size === 'number' ? sized(name, `${size} GB`) : name) : null;
+      }
+      case 'bandwidth': {
+        const found = tier.get(line.itemId);
+        return found ? everywhere(`${found.mbps} Mbps`) : null;
+      }
+      case 'traffic': {
+        const found = pack.get(line.itemId);
+        return found ? everywhere(`${found.gb} GB`) : null;
+      }
+      case 'snapshot':
+        return policy.get(line.itemId)?.name ?? null;
+      case 'licence': {
+        const found = image.get(line.itemId);
+        return found ? everywhere(found.name) : null;
+      }
+      case 'sale':
+        return sale.get(line.itemId)?.name ?? null;
+      case 'pintuan':
+        return offer.get(line.itemId)?.name ?? null;
+      default:
+        return null;
+    }
+  });
+}
+
+/** The sale a held sale item belongs to and the held coupon, by name (the order's "holds"). */
+async function holdNames(db: Reader, order: OrderRow) {
+  const [[sale], [coupon]] = await Promise.all([
+    order.saleItemId === null
+      ? []
+      : db
+          .select({ name: saleActivities.name })
+          .from(saleItems)
+          .innerJoin(saleActivities, eq(saleActivities.id, saleItems.activityId))
+          .where(eq(saleItems.id, order.saleItemId)),
+    order.userCouponId === null
+      ? []
+      : db
+          .select({ name: coupons.name })
+          .from(userCoupons)
+          .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
+          .where(eq(userCoupons.id, order.userCouponId)),
+  ]);
+  return { saleItemName: sale?.name ?? null, couponName: coupon?.name ?? null };
 }
 
 /** An order with its customer, lines, history (order_events) and what was sent about it (both outboxes). */
@@ -79,13 +227,13 @@ async function readOrder(db: Reader, key: string | number, viewer: SignedInStaff
     .where(eq(orders.id, id));
   if (!found) return undefined;
   const { order, user } = found;
-  const planId = typeof order.config.planId === 'string' ? order.config.planId : '';
-  const [[row], events, webhooks, mails, [plan], invoice] = await Promise.all([
+  const [[row], events, webhooks, mails, names, holds, invoice] = await Promise.all([
     readOrders(db, eq(orders.id, id), viewer),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id)),
     readDeliveries(db, 'webhook', eq(webhookOutbox.orderId, id), viewer),
     readDeliveries(db, 'mail', eq(mailOutbox.orderId, id), viewer),
-    db.select({ name: plans.name }).from(plans).where(eq(plans.id, planId)),
+    lineNames(db, order),
+    holdNames(db, order),
     invoiceOfOrder(db, id),
   ]);
   if (!row) return undefined;
@@ -103,23 +251,29 @@ async function readOrder(db: Reader, key: string | number, viewer: SignedInStaff
     totalInclTaxMinor: order.totalInclTaxMinor,
     invoice: invoice ? { ...invoice, pdf: `/api/admin/invoices/${invoice.id}/pdf` } : null,
     rate: order.rate,
-    lines: order.lines,
+    lines: order.lines.map((line, i) => ({ ...line, name: names[i] ?? null })),
     config: order.config,
-    productName: plan?.name ?? null,
     saleItemId: order.saleItemId,
     userCouponId: order.userCouponId,
+    ...holds,
     payBy: order.payBy.toISOString(),
     statusChangedAt: order.statusChangedAt.toISOString(),
     customerPhone: contactFor(viewer, user.phone),
     customerStatus: user.status,
-    events: events.map((e) => ({
-      id: e.id,
-      from: e.fromStatus,
-      to: e.toStatus,
-      reason: e.reason,
-      actor: e.actor,
-      at: e.at.toISOString(),
-    })),
+    events: events.map((e) => {
+      const read = readOrderEventReason(e.reason);
+      return {
+        id: e.id,
+        from: e.fromStatus,
+        to: e.toStatus,
+        reason: e.reason,
+        reasonKey: read.key,
+        reasonState: read.state,
+        reasonNote: read.note,
+        actor: e.actor,
+        at: e.at.toISOString(),
+      };
+    }),
     webhooks: webhooks.sort(byId),
     mails: mails.sort(byId),
   };

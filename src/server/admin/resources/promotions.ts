@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { couponState } from '../../api/coupons/queries';
 import { ApiError, BusinessCode, type FieldErrors } from '../../api/errors';
 import { regularTermPriceCents } from '../../api/pintuan/queries';
+import { popupCampaign } from '../../api/promotions/queries';
 import type { Reader, Tx } from '../../db/client';
 import {
   coupons,
@@ -225,8 +226,25 @@ export const groupBuysBinding: Binding = {
   values: (input) => ({ ...input, rules: (input.rules as { en?: string } | null)?.en ? input.rules : null }),
 };
 
+/**
+ * Where a campaign is shown now, and why not where it is not: the pop-up is the first running campaign marked so
+ * (src/server/api/promotions/queries.ts), another marked one is behind it, an unmarked running one is on the
+ * campaigns page only.
+ */
+function shownNow(row: typeof promotions.$inferSelect, popup: typeof promotions.$inferSelect | undefined, now: Date) {
+  const state = scheduleState(row, now);
+  if (state !== 'running') return { shown: state, shownInstead: null };
+  if (!row.popup) return { shown: 'page', shownInstead: null };
+  if (popup?.id === row.id) return { shown: 'popup', shownInstead: null };
+  return { shown: 'behind', shownInstead: popup?.title ?? null };
+}
+
 export const campaignsBinding: Binding = {
-  read: async (db, where) => withState(await db.select().from(promotions).where(where)),
+  read: async (db, where) => {
+    const now = new Date();
+    const [rows, popup] = await Promise.all([db.select().from(promotions).where(where), popupCampaign(db, now)]);
+    return withState(rows, (row) => shownNow(row, popup, now));
+  },
   // Two campaigns cannot share a slug; the table's unique key decides between two saves at once.
   check: async (tx, input, before): Promise<FieldErrors> => {
     const [other] = await tx

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Locale } from '@/lib/locales';
 import { isSitePath, isWebAddress } from '@/lib/site-path';
-import type { Database } from '../../db/client';
+import type { Database, Reader } from '../../db/client';
 import { promotions } from '../../db/schema';
 import { localize } from '../../localize';
 
@@ -43,6 +43,27 @@ function toSummary(row: typeof promotions.$inferSelect, locale: Locale): Promoti
   };
 }
 
+/**
+ * The order of the running campaigns: the lowest sort first, and of equal sorts the one that started last (a new
+ * campaign placed beside a running one comes first rather than staying hidden behind it). The campaigns page
+ * lists them so, and the first marked `popup` is the pop-up and the banner; the back office's campaign list says
+ * which one that is (src/server/admin/resources/promotions.ts).
+ */
+const CAMPAIGN_ORDER = [asc(promotions.sort), desc(promotions.startsAt), desc(promotions.id)];
+
+const running = (now: Date) => and(lte(promotions.startsAt, now), gt(promotions.endsAt, now));
+
+/** The running campaign that is the pop-up and banner at `now`, as stored; none when no running one is marked. */
+export async function popupCampaign(db: Reader, now = new Date()): Promise<typeof promotions.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.popup, true), running(now)))
+    .orderBy(...CAMPAIGN_ORDER)
+    .limit(1);
+  return row;
+}
+
 /** Campaigns running at `now`, in display order. */
 export async function listCurrentPromotions(
   db: Database,
@@ -52,8 +73,8 @@ export async function listCurrentPromotions(
   const rows = await db
     .select()
     .from(promotions)
-    .where(and(lte(promotions.startsAt, now), gt(promotions.endsAt, now)))
-    .orderBy(asc(promotions.sort), desc(promotions.startsAt));
+    .where(running(now))
+    .orderBy(...CAMPAIGN_ORDER);
   return rows.map((r) => toSummary(r, locale));
 }
 
@@ -63,11 +84,6 @@ export async function currentPopupPromotion(
   locale: Locale,
   now = new Date(),
 ): Promise<PromotionSummary | undefined> {
-  const rows = await db
-    .select()
-    .from(promotions)
-    .where(and(eq(promotions.popup, true), lte(promotions.startsAt, now), gt(promotions.endsAt, now)))
-    .orderBy(asc(promotions.sort))
-    .limit(1);
-  return rows[0] ? toSummary(rows[0], locale) : undefined;
+  const row = await popupCampaign(db, now);
+  return row ? toSummary(row, locale) : undefined;
 }

@@ -94,7 +94,8 @@ export default async function ContactPage({ params }: { params: LocaleParams }) 
                 <p className="mt-2 text-sm">
                   <span className="text-muted">{t('phoneLabel')}</span>{' '}
                   <a href={`tel:${o.phone.replace(/[\s-]/g, '')}`} className="text-brand-700 hover:underline">
-                    {o.phone}
+                    {/* A number never breaks over two lines: no-break spaces and hyphens. */}
+                    {o.phone.replaceAll(' ', '\u00a0').replaceAll('-', '\u2011')}
                   </a>
                 </p>
               </li>

@@ -86,8 +86,9 @@ export default async function JobsPage({ params, searchParams }: { params: Local
   );
 
   // Each fact keeps its separator on its own line start, so a wrapped line never ends in a dangling dot.
-  const meta = (job: Job) => (
-    <p className="mt-1 flex flex-wrap gap-x-2 gap-y-1 text-sm text-muted">
+  // Inside a <summary> (phrasing content only) the facts are a span laid out as a block, not a paragraph.
+  const meta = (job: Job, Line: 'p' | 'span' = 'p') => (
+    <Line className="mt-1 flex flex-wrap gap-x-2 gap-y-1 text-sm text-muted">
       {[
         job.department.name,
         job.location.name,
@@ -99,7 +100,7 @@ export default async function JobsPage({ params, searchParams }: { params: Local
           {fact}
         </span>
       ))}
-    </p>
+    </Line>
   );
 
   return (
@@ -195,7 +196,7 @@ export default async function JobsPage({ params, searchParams }: { params: Local
                           <span className="flex items-start justify-between gap-4">
                             <span>
                               <span className="block text-lg font-semibold text-ink">{job.title}</span>
-                              {meta(job)}
+                              {meta(job, 'span')}
                             </span>
                             <span
                               aria-hidden="true"

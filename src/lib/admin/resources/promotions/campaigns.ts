@@ -51,8 +51,16 @@ export const campaignInput = z
   .superRefine(endsAfterStart);
 
 /**
- * The campaigns of /activity/promotion; the running one marked `popup` that comes first is also the banner under
- * the header and the pop-up on every page. Only shown, never referred to: they can be deleted.
+ * Where a campaign is shown now (docs/product/states.md#promotional-pop-up): the pop-up and banner (with the
+ * campaigns page), the campaigns page only because another pop-up comes first (`behind`) or because it is no
+ * pop-up (`page`), or nowhere yet or any more.
+ */
+export const CAMPAIGN_SHOWN = ['popup', 'behind', 'page', 'upcoming', 'ended'] as const;
+
+/**
+ * The campaigns of /activity/promotion; the running one marked `popup` that comes first (the lowest sort, then the
+ * latest start) is also the banner under the header and the pop-up on every page, and each row says where it is
+ * shown now and why. Only shown, never referred to: they can be deleted.
  */
 export const campaignsResource = defineResource({
   name: 'campaigns',
@@ -77,13 +85,18 @@ export const campaignsResource = defineResource({
     imageUrl: z.string().nullable(),
     ...versioned,
     state: z.enum(SCHEDULE_STATES),
+    shown: z.enum(CAMPAIGN_SHOWN),
+    /** The title of the campaign that is the pop-up instead (`behind`). */
+    shownInstead: localizedRow.nullable(),
   }),
   access: { read: 'readCommerce', write: 'manageCommerce', delete: 'manageCommerce' },
   undo: NO_UNDO,
   list: scheduledList,
   columns: [
     { name: 'title', format: 'localized' },
-    { name: 'popup', format: 'boolean' },
+    // Where it is on the site now and why (the pop-up flag, the schedule and the campaigns before it), rather than
+    // the flag alone.
+    { name: 'shown', format: 'option', below: [{ name: 'shownInstead', format: 'localized' }] },
     { name: 'ctaPath', format: 'code' },
     { name: 'imageUrl', format: 'code' },
     ...scheduleColumns,

@@ -116,21 +116,18 @@ export default async function DocArticlePage({ params }: { params: Params }) {
       </PageIntro>
       <div className="mx-auto grid w-full max-w-6xl gap-10 px-5 py-10 desk:grid-cols-[16rem_minmax(0,1fr)]">
         {showToc ? (
-          <>
+          // One landmark, one name: the phone's folded list and the desk's open one are its two looks.
+          <nav aria-label={t('toc')} className="desk:sticky desk:top-24 desk:self-start">
             {/* Phones: the contents fold away so the article starts on the first screen (no JavaScript needed). */}
-            <nav aria-label={t('toc')} className="desk:hidden">
-              <details className="rounded-lg border border-line px-4 py-3">
-                <summary className="cursor-pointer font-semibold text-ink">{t('toc')}</summary>
-                <TocList items={toc} />
-              </details>
-            </nav>
-            <nav aria-labelledby="toc-title" className="hidden desk:sticky desk:top-24 desk:block desk:self-start">
-              <h2 id="toc-title" className="text-sm font-semibold uppercase tracking-wide text-muted">
-                {t('toc')}
-              </h2>
+            <details className="rounded-lg border border-line px-4 py-3 desk:hidden">
+              <summary className="cursor-pointer font-semibold text-ink">{t('toc')}</summary>
               <TocList items={toc} />
-            </nav>
-          </>
+            </details>
+            <div className="hidden desk:block">
+              <h2 className="text-sm font-semibold uppercase tracking-wide text-muted">{t('toc')}</h2>
+              <TocList items={toc} />
+            </div>
+          </nav>
         ) : null}
         <article className={`min-w-0 max-w-3xl ${showToc ? '' : 'desk:col-span-2'}`}>
           {/* The body is static escaped HTML, hydrated as one node each (decision 029). */}
