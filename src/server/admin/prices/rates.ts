@@ -53,11 +53,12 @@ export async function rateHistory(db: Reader, code: string): Promise<RateHistory
 }
 
 /**
- * What a new rate may be beside the current one: never a rate for USD, in which prices are stored, and not more
- * than PRICE_LIMITS.rateDriftPct away from the current rate unless `confirm` says the operator meant it.
+ * What a new rate may be beside the current one: never another rate than 1 for USD, in which prices are stored (the
+ * row as read may be sent back, what the API answers it takes back), and not more than PRICE_LIMITS.rateDriftPct
+ * away from the current rate unless `confirm` says the operator meant it.
  */
 export function rateProblems(before: CurrencyRow, input: { rate: string; confirm: boolean }): FieldErrors {
-  if (before.code === BASE_CURRENCY) return { rate: 'api.admin.pricesBaseCurrency' };
+  if (before.code === BASE_CURRENCY) return Number(input.rate) === 1 ? {} : { rate: 'api.admin.pricesBaseCurrency' };
   const now = Number(before.rate);
   const next = Number(input.rate);
   if (!input.confirm && Math.abs(next - now) > (now * PRICE_LIMITS.rateDriftPct) / 100) {
