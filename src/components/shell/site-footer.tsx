@@ -63,7 +63,7 @@ export async function SiteFooter({
     { title: t('resourcesTitle'), items: links.map((l) => ({ href: l.link, label: l.name })) },
   ];
   return (
-    <footer className="render-when-near mt-auto bg-brand-900 text-slate-200" style={renderWhenNearSize(75, 34)}>
+    <footer className="render-when-near mt-auto bg-brand-900 text-slate-200" style={renderWhenNearSize(80, 34)}>
       <div className="mx-auto grid max-w-6xl gap-10 px-5 py-12 desk:grid-cols-4">
         <div>
           <p className="text-lg font-semibold text-white">{brand}</p>
