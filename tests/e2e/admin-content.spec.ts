@@ -84,6 +84,7 @@ test('the back office: review moderation, the contact inbox, missing translation
       en.nav.prices,
       en.nav.promotions,
       en.nav.orders,
+      en.resources.invoices.title,
       en.nav.customers,
       en.resources['tax-rules'].title,
       en.resources.reviews.title,

@@ -57,6 +57,7 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.prices,
       en.nav.promotions,
       en.nav.orders,
+      en.resources.invoices.title,
       en.nav.customers,
       en.resources['tax-rules'].title,
       en.resources.reviews.title,

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { CatalogForConfigurator, ConfiguratorKey, deriveConfiguration } from '@/lib/catalog/configurator';
 import { BILLING_MONTHS, MAX_QUANTITY } from '@/lib/catalog/vps-limits';
 import { COUNTRY_CODES, countryName } from '@/lib/countries';
@@ -325,6 +325,12 @@ export function BillingProfileSection({
       collator.compare(a.name, b.name),
     );
   }, [locale]);
+  // Country names come from Intl.DisplayNames, whose data differs between the server's Node and the visitor's
+  // browser ("Hong Kong SAR China" and "Hong Kong"): the first render, which must match the server's HTML, offers
+  // only the chosen country, its name not compared; the whole list, in the browser's words, once hydrated.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const offered = hydrated ? countries : countries.filter((c) => c.code === billing.country);
   return (
     <fieldset className="rounded-lg border border-line p-4 desk:col-span-2" data-testid="billing-profile">
       <legend className="px-1 font-semibold">{t('billingProfile')}</legend>
@@ -337,8 +343,8 @@ export function BillingProfileSection({
           error={errors.billingCountry}
         >
           <option value="">{t('chooseCountry')}</option>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
+          {offered.map((c) => (
+            <option key={c.code} value={c.code} suppressHydrationWarning>
               {c.name}
             </option>
           ))}
