@@ -332,9 +332,11 @@ export function BillingProfileSection({
   useEffect(() => setHydrated(true), []);
   const offered = hydrated ? countries : countries.filter((c) => c.code === billing.country);
   return (
-    <fieldset className="rounded-lg border border-line p-4 desk:col-span-2" data-testid="billing-profile">
+    // min-w-0: a fieldset and a grid track are as wide as their widest content by default, and a select is as wide
+    // as its longest country name: on a phone that pushed the page sideways.
+    <fieldset className="min-w-0 rounded-lg border border-line p-4 desk:col-span-2" data-testid="billing-profile">
       <legend className="px-1 font-semibold">{t('billingProfile')}</legend>
-      <div className="grid gap-4 desk:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 desk:grid-cols-3">
         <ConfigSelect
           label={t('billingCountry')}
           name="billingCountry"

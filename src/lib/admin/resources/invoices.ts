@@ -41,7 +41,8 @@ export const invoicesResource = defineResource({
   key: { field: 'id', type: 'number' },
   input: z.object({}),
   row: invoiceRow,
-  access: { read: 'readCommerce', write: false, create: false, delete: false },
+  // Buyers' names, addresses and tax ids: read as orders are, not by editors.
+  access: { read: 'support', write: false, create: false, delete: false },
   undo: { refused: 'invoice' },
   list: {
     sorts: ['issuedAt'],

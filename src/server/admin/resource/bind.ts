@@ -196,13 +196,23 @@ export function bindResource<D extends ResourceDeclaration>(declaration: D, bind
     return (await read(db, viewer && binding.scope ? and(own, binding.scope(viewer)) : own, viewer))[0];
   }
 
-  /** What `q` finds: its own condition, or the typed text anywhere in the key and the searched columns. */
+  /**
+   * What `q` finds: its own condition, or the typed text anywhere in a text key and the searched columns. A number
+   * key is found whole (`42`, not every id holding "42"): a cast and a pattern on every row of a long table cost a
+   * list search more than the indexes of its columns save.
+   */
   function searched(q: string): SQL | undefined {
     if (!q || !declaration.list.search) return undefined;
     if (typeof search === 'function') return search(q);
     const like = containing(q);
+    const byKey =
+      declaration.key.type === 'number'
+        ? /^\d{1,9}$/.test(q.trim())
+          ? eq(key, Number(q.trim()))
+          : undefined
+        : ilike(key as AnyPgColumn, like);
     return or(
-      ilike(sql`${key}::text`, like),
+      byKey,
       ...(search.text ?? []).map((column) => ilike(column, like)),
       ...(search.localized ?? []).flatMap((column) =>
         ['en', 'zh', 'ja'].map((l) => ilike(sql`${column}->>${l}`, like)),
