@@ -106,9 +106,10 @@ export function VpsConfigurator({
   };
 
   return (
-    <div className="grid gap-8 desk:grid-cols-[1fr_340px]">
-      {/* The order button beside it is the form's submit button (`form`): clicking it places the order. */}
-      <form id={formId} className="space-y-6" onSubmit={(e) => e.preventDefault()} aria-label={t('formLabel')}>
+    <div className="grid grid-cols-1 gap-8 desk:grid-cols-[minmax(0,1fr)_340px]">
+      {/* The order button beside it is the form's submit button (`form`): clicking it places the order. The form
+          may shrink below its widest content (a select as wide as its longest country name) to the screen's width. */}
+      <form id={formId} className="min-w-0 space-y-6" onSubmit={(e) => e.preventDefault()} aria-label={t('formLabel')}>
         <RegionSection {...section} />
         <div className="render-when-near grid gap-4 desk:grid-cols-2" style={renderWhenNearSize(56)}>
           <PlanSection {...section} />
