@@ -111,7 +111,7 @@ export function VpsConfigurator({
           may shrink below its widest content (a select as wide as its longest country name) to the screen's width. */}
       <form id={formId} className="min-w-0 space-y-6" onSubmit={(e) => e.preventDefault()} aria-label={t('formLabel')}>
         <RegionSection {...section} />
-        <div className="render-when-near grid gap-4 desk:grid-cols-2" style={renderWhenNearSize(56)}>
+        <div className="render-when-near grid gap-4 desk:grid-cols-2" style={renderWhenNearSize(84)}>
           <PlanSection {...section} />
           <DiskSection {...section} />
           <NetworkSection {...section} />

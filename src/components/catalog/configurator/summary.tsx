@@ -78,7 +78,7 @@ export function OrderSummary({
     <aside
       aria-labelledby="summary-title"
       className="render-when-near h-fit rounded-xl border border-line bg-surface p-5 desk:sticky desk:top-24"
-      style={renderWhenNearSize(16)}
+      style={renderWhenNearSize(19)}
     >
       <h2 id="summary-title" className="text-lg font-semibold">
         {t('summary')}
