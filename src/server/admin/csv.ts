@@ -1,6 +1,8 @@
 import 'server-only';
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
+import type { Reader } from '../db/client';
+import { currencies } from '../db/schema';
 import { logEvent } from '../log';
 
 /**
@@ -77,4 +79,18 @@ export async function csvDownload(
       logEvent('error', `${name} export failed`, { error: error.message });
     },
   );
+}
+
+/** A minor-unit amount as text in the major unit (1234 with 2 digits: "12.34"), exact, without float rounding. */
+export function majorAmount(minor: number, digits: number): string {
+  if (digits === 0) return String(minor);
+  const sign = minor < 0 ? '-' : '';
+  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** Each currency's minor digits, read once for an export's amounts. */
+export async function currencyDigits(db: Reader): Promise<Map<string, number>> {
+  const rows = await db.select({ code: currencies.code, digits: currencies.minorDigits }).from(currencies);
+  return new Map(rows.map((c) => [c.code, c.digits]));
 }

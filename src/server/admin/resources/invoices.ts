@@ -5,9 +5,9 @@ import type { ResourceQuery } from '@/lib/admin/resource';
 import { resourceQuery } from '@/lib/admin/resource';
 import { recordId } from '@/lib/validation/numbers';
 import type { Database, Reader } from '../../db/client';
-import { currencies, invoices, users } from '../../db/schema';
+import { invoices, users } from '../../db/schema';
 import { invoiceById, invoiceDownload } from '../../invoices/queries';
-import { type CsvValue, csvDownload } from '../csv';
+import { type CsvValue, csvDownload, currencyDigits, majorAmount } from '../csv';
 import type { Binding, Snapshot } from '../resource/bind';
 
 /**
@@ -64,21 +64,8 @@ const CSV_HEADER = [
   'reverse_charge',
 ] as const;
 
-/** A minor-unit amount as text in the major unit, exact. */
-function major(minor: number, digits: number): string {
-  if (digits === 0) return String(minor);
-  const sign = minor < 0 ? '-' : '';
-  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
-
 async function* csvRows(db: Database, batches: AsyncGenerator<Snapshot[]>): AsyncGenerator<CsvValue[][]> {
-  const digits = new Map(
-    (await db.select({ code: currencies.code, digits: currencies.minorDigits }).from(currencies)).map((c) => [
-      c.code,
-      c.digits,
-    ]),
-  );
+  const digits = await currencyDigits(db);
   for await (const batch of batches) {
     if (batch.length === 0) continue;
     // Each invoice's rates, from its kept tax lines.
@@ -108,10 +95,10 @@ async function* csvRows(db: Database, batches: AsyncGenerator<Snapshot[]>): Asyn
         row.country,
         row.currency,
         row.rate,
-        major(Number(row.totalExclTaxMinor), d),
+        majorAmount(Number(row.totalExclTaxMinor), d),
         rates.get(Number(row.id)) ?? '',
-        major(Number(row.taxMinor), d),
-        major(Number(row.totalInclTaxMinor), d),
+        majorAmount(Number(row.taxMinor), d),
+        majorAmount(Number(row.totalInclTaxMinor), d),
         row.reverseCharge ? 'yes' : 'no',
       ] as CsvValue[];
     });

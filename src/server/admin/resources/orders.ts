@@ -10,7 +10,6 @@ import type { Database, Reader, Tx } from '../../db/client';
 import {
   bandwidthTiers,
   coupons,
-  currencies,
   diskProducts,
   images,
   mailOutbox,
@@ -31,7 +30,7 @@ import { invoiceOfOrder } from '../../invoices/queries';
 import { ensureMailWorker } from '../../mail/worker';
 import { releaseHolds, transitionOrders } from '../../orders/lifecycle';
 import { recordAudit } from '../audit';
-import { type CsvValue, csvDownload } from '../csv';
+import { type CsvValue, csvDownload, currencyDigits, majorAmount } from '../csv';
 import type { Binding, Snapshot } from '../resource/bind';
 import type { SignedInStaff } from '../sessions';
 import { contactFor } from './contacts';
@@ -347,22 +346,9 @@ const CSV_HEADER = [
   'paid_at',
 ] as const;
 
-/** A minor-unit amount as text in the major unit (1234 with 2 digits: "12.34"), exact, without float rounding. */
-function major(minor: number, digits: number): string {
-  if (digits === 0) return String(minor);
-  const sign = minor < 0 ? '-' : '';
-  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
-
 /** The orders of each batch as rows of the export, amounts in each currency's major unit. */
 async function* csvRows(db: Database, batches: AsyncGenerator<Snapshot[]>): AsyncGenerator<CsvValue[][]> {
-  const digits = new Map(
-    (await db.select({ code: currencies.code, digits: currencies.minorDigits }).from(currencies)).map((c) => [
-      c.code,
-      c.digits,
-    ]),
-  );
+  const digits = await currencyDigits(db);
   for await (const batch of batches) {
     yield batch.map((order) => {
       const d = digits.get(String(order.currency)) ?? 2;
@@ -374,9 +360,9 @@ async function* csvRows(db: Database, batches: AsyncGenerator<Snapshot[]>): Asyn
         order.customerUsername,
         order.product,
         order.currency,
-        major(Number(order.subtotalMinor), d),
-        major(Number(order.discountMinor), d),
-        major(Number(order.totalMinor), d),
+        majorAmount(Number(order.subtotalMinor), d),
+        majorAmount(Number(order.discountMinor), d),
+        majorAmount(Number(order.totalMinor), d),
         order.createdAt,
         order.paidAt ?? '',
       ] as CsvValue[];
