@@ -1716,7 +1716,7 @@ export interface paths {
         };
         /**
          * The invoices the list query matches, as CSV for the accountant, streamed a thousand at a time
-         * @description Staff permission: `readCommerce`.
+         * @description Staff permission: `support`.
          */
         get: operations["getAdminInvoicesExport"];
         put?: never;
@@ -1736,7 +1736,7 @@ export interface paths {
         };
         /**
          * An invoice as the customer received it, as a PDF
-         * @description Staff permission: `readCommerce`.
+         * @description Staff permission: `support`.
          */
         get: operations["getAdminInvoicesIdPdf"];
         put?: never;
@@ -1756,7 +1756,7 @@ export interface paths {
         };
         /**
          * A page of invoices, searched, filtered and ordered
-         * @description Staff permission: `readCommerce`.
+         * @description Staff permission: `support`.
          */
         get: operations["getAdminInvoices"];
         put?: never;
@@ -1776,7 +1776,7 @@ export interface paths {
         };
         /**
          * One of invoices
-         * @description Staff permission: `readCommerce`.
+         * @description Staff permission: `support`.
          */
         get: operations["getAdminInvoicesId"];
         put?: never;
