@@ -43,16 +43,24 @@ async function order(who: Customer, body: Record<string, unknown>): Promise<Orde
   return res.json.message as Order;
 }
 
+/**
+ * The customer centre's payment notification. Like the real sender it delivers an event again when it is answered
+ * 503: on a loaded machine a burst of 61 at once can outwait the pool's 3-second checkout (answered 503, nothing
+ * begun), and the event's id makes the second delivery the same event.
+ */
 async function pay(placed: Order, amountMinor = placed.totalInclTaxMinor) {
   const body = JSON.stringify({
     id: crypto.randomUUID(),
     type: 'payment.succeeded',
     data: { orderNumber: placed.number, amountMinor, currency: placed.currency },
   });
-  return call(own.app, 'POST', '/api/finance/order-server/pay/notify', {
-    body,
-    headers: { 'content-type': 'application/json', 'cirrus-signature': signatureHeader(SECRET, body, Date.now()) },
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await call(own.app, 'POST', '/api/finance/order-server/pay/notify', {
+      body,
+      headers: { 'content-type': 'application/json', 'cirrus-signature': signatureHeader(SECRET, body, Date.now()) },
+    });
+    if (answer.status !== 503 || attempt === 3) return answer;
+  }
 }
 
 async function download(who: Customer, number: string) {
@@ -144,7 +152,10 @@ describe('invoice numbers', () => {
       ...placed.slice(0, 10).map((p) => pay(p)),
       pay(placed[0] as Order, 1),
     ]);
-    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(50);
+    expect(
+      answers.filter((a) => a.status === 200).length,
+      JSON.stringify(answers.filter((a) => a.status !== 200 && a.status !== 409).map((a) => [a.status, a.text])),
+    ).toBeGreaterThanOrEqual(50);
     const issued = await own.db
       .select({ sequence: invoices.sequence, number: invoices.number })
       .from(invoices)
