@@ -14,6 +14,7 @@ import { ensureChangeListener } from '@/server/changes/listener';
 import { getDb } from '@/server/db/client';
 import { logEvent } from '@/server/log';
 import { countKeptAnswer, observeApiRequest, observePageRequest } from '@/server/metrics/registry';
+import { tagForCdn } from './cdn-tags';
 import { clock } from './clock';
 import * as contentSecurityPolicy from './content-security-policy';
 import { withDependencyStatus } from './dependency-down-status';
@@ -146,6 +147,7 @@ export async function startSiteServer(): Promise<SiteServer> {
   const handlePage = withDependencyStatus((req, res) => {
     oneLocation(res);
     varyByVisitor(req, res);
+    tagForCdn(req, res);
     notFoundPages.watch(req, res);
     // A nonce for what Next renders now, the hashes of what it sends from its cache; after the 404 pages' hook
     // so that one can set the policy of the copy it writes (docs/decisions/032-content-security-policy.md).
@@ -246,7 +248,7 @@ export async function startSiteServer(): Promise<SiteServer> {
         bytes: answer.head.length + (answer.body?.length ?? 0),
         served: 'kept',
         client: clientOf(req.headers, peer),
-        ...(req.headers['x-request-id'] ? { requestId: req.headers['x-request-id'] } : {}),
+        ...(answer.requestId ? { requestId: answer.requestId } : {}),
       });
     }
     return answer;

@@ -2,6 +2,7 @@ import 'server-only';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { env } from '@/env';
+import { stopListenConnection } from '@/server/changes/connection';
 import { getDb } from '@/server/db/client';
 import { startBackgroundJobs } from '@/server/jobs/background';
 import { WEB_PROCESS_ENV } from '@/server/jobs/placement';
@@ -80,6 +81,7 @@ export function runPrimary(count: number): void {
     ).unref();
     void (async () => {
       await Promise.all([allGone, jobs?.stop()]);
+      await stopListenConnection();
       await getDb()
         .$client.end()
         .catch(() => undefined);

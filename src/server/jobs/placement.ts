@@ -12,7 +12,7 @@ import type { Database } from '../db/client';
 export const JOBS_CHANNEL = 'cirrus_jobs';
 
 /** What a wake-up names: the job that has new work. */
-export type JobName = 'mail';
+export type JobName = 'mail' | 'cdn';
 
 /** Set in the environment of the processes that answer requests while another process runs the jobs. */
 const ELSEWHERE_ENV = 'CIRRUS_JOBS_ELSEWHERE';
