@@ -1,6 +1,7 @@
 import 'server-only';
 import { applyDuePriceChanges } from '../admin/prices/scheduled';
 import { dropAllReadCaches } from '../api/read-cache';
+import { queuePurge } from '../cdn/purge';
 import { createDatabase, type Database } from '../db/client';
 import { logEvent } from '../log';
 import { CHANGE_CHANNEL } from './bus';
@@ -31,7 +32,11 @@ const SCHEDULED_RETRY_MS = 5_000;
  * listener's own: the production server loads this module apart from Next's bundle, and the pool the bundle made
  * belongs to the bundle's copy of the database code.
  */
-function scheduledChangesOn(url: string): { run: () => Promise<boolean>; end: () => Promise<void> } {
+function scheduledChangesOn(url: string): {
+  run: () => Promise<boolean>;
+  purge: () => Promise<void>;
+  end: () => Promise<void>;
+} {
   let db: Database | undefined;
   return {
     run: async () => {
@@ -39,6 +44,13 @@ function scheduledChangesOn(url: string): { run: () => Promise<boolean>; end: ()
       const { applied, failed, due } = await applyDuePriceChanges(db);
       if (applied || failed) logEvent('info', 'scheduled price changes', { applied, failed });
       return due > 0;
+    },
+    // What a scheduled moment changes (an announcement appearing, a promotion starting or ending) is announced by
+    // nobody: a CDN in front is told here. Every process queues one; the sender sends those that land together
+    // as one purge (docs/decisions/073-cdn-purge-by-tag.md).
+    purge: async () => {
+      db ??= createDatabase(url, { max: 2 });
+      await queuePurge(db, ['announcements', 'promotions']);
     },
     end: async () => {
       await db?.$client.end().catch(() => undefined);
@@ -199,7 +211,14 @@ export function startChangeListener(options: {
     }
     if (stopped) return;
     if (announced) void armPublication();
-    else drop({ reason: 'scheduled' });
+    else {
+      drop({ reason: 'scheduled' });
+      scheduled
+        .purge()
+        .catch((error: unknown) =>
+          logEvent('warn', 'cdn purge not queued', { error: error instanceof Error ? error.message : String(error) }),
+        );
+    }
   }
 
   const unsubscribe = connection.subscribe({
