@@ -16,7 +16,9 @@
  * statements taken off). Prints a Markdown section.
  */
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import pg from 'pg';
 
 type Boss = {
@@ -122,7 +124,8 @@ async function main(): Promise<void> {
   const bossPath = process.env.PG_BOSS;
   const bossRows: string[] = [];
   if (bossPath) {
-    const PgBoss = ((await import(bossPath)) as { default: BossClass }).default;
+    // CommonJS: the class is the module itself.
+    const PgBoss = createRequire(path.join(process.cwd(), 'bench'))(bossPath) as BossClass;
     for (const polling of [2, 0.5]) {
       const own = await ownDatabase(`boss_${String(polling).replace('.', '_')}`);
       const boss = new PgBoss({ connectionString: own.url });
