@@ -7,6 +7,11 @@ import { noteDatabaseError } from '../outage';
 const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 10_000;
 
+/** The channels `subscribers` listen to, each once. */
+function channelsOf(subscribers: Set<Subscriber>): string[] {
+  return [...new Set([...subscribers].map((subscriber) => subscriber.channel))];
+}
+
 /** One channel's listener on the process's connection. */
 export type Subscriber = {
   channel: string;
@@ -85,7 +90,15 @@ export function startListenConnection(url: string): ListenConnection {
     });
     try {
       await next.connect();
-      for (const channel of new Set([...subscribers].map((s) => s.channel))) await next.query(`LISTEN ${channel}`);
+      // Channels subscribed while this ran are listened to as well, until none is missing.
+      const listened = new Set<string>();
+      for (let missing = channelsOf(subscribers); missing.length > 0; ) {
+        for (const channel of missing) {
+          await next.query(`LISTEN ${channel}`);
+          listened.add(channel);
+        }
+        missing = channelsOf(subscribers).filter((channel) => !listened.has(channel));
+      }
     } catch (error) {
       connecting = false;
       next.removeAllListeners('end');
