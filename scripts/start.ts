@@ -9,18 +9,27 @@ import { readFileSync } from 'node:fs';
 import { type Env, EnvError, loadEnv, mailNotice, siteUrlNotice } from '../src/env';
 import { buildIfStale, runNext, runProductionServer, waitForExit } from '../src/server/build/next-process';
 import { describeDatabase, migrateAndSeed, startDatabase } from '../src/server/db/prepare';
+import { logEvent } from '../src/server/log';
 import { assertPortFree } from '../src/server/port-check';
 
 const args = new Set(process.argv.slice(2));
 const mode = args.has('--dev') ? 'dev' : args.has('--build-only') ? 'build' : 'start';
-const log = (line: string) => console.log(`[cirrus] ${line}`);
+/**
+ * Start-up lines are JSON, as the server's are (docs/decisions/063-logs-and-metrics.md): one object per line with
+ * `time`, `level` and `msg`, so a log collector reads the start as it reads the rest.
+ */
+const log = (line: string) => logEvent('info', line);
+/** A failure of the start: also JSON, and written at once (the process exits right after). */
+const fail = (line: string) => logEvent('error', line);
 
 async function main() {
   let env: Env;
   try {
     env = loadEnv();
   } catch (error) {
-    console.error(error instanceof EnvError ? error.message : error);
+    // The configuration (LOG_LEVEL too) could not be read: the line is written here, whatever the level.
+    const message = error instanceof EnvError ? error.message : String(error);
+    console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: message }));
     process.exit(1);
   }
 
@@ -32,13 +41,13 @@ async function main() {
   const stopDatabase = async () => {
     if (stopped) return;
     stopped = true;
-    await database.stop().catch((error) => console.error(`[cirrus] stopping the database failed: ${String(error)}`));
+    await database.stop().catch((error) => fail(`stopping the database failed: ${String(error)}`));
   };
 
   try {
     await migrateAndSeed(database.url, log);
   } catch (error) {
-    console.error(`[cirrus] the database could not be prepared: ${messageOf(error)}`);
+    fail(`the database could not be prepared: ${messageOf(error)}`);
     await stopDatabase();
     process.exit(1);
   }
@@ -135,6 +144,6 @@ function messageOf(error: unknown): string {
 
 // Start-up failures (StartupError) carry their cause and fix in the message; no stack trace is printed.
 main().catch((error) => {
-  console.error(`[cirrus] ${messageOf(error)}`);
+  fail(messageOf(error));
   process.exit(1);
 });

@@ -31,6 +31,13 @@ describe('configuration (src/env.ts)', () => {
     }
   });
 
+  it('asks for the CDN token with the purge URL (docs/decisions/073-cdn-purge-by-tag.md)', () => {
+    const url = 'https://api.cloudflare.com/client/v4/zones/z/purge_cache';
+    expect(() => loadEnv({ CDN_PURGE_URL: url })).toThrowError(/CDN_PURGE_TOKEN/);
+    expect(loadEnv({ CDN_PURGE_URL: url, CDN_PURGE_TOKEN: 'token' })).toMatchObject({ CDN_PURGE_URL: url });
+    expect(loadEnv({ CDN_PURGE_URL: '', CDN_PURGE_TOKEN: '' }).CDN_PURGE_URL).toBeUndefined();
+  });
+
   it('takes as ROOT_REDIRECT only a path on this site or an http(s) address (docs/decisions/053-site-paths.md)', () => {
     for (const { value, webAddress } of SITE_PATH_CORPUS.refused) {
       if (webAddress) expect(loadEnv({ ROOT_REDIRECT: value }).ROOT_REDIRECT).toBe(value);

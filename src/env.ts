@@ -153,6 +153,18 @@ const fields = z.object({
     .default('T1234567890123'),
   SELLER_VAT_NUMBER: z.string().trim().max(20).default('EU372000041'),
   SELLER_BUSINESS_REGISTRATION: z.string().trim().max(20).default('71234567'),
+  /**
+   * The CDN's purge-by-tag endpoint (docs/decisions/073-cdn-purge-by-tag.md): every announced change POSTs
+   * `{"tags": [...]}` there with `Authorization: Bearer CDN_PURGE_TOKEN`, as Cloudflare's purge_cache takes it.
+   * Unset: no purge is queued (a site without a CDN, or one that keeps pages only for their s-maxage).
+   */
+  CDN_PURGE_URL: optionalUrl,
+  /** The CDN's API token for purges; required with CDN_PURGE_URL. */
+  CDN_PURGE_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .optional(),
   /** RDAP server for domain availability, e.g. https://rdap.org. Unset: the embedded registry tables answer. */
   DOMAIN_RDAP_URL: optionalUrl,
   /**
@@ -185,6 +197,10 @@ const schema = fields
   .refine((e) => !e.ORDER_WEBHOOK_URL || e.ORDER_WEBHOOK_SECRET, {
     path: ['ORDER_WEBHOOK_SECRET'],
     message: 'required when ORDER_WEBHOOK_URL is set (the receiver checks the signature)',
+  })
+  .refine((e) => !e.CDN_PURGE_URL || e.CDN_PURGE_TOKEN, {
+    path: ['CDN_PURGE_TOKEN'],
+    message: 'required when CDN_PURGE_URL is set (the CDN refuses a purge without it)',
   })
   .transform(({ SITE_URL, ...rest }) => ({
     ...rest,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/api/app';
 import { mailOutbox } from '../../src/server/db/schema';
@@ -80,6 +81,17 @@ describe('GET /api/metrics', () => {
       expect(res.text).toContain(`# TYPE ${name} `);
     }
     expect(sample(res.text, 'storefront_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+  });
+
+  // Prometheus's own check of the exposition (names, types, help, units); CI installs it (.ci/run).
+  const promtool = spawnSync('promtool', ['--version']).status === 0;
+  it.skipIf(!promtool)('passes `promtool check metrics` (skipped only where promtool is not installed)', async () => {
+    await call(app, 'GET', '/api/cvm/area/search?language=en');
+    observePageRequest('page', 200, 0.02);
+    countKeptAnswer('document', true);
+    const checked = spawnSync('promtool', ['check', 'metrics'], { input: await scrape(), encoding: 'utf8' });
+    expect(`${checked.stdout}${checked.stderr}`.trim()).toBe('');
+    expect(checked.status).toBe(0);
   });
 
   it('counts a request under its route pattern and status class, never the raw URL', async () => {

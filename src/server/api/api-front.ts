@@ -1,12 +1,13 @@
 import 'server-only';
 import { getPath } from 'hono/utils/url';
-import { DEFAULT_CACHE_CONTROL, logRequest } from './app';
+import { apiTags, isShareable, tagHeaders } from '../cdn/tags';
+import { DEFAULT_CACHE_CONTROL } from './app';
 import { keptRead, type ReadEntry } from './read-cache';
 
 /** A request as the connection front reads it (src/server/http/http-front.ts): its target and the headers it keeps. */
 type FrontRequest = { url: string; headers: Record<string, string | undefined> };
-/** An answer's bytes, made for this request only (it carries the request's own id). */
-type FrontAnswer = { head: Buffer; body: Buffer; fresh: true };
+/** An answer's bytes, made for this request only (it carries the request's own id, for the server's log line). */
+type FrontAnswer = { head: Buffer; body: Buffer; fresh: true; requestId: string };
 /** A kept read as bytes: the head around its x-request-id line, and the body. */
 type WireParts = { before: Buffer; after: Buffer; body: Buffer } | null;
 
@@ -19,10 +20,13 @@ const wires = new WeakMap<ReadEntry, WireParts>();
  * object lists them (sorted names) and the length last. The head is cut around the request id, which is new
  * per request. An entry with a header that list would not write one line per value is left to Node.
  */
-function wireParts(entry: ReadEntry): WireParts {
+function wireParts(entry: ReadEntry, path: string): WireParts {
   const headers = new Headers(entry.headers);
   if (headers.has('set-cookie') || !headers.has('content-type')) return null;
   if (!headers.has('cache-control')) headers.set('cache-control', DEFAULT_CACHE_CONTROL);
+  if (isShareable(headers.get('cache-control'))) {
+    for (const [name, value] of Object.entries(tagHeaders(apiTags(path)))) headers.set(name, value);
+  }
   headers.set('x-content-type-options', 'nosniff');
   headers.set('x-request-id', ID_MARK);
   const body = Buffer.from(entry.body);
@@ -44,8 +48,8 @@ const STALE_GRACE_MS = 5_000;
  * The catalog's kept reads, answered on the connection (p99 under 25 ms: docs/product/targets.md#pricing-and-orders, docs/product/targets.md#performance;
  * docs/decisions/025-api-reads-on-the-connection.md). `answer` gives, for a GET whose answer the app's read
  * cache holds, the bytes the app would write, and null for everything else, which the front hands to Node. A
- * request that brings its own x-request-id is Node's, which echoes it. Each answer is logged as the app logs a
- * request. A copy past its time to live is still answered while the app refills it (one refill at a time,
+ * request that brings its own x-request-id is Node's, which echoes it. The server in front logs each answer
+ * (src/server/http/request-log.ts). A copy past its time to live is still answered while the app refills it (one refill at a time,
  * started here), so a connection is not handed to Node for good at the moment a copy expires.
  */
 export function createKeptReads(app: { fetch: (request: Request) => Response | Promise<Response> }) {
@@ -65,7 +69,6 @@ export function createKeptReads(app: { fetch: (request: Request) => Response | P
   }
 
   return function answer(req: FrontRequest, now: number): FrontAnswer | null {
-    const started = performance.now();
     const host = req.headers.host;
     if (host === undefined || req.headers['x-request-id'] !== undefined) return null;
     // The URL as the Node adapter makes it; a target or Host it would write differently is simply not found.
@@ -73,15 +76,16 @@ export function createKeptReads(app: { fetch: (request: Request) => Response | P
     const entry = keptRead(url, req.headers.cookie, req.headers['accept-language']);
     if (entry === undefined || entry.expiresAt + STALE_GRACE_MS <= now) return null;
     if (entry.expiresAt <= now && !refilling.has(entry)) refill(entry, url, req.headers);
+    const path = getPath({ url } as Request);
     let parts = wires.get(entry);
     if (parts === undefined) {
-      parts = wireParts(entry);
+      parts = wireParts(entry, path);
       wires.set(entry, parts);
     }
     if (parts === null) return null;
     const requestId = crypto.randomUUID();
     const head = Buffer.concat([parts.before, Buffer.from(`x-request-id: ${requestId}\r\n`, 'latin1'), parts.after]);
-    logRequest(requestId, 'GET', getPath({ url } as Request), 200, started);
-    return { head, body: parts.body, fresh: true };
+    // The server in front writes the request's log line (src/server/http/request-log.ts).
+    return { head, body: parts.body, fresh: true, requestId };
   };
 }

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { env } from '@/env';
+import { apiTags, isShareable, tagHeaders } from '../cdn/tags';
 import type { Database } from '../db/client';
 import { isDependencyDown, RETRY_AFTER_SECONDS } from '../dependency-down';
 import { logEvent, shouldLog } from '../log';
@@ -108,7 +109,12 @@ export function createApp(deps: {
     c.set('readiness', readiness);
     await next();
     c.header('x-request-id', requestId);
-    c.header('cache-control', c.res.headers.get('cache-control') ?? DEFAULT_CACHE_CONTROL);
+    const cacheControl = c.res.headers.get('cache-control') ?? DEFAULT_CACHE_CONTROL;
+    c.header('cache-control', cacheControl);
+    // A CDN may keep it: filed under the tags a change purges (docs/decisions/073-cdn-purge-by-tag.md).
+    if (isShareable(cacheControl)) {
+      for (const [name, value] of Object.entries(tagHeaders(apiTags(c.req.path)))) c.header(name, value);
+    }
     c.header('x-content-type-options', 'nosniff');
     if (logRequests) logRequest(requestId, c.req.method, c.req.path, c.res.status, started);
     observeApiRequest(c.req.method, routePattern(c), c.res.status, (performance.now() - started) / 1000);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { dropAllReadCaches } from '../api/read-cache';
+import { queuePurge } from '../cdn/purge';
 import type { Database } from '../db/client';
 
 export { CHANGE_KINDS, type ChangeKind } from '@/lib/change-kinds';
@@ -16,12 +17,15 @@ type Executor = Pick<Database, 'execute'>;
 /**
  * Tells every instance that `kinds` changed. Called inside the transaction that makes the change: PostgreSQL
  * delivers a NOTIFY only when its transaction commits (and never if it rolls back), so listeners cannot see the
- * news before the data, nor news of a change that did not happen.
+ * news before the data, nor news of a change that did not happen. With a CDN in front, the purge of the kinds'
+ * tags is queued in the same transaction (src/server/cdn/purge.ts): it exists exactly when the change does.
  */
 export async function announceChange(tx: Executor, kinds: readonly ChangeKind[]): Promise<void> {
   if (kinds.length === 0) return;
-  const payload = JSON.stringify({ kinds: [...new Set(kinds)].sort(), at: Date.now() });
+  const unique = [...new Set(kinds)].sort();
+  const payload = JSON.stringify({ kinds: unique, at: Date.now() });
   await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`);
+  await queuePurge(tx, unique);
 }
 
 /**

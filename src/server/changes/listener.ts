@@ -1,16 +1,13 @@
 import 'server-only';
-import pg from 'pg';
 import { applyDuePriceChanges } from '../admin/prices/scheduled';
 import { dropAllReadCaches } from '../api/read-cache';
+import { queuePurge } from '../cdn/purge';
 import { createDatabase, type Database } from '../db/client';
 import { logEvent } from '../log';
-import { noteDatabaseError } from '../outage';
 import { CHANGE_CHANNEL } from './bus';
+import { type ListenConnection, listenConnection, startListenConnection, stopListenConnection } from './connection';
 import { mayBeRendering, runLocalChangeHooks } from './hooks';
 
-/** Waits between reconnection attempts: doubled from the first up to the last while the database stays away. */
-const FIRST_RETRY_MS = 250;
-const LAST_RETRY_MS = 10_000;
 /**
  * The longest the publication timer is armed for before it looks again: setTimeout holds at most ~24.8 days,
  * and a look every few hours also catches an announcement rescheduled without a notification (a hand edit in
@@ -35,7 +32,11 @@ const SCHEDULED_RETRY_MS = 5_000;
  * listener's own: the production server loads this module apart from Next's bundle, and the pool the bundle made
  * belongs to the bundle's copy of the database code.
  */
-function scheduledChangesOn(url: string): { run: () => Promise<boolean>; end: () => Promise<void> } {
+function scheduledChangesOn(url: string): {
+  run: () => Promise<boolean>;
+  purge: () => Promise<void>;
+  end: () => Promise<void>;
+} {
   let db: Database | undefined;
   return {
     run: async () => {
@@ -43,6 +44,13 @@ function scheduledChangesOn(url: string): { run: () => Promise<boolean>; end: ()
       const { applied, failed, due } = await applyDuePriceChanges(db);
       if (applied || failed) logEvent('info', 'scheduled price changes', { applied, failed });
       return due > 0;
+    },
+    // What a scheduled moment changes (an announcement appearing, a promotion starting or ending) is announced by
+    // nobody: a CDN in front is told here. Every process queues one; the sender sends those that land together
+    // as one purge (docs/decisions/073-cdn-purge-by-tag.md).
+    purge: async () => {
+      db ??= createDatabase(url, { max: 2 });
+      await queuePurge(db, ['announcements', 'promotions']);
     },
     end: async () => {
       await db?.$client.end().catch(() => undefined);
@@ -82,9 +90,8 @@ export type ChangeListener = { stop: () => Promise<void> };
 type Why = { reason: 'notification'; kinds: string[]; at?: number } | { reason: 'connected' | 'scheduled' | 'settle' };
 
 /**
- * This process's ear on the change bus (src/server/changes/bus.ts): one connection of its own, not from the pool
- * (a pooled connection is handed to other queries and released; LISTEN lives on one session), that runs
- * `LISTEN cirrus_changes`. Each notification drops what this process keeps of the site: the API's read caches at
+ * This process's ear on the change bus (src/server/changes/bus.ts): `LISTEN cirrus_changes` on the process's one
+ * listening connection (connection.ts; a listener of its own when none is given, as two instances in one test). Each notification drops what this process keeps of the site: the API's read caches at
  * once, then the hooks the server registered (Next's page cache, then the documents and 404 pages kept in front
  * of it, src/server/changes/hooks.ts). Every kind drops everything: changes are rare and a page shows many kinds
  * (docs/decisions/040-changes-reach-every-instance.md).
@@ -99,6 +106,8 @@ type Why = { reason: 'notification'; kinds: string[]; at?: number } | { reason: 
  */
 export function startChangeListener(options: {
   url: string;
+  /** The process's listening connection; omitted: one of the listener's own, closed with it. */
+  connection?: ListenConnection;
   /**
    * Run at each scheduled time before the drop; the scheduled price changes by default. True when what it did
    * was announced (a change applied, here or by another instance): the notification then does the drop.
@@ -108,13 +117,10 @@ export function startChangeListener(options: {
   const scheduled = scheduledChangesOn(options.url);
   const onScheduledTime = options.onScheduledTime ?? scheduled.run;
   let scheduledFailedAt = 0;
-  let client: pg.Client | undefined;
+  const connection = options.connection ?? startListenConnection(options.url);
   let stopped = false;
-  let retryMs = FIRST_RETRY_MS;
-  let retryTimer: NodeJS.Timeout | undefined;
   let publicationTimer: NodeJS.Timeout | undefined;
   let settleTimer: NodeJS.Timeout | undefined;
-  let failures = 0;
 
   // One drop at a time; news arriving during one asks for another after it (its data may have been read by the
   // first before it committed), and any number of such news make one more, not one each.
@@ -161,7 +167,7 @@ export function startChangeListener(options: {
    * fires for it, one applies it, the others only drop.
    */
   async function armPublication(): Promise<void> {
-    const current = client;
+    const current = connection.client();
     if (!current || stopped) return;
     let wait: number | null;
     try {
@@ -174,7 +180,7 @@ export function startChangeListener(options: {
       });
       return;
     }
-    if (stopped || current !== client) return;
+    if (stopped || current !== connection.client()) return;
     clearTimeout(publicationTimer);
     let until = wait === null ? Number.POSITIVE_INFINITY : Math.max(0, wait + PUBLICATION_MARGIN_MS);
     if (Date.now() - scheduledFailedAt < SCHEDULED_RETRY_MS) until = Math.max(until, SCHEDULED_RETRY_MS);
@@ -205,88 +211,43 @@ export function startChangeListener(options: {
     }
     if (stopped) return;
     if (announced) void armPublication();
-    else drop({ reason: 'scheduled' });
-  }
-
-  function scheduleReconnect(): void {
-    if (stopped || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void connect();
-    }, retryMs);
-    retryTimer.unref();
-    retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
-  }
-
-  function lost(lostClient: pg.Client, error?: Error): void {
-    if (client !== lostClient) return;
-    client = undefined;
-    clearTimeout(publicationTimer);
-    lostClient.end().catch(() => {});
-    if (stopped) return;
-    if (!noteDatabaseError(error ?? new Error('Connection terminated'), 'change listener')) {
-      logEvent('warn', 'change listener disconnected', { error: error?.message ?? 'connection ended' });
+    else {
+      drop({ reason: 'scheduled' });
+      scheduled
+        .purge()
+        .catch((error: unknown) =>
+          logEvent('warn', 'cdn purge not queued', { error: error instanceof Error ? error.message : String(error) }),
+        );
     }
-    scheduleReconnect();
   }
 
-  async function connect(): Promise<void> {
-    if (stopped) return;
-    // keepAlive: a connection silently cut (a NAT, a failover) is noticed and reconnected rather than left deaf.
-    const next = new pg.Client({ connectionString: options.url, keepAlive: true });
-    next.on('error', (error) => lost(next, error));
-    next.on('end', () => lost(next));
-    next.on('notification', (message) => {
-      if (message.channel !== CHANGE_CHANNEL) return;
+  const unsubscribe = connection.subscribe({
+    channel: CHANGE_CHANNEL,
+    onMessage(text) {
       let kinds: string[] = [];
       let at: number | undefined;
       try {
-        const payload = JSON.parse(message.payload ?? '{}') as { kinds?: unknown; at?: unknown };
+        const payload = JSON.parse(text || '{}') as { kinds?: unknown; at?: unknown };
         if (Array.isArray(payload.kinds)) kinds = payload.kinds.map(String);
         if (typeof payload.at === 'number') at = payload.at;
       } catch {
         // A payload we cannot read is still news: everything is dropped anyway.
       }
       drop({ reason: 'notification', kinds, ...(at ? { at } : {}) });
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${CHANGE_CHANNEL}`);
-    } catch (error) {
-      next.removeAllListeners('end');
-      next.end().catch(() => {});
-      failures += 1;
-      // The database away is one outage (src/server/outage.ts); another failure one line, then every tenth attempt.
-      if (!noteDatabaseError(error, 'change listener') && (failures === 1 || failures % 10 === 0)) {
-        logEvent('warn', 'change listener cannot connect; retrying', {
-          error: error instanceof Error ? error.message : String(error),
-          attempts: failures,
-        });
-      }
-      scheduleReconnect();
-      return;
-    }
-    if (stopped) {
-      await next.end().catch(() => {});
-      return;
-    }
-    client = next;
-    retryMs = FIRST_RETRY_MS;
-    if (failures > 0) logEvent('info', 'change listener connected', { after: failures });
-    failures = 0;
-    drop({ reason: 'connected' });
-  }
+    },
+    // Notifications sent while the connection was away are lost: everything is dropped, the first time included.
+    onConnected: () => drop({ reason: 'connected' }),
+    // Reconnecting drops everything and arms the timer again.
+    onLost: () => clearTimeout(publicationTimer),
+  });
 
-  void connect();
   return {
     stop: async () => {
       stopped = true;
-      clearTimeout(retryTimer);
       clearTimeout(settleTimer);
       clearTimeout(publicationTimer);
-      const current = client;
-      client = undefined;
-      await current?.end().catch(() => {});
+      await unsubscribe();
+      if (!options.connection) await connection.stop();
       await scheduled.end();
     },
   };
@@ -300,14 +261,15 @@ const RUNNING = Symbol.for('cirrus.changeListener');
  */
 export function ensureChangeListener(url: string): ChangeListener {
   const holder = globalThis as { [RUNNING]?: ChangeListener };
-  holder[RUNNING] ??= startChangeListener({ url });
+  holder[RUNNING] ??= startChangeListener({ url, connection: listenConnection(url) });
   return holder[RUNNING];
 }
 
-/** Stops the process's listener, if it started one (a stopping server, src/server/http/main.ts). */
+/** Stops the process's listener, if it started one, and its connection (a stopping server, src/server/http/main.ts). */
 export async function stopChangeListener(): Promise<void> {
   const holder = globalThis as { [RUNNING]?: ChangeListener };
   const running = holder[RUNNING];
   holder[RUNNING] = undefined;
   await running?.stop();
+  await stopListenConnection();
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { arrivalTime } from './arrival';
 import type { WireAnswer } from './kept-answers';
 
 /**
@@ -126,7 +127,7 @@ export function parseHead(head: string): FrontRequest | null {
  * lines, body null for none; the same object each time for the same answer, as the front keeps a copy of it in
  * one buffer, or one marked `fresh` when made for this request only) or null to hand the connection to Node.
  */
-export type FrontAnswerer = (req: FrontRequest, peer: string | undefined) => WireAnswer | null;
+export type FrontAnswerer = (req: FrontRequest, peer: string | undefined, arrivedAt: number) => WireAnswer | null;
 
 type ConnectionListener = (this: Server, socket: Socket) => void;
 
@@ -163,9 +164,9 @@ export function createHttpFront(server: Server, answer: FrontAnswerer): HttpFron
   }
 
   /** An answer that fails is a bug to report, not a reason to drop the connection: Node answers the request. */
-  function answerOrNode(req: FrontRequest, peer: string | undefined): WireAnswer | null {
+  function answerOrNode(req: FrontRequest, peer: string | undefined, arrivedAt: number): WireAnswer | null {
     try {
-      return answer(req, peer);
+      return answer(req, peer, arrivedAt);
     } catch (error) {
       console.error('[cirrus] http-front: answering from memory failed; Node answers instead', error);
       return null;
@@ -214,7 +215,7 @@ export function createHttpFront(server: Server, answer: FrontAnswerer): HttpFron
     if (sweep === null) startSweep();
     const onData = (chunk: Buffer) => {
       held.set(socket, tick);
-      serve(chunk);
+      serve(chunk, arrivalTime());
     };
     const onError = () => socket.destroy();
     // The client is done sending: finish what is written, then close (Node does the same).
@@ -225,7 +226,8 @@ export function createHttpFront(server: Server, answer: FrontAnswerer): HttpFron
     socket.on('end', onEnd);
     socket.on('close', onClose);
 
-    function serve(chunk: Buffer): void {
+    /** `arrivedAt`: when the chunk's requests arrived (arrival.ts), for their durations. */
+    function serve(chunk: Buffer, arrivedAt: number): void {
       // Heads are ASCII: one latin1 string per read, whose offsets are the chunk's.
       const text = chunk.toString('latin1');
       let at = 0;
@@ -236,7 +238,7 @@ export function createHttpFront(server: Server, answer: FrontAnswerer): HttpFron
           return;
         }
         const req = parseHead(text.slice(at, end + 2));
-        const answered = req === null ? null : answerOrNode(req, socket.remoteAddress);
+        const answered = req === null ? null : answerOrNode(req, socket.remoteAddress, arrivedAt);
         if (answered === null) {
           handOver(chunk.subarray(at));
           return;
@@ -255,7 +257,7 @@ export function createHttpFront(server: Server, answer: FrontAnswerer): HttpFron
           socket.once('drain', () => {
             // Resumed data is emitted on a later tick, after the rest here has been served or handed over.
             socket.resume();
-            if (!socket.destroyed) serve(rest);
+            if (!socket.destroyed) serve(rest, arrivalTime());
           });
           return;
         }

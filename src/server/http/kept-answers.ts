@@ -23,7 +23,7 @@ export type KeptRequest = {
 };
 
 /** An answer's bytes for the connection front (http-front.ts): the head without Date and connection lines. */
-export type WireAnswer = { head: Buffer; body: Buffer | null; fresh?: boolean };
+export type WireAnswer = { head: Buffer; body: Buffer | null; fresh?: boolean; requestId?: string };
 
 /**
  * The state a kept answer is written with, named in its marker header (`X-Document-Cache: hit`): fresh, stale

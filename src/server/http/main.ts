@@ -13,6 +13,7 @@ import { stopChangeListener } from '@/server/changes/listener';
 import { getDb } from '@/server/db/client';
 import { checkConnectionBudget, likelyConnections } from '@/server/db/connections';
 import { type BackgroundJobs, startBackgroundJobs } from '@/server/jobs/background';
+import { runsBackgroundJobs } from '@/server/jobs/placement';
 import { logEvent } from '@/server/log';
 import { type SiteServer, startSiteServer } from './site-server';
 import { isStopMessage, onStopSignal, stopMessage } from './stopping';
@@ -42,7 +43,9 @@ if (cluster.isPrimary && count > 1) {
 function runServerProcess(): void {
   const { JOBS, DATABASE_URL } = env();
   const jobs: BackgroundJobs | null =
-    cluster.isPrimary && JOBS === 'on' && DATABASE_URL ? startBackgroundJobs(getDb(), DATABASE_URL) : null;
+    DATABASE_URL && runsBackgroundJobs({ primary: cluster.isPrimary, jobs: JOBS, databaseUrl: DATABASE_URL })
+      ? startBackgroundJobs(getDb(), DATABASE_URL)
+      : null;
   let site: SiteServer | undefined;
   let stopping: Promise<void> | undefined;
 

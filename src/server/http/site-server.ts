@@ -14,6 +14,8 @@ import { ensureChangeListener } from '@/server/changes/listener';
 import { getDb } from '@/server/db/client';
 import { logEvent } from '@/server/log';
 import { countKeptAnswer, observeApiRequest, observePageRequest } from '@/server/metrics/registry';
+import { arrivalTime } from './arrival';
+import { tagForCdn } from './cdn-tags';
 import { clock } from './clock';
 import * as contentSecurityPolicy from './content-security-policy';
 import { withDependencyStatus } from './dependency-down-status';
@@ -26,7 +28,7 @@ import { createDocumentPreparer } from './kept-document';
 import { createNotFoundPages, type NotFoundPages } from './not-found-pages';
 import { oneLocation } from './one-location';
 import { routablePath } from './page-path';
-import { clientOf, logAnswered } from './request-log';
+import { clientOf, logAnswered, logWhenAnswered } from './request-log';
 import { createStaticFiles } from './static-files';
 
 /**
@@ -44,8 +46,8 @@ export type RequestRoute = 'api' | 'build-file' | 'document' | 'page';
 export type KeptPath = 'document' | 'build-file';
 
 /**
- * Every request, once it is answered: which part answered it, its status, and how long it took (ms, from the
- * moment the server had its head to the end of the answer; zero-ish for an answer written on the connection).
+ * Every request, once it is answered: which part answered it, its status, and how long it took (ms, from its
+ * arrival, arrival.ts, to the end of the answer).
  * The one place to count requests.
  */
 function requestAnswered(route: RequestRoute, status: number, ms: number): void {
@@ -60,10 +62,6 @@ function requestAnswered(route: RequestRoute, status: number, ms: number): void 
 function keptLookup(path: KeptPath, found: KeptLookup): void {
   // A stale copy is still an answer from memory (its refill runs behind it): a hit for the visitor.
   countKeptAnswer(path, found !== 'miss');
-}
-
-function headerText(value: string | number | string[] | undefined): string | undefined {
-  return value === undefined ? undefined : String(value);
 }
 
 /** The path of a kept API read, without its query: the label it is counted under. */
@@ -146,6 +144,7 @@ export async function startSiteServer(): Promise<SiteServer> {
   const handlePage = withDependencyStatus((req, res) => {
     oneLocation(res);
     varyByVisitor(req, res);
+    tagForCdn(req, res);
     notFoundPages.watch(req, res);
     // A nonce for what Next renders now, the hashes of what it sends from its cache; after the 404 pages' hook
     // so that one can set the policy of the copy it writes (docs/decisions/032-content-security-policy.md).
@@ -170,24 +169,13 @@ export async function startSiteServer(): Promise<SiteServer> {
 
   /** Node's requests: every request but those the connection front answers. */
   const handle: Handler = (req, res) => {
-    const started = clock();
     drain?.track(req, res);
     const url = req.url || '/';
     let route: RequestRoute = 'page';
-    const sentBefore = req.socket.bytesWritten;
-    res.once('finish', () => {
-      const ms = clock() - started;
-      requestAnswered(route, res.statusCode, ms);
-      logAnswered({
-        method: req.method ?? 'GET',
-        path: url,
-        status: res.statusCode,
-        durationMs: ms,
-        bytes: req.socket.bytesWritten - sentBefore,
-        served: route === 'api' ? 'api' : route === 'page' ? 'rendered' : 'kept',
-        client: clientOf(req.headers, req.socket.remoteAddress),
-        requestId: headerText(res.getHeader('x-request-id')),
-      });
+    // Timed from the start of the loop's turn that read it, not from this callback (arrival.ts).
+    logWhenAnswered(req, res, arrivalTime(), () => {
+      const served = route === 'api' ? 'api' : route === 'page' ? 'rendered' : 'kept';
+      return { served, answered: (status, ms) => requestAnswered(route, status, ms) };
     });
     if (isApi(url)) {
       route = 'api';
@@ -215,7 +203,7 @@ export async function startSiteServer(): Promise<SiteServer> {
   handleOwn = handle;
 
   /** The connection front's requests: kept answers written as bytes, or null to leave them to `handle`. */
-  const answerOnConnection = (req: FrontRequest, peer: string | undefined): WireAnswer | null => {
+  const answerOnConnection = (req: FrontRequest, peer: string | undefined, arrivedAt: number): WireAnswer | null => {
     const started = clock();
     let route: RequestRoute;
     let answer: WireAnswer | null;
@@ -232,21 +220,22 @@ export async function startSiteServer(): Promise<SiteServer> {
     }
     if (answer !== null) {
       const status = wireStatus(answer);
+      const ms = performance.now() - arrivedAt;
       if (route === 'api') {
         // A kept catalog read never reaches the app, so it is counted here, under its path: the kept reads are
         // a fixed handful of routes (docs/decisions/025-api-reads-on-the-connection.md).
         countKeptAnswer('api-read', true);
-        observeApiRequest(req.method, apiReadRoute(req.url), status, (clock() - started) / 1000);
-      } else requestAnswered(route, status, clock() - started);
+        observeApiRequest(req.method, apiReadRoute(req.url), status, ms / 1000);
+      } else requestAnswered(route, status, ms);
       logAnswered({
         method: 'GET',
         path: req.url,
         status,
-        durationMs: clock() - started,
+        durationMs: ms,
         bytes: answer.head.length + (answer.body?.length ?? 0),
         served: 'kept',
         client: clientOf(req.headers, peer),
-        ...(req.headers['x-request-id'] ? { requestId: req.headers['x-request-id'] } : {}),
+        ...(answer.requestId ? { requestId: answer.requestId } : {}),
       });
     }
     return answer;

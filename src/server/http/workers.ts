@@ -2,9 +2,10 @@ import 'server-only';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { env } from '@/env';
+import { stopListenConnection } from '@/server/changes/connection';
 import { getDb } from '@/server/db/client';
 import { startBackgroundJobs } from '@/server/jobs/background';
-import { WEB_PROCESS_ENV } from '@/server/jobs/placement';
+import { runsBackgroundJobs, WEB_PROCESS_ENV } from '@/server/jobs/placement';
 import { logEvent } from '@/server/log';
 import { aggregateWorkerMetrics } from '@/server/metrics/cluster';
 import { isStopMessage, onStopSignal, STOP_MARGIN_MS, stopMessage } from './stopping';
@@ -34,7 +35,10 @@ export function runPrimary(count: number): void {
   const { JOBS, DATABASE_URL, SHUTDOWN_GRACE_SECONDS, SHUTDOWN_DELAY_SECONDS } = env();
   // Before forking: a scrape reaching any worker answers for all of them (docs/decisions/052-metrics.md).
   aggregateWorkerMetrics();
-  const jobs = JOBS === 'on' && DATABASE_URL ? startBackgroundJobs(getDb(), DATABASE_URL) : null;
+  const jobs =
+    DATABASE_URL && runsBackgroundJobs({ primary: true, jobs: JOBS, databaseUrl: DATABASE_URL })
+      ? startBackgroundJobs(getDb(), DATABASE_URL)
+      : null;
   const alive = () => Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
   const fork = () => startedAt.set(cluster.fork(WEB_PROCESS_ENV).id, Date.now());
   for (let i = 0; i < count; i += 1) fork();
@@ -80,6 +84,7 @@ export function runPrimary(count: number): void {
     ).unref();
     void (async () => {
       await Promise.all([allGone, jobs?.stop()]);
+      await stopListenConnection();
       await getDb()
         .$client.end()
         .catch(() => undefined);

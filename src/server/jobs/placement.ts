@@ -12,10 +12,29 @@ import type { Database } from '../db/client';
 export const JOBS_CHANNEL = 'cirrus_jobs';
 
 /** What a wake-up names: the job that has new work. */
-export type JobName = 'mail';
+export type JobName = 'mail' | 'cdn';
 
 /** Set in the environment of the processes that answer requests while another process runs the jobs. */
 const ELSEWHERE_ENV = 'CIRRUS_JOBS_ELSEWHERE';
+
+/**
+ * Whether this process runs the instance's jobs: the production server's primary (it forks the workers, which
+ * answer requests and never run jobs), or its only process, or the dev server; never with `JOBS=off` (a web-only
+ * instance: another instance must keep them on) nor without a database to read them from.
+ */
+export function runsBackgroundJobs(process: {
+  primary: boolean;
+  jobs: 'on' | 'off';
+  databaseUrl: string | undefined;
+  environment?: Record<string, string | undefined>;
+}): boolean {
+  return (
+    process.primary &&
+    process.jobs === 'on' &&
+    Boolean(process.databaseUrl) &&
+    process.environment?.[ELSEWHERE_ENV] !== '1'
+  );
+}
 
 /** Whether the jobs of this instance run in another process, or nowhere here (`JOBS=off`). */
 export function jobsRunElsewhere(): boolean {

@@ -9,23 +9,29 @@ import { metrics } from './registry';
  */
 export const OUTBOX_READING_TTL_MS = 10_000;
 
-type OutboxReading = { outbox: 'mail' | 'webhook'; pending: number; oldestSeconds: number };
+type OutboxReading = { outbox: 'mail' | 'webhook' | 'cdn'; pending: number; oldestSeconds: number };
 
 let reading: { at: number; rows: Promise<OutboxReading[]> } | undefined;
 
 /**
- * The undelivered mails and webhooks (pending, or claimed by a sender that may have died: both still to go), and
+ * The undelivered mails, webhooks and CDN purges (pending, or claimed by a sender that may have died: both still to go), and
  * the age of the oldest. One statement, read on the outboxes' status index: it reads the undelivered rows only,
  * so a million delivered ones cost nothing.
  */
 async function readOutboxes(db: Database): Promise<OutboxReading[]> {
-  const result = await db.execute<{ outbox: 'mail' | 'webhook'; pending: number; oldest_seconds: number | null }>(sql`
+  const result = await db.execute<{
+    outbox: OutboxReading['outbox'];
+    pending: number;
+    oldest_seconds: number | null;
+  }>(sql`
     select 'mail' as outbox, count(*)::int as pending,
       extract(epoch from now() - min(created_at))::float8 as oldest_seconds
     from mail_outbox where status in ('pending', 'sending')
     union all
     select 'webhook', count(*)::int, extract(epoch from now() - min(created_at))::float8
-    from webhook_outbox where status in ('pending', 'sending')`);
+    from webhook_outbox where status in ('pending', 'sending')
+    union all
+    select 'cdn', count(*)::int, extract(epoch from now() - min(created_at))::float8 from cdn_purges`);
   return result.rows.map((row) => ({
     outbox: row.outbox,
     pending: Number(row.pending),

@@ -17,9 +17,21 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
  */
 export const MAX_LABEL_VALUES = 300;
 
+/**
+ * prom-client's default gauges named like counters: Prometheus's own check (`promtool check metrics`) refuses a
+ * gauge ending in `_total`, and each is the sum of its unsuffixed sibling by type (`nodejs_active_handles`), which
+ * stays.
+ */
+const GAUGES_NAMED_AS_COUNTERS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
 function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  for (const name of GAUGES_NAMED_AS_COUNTERS) registry.removeSingleMetric(name);
   const registers = [registry];
   return {
     registry,
@@ -48,7 +60,7 @@ function createMetrics() {
     ),
     outboxPending: new Gauge({
       name: 'storefront_outbox_pending',
-      help: 'Mails and webhooks not yet delivered (pending or being sent), shared by every instance.',
+      help: 'Mails, webhooks and CDN purges not yet delivered (pending or being sent), shared by every instance.',
       labelNames: ['outbox'] as const,
       // The same shared database on every worker: summing them would multiply the backlog.
       aggregator: 'max',
@@ -56,7 +68,7 @@ function createMetrics() {
     }),
     outboxOldestAge: new Gauge({
       name: 'storefront_outbox_oldest_pending_age_seconds',
-      help: 'Age of the oldest undelivered mail or webhook; 0 when none waits.',
+      help: 'Age of the oldest undelivered mail, webhook or CDN purge; 0 when none waits.',
       labelNames: ['outbox'] as const,
       // The same shared database on every worker: summing them would multiply the backlog.
       aggregator: 'max',
