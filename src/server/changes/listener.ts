@@ -233,7 +233,7 @@ export function startChangeListener(options: {
   async function connect(): Promise<void> {
     if (stopped) return;
     // keepAlive: a connection silently cut (a NAT, a failover) is noticed and reconnected rather than left deaf.
-    const next = new pg.Client({ connectionString: options.url, keepAlive: true });
+    const next = new pg.Client({ connectionString: options.url, keepAlive: true, application_name: 'cirrus-listener' });
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
     next.on('notification', (message) => {
