@@ -7,6 +7,12 @@ import type { Database } from '../db/client';
 export type AppEnv = {
   Variables: {
     db: Database;
+    /**
+     * Where public catalog and content reads go: the read replica when it holds every change this process heard of
+     * and the visitor has not just written, the primary otherwise (src/server/db/replica.ts). Writes, accounts,
+     * orders and the back office use `db`.
+     */
+    readDb: Database;
     requestId: string;
     /** Whether the server in front can take visitors: starting, ready or stopping (createApp's `readiness`). */
     readiness: () => Readiness;

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { dropAllReadCaches } from '../api/read-cache';
 import type { Database } from '../db/client';
+import { noteOwnWrite } from '../db/replica';
 
 export { CHANGE_KINDS, type ChangeKind } from '@/lib/change-kinds';
 
@@ -21,7 +22,11 @@ type Executor = Pick<Database, 'execute'>;
 export async function announceChange(tx: Executor, kinds: readonly ChangeKind[]): Promise<void> {
   if (kinds.length === 0) return;
   const payload = JSON.stringify({ kinds: [...new Set(kinds)].sort(), at: Date.now() });
-  await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`);
+  // The WAL position so far: a listener waits for a read replica to pass it (src/server/db/replica.ts). The commit
+  // record comes after it, so the listener also asks the primary's position once the notification arrives.
+  await tx.execute(
+    sql`select pg_notify(${CHANGE_CHANNEL}, (${payload}::jsonb || jsonb_build_object('lsn', pg_current_wal_lsn()::text))::text)`,
+  );
 }
 
 /**
@@ -31,6 +36,8 @@ export async function announceChange(tx: Executor, kinds: readonly ChangeKind[])
  */
 export async function seenHereAtOnce<T>(change: Promise<T>): Promise<T> {
   const result = await change;
+  // With a read replica, this process reads the primary until the replica holds the write.
+  await noteOwnWrite();
   dropAllReadCaches();
   return result;
 }

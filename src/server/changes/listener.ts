@@ -3,6 +3,7 @@ import pg from 'pg';
 import { applyDuePriceChanges } from '../admin/prices/scheduled';
 import { dropAllReadCaches } from '../api/read-cache';
 import { createDatabase, type Database } from '../db/client';
+import { endReadReplica, ensureReadReplica, lsnValue, readReplica, waitForReplay } from '../db/replica';
 import { logEvent } from '../log';
 import { noteDatabaseError } from '../outage';
 import { CHANGE_CHANNEL } from './bus';
@@ -79,7 +80,34 @@ export const NEXT_SCHEDULED_CHANGE = `
 
 export type ChangeListener = { stop: () => Promise<void> };
 
-type Why = { reason: 'notification'; kinds: string[]; at?: number } | { reason: 'connected' | 'scheduled' | 'settle' };
+/**
+ * With a read replica (src/server/db/replica.ts): waits until it has replayed the change before the caches drop,
+ * so that what is rendered again reads the new rows. The commit's position is at most the primary's position once
+ * the notification has arrived (PostgreSQL sends it after the commit is written), asked on the listener's own
+ * connection; the payload's position, taken inside the transaction, is the floor. Reads go to the primary from
+ * here until the replica has it; a replica that does not get there within a second is left to the primary.
+ */
+async function afterReplica(
+  primary: pg.Client,
+  payloadLsn: bigint,
+): Promise<{ replicaWaitMs?: number; replicaBehind?: true }> {
+  if (!readReplica()) return {};
+  const started = Date.now();
+  let lsn = payloadLsn;
+  try {
+    const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+    const now = lsnValue(rows[0]?.lsn);
+    if (now > lsn) lsn = now;
+  } catch {
+    // The connection broke: reconnecting drops everything again.
+  }
+  const replayed = await waitForReplay(lsn);
+  return { replicaWaitMs: Date.now() - started, ...(replayed ? {} : { replicaBehind: true as const }) };
+}
+
+type Why =
+  | { reason: 'notification'; kinds: string[]; at?: number; replicaWaitMs?: number; replicaBehind?: true }
+  | { reason: 'connected' | 'scheduled' | 'settle' };
 
 /**
  * This process's ear on the change bus (src/server/changes/bus.ts): one connection of its own, not from the pool
@@ -240,14 +268,18 @@ export function startChangeListener(options: {
       if (message.channel !== CHANGE_CHANNEL) return;
       let kinds: string[] = [];
       let at: number | undefined;
+      let lsn = 0n;
       try {
-        const payload = JSON.parse(message.payload ?? '{}') as { kinds?: unknown; at?: unknown };
+        const payload = JSON.parse(message.payload ?? '{}') as { kinds?: unknown; at?: unknown; lsn?: unknown };
         if (Array.isArray(payload.kinds)) kinds = payload.kinds.map(String);
         if (typeof payload.at === 'number') at = payload.at;
+        if (typeof payload.lsn === 'string') lsn = lsnValue(payload.lsn);
       } catch {
         // A payload we cannot read is still news: everything is dropped anyway.
       }
-      drop({ reason: 'notification', kinds, ...(at ? { at } : {}) });
+      void afterReplica(next, lsn).then((replica) => {
+        if (!stopped) drop({ reason: 'notification', kinds, ...(at ? { at } : {}), ...replica });
+      });
     });
     try {
       await next.connect();
@@ -274,7 +306,10 @@ export function startChangeListener(options: {
     retryMs = FIRST_RETRY_MS;
     if (failures > 0) logEvent('info', 'change listener connected', { after: failures });
     failures = 0;
-    drop({ reason: 'connected' });
+    // What was missed while away is at most the primary's position now.
+    void afterReplica(next, 0n).then(() => {
+      if (!stopped) drop({ reason: 'connected' });
+    });
   }
 
   void connect();
@@ -300,6 +335,8 @@ const RUNNING = Symbol.for('cirrus.changeListener');
  */
 export function ensureChangeListener(url: string): ChangeListener {
   const holder = globalThis as { [RUNNING]?: ChangeListener };
+  // The replica's watch starts with the listener, so the first change already waits for it.
+  ensureReadReplica();
   holder[RUNNING] ??= startChangeListener({ url });
   return holder[RUNNING];
 }
@@ -310,4 +347,5 @@ export async function stopChangeListener(): Promise<void> {
   const running = holder[RUNNING];
   holder[RUNNING] = undefined;
   await running?.stop();
+  await endReadReplica();
 }

@@ -54,7 +54,7 @@ export const announcementsRouter = apiRouter('Announcements').route(
     response: z.array(announcementSummaryAnswer),
   },
   async (c, { body }) => {
-    const { items, total } = await listAnnouncements(c.get('db'), {
+    const { items, total } = await listAnnouncements(c.get('readDb'), {
       locale: requestLocale(c, body.language),
       page: body.page,
       row: body.row,

@@ -52,7 +52,7 @@ contentRouter.route(
   },
   async (c) => {
     c.header('cache-control', 'public, max-age=60');
-    return ratingSummary(c.get('db'));
+    return ratingSummary(c.get('readDb'));
   },
 );
 
@@ -107,7 +107,8 @@ contentRouter.route(
     body: historySearchRequest,
     response: z.array(milestoneAnswer),
   },
-  (c, { body }) => listHistory(c.get('db'), requestLocale(c, body.language), { year: body.year, order: body.order }),
+  (c, { body }) =>
+    listHistory(c.get('readDb'), requestLocale(c, body.language), { year: body.year, order: body.order }),
 );
 
 // docs/product/api.md#content
@@ -121,7 +122,7 @@ contentRouter.route(
     errors: [404],
   },
   async (c, { body }) => {
-    const result = await searchJobs(c.get('db'), requestLocale(c, body.language), {
+    const result = await searchJobs(c.get('readDb'), requestLocale(c, body.language), {
       department: body.department,
       location: body.location,
       id: body.id,

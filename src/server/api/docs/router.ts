@@ -25,7 +25,7 @@ export const docsRouter = apiRouter('Documentation').route(
     response: docSearchResultAnswer,
   },
   async (c, { query }) => {
-    const result = await searchDocs(c.get('db'), {
+    const result = await searchDocs(c.get('readDb'), {
       query: query.q.slice(0, 1000),
       locale: requestLocale(c, query.language),
       limit: query.limit,

@@ -40,7 +40,7 @@ domainsRouter.route(
     body: suffixSearch,
     response: z.array(domainSuffixAnswer),
   },
-  (c, { body }) => listDomainSuffixes(c.get('db'), { category: body.category }),
+  (c, { body }) => listDomainSuffixes(c.get('readDb'), { category: body.category }),
 );
 
 domainsRouter.route(

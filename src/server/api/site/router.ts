@@ -102,7 +102,7 @@ siteRouter.route(
     response: z.array(footerLinkAnswer),
   },
   async (c, { query }) => {
-    const links = await listFooterLinks(c.get('db'), requestLocale(c, query.language));
+    const links = await listFooterLinks(c.get('readDb'), requestLocale(c, query.language));
     c.header('cache-control', 'public, max-age=60');
     return links;
   },
