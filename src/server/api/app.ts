@@ -118,7 +118,7 @@ export function createApp(deps: {
     c.set('readiness', readiness);
     await next();
     // A visitor's write: their next reads go to the primary while the replica may not hold it yet.
-    if (replica && c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) {
+    if (replica && c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400 && !c.get('readOnly')) {
       setCookie(c, RECENT_WRITE_COOKIE, '1', {
         path: '/',
         httpOnly: true,
