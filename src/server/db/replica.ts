@@ -193,6 +193,8 @@ export async function checkReadReplica(): Promise<void> {
       const lsn = lsnValue(rows[0]?.lsn);
       const last = state.waiting.at(-1);
       if (!last || lsn > last.lsn) state.waiting.push({ lsn, at: now });
+      // A replica stuck for days: keep the oldest position (the lag) and a bounded tail.
+      if (state.waiting.length > 600) state.waiting.splice(1, 1);
     } catch {
       // The primary away is its own outage (src/server/outage.ts); the replica is still looked at.
     }
