@@ -98,7 +98,17 @@ export async function startReplicaCluster(
   const primaryDir = path.join(dir, 'primary');
   const replicaDir = path.join(dir, 'replica');
   // Trust on 127.0.0.1 only, replication included (initdb writes those lines): a test's throwaway servers.
-  runProgram(bin, 'initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C']);
+  // --no-sync here and for the base backup: throwaway servers, and fsync is most of their time on a busy disk.
+  runProgram(bin, 'initdb', [
+    '-D',
+    primaryDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--locale=C',
+    '--no-sync',
+  ]);
   const primary = await startServer(bin, primaryDir, dir);
   const servers: Server[] = [primary];
   try {
@@ -121,6 +131,7 @@ export async function startReplicaCluster(
       'stream',
       '-c',
       'fast',
+      '--no-sync',
     ]);
     const replica = await startServer(bin, replicaDir, dir);
     servers.push(replica);
