@@ -49,6 +49,13 @@ const fields = z.object({
    * every process also holds one connection of its own for the change notifications.
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * A streaming replica of DATABASE_URL's database: the storefront's public catalog and content reads go there
+   * while it is caught up (docs/decisions/076-read-replicas.md). Unset: every read goes to DATABASE_URL.
+   */
+  DATABASE_READ_URL: optionalUrl,
+  /** Seconds the replica may lag behind the primary before reads go to the primary until it catches up. */
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   DATA_DIR: z.string().default('./data'),
   /** Port of the embedded PostgreSQL; 0 picks a free one (never 5432 unless asked). */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),

@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '@/lib/locales';
 import { SITEMAP_STATIC_PATHS } from '@/lib/seo-routes';
 import { listAnnouncementLanguages } from '@/server/api/announcements/queries';
 import { listArticleDates } from '@/server/api/docs/queries';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { absoluteUrl, hreflangUrls } from '@/server/seo';
 
 // Regenerated hourly, so new announcements appear without a deploy.
@@ -15,7 +15,7 @@ export const revalidate = 3600;
  * group-buy join pages are left out (src/lib/seo-routes.ts).
  */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const db = getDb();
+  const db = getReadDb();
   const [articles, announcements] = await Promise.all([listArticleDates(db), listAnnouncementLanguages(db)]);
 
   const entries: MetadataRoute.Sitemap = [];

@@ -5,7 +5,7 @@ import { listProductLines, listRegions, type Plan } from './api/catalog/queries'
 import { listReviewsFor, ratingSummary } from './api/content/queries';
 import { listCurrentPromotions } from './api/promotions/queries';
 import { pageCurrency } from './currency';
-import { getDb } from './db/client';
+import { getReadDb } from './db/replica';
 import { pageTexts } from './page';
 
 /** How many reviews the home page shows; the rest are a POST /api/home/footer/comment page away. */
@@ -20,7 +20,7 @@ const HOME_PROMOTIONS = 3;
  * the entry plans, the current promotions, the regions, the rating and the reviews, and the visitor's currency.
  */
 export async function loadHomePage(locale: Locale, currencySegment: string) {
-  const db = getDb();
+  const db = getReadDb();
   const home = await allNamed({
     texts: pageTexts(locale, 'home'),
     lines: listProductLines(db, locale),

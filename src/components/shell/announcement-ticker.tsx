@@ -2,14 +2,17 @@ import { getTranslations } from 'next-intl/server';
 import { PageLink } from '@/i18n/page-link';
 import type { Locale } from '@/lib/locales';
 import { listAnnouncements } from '@/server/api/announcements/queries';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { orWhenDown } from '@/server/dependency-down';
 
 /** The 3 latest announcements of the language (docs/product/api.md#site-and-shell: page 1, 3 rows), each linking to its page. */
 export async function AnnouncementTicker({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'shell.ticker' });
   // While the database is down the shell goes without the ticker (orWhenDown), not the page.
-  const { items } = await orWhenDown(listAnnouncements(getDb(), { locale, page: 1, row: 3 }), { items: [], total: 0 });
+  const { items } = await orWhenDown(listAnnouncements(getReadDb(), { locale, page: 1, row: 3 }), {
+    items: [],
+    total: 0,
+  });
   if (items.length === 0) return null;
   return (
     <section aria-label={t('label')} className="border-b border-line bg-surface text-sm">

@@ -5,7 +5,7 @@ import type { CurrencyCode } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
 import { isSitePath } from '@/lib/site-path';
 import { listFooterLinks } from '@/server/api/site/queries';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { orWhenDown } from '@/server/dependency-down';
 import { CookieSettingsButton } from './cookie-consent';
 import { CurrencySwitcher } from './currency-switcher';
@@ -40,7 +40,7 @@ export async function SiteFooter({
   currency: CurrencyCode;
 }) {
   const t = await getTranslations({ locale, namespace: 'footer' });
-  const links = await orWhenDown(listFooterLinks(getDb(), locale), []);
+  const links = await orWhenDown(listFooterLinks(getReadDb(), locale), []);
   const columns = [
     {
       title: t('productsTitle'),

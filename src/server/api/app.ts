@@ -1,11 +1,13 @@
 import 'server-only';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { getCookie, setCookie } from 'hono/cookie';
 import { matchedRoutes } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { env } from '@/env';
 import { apiTags, isShareable, tagHeaders } from '../cdn/tags';
 import type { Database } from '../db/client';
+import { RECENT_WRITE_COOKIE, readDatabase, readReplica, recentWriteSeconds } from '../db/replica';
 import { isDependencyDown, RETRY_AFTER_SECONDS } from '../dependency-down';
 import { logEvent, shouldLog } from '../log';
 import { observeApiRequest } from '../metrics/registry';
@@ -80,6 +82,11 @@ function routePattern(c: Context): string {
   return 'unmatched';
 }
 
+/** The visitor wrote within the last seconds (src/server/db/replica.ts RECENT_WRITE_COOKIE). */
+function wroteRecently(c: Context): boolean {
+  return getCookie(c, RECENT_WRITE_COOKIE) === '1';
+}
+
 /**
  * The one API app (docs/design.md#architecture), mounted once under /api by src/app/api/[[...route]]/route.ts.
  * Every answer is `{code, message}`; every failure goes through the single onError below.
@@ -106,8 +113,20 @@ export function createApp(deps: {
     const requestId = c.req.header('x-request-id') ?? crypto.randomUUID();
     c.set('requestId', requestId);
     c.set('db', deps.db);
+    // A replica of this app's own database (the tests make apps over other databases).
+    const replica = readReplica()?.primary === deps.db ? readReplica() : undefined;
+    c.set('readDb', replica ? readDatabase(deps.db, { afterOwnWrite: wroteRecently(c) }) : deps.db);
     c.set('readiness', readiness);
     await next();
+    // A visitor's write: their next reads go to the primary while the replica may not hold it yet.
+    if (replica && c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400 && !c.get('readOnly')) {
+      setCookie(c, RECENT_WRITE_COOKIE, '1', {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+        maxAge: recentWriteSeconds(replica),
+      });
+    }
     c.header('x-request-id', requestId);
     const cacheControl = c.res.headers.get('cache-control') ?? DEFAULT_CACHE_CONTROL;
     c.header('cache-control', cacheControl);

@@ -7,6 +7,14 @@ import type { Database } from '../db/client';
 export type AppEnv = {
   Variables: {
     db: Database;
+    /**
+     * Where public catalog and content reads go: the read replica when it holds every change this process heard of
+     * and the visitor has not just written, the primary otherwise (src/server/db/replica.ts). Writes, accounts,
+     * orders and the back office use `db`.
+     */
+    readDb: Database;
+    /** True for a call that only reads (publicReader(), a quote): a POST that wrote nothing sets no recent-write cookie. */
+    readOnly: boolean;
     requestId: string;
     /** Whether the server in front can take visitors: starting, ready or stopping (createApp's `readiness`). */
     readiness: () => Readiness;
@@ -22,6 +30,12 @@ export type AppEnv = {
   };
 };
 export type AppContext = Context<AppEnv>;
+
+/** The database for a public catalog or content read (AppEnv readDb); marks the call as one that only reads. */
+export function publicReader(c: AppContext): Database {
+  c.set('readOnly', true);
+  return c.get('readDb');
+}
 
 /**
  * What the server in front says of itself: `starting` until it can answer every page (its 404 pages in,

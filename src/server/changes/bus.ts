@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { dropAllReadCaches } from '../api/read-cache';
 import { queuePurge } from '../cdn/purge';
 import type { Database } from '../db/client';
+import { noteOwnWrite } from '../db/replica';
 
 export { CHANGE_KINDS, type ChangeKind } from '@/lib/change-kinds';
 
@@ -24,7 +25,11 @@ export async function announceChange(tx: Executor, kinds: readonly ChangeKind[])
   if (kinds.length === 0) return;
   const unique = [...new Set(kinds)].sort();
   const payload = JSON.stringify({ kinds: unique, at: Date.now() });
-  await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`);
+  // The WAL position so far: a listener waits for a read replica to pass it (src/server/db/replica.ts). The commit
+  // record comes after it, so the listener also asks the primary's position once the notification arrives.
+  await tx.execute(
+    sql`select pg_notify(${CHANGE_CHANNEL}, (${payload}::jsonb || jsonb_build_object('lsn', pg_current_wal_lsn()::text))::text)`,
+  );
   await queuePurge(tx, unique);
 }
 
@@ -35,6 +40,8 @@ export async function announceChange(tx: Executor, kinds: readonly ChangeKind[])
  */
 export async function seenHereAtOnce<T>(change: Promise<T>): Promise<T> {
   const result = await change;
+  // With a read replica, this process reads the primary until the replica holds the write.
+  await noteOwnWrite();
   dropAllReadCaches();
   return result;
 }

@@ -1,8 +1,10 @@
 import 'server-only';
+import type pg from 'pg';
 import { applyDuePriceChanges } from '../admin/prices/scheduled';
 import { dropAllReadCaches } from '../api/read-cache';
 import { queuePurge } from '../cdn/purge';
 import { createDatabase, type Database } from '../db/client';
+import { endReadReplica, ensureReadReplica, lsnValue, readReplica, waitForReplay } from '../db/replica';
 import { logEvent } from '../log';
 import { CHANGE_CHANNEL } from './bus';
 import { type ListenConnection, listenConnection, startListenConnection, stopListenConnection } from './connection';
@@ -87,7 +89,35 @@ export const NEXT_SCHEDULED_CHANGE = `
 
 export type ChangeListener = { stop: () => Promise<void> };
 
-type Why = { reason: 'notification'; kinds: string[]; at?: number } | { reason: 'connected' | 'scheduled' | 'settle' };
+/**
+ * With a read replica (src/server/db/replica.ts): waits until it has replayed the change before the caches drop,
+ * so that what is rendered again reads the new rows. The commit's position is at most the primary's position once
+ * the notification has arrived (PostgreSQL sends it after the commit is written), asked on the listener's own
+ * connection; the payload's position, taken inside the transaction, is the floor. Reads go to the primary from
+ * here until the replica has it; a replica that does not get there within a second is left to the primary.
+ */
+async function afterReplica(
+  primary: pg.Client | undefined,
+  payloadLsn: bigint,
+): Promise<{ replicaWaitMs?: number; replicaBehind?: true }> {
+  if (!readReplica()) return {};
+  const started = Date.now();
+  let lsn = payloadLsn;
+  try {
+    if (!primary) throw new Error('not connected');
+    const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+    const now = lsnValue(rows[0]?.lsn);
+    if (now > lsn) lsn = now;
+  } catch {
+    // The connection broke: reconnecting drops everything again.
+  }
+  const replayed = await waitForReplay(lsn);
+  return { replicaWaitMs: Date.now() - started, ...(replayed ? {} : { replicaBehind: true as const }) };
+}
+
+type Why =
+  | { reason: 'notification'; kinds: string[]; at?: number; replicaWaitMs?: number; replicaBehind?: true }
+  | { reason: 'connected' | 'scheduled' | 'settle' };
 
 /**
  * This process's ear on the change bus (src/server/changes/bus.ts): `LISTEN cirrus_changes` on the process's one
@@ -226,17 +256,26 @@ export function startChangeListener(options: {
     onMessage(text) {
       let kinds: string[] = [];
       let at: number | undefined;
+      let lsn = 0n;
       try {
-        const payload = JSON.parse(text || '{}') as { kinds?: unknown; at?: unknown };
+        const payload = JSON.parse(text || '{}') as { kinds?: unknown; at?: unknown; lsn?: unknown };
         if (Array.isArray(payload.kinds)) kinds = payload.kinds.map(String);
         if (typeof payload.at === 'number') at = payload.at;
+        if (typeof payload.lsn === 'string') lsn = lsnValue(payload.lsn);
       } catch {
         // A payload we cannot read is still news: everything is dropped anyway.
       }
-      drop({ reason: 'notification', kinds, ...(at ? { at } : {}) });
+      void afterReplica(connection.client(), lsn).then((replica) => {
+        if (!stopped) drop({ reason: 'notification', kinds, ...(at ? { at } : {}), ...replica });
+      });
     },
-    // Notifications sent while the connection was away are lost: everything is dropped, the first time included.
-    onConnected: () => drop({ reason: 'connected' }),
+    // Notifications sent while the connection was away are lost: everything is dropped, the first time included
+    // (what was missed is at most the primary's position now, which a read replica must reach first).
+    onConnected: () => {
+      void afterReplica(connection.client(), 0n).then(() => {
+        if (!stopped) drop({ reason: 'connected' });
+      });
+    },
     // Reconnecting drops everything and arms the timer again.
     onLost: () => clearTimeout(publicationTimer),
   });
@@ -261,6 +300,8 @@ const RUNNING = Symbol.for('cirrus.changeListener');
  */
 export function ensureChangeListener(url: string): ChangeListener {
   const holder = globalThis as { [RUNNING]?: ChangeListener };
+  // The replica's watch starts with the listener, so the first change already waits for it.
+  ensureReadReplica();
   holder[RUNNING] ??= startChangeListener({ url, connection: listenConnection(url) });
   return holder[RUNNING];
 }
@@ -272,4 +313,5 @@ export async function stopChangeListener(): Promise<void> {
   holder[RUNNING] = undefined;
   await running?.stop();
   await stopListenConnection();
+  await endReadReplica();
 }

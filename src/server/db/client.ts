@@ -33,9 +33,14 @@ Object.defineProperty(DrizzleQueryError.prototype, 'digest', {
   },
 });
 
-export function createDatabase(url: string, options: { max?: number; queryTimeoutMs?: number } = {}): Database {
+export function createDatabase(
+  url: string,
+  options: { max?: number; queryTimeoutMs?: number; applicationName?: string } = {},
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
+    // How `npm run db:restore` knows the site runs against this database (src/server/db/backup.ts).
+    application_name: options.applicationName ?? 'cirrus',
     max: options.max ?? 10,
     // A build's prerender workers connect all at once on a busy machine: they wait longer than a request would.
     connectionTimeoutMillis: process.env.NEXT_PHASE === 'phase-production-build' ? 30_000 : 3_000,

@@ -12,7 +12,7 @@ import { publicConfig } from '@/env';
 import { CURRENCY_CODES } from '@/lib/currency';
 import { currencySegment, parseCurrencySegment } from '@/lib/currency-segment';
 import { currentPopupPromotion } from '@/server/api/promotions/queries';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { orWhenDown } from '@/server/dependency-down';
 import { resolveLocale } from '@/server/page';
 
@@ -37,7 +37,7 @@ export default async function ShellLayout({
   const currency = parseCurrencySegment((await params).currency);
   if (!currency) notFound();
   const config = publicConfig();
-  const promo = await orWhenDown(currentPopupPromotion(getDb(), locale), undefined);
+  const promo = await orWhenDown(currentPopupPromotion(getReadDb(), locale), undefined);
   return (
     <>
       <AnnouncementTicker locale={locale} />

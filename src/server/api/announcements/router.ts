@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { LOCALES, parseLocale } from '@/lib/locales';
 import { wholeNumber } from '@/lib/validation/numbers';
-import { requestLocale } from '../context';
+import { publicReader, requestLocale } from '../context';
 import { apiRouter } from '../route';
 import { announcementSummaryAnswer, listAnnouncements } from './queries';
 
@@ -54,7 +54,7 @@ export const announcementsRouter = apiRouter('Announcements').route(
     response: z.array(announcementSummaryAnswer),
   },
   async (c, { body }) => {
-    const { items, total } = await listAnnouncements(c.get('db'), {
+    const { items, total } = await listAnnouncements(publicReader(c), {
       locale: requestLocale(c, body.language),
       page: body.page,
       row: body.row,

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { parseLocale } from '@/lib/locales';
 import type { Database } from '../../db/client';
-import { type AppContext, requestLocale } from '../context';
+import { type AppContext, publicReader, requestLocale } from '../context';
 import { invalidInput } from '../errors';
 import { readCache } from '../read-cache';
 import { apiRouter } from '../route';
@@ -90,7 +90,7 @@ catalogRouter.route(
     response: z.array(regionAnswer),
   },
   async (c, { query }) => {
-    const list = await listRegions(c.get('db'), requestLocale(c, query.language));
+    const list = await listRegions(publicReader(c), requestLocale(c, query.language));
     cacheForAMinute(c, query);
     return list;
   },
@@ -105,7 +105,7 @@ catalogRouter.route(
     response: z.array(imageFamilyAnswer),
   },
   async (c, { query }) => {
-    const db = c.get('db');
+    const db = publicReader(c);
     // The check and the list run side by side: one round trip.
     const [families] = await Promise.all([listImageFamilies(db, query.regionId), requireRegion(db, query.regionId)]);
     cacheForAMinute(c);
@@ -122,7 +122,7 @@ catalogRouter.route(
     response: z.array(securityGroupAnswer),
   },
   async (c, { query }) => {
-    const list = await listSecurityGroups(c.get('db'), requestLocale(c, query.language));
+    const list = await listSecurityGroups(publicReader(c), requestLocale(c, query.language));
     cacheForAMinute(c, query);
     return list;
   },
@@ -137,7 +137,7 @@ catalogRouter.route(
     response: z.array(diskProductAnswer),
   },
   async (c, { query }) => {
-    const list = await listDiskProducts(c.get('db'), requestLocale(c, query.language));
+    const list = await listDiskProducts(publicReader(c), requestLocale(c, query.language));
     cacheForAMinute(c, query);
     return list;
   },
@@ -152,7 +152,7 @@ catalogRouter.route(
     response: z.array(bandwidthTierAnswer),
   },
   async (c, { query }) => {
-    const db = c.get('db');
+    const db = publicReader(c);
     const plan = await requirePlan(db, query.planId);
     const list = await listBandwidthTiers(db, plan?.maxBandwidthMbps);
     cacheForAMinute(c);
@@ -168,7 +168,7 @@ catalogRouter.route(
     response: z.array(trafficPackageAnswer),
   },
   async (c) => {
-    const list = await listTrafficPackages(c.get('db'));
+    const list = await listTrafficPackages(publicReader(c));
     cacheForAMinute(c);
     return list;
   },
@@ -183,7 +183,7 @@ catalogRouter.route(
     response: z.array(productLineAnswer),
   },
   async (c, { query }) => {
-    const db = c.get('db');
+    const db = publicReader(c);
     const [lines] = await Promise.all([
       listProductLines(db, requestLocale(c, query.language), { regionId: query.regionId, lineId: query.line }),
       requireRegion(db, query.regionId),
@@ -203,7 +203,7 @@ catalogRouter.route(
     response: z.array(quickSetAnswer),
   },
   async (c, { query }) => {
-    const db = c.get('db');
+    const db = publicReader(c);
     const [list] = await Promise.all([
       listQuickSets(db, requestLocale(c, query.language), query.regionId),
       requireRegion(db, query.regionId),
@@ -222,7 +222,7 @@ catalogRouter.route(
     response: z.array(snapshotPolicyAnswer),
   },
   async (c, { query }) => {
-    const list = await listSnapshotPolicies(c.get('db'), requestLocale(c, query.language));
+    const list = await listSnapshotPolicies(publicReader(c), requestLocale(c, query.language));
     cacheForAMinute(c, query);
     return list;
   },

@@ -10,7 +10,7 @@ import {
 } from '@/lib/validation/content-forms';
 import { enforceLimit, LIMITS } from '../../auth/rate-limit';
 import { clientIp, requireSession } from '../../auth/sessions';
-import { requestLocale } from '../context';
+import { publicReader, requestLocale } from '../context';
 import { notFound } from '../errors';
 import { parseWith } from '../input';
 import { inputSchema } from '../openapi/document';
@@ -52,7 +52,7 @@ contentRouter.route(
   },
   async (c) => {
     c.header('cache-control', 'public, max-age=60');
-    return ratingSummary(c.get('db'));
+    return ratingSummary(publicReader(c));
   },
 );
 
@@ -107,7 +107,8 @@ contentRouter.route(
     body: historySearchRequest,
     response: z.array(milestoneAnswer),
   },
-  (c, { body }) => listHistory(c.get('db'), requestLocale(c, body.language), { year: body.year, order: body.order }),
+  (c, { body }) =>
+    listHistory(publicReader(c), requestLocale(c, body.language), { year: body.year, order: body.order }),
 );
 
 // docs/product/api.md#content
@@ -121,7 +122,7 @@ contentRouter.route(
     errors: [404],
   },
   async (c, { body }) => {
-    const result = await searchJobs(c.get('db'), requestLocale(c, body.language), {
+    const result = await searchJobs(publicReader(c), requestLocale(c, body.language), {
       department: body.department,
       location: body.location,
       id: body.id,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { wholeNumber } from '@/lib/validation/numbers';
-import { requestLocale } from '../context';
+import { publicReader, requestLocale } from '../context';
 import { apiRouter } from '../route';
 import { docSearchResultAnswer, searchDocs } from './search';
 
@@ -25,7 +25,7 @@ export const docsRouter = apiRouter('Documentation').route(
     response: docSearchResultAnswer,
   },
   async (c, { query }) => {
-    const result = await searchDocs(c.get('db'), {
+    const result = await searchDocs(publicReader(c), {
       query: query.q.slice(0, 1000),
       locale: requestLocale(c, query.language),
       limit: query.limit,

@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { LOCALES, parseLocale } from '@/lib/locales';
 import { registryAdapter } from '../../domains/registry';
+import { publicReader } from '../context';
 import { apiRouter } from '../route';
 import { checkDomainName, domainCheckAnswer, domainSuffixAnswer, listDomainSuffixes } from './queries';
 
@@ -40,7 +41,7 @@ domainsRouter.route(
     body: suffixSearch,
     response: z.array(domainSuffixAnswer),
   },
-  (c, { body }) => listDomainSuffixes(c.get('db'), { category: body.category }),
+  (c, { body }) => listDomainSuffixes(publicReader(c), { category: body.category }),
 );
 
 domainsRouter.route(

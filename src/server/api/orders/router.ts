@@ -37,6 +37,9 @@ ordersRouter.route(
     response: quoteAnswer,
   },
   async (c, { body: config }) => {
+    // A quote writes nothing: it sets no recent-write cookie (src/server/db/replica.ts), and reads the primary for
+    // the coupons the visitor holds.
+    c.set('readOnly', true);
     const db = c.get('db');
     const session = config.userCouponId !== undefined ? await findSession(db, getCookie(c, SESSION_COOKIE)) : undefined;
     const quote = await quoteVps(db, config, { userId: session?.user.id });

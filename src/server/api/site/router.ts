@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { currentBuildId } from '../../build-info';
 import { RETRY_AFTER_SECONDS } from '../../dependency-down';
-import { type AppContext, requestLocale } from '../context';
+import { type AppContext, publicReader, requestLocale } from '../context';
 import { ApiError, BusinessCode } from '../errors';
 import { apiRouter } from '../route';
 import { databaseStatus, footerLinkAnswer, listFooterLinks } from './queries';
@@ -102,7 +102,7 @@ siteRouter.route(
     response: z.array(footerLinkAnswer),
   },
   async (c, { query }) => {
-    const links = await listFooterLinks(c.get('db'), requestLocale(c, query.language));
+    const links = await listFooterLinks(publicReader(c), requestLocale(c, query.language));
     c.header('cache-control', 'public, max-age=60');
     return links;
   },

@@ -6,7 +6,7 @@ import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
 import { listRegions } from '@/server/api/catalog/queries';
 import { listHistory, ratingSummary } from '@/server/api/content/queries';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { type LocaleParams, metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
 // History and the rating change rarely; an hour-old page is fine and the page stays prerendered.
@@ -18,7 +18,7 @@ const VALUES = ['plain', 'engineers', 'data'] as const;
 /** /about (docs/product/screens.md#about): who we are, the company history from the database, and writing a review. */
 export default async function AboutPage({ params }: { params: LocaleParams }) {
   const locale = await resolveLocale(params);
-  const db = getDb();
+  const db = getReadDb();
   const [texts, t, tReviews, history, regions, summary] = await Promise.all([
     pageTexts(locale, 'about'),
     getTranslations({ locale, namespace: 'about' }),

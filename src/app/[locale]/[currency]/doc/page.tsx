@@ -5,7 +5,7 @@ import { PageIntro } from '@/components/page-intro';
 import { PageLink } from '@/i18n/page-link';
 import { listAnnouncements } from '@/server/api/announcements/queries';
 import { type ArticleSummary, listArticles } from '@/server/api/docs/queries';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { type LocaleParams, metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
 export const revalidate = 300;
@@ -20,8 +20,8 @@ export default async function DocIndexPage({ params }: { params: LocaleParams })
   const texts = await pageTexts(locale, 'doc');
   const t = await getTranslations({ locale, namespace: 'doc' });
   const [articles, latest] = await Promise.all([
-    listArticles(getDb(), locale),
-    listAnnouncements(getDb(), { locale, page: 1, row: 5 }),
+    listArticles(getReadDb(), locale),
+    listAnnouncements(getReadDb(), { locale, page: 1, row: 5 }),
   ]);
   const known = new Set<string>(CATEGORIES);
   const groups: { key: string; title: string; articles: ArticleSummary[] }[] = [

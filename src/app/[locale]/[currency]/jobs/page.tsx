@@ -4,7 +4,7 @@ import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { jobsSearchRequest } from '@/lib/validation/content-forms';
 import { type Job, searchJobs } from '@/server/api/content/queries';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { type LocaleParams, metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
 export const generateMetadata = metadataFor('jobs', '/jobs');
@@ -49,7 +49,7 @@ export default async function JobsPage({ params, searchParams }: { params: Local
     pageTexts(locale, 'jobs'),
     getTranslations({ locale, namespace: 'jobs' }),
     getTranslations({ locale, namespace: 'api' }),
-    searchJobs(getDb(), locale, filters),
+    searchJobs(getReadDb(), locale, filters),
   ]);
   const single = filters.id !== undefined;
 

@@ -5,7 +5,7 @@ import { PageIntro } from '@/components/page-intro';
 import { formatUsdCents } from '@/lib/money';
 import { listWelcomeCoupons, WELCOME_WINDOW_DAYS } from '@/server/api/accounts/welcome';
 import { pageCurrency } from '@/server/currency';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
 export const revalidate = 300;
@@ -18,8 +18,8 @@ export default async function WelcomeSignupPage({ params }: { params: Params }) 
   const texts = await pageTexts(locale, 'welcomeSignup');
   const t = await getTranslations({ locale, namespace: 'welcome' });
   const [bundle, currency] = await Promise.all([
-    listWelcomeCoupons(getDb(), locale),
-    pageCurrency(getDb(), (await params).currency),
+    listWelcomeCoupons(getReadDb(), locale),
+    pageCurrency(getReadDb(), (await params).currency),
   ]);
   const money = (cents: number) => formatUsdCents(cents, currency, locale);
   return (

@@ -10,7 +10,7 @@ import { formatUsdCents } from '@/lib/money';
 import { listProductLines } from '@/server/api/catalog/queries';
 import { listCentreCoupons } from '@/server/api/coupons/queries';
 import { pageCurrency } from '@/server/currency';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
 // Stock and states move: the page is kept up to a minute, and its counts, states and the visitor's own claims are
@@ -23,7 +23,7 @@ type Params = Promise<{ locale: string; currency: string }>;
 /** /ac/coupon (docs/product/screens.md#coupon-centre): the public coupons with amount, minimum, products, validity, stock and state. */
 export default async function CouponCentrePage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
-  const db = getDb();
+  const db = getReadDb();
   const [texts, t, list, lines, currency] = await Promise.all([
     pageTexts(locale, 'coupon'),
     getTranslations({ locale, namespace: 'coupons' }),

@@ -4,7 +4,7 @@ import { ActivityView } from '@/components/promotions/activity-view';
 import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { listCurrentPromotions } from '@/server/api/promotions/queries';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { type LocaleParams, metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
 export const revalidate = 300;
@@ -16,7 +16,7 @@ export default async function PromotionPage({ params }: { params: LocaleParams }
   const [texts, t, campaigns] = await Promise.all([
     pageTexts(locale, 'promotion'),
     getTranslations({ locale, namespace: 'promotionPage' }),
-    listCurrentPromotions(getDb(), locale),
+    listCurrentPromotions(getReadDb(), locale),
   ]);
   return (
     <>

@@ -9,7 +9,7 @@ import { formatDate } from '@/lib/format-date';
 import { listRunningSales } from '@/server/api/sales/queries';
 import { displayTaxFor } from '@/server/billing/display';
 import { pageCurrency } from '@/server/currency';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
 // Stock moves with every order: the page is kept up to 30 s, and its stock and the visitor's own purchases are put
@@ -22,7 +22,7 @@ type Params = Promise<{ locale: string; currency: string }>;
 /** /activity/vps (docs/product/states.md#vps-sale): sale plans with sale and regular price, stock and a countdown; buying goes through the configurator. */
 export default async function VpsSalePage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
-  const db = getDb();
+  const db = getReadDb();
   const [texts, t, sales, currency] = await Promise.all([
     pageTexts(locale, 'activityVps'),
     getTranslations({ locale, namespace: 'salePage' }),

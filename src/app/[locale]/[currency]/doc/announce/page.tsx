@@ -6,7 +6,7 @@ import { Breadcrumbs } from '@/components/docs/breadcrumbs';
 import { Pagination } from '@/components/docs/pagination';
 import { PageIntro } from '@/components/page-intro';
 import { listAnnouncements } from '@/server/api/announcements/queries';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { type LocaleParams, pageTexts, resolveLocale } from '@/server/page';
 import { pageMetadata } from '@/server/seo';
 
@@ -55,7 +55,7 @@ export default async function AnnouncementsPage({
   const [texts, t, { items, total }] = await Promise.all([
     pageTexts(locale, 'docAnnounce'),
     getTranslations({ locale, namespace: 'doc' }),
-    listAnnouncements(getDb(), { locale, page, row: PER_PAGE }),
+    listAnnouncements(getReadDb(), { locale, page, row: PER_PAGE }),
   ]);
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   if (page > pages) notFound();

@@ -6,7 +6,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { listDomainSuffixes } from '@/server/api/domains/queries';
 import { displayTaxFor } from '@/server/billing/display';
 import { pageCurrency } from '@/server/currency';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 import { productJsonLd } from '@/server/seo';
 
@@ -19,10 +19,10 @@ export default async function DomainProductPage({ params }: { params: Params }) 
   const locale = await resolveLocale(params);
   const texts = await pageTexts(locale, 'domain');
   const [suffixes, currency] = await Promise.all([
-    listDomainSuffixes(getDb()),
-    pageCurrency(getDb(), (await params).currency),
+    listDomainSuffixes(getReadDb()),
+    pageCurrency(getReadDb(), (await params).currency),
   ]);
-  const tax = await displayTaxFor(getDb(), locale, currency.type);
+  const tax = await displayTaxFor(getReadDb(), locale, currency.type);
   return (
     <>
       {suffixes.length > 0 ? (

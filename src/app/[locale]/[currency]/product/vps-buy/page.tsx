@@ -19,7 +19,7 @@ import {
 import { quoteForPage } from '@/server/api/orders/pricing';
 import { displayTaxFor } from '@/server/billing/display';
 import { pageCurrency } from '@/server/currency';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
 export const revalidate = 300;
@@ -31,7 +31,7 @@ type Params = Promise<{ locale: string; currency: string }>;
  * asks the server's quote. */
 export default async function VpsBuyPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
-  const db = getDb();
+  const db = getReadDb();
   const [
     texts,
     regions,

@@ -9,7 +9,7 @@ import { planLineHeights, regionCardsHeights } from '@/lib/vps-heights';
 import { listProductLines, listRegions, type Plan } from '@/server/api/catalog/queries';
 import { displayTaxFor } from '@/server/billing/display';
 import { pageCurrency } from '@/server/currency';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 import { productJsonLd } from '@/server/seo';
 
@@ -21,7 +21,7 @@ type Params = Promise<{ locale: string; currency: string }>;
 /** /product/vps (docs/decisions/009-pricing-and-orders.md): every plan with its specs, prices in the visitor's currency and regions. */
 export default async function VpsProductPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
-  const db = getDb();
+  const db = getReadDb();
   const [texts, t, lines, regions, currency] = await Promise.all([
     pageTexts(locale, 'vps'),
     getTranslations({ locale, namespace: 'vps' }),

@@ -11,7 +11,7 @@ import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { listJoinableGroups, listRunningOffers, seatImages } from '@/server/api/pintuan/queries';
 import { pageCurrency } from '@/server/currency';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
 
 // Groups fill and open all the time: the page is kept up to 15 s, and the seats left and the visitor's own groups
@@ -31,7 +31,7 @@ const GROUPS_SHOWN = 12;
  */
 export default async function GroupBuyListPage({ params }: { params: Params }) {
   const locale = await resolveLocale(params);
-  const db = getDb();
+  const db = getReadDb();
   const [texts, t, offers, groups, currency] = await Promise.all([
     pageTexts(locale, 'pintuanVps'),
     getTranslations({ locale, namespace: 'pintuan' }),

@@ -12,7 +12,7 @@ import { DOC_SLUGS, localizedPath } from '@/lib/routes';
 import { isSitePath } from '@/lib/site-path';
 import { findArticleRedirect, getArticle } from '@/server/api/docs/queries';
 import { pageCurrency } from '@/server/currency';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { type CatalogLabels, loadCatalogTables } from '@/server/docs/catalog-tables';
 import { fillInlineFacts } from '@/server/docs/inline-facts';
 import { catalogTableHtml, markdownHtml } from '@/server/docs/markdown-html';
@@ -39,9 +39,9 @@ async function load(params: Params) {
   const { slug } = await params;
   const locale = await resolveLocale(params);
   const valid = SLUG.test(slug) && slug.length <= 80;
-  const article = valid ? await getArticle(getDb(), slug, locale) : undefined;
+  const article = valid ? await getArticle(getReadDb(), slug, locale) : undefined;
   if (!article) {
-    const movedTo = valid ? await findArticleRedirect(getDb(), slug) : undefined;
+    const movedTo = valid ? await findArticleRedirect(getReadDb(), slug) : undefined;
     // A redirect goes only to a path on this site (docs/decisions/053-site-paths.md), whatever the row holds.
     const target = movedTo && SLUG.test(movedTo) ? localizedPath(locale, `/doc/article/${movedTo}`) : undefined;
     if (target && isSitePath(target)) permanentRedirect(target);
@@ -80,7 +80,7 @@ function TocList({ items }: { items: Heading[] }) {
 /** /doc/article/{slug}: the Markdown body rendered on the server, with live catalog tables. */
 export default async function DocArticlePage({ params }: { params: Params }) {
   const { locale, article } = await load(params);
-  const db = getDb();
+  const db = getReadDb();
   const [t, catalogT, currency] = await Promise.all([
     getTranslations({ locale, namespace: 'doc' }),
     getTranslations({ locale, namespace: 'docCatalog' }),

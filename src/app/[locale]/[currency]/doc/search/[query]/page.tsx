@@ -6,7 +6,7 @@ import { PageIntro } from '@/components/page-intro';
 import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { normalizeQuery, type Segment, searchDocs } from '@/server/api/docs/search';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { pageTexts, resolveLocale } from '@/server/page';
 import { pageMetadata } from '@/server/seo';
 
@@ -67,7 +67,7 @@ export default async function DocSearchPage({ params }: { params: Params }) {
   const [texts, t, result] = await Promise.all([
     pageTexts(locale, 'docSearch', { query }),
     getTranslations({ locale, namespace: 'doc' }),
-    searchDocs(getDb(), { query, locale, limit: 30 }),
+    searchDocs(getReadDb(), { query, locale, limit: 30 }),
   ]);
   const hits = result.hits;
   return (

@@ -11,7 +11,7 @@ import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { findGroup, findOffer, seatImages } from '@/server/api/pintuan/queries';
 import { pageCurrency } from '@/server/currency';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { pageTexts, resolveLocale } from '@/server/page';
 import { pageMetadata } from '@/server/seo';
 
@@ -28,7 +28,7 @@ export function generateStaticParams() {
 async function load(params: Params) {
   const { id } = await params;
   const locale = await resolveLocale(params);
-  const db = getDb();
+  const db = getReadDb();
   const group = /^[1-9]\d{0,8}$/.test(id) ? await findGroup(db, Number(id)) : undefined;
   if (!group) notFound();
   const offer = await findOffer(db, group.offerId, locale);
@@ -53,7 +53,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 /** /activity/pintuan/part-vps/{id} (docs/decisions/013-group-buy.md): the share page of one group, with its offer and the join button. */
 export default async function GroupBuyJoinPage({ params }: { params: Params }) {
   const { locale, group, offer } = await load(params);
-  const db = getDb();
+  const db = getReadDb();
   const [texts, t, currency, images] = await Promise.all([
     pageTexts(locale, 'pintuanJoin'),
     getTranslations({ locale, namespace: 'pintuan' }),

@@ -7,7 +7,7 @@ import { PageIntro } from '@/components/page-intro';
 import { formatDate } from '@/lib/format-date';
 import { markdownText, parseMarkdown } from '@/lib/markdown';
 import { getAnnouncement } from '@/server/api/announcements/queries';
-import { getDb } from '@/server/db/client';
+import { getReadDb } from '@/server/db/replica';
 import { markdownHtml } from '@/server/docs/markdown-html';
 import { resolveLocale } from '@/server/page';
 import { pageMetadata } from '@/server/seo';
@@ -23,7 +23,7 @@ export function generateStaticParams() {
 async function load(params: Params) {
   const { id } = await params;
   const locale = await resolveLocale(params);
-  const announcement = /^[1-9]\d{0,8}$/.test(id) ? await getAnnouncement(getDb(), Number(id), locale) : undefined;
+  const announcement = /^[1-9]\d{0,8}$/.test(id) ? await getAnnouncement(getReadDb(), Number(id), locale) : undefined;
   if (!announcement) notFound();
   return { locale, announcement };
 }
