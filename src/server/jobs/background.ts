@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { logEvent } from '../log';
 import { ensureMailWorker } from '../mail/worker';
 import { ensureOrderExpiryWorker } from '../orders/expiry';
+import { ensureOrderReminderWorker } from '../orders/reminders';
 import { ensureWebhookWorker } from '../orders/webhooks';
 import { ensureExpiryWorker } from '../pintuan/expiry';
 import { JOBS_CHANNEL } from './placement';
@@ -11,16 +12,22 @@ import { listenForWakeUps } from './wake-ups';
 /**
  * The background jobs of an instance, in the one process that runs them (src/server/jobs/placement.ts,
  * docs/decisions/064-background-jobs.md): the mail outbox, the order webhook outbox, the unpaid-order and group-buy
- * expiries. Several instances share the work through the database (`FOR UPDATE SKIP LOCKED` and leases). A
- * wake-up on `cirrus_jobs` runs a job at once; each also looks on its own every few seconds, for work queued by a
- * process whose wake-up was lost.
+ * expiries, the unpaid orders' payment reminders. Several instances share the work through the database (`FOR UPDATE
+ * SKIP LOCKED` and leases). A wake-up on `cirrus_jobs` runs a job at once; each also looks on its own every few
+ * seconds, for work queued by a process whose wake-up was lost.
  */
 export type BackgroundJobs = { stop(): Promise<void> };
 
 /** Starts every job in this process, and the wake-ups that reach it. */
 export function startBackgroundJobs(db: Database, url: string): BackgroundJobs {
   const mail = ensureMailWorker(db);
-  const jobs = [mail, ensureExpiryWorker(db), ensureOrderExpiryWorker(db), ensureWebhookWorker(db)];
+  const jobs = [
+    mail,
+    ensureExpiryWorker(db),
+    ensureOrderExpiryWorker(db),
+    ensureOrderReminderWorker(db),
+    ensureWebhookWorker(db),
+  ];
   const wakeUps = listenForWakeUps({
     url,
     channels: [JOBS_CHANNEL],

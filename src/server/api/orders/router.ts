@@ -68,7 +68,9 @@ ordersRouter.route(
     errors: [404, 409],
   },
   async (c, { body: { idempotencyKey, ...config } }) => {
-    const order = await createVpsOrder(c.get('db'), c.get('user').id, config, idempotencyKey);
+    const order = await createVpsOrder(c.get('db'), c.get('user').id, config, idempotencyKey, {
+      locale: requestLocale(c),
+    });
     // A sale order took one of the item's stock.
     if (config.saleItemId !== undefined) liveNumbersChanged();
     return order;
