@@ -125,7 +125,9 @@ const CREATED: Record<MailLocale, (v: OrderCreatedInput) => Omit<CustomerMail, '
         { label: `支付 ${due}`, link: payLink },
         { label: '查看订单', link: orderLink },
       ],
-      after: ['付款在用户中心完成。如果这不是您本人下的订单，请忽略本邮件：未付款的订单到期后自动失效，不会产生任何费用。'],
+      after: [
+        '付款在用户中心完成。如果这不是您本人下的订单，请忽略本邮件：未付款的订单到期后自动失效，不会产生任何费用。',
+      ],
     }),
     ja: ({ number, what, due, payBy, payLink, orderLink, facts, brand }) => ({
       subject: `【${brand}】ご注文 ${number} のお支払いのお願い（${payBy}まで）`,
@@ -172,7 +174,9 @@ const REMINDER: Record<
   }),
   zh: ({ number, due, payBy, payLink, orderLink }) => ({
     subject: `提醒：订单 ${number} 将于 ${payBy} 失效`,
-    intro: [`订单 ${number} 仍在等待付款（${due}）。请在 ${payBy} 前完成支付，逾期订单将失效，其占用的名额和优惠也将释放。`],
+    intro: [
+      `订单 ${number} 仍在等待付款（${due}）。请在 ${payBy} 前完成支付，逾期订单将失效，其占用的名额和优惠也将释放。`,
+    ],
     buttons: [
       { label: `支付 ${due}`, link: payLink },
       { label: '查看订单', link: orderLink },
@@ -220,7 +224,9 @@ const EXPIRED: Record<MailLocale, (v: OrderExpiredInput) => Omit<CustomerMail, '
       intro: [
         `Order ${number} was not paid by ${payBy}, so it has expired. Nothing was charged.`,
         ...(gaveBack.saleStock ? ['The sale server it reserved at the sale price has gone back on sale.'] : []),
-        ...(gaveBack.coupon ? [`Your coupon "${gaveBack.coupon}" is yours again and can be used on another order.`] : []),
+        ...(gaveBack.coupon
+          ? [`Your coupon "${gaveBack.coupon}" is yours again and can be used on another order.`]
+          : []),
         ...(gaveBack.seat === 'member'
           ? ['Your seat in the group-buy has been given up, so someone else can take it.']
           : gaveBack.seat === 'leader'

@@ -18,7 +18,6 @@ export type OutgoingMail = {
  */
 export type MailWriter = Pick<Database, 'insert'>;
 
-
 /**
  * Writes a pending mail into the outbox and returns its id; the worker delivers it. `about` names the customer
  * and the order it concerns, so the back office lists it with them (docs/product/back-office-orders.md).

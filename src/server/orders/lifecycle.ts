@@ -135,12 +135,14 @@ export async function transitionOrders(
  * Ends unpaid orders whose payment window passed (`pending_payment` → `expired`) and gives back what they held, in
  * the caller's transaction. The one way an order expires, whether the sweep gets there first or a payment that
  * came too late does: the conditional transition lets only one of them give anything back, and mail the customer
- * what was given back. Answers the rows that moved.
+ * what was given back (`mail: false` for a payment that came too late: "nothing was charged" would be untrue, and
+ * the refund's mails tell the rest). Answers the rows that moved.
  */
 export async function expireOrders(
   tx: OrderTx,
   ids: number[],
   at: Date,
+  options: { mail?: boolean } = {},
 ): Promise<{ row: OrderRow; from: OrderStatus }[]> {
   const moved = await transitionOrders(tx, ids, {
     from: ['pending_payment'],
@@ -154,7 +156,7 @@ export async function expireOrders(
   // (docs/decisions/069-order-mails.md).
   const held = await holdsOf(tx, ended);
   await releaseHolds(tx, ended, at);
-  await mailOrdersExpired(tx, ended, held);
+  if (options.mail !== false) await mailOrdersExpired(tx, ended, held);
   return moved;
 }
 

@@ -72,7 +72,9 @@ async function context(tx: Reader, order: OrderRow) {
   const plain = money(order.totalInclTaxMinor);
   const total = japanTax ? consumerPrice(order.totalMinor, rate, locale, japanTax) : plain;
   // What to pay, short: the first of the two amounts (`￥848（税込）`).
-  const due = japanTax ? (consumerPrice(order.totalMinor, rate, locale, japanTax, '\n').split('\n')[0] ?? plain) : plain;
+  const due = japanTax
+    ? (consumerPrice(order.totalMinor, rate, locale, japanTax, '\n').split('\n')[0] ?? plain)
+    : plain;
   return {
     user,
     locale,
@@ -184,7 +186,10 @@ export async function mailOrderReminder(tx: OrderTx, order: OrderRow): Promise<n
  * What unpaid orders hold, read before `releaseHolds` gives it back (it deletes the seats): per order, its sale
  * stock, its coupon's name and its group-buy seat.
  */
-export async function holdsOf(tx: OrderTx, ended: OrderRow[]): Promise<Map<number, Omit<GaveBack, 'coupon'> & { couponId: number | null }>> {
+export async function holdsOf(
+  tx: OrderTx,
+  ended: OrderRow[],
+): Promise<Map<number, Omit<GaveBack, 'coupon'> & { couponId: number | null }>> {
   const held = new Map<number, Omit<GaveBack, 'coupon'> & { couponId: number | null }>();
   if (ended.length === 0) return held;
   const seats = await tx.execute<{ order_id: number; leader: boolean }>(
@@ -193,7 +198,9 @@ export async function holdsOf(tx: OrderTx, ended: OrderRow[]): Promise<Map<numbe
       sql`, `,
     )})`,
   );
-  const seatOf = new Map(seats.rows.map((s) => [Number(s.order_id), s.leader ? ('leader' as const) : ('member' as const)]));
+  const seatOf = new Map(
+    seats.rows.map((s) => [Number(s.order_id), s.leader ? ('leader' as const) : ('member' as const)]),
+  );
   for (const o of ended) {
     held.set(o.id, { saleStock: o.saleItemId !== null, couponId: o.userCouponId, seat: seatOf.get(o.id) ?? null });
   }

@@ -139,7 +139,7 @@ async function apply(
       // Paid after the deadline, before the sweep reached the order: it ends here exactly as the sweep would end it
       // (what it held given back, `order.expired` sent), then the payment is handled as one for an expired order.
       // The order is locked above, so the sweep skips it, or got there first and it is already `expired`.
-      released = (await expireOrders(tx, [order.id], now)).length > 0;
+      released = (await expireOrders(tx, [order.id], now, { mail: false })).length > 0;
       status = 'expired';
     }
     if (status === 'expired' || status === 'cancelled') {
