@@ -156,7 +156,7 @@ export async function expireOrders(
   // (docs/decisions/069-order-mails.md).
   const held = await holdsOf(tx, ended);
   await releaseHolds(tx, ended, at);
-  if (options.mail !== false) await mailOrdersExpired(tx, ended, held);
+  if (options.mail !== false) await mailOrdersExpired(tx, ended, held, at);
   return moved;
 }
 

@@ -182,15 +182,15 @@ export async function mailOrderReminder(tx: OrderTx, order: OrderRow): Promise<n
   );
 }
 
+/** What an unpaid order held: its sale stock, its coupon (by its id, named in the mail), its group-buy seat. */
+type Held = Omit<GaveBack, 'coupon'> & { couponId: number | null };
+
 /**
  * What unpaid orders hold, read before `releaseHolds` gives it back (it deletes the seats): per order, its sale
- * stock, its coupon's name and its group-buy seat.
+ * stock, its coupon and its group-buy seat.
  */
-export async function holdsOf(
-  tx: OrderTx,
-  ended: OrderRow[],
-): Promise<Map<number, Omit<GaveBack, 'coupon'> & { couponId: number | null }>> {
-  const held = new Map<number, Omit<GaveBack, 'coupon'> & { couponId: number | null }>();
+export async function holdsOf(tx: OrderTx, ended: OrderRow[]): Promise<Map<number, Held>> {
+  const held = new Map<number, Held>();
   if (ended.length === 0) return held;
   const seats = await tx.execute<{ order_id: number; leader: boolean }>(
     sql`select order_id, leader from pintuan_members where order_id in (${sql.join(
@@ -211,14 +211,15 @@ export async function holdsOf(
 export async function mailOrdersExpired(
   tx: OrderTx,
   ended: OrderRow[],
-  held: Awaited<ReturnType<typeof holdsOf>>,
+  held: Map<number, Held>,
+  at: Date,
 ): Promise<void> {
   const couponIds = [...held.values()].map((h) => h.couponId).filter((id): id is number => id !== null);
   const names =
     couponIds.length === 0
       ? []
       : await tx
-          .select({ id: userCoupons.id, name: coupons.name, couponId: coupons.id })
+          .select({ id: userCoupons.id, name: coupons.name, couponId: coupons.id, expiresAt: userCoupons.expiresAt })
           .from(userCoupons)
           .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
           .where(inArray(userCoupons.id, couponIds));
@@ -226,7 +227,8 @@ export async function mailOrdersExpired(
     const c = await context(tx, order);
     const h = held.get(order.id);
     if (!c || !h) continue;
-    const coupon = names.find((n) => n.id === h.couponId);
+    // A coupon given back after its own expiry cannot be used again: the mail does not say it can.
+    const coupon = names.find((n) => n.id === h.couponId && n.expiresAt > at);
     await enqueueMailOnce(
       tx,
       orderExpiredMail({
