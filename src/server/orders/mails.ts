@@ -45,11 +45,14 @@ type Reader = Pick<OrderTx, 'select'>;
 
 /** What every order mail needs: who it goes to, in which language, and the order's money written for them. */
 async function context(tx: Reader, order: OrderRow) {
-  const [[user], [currency]] = await Promise.all([
-    tx.select().from(users).where(eq(users.id, order.userId)),
-    tx.select().from(currencies).where(eq(currencies.code, order.currency)),
-  ]);
-  if (!user || !currency) return undefined;
+  // One round trip: it runs inside the transaction of the change, holding its locks.
+  const [found] = await tx
+    .select({ user: users, currency: currencies })
+    .from(users)
+    .innerJoin(currencies, eq(currencies.code, order.currency))
+    .where(eq(users.id, order.userId));
+  if (!found) return undefined;
+  const { user, currency } = found;
   // The language the order was placed in; orders from before it was kept: the account's.
   const locale: Locale = order.locale ?? parseLocale(user.locale) ?? 'en';
   const rate: CurrencyRate = { type: currency.code, rate: Number(order.rate), digits: currency.minorDigits };
