@@ -114,6 +114,11 @@ const fields = z.object({
   /** Minutes an order waits for payment before it expires and gives back sale stock, coupon and group seat. */
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(5).max(10_080).default(30),
   /**
+   * Minutes before an unpaid order expires that its customer is reminded, once (docs/decisions/069-order-mails.md);
+   * 0 sends no reminders. An order whose whole window is shorter gets none: its created mail says the same.
+   */
+  ORDER_REMINDER_MINUTES: z.coerce.number().int().min(0).max(10_080).default(10),
+  /**
    * Shared secret of the customer centre's payment notifications (HMAC-SHA256 over the timestamp and the raw
    * body). Unset: every notification is refused, so no order can be marked paid by a guess.
    */

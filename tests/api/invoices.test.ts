@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, mailOutbox, orders } from '../../src/server/db/schema';
 import { signatureHeader } from '../../src/server/orders/signature';
@@ -103,7 +103,7 @@ describe('a paid order is invoiced', () => {
     const [mail] = await own.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.orderId, (await orderRow(placed.number)).id));
+      .where(and(eq(mailOutbox.orderId, (await orderRow(placed.number)).id), eq(mailOutbox.kind, 'order-paid')));
     expect(mail?.text).toContain(invoice?.number);
     expect(mail?.text).toContain(`/api/finance/order-server/invoice/${placed.number}`);
     // The customer's order page offers it.

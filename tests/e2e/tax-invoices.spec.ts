@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { signInBrowser } from './customers';
 import { withE2eDatabase } from './database';
 import { expect, expectNoAxeViolations, test } from './fixtures';
+import { waitForMail } from './mailbox';
 import { payOrder } from './payments';
 import { MESSAGES } from './support';
 
@@ -63,7 +64,15 @@ test('in Japanese on a phone: prices with tax, the tax line before ordering, pay
   await expect(page.getByTestId('order-total-incl-tax')).toHaveText(total ?? '');
 
   const number = page.url().split('/').pop() ?? '';
+  // The order's mail, in Japanese: what to pay, with tax first as the site shows it, by when, where.
+  const created = await waitForMail(customer.email, `ご注文番号 ${number}`);
+  expect(created).toContain('（税込）／税抜');
+  expect(created).toContain(`/order/pay/${number}`);
+  expect(created).toMatch(/UTCまでに/);
   expect(await payOrder(page.request, await orderAmount(number))).toBe(200);
+  // The payment's mail links the invoice.
+  const paid = await waitForMail(customer.email, 'お支払いを確認しました');
+  expect(paid).toContain(`/api/finance/order-server/invoice/${number}`);
   await page.reload();
   const text = await downloadInvoice(page, /請求書 CC-\d{4}-\d{6}/);
   for (const field of ['適格請求書', '登録番号: T1234567890123', '10%対象', '消費税（10%）', '合計（税込）', number]) {

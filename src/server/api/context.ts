@@ -57,10 +57,16 @@ export function answerLocale(
   cookie: string | undefined,
   acceptLanguage: string | undefined,
 ): Locale {
+  return parseLocale(explicit) ?? statedLocale(cookie, acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/**
+ * The language a request states, by the locale cookie or Accept-Language; undefined when it states none (an API
+ * client), so a caller can fall back to the account's language rather than the site's default.
+ */
+export function statedLocale(cookie: string | undefined, acceptLanguage: string | undefined): Locale | undefined {
   return (
-    parseLocale(explicit) ??
     parseLocale(cookie ? parse(cookie, 'NEXT_LOCALE').NEXT_LOCALE : undefined) ??
-    parseLocale(acceptLanguage?.split(',')[0]) ??
-    DEFAULT_LOCALE
+    parseLocale(acceptLanguage?.split(',')[0])
   );
 }

@@ -42,3 +42,32 @@ export async function enqueueMail(
   if (!row) throw new Error('mail_outbox insert returned no row');
   return row.id;
 }
+
+/**
+ * Writes a mail that announces one event, under its key (docs/decisions/069-order-mails.md): the first insert with a
+ * key wins and any later one, from whichever instance or worker, does nothing. Answers the new mail's id, or null
+ * when the event was already mailed. A null key writes the mail as `enqueueMail` does (a resent confirmation).
+ */
+export async function enqueueMailOnce(
+  tx: MailWriter,
+  mail: OutgoingMail,
+  key: string | null,
+  about: { userId?: number; orderId?: number } = {},
+): Promise<number | null> {
+  if (key === null) return enqueueMail(tx, mail, about);
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      kind: mail.kind,
+      recipient: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      userId: about.userId ?? null,
+      orderId: about.orderId ?? null,
+      dedupKey: key,
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupKey })
+    .returning({ id: mailOutbox.id });
+  return row?.id ?? null;
+}

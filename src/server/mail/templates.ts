@@ -10,11 +10,16 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-type CustomerMail = {
+export type CustomerMail = {
   subject: string;
   greeting: string;
   /** Paragraphs before the buttons. */
   intro: string[];
+  /**
+   * Label and value pairs after the paragraphs (an order's lines and totals): a table in HTML, one `label: value`
+   * line each in text. A pair with an empty label is a heading-less value; `strong` marks a total.
+   */
+  facts?: { label: string; value: string; strong?: boolean }[];
   buttons: { label: string; link: string }[];
   /** Shown above the bare links for mail clients that do not show the buttons. */
   fallback: string;
@@ -23,13 +28,17 @@ type CustomerMail = {
   signature: string;
 };
 
-/** A mail to a customer, in their language: text and HTML parts from the same copy, every value escaped. */
-function customerMail(kind: string, locale: MailLocale, to: string, copy: CustomerMail): OutgoingMail {
+/**
+ * A mail to a customer, in their language: text and HTML parts from the same copy, every value escaped. The one
+ * layout of every customer mail (the order mails too: src/server/mail/order-mails.ts).
+ */
+export function customerMail(kind: string, locale: MailLocale, to: string, copy: CustomerMail): OutgoingMail {
   // The first link is the first URL in the text body: the worker's log line picks it from there (worker.ts).
   const text = [
     copy.greeting,
     '',
     ...copy.intro.flatMap((p) => [p, '']),
+    ...(copy.facts?.length ? [...copy.facts.map((f) => (f.label ? `${f.label}: ${f.value}` : f.value)), ''] : []),
     ...copy.buttons.flatMap((b) => (copy.buttons.length > 1 ? [`${b.label}:`, b.link, ''] : [b.link, ''])),
     ...copy.after.flatMap((p) => [p, '']),
     '-- ',
@@ -46,6 +55,14 @@ function customerMail(kind: string, locale: MailLocale, to: string, copy: Custom
   const bare = copy.buttons
     .map((b) => `<a href="${e(b.link)}" style="color:#2563eb;word-break:break-all">${e(b.link)}</a>`)
     .join('<br>');
+  const facts = copy.facts?.length
+    ? `<table role="presentation" style="width:100%;border-collapse:collapse;font-size:14px">${copy.facts
+        .map(
+          (f) =>
+            `<tr${f.strong ? ' style="font-weight:600;border-top:1px solid #e5e7eb"' : ''}><td style="padding:4px 12px 4px 0">${e(f.label)}</td><td style="padding:4px 0;text-align:right;white-space:nowrap">${e(f.value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
   const html = `<!doctype html>
 <html lang="${locale === 'zh' ? 'zh-CN' : locale}">
 <head><meta charset="utf-8"><title>${e(copy.subject)}</title></head>
@@ -53,6 +70,7 @@ function customerMail(kind: string, locale: MailLocale, to: string, copy: Custom
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
 <p>${e(copy.greeting)}</p>
 ${copy.intro.map((p) => `<p>${e(p)}</p>`).join('\n')}
+${facts}
 <p style="margin:28px 0">${buttons}</p>
 <p style="font-size:14px;color:#4b5563">${e(copy.fallback)}<br>${bare}</p>
 ${copy.after.map((p) => `<p style="font-size:14px;color:#4b5563">${e(p)}</p>`).join('\n')}
@@ -286,80 +304,6 @@ export function contactMail({
 </html>
 `;
   return { kind: 'contact', to, subject, text, html };
-}
-
-type OrderPaidInput = {
-  locale: MailLocale;
-  to: string;
-  username: string;
-  number: string;
-  total: string;
-  link: string;
-  /** The invoice issued with the payment (docs/decisions/067-invoices.md): its number and PDF; null without one. */
-  invoice: { number: string; link: string } | null;
-  brand: string;
-};
-
-const ORDER_PAID: Record<MailLocale, (v: Omit<OrderPaidInput, 'locale' | 'to'>) => CustomerMail> = {
-  en: ({ username, brand, number, total, link, invoice }) => ({
-    subject: `Payment received for order ${number}`,
-    greeting: `Hello ${username},`,
-    intro: [
-      `Thank you: we have received ${total} for order ${number}. Your server is being set up; we will e-mail you its address and login details as soon as it is ready, usually within a few minutes.`,
-    ],
-    buttons: [
-      { label: 'View the order', link },
-      ...(invoice ? [{ label: `Download invoice ${invoice.number} (PDF)`, link: invoice.link }] : []),
-    ],
-    fallback: 'If the button does not work, copy this link into your browser:',
-    after: [
-      invoice
-        ? `Invoice ${invoice.number} is also on the order's page, with the tax charged. Your servers are in the customer centre.`
-        : 'Your servers are in the customer centre.',
-    ],
-    signature: `The ${brand} team`,
-  }),
-  zh: ({ username, brand, number, total, link, invoice }) => ({
-    subject: `订单 ${number} 已付款`,
-    greeting: `${username}，您好：`,
-    intro: [
-      `感谢您的付款：我们已收到订单 ${number} 的 ${total}。服务器正在开通，就绪后（通常几分钟内）我们会将 IP 地址和登录信息发送到您的邮箱。`,
-    ],
-    buttons: [
-      { label: '查看订单', link },
-      ...(invoice ? [{ label: `下载发票 ${invoice.number}（PDF）`, link: invoice.link }] : []),
-    ],
-    fallback: '如果按钮无法点击，请将以下链接复制到浏览器中打开：',
-    after: [
-      invoice
-        ? `发票 ${invoice.number} 也可在订单页面下载，其中列明了所收税费。服务器请在用户中心查看。`
-        : '服务器请在用户中心查看。',
-    ],
-    signature: `${brand} 团队`,
-  }),
-  ja: ({ username, brand, number, total, link, invoice }) => ({
-    subject: `【${brand}】ご注文 ${number} のお支払いを確認しました`,
-    greeting: `${username} 様`,
-    intro: [
-      `ご注文 ${number} の ${total} のお支払いを確認しました。ありがとうございます。サーバーの準備ができ次第（通常は数分以内）、IP アドレスとログイン情報をメールでお知らせします。`,
-    ],
-    buttons: [
-      { label: 'ご注文を確認する', link },
-      ...(invoice ? [{ label: `請求書 ${invoice.number} をダウンロード（PDF）`, link: invoice.link }] : []),
-    ],
-    fallback: 'ボタンが機能しない場合は、次のリンクをブラウザに貼り付けてください。',
-    after: [
-      invoice
-        ? `請求書 ${invoice.number}（消費税などの税額を記載）はご注文ページからもダウンロードできます。サーバーはカスタマーセンターでご確認いただけます。`
-        : 'サーバーはカスタマーセンターでご確認いただけます。',
-    ],
-    signature: `${brand} チーム`,
-  }),
-};
-
-/** Sent when the customer centre confirms an order's payment: the order, the amount, where to see it. */
-export function orderPaidMail(input: OrderPaidInput): OutgoingMail {
-  return customerMail('order-paid', input.locale, input.to, ORDER_PAID[input.locale](input));
 }
 
 type StaffInviteInput = {

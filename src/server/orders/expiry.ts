@@ -4,6 +4,7 @@ import { liveNumbersChanged } from '../api/live/cache';
 import type { Database } from '../db/client';
 import { type RepeatingJob, startRepeatingJob } from '../jobs/repeating-job';
 import { logEvent } from '../log';
+import { ensureMailWorker } from '../mail/worker';
 import { expireOrders } from './lifecycle';
 
 /** Orders handled per transaction; a larger backlog takes several runs in a row. */
@@ -53,6 +54,8 @@ export function startOrderExpiryWorker(
         logEvent('info', 'unpaid orders expired', { orders: expired });
         // What they held is back on sale: this process's kept stock numbers are out of date.
         liveNumbersChanged();
+        // Each expiry queued its mail.
+        ensureMailWorker(db).kick();
       }
       return expired >= batch;
     },

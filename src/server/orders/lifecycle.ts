@@ -3,6 +3,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type OrderStatus, orderEvents, orders, pintuanGroups, webhookOutbox } from '../db/schema';
 import { issueInvoices } from '../invoices/issue';
+import { holdsOf, mailOrdersExpired } from './mails';
 
 /**
  * The order lifecycle (docs/decisions/037-order-lifecycle.md): which status may follow which, and the one way a
@@ -133,13 +134,15 @@ export async function transitionOrders(
 /**
  * Ends unpaid orders whose payment window passed (`pending_payment` → `expired`) and gives back what they held, in
  * the caller's transaction. The one way an order expires, whether the sweep gets there first or a payment that
- * came too late does: the conditional transition lets only one of them give anything back. Answers the rows that
- * moved.
+ * came too late does: the conditional transition lets only one of them give anything back, and mail the customer
+ * what was given back (`mail: false` for a payment that came too late: "nothing was charged" would be untrue, and
+ * the refund's mails tell the rest). Answers the rows that moved.
  */
 export async function expireOrders(
   tx: OrderTx,
   ids: number[],
   at: Date,
+  options: { mail?: boolean } = {},
 ): Promise<{ row: OrderRow; from: OrderStatus }[]> {
   const moved = await transitionOrders(tx, ids, {
     from: ['pending_payment'],
@@ -148,11 +151,12 @@ export async function expireOrders(
     actor: 'system',
     at,
   });
-  await releaseHolds(
-    tx,
-    moved.map((m) => m.row),
-    at,
-  );
+  const ended = moved.map((m) => m.row);
+  // What each held, read before it is given back, for its mail: sent with the expiry, once per order
+  // (docs/decisions/069-order-mails.md).
+  const held = await holdsOf(tx, ended);
+  await releaseHolds(tx, ended, at);
+  if (options.mail !== false) await mailOrdersExpired(tx, ended, held, at);
   return moved;
 }
 

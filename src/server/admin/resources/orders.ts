@@ -4,7 +4,6 @@ import { type ResourceQuery, resourceQuery } from '@/lib/admin/resource';
 import { type OrderDetail, type OrderState, ordersResource } from '@/lib/admin/resources/orders';
 import { readOrderEventReason } from '@/lib/order-event-reasons';
 import { ApiError, BusinessCode, notFound } from '../../api/errors';
-import { mailOrderPaid } from '../../api/orders/payment-notify';
 import { announceChange } from '../../changes/bus';
 import type { Database, Reader, Tx } from '../../db/client';
 import {
@@ -29,6 +28,7 @@ import type { Localized } from '../../db/schema/common';
 import { invoiceOfOrder } from '../../invoices/queries';
 import { ensureMailWorker } from '../../mail/worker';
 import { releaseHolds, transitionOrders } from '../../orders/lifecycle';
+import { mailOrderPaid } from '../../orders/mails';
 import { recordAudit } from '../audit';
 import { type CsvValue, csvDownload, currencyDigits, majorAmount } from '../csv';
 import type { Binding, Snapshot } from '../resource/bind';
@@ -428,8 +428,8 @@ export const ordersBinding: Binding = {
       await db.transaction(async (tx) => {
         const row = await findOrder(tx, Number(id));
         if (row.paidAt === null) throw new ApiError(BusinessCode.conflict, 'api.admin.ordersNotPaid');
-        const made = await mailOrderPaid(tx, row);
-        if (made === undefined) throw notFound('api.admin.notFound');
+        const made = await mailOrderPaid(tx, row, { resend: true });
+        if (made === null) throw notFound('api.admin.notFound');
         await recordAudit(tx, {
           staffId: by.id,
           kind: 'mail',

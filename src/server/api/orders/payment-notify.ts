@@ -2,18 +2,13 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { env } from '@/env';
-import { parseLocale } from '@/lib/locales';
-import { formatMoney } from '@/lib/money';
-import { localizedPath } from '@/lib/routes';
 import { recordId } from '@/lib/validation/numbers';
 import { ORDER_STATUSES } from '@/lib/validation/order-forms';
 import type { Database } from '../../db/client';
-import { currencies, type OrderStatus, orders, paymentNotifications, users } from '../../db/schema';
-import { invoiceOfOrder } from '../../invoices/queries';
-import { enqueueMail } from '../../mail/outbox';
-import { orderPaidMail } from '../../mail/templates';
+import { type OrderStatus, orders, paymentNotifications } from '../../db/schema';
 import { ensureMailWorker } from '../../mail/worker';
 import { expireOrders, type OrderTx, transitionOrders } from '../../orders/lifecycle';
+import { mailOrderPaid } from '../../orders/mails';
 import { verifySignature } from '../../orders/signature';
 import { seatPaid } from '../../pintuan/payment';
 import { ApiError, BusinessCode, notFound } from '../errors';
@@ -144,7 +139,7 @@ async function apply(
       // Paid after the deadline, before the sweep reached the order: it ends here exactly as the sweep would end it
       // (what it held given back, `order.expired` sent), then the payment is handled as one for an expired order.
       // The order is locked above, so the sweep skips it, or got there first and it is already `expired`.
-      released = (await expireOrders(tx, [order.id], now)).length > 0;
+      released = (await expireOrders(tx, [order.id], now, { mail: false })).length > 0;
       status = 'expired';
     }
     if (status === 'expired' || status === 'cancelled') {
@@ -178,40 +173,4 @@ async function apply(
 
 function answer(number: string, status: OrderStatus): NotifyOutcome {
   return { status: 200, body: successEnvelope({ number, status } satisfies NotifyAnswer) };
-}
-
-/**
- * The payment confirmation, in the customer's language, through the outbox in the caller's transaction (also
- * sent again from the back office): the mail's id, undefined when the customer or the currency is gone.
- */
-export async function mailOrderPaid(tx: OrderTx, order: typeof orders.$inferSelect): Promise<number | undefined> {
-  const [user] = await tx.select().from(users).where(eq(users.id, order.userId));
-  const [currency] = await tx.select().from(currencies).where(eq(currencies.code, order.currency));
-  if (!user || !currency) return undefined;
-  const invoice = await invoiceOfOrder(tx, order.id);
-  const locale = parseLocale(user.locale) ?? 'en';
-  const total = formatMoney(
-    order.totalInclTaxMinor,
-    { type: currency.code, rate: Number(order.rate), digits: currency.minorDigits },
-    locale,
-  );
-  return enqueueMail(
-    tx,
-    orderPaidMail({
-      locale,
-      to: user.email,
-      username: user.username,
-      number: order.number,
-      total,
-      link: new URL(localizedPath(locale, `/orders/${order.number}`), env().SITE_URL).href,
-      invoice: invoice
-        ? {
-            number: invoice.number,
-            link: new URL(`/api/finance/order-server/invoice/${encodeURIComponent(order.number)}`, env().SITE_URL).href,
-          }
-        : null,
-      brand: env().BRAND_NAME,
-    }),
-    { userId: user.id, orderId: order.id },
-  );
 }

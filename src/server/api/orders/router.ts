@@ -8,7 +8,7 @@ import { orderNumberRequest, orderSearchRequest } from '@/lib/validation/order-f
 import { findSession, SESSION_COOKIE } from '../../auth/sessions';
 import { readBillingProfile } from '../../billing/profile';
 import { customerInvoice, invoiceDownload } from '../../invoices/queries';
-import { requestLocale } from '../context';
+import { requestLocale, statedLocale } from '../context';
 import { liveNumbersChanged } from '../live/cache';
 import { apiRouter } from '../route';
 import {
@@ -71,7 +71,10 @@ ordersRouter.route(
     errors: [404, 409],
   },
   async (c, { body: { idempotencyKey, ...config } }) => {
-    const order = await createVpsOrder(c.get('db'), c.get('user').id, config, idempotencyKey);
+    const order = await createVpsOrder(c.get('db'), c.get('user').id, config, idempotencyKey, {
+      // The language the customer ordered in, for the order's mails; without one, the account's.
+      locale: statedLocale(c.req.header('cookie'), c.req.header('accept-language')),
+    });
     // A sale order took one of the item's stock.
     if (config.saleItemId !== undefined) liveNumbersChanged();
     return order;

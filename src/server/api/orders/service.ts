@@ -12,7 +12,9 @@ import { confirmBilling, saveBillingProfile, withBillingProfile } from '../../bi
 import type { Database } from '../../db/client';
 import { coupons, orders, saleItems, userCoupons, users } from '../../db/schema';
 import { localize } from '../../localize';
+import { ensureMailWorker } from '../../mail/worker';
 import { holdsSaleItem, recordChange } from '../../orders/lifecycle';
+import { mailOrderCreated } from '../../orders/mails';
 import { ApiError, BusinessCode } from '../errors';
 import { type PintuanPrice, quoteVps } from './pricing';
 
@@ -123,6 +125,8 @@ export async function createVpsOrder(
   options: {
     pintuan?: PintuanOrder /** What the key is for beyond the configuration (a group to join). */;
     purpose?: string;
+    /** The language the order is placed in: its mails are written in it (else the account's). */
+    locale?: Locale;
   } = {},
 ): Promise<OrderSummary> {
   const requestHash = createHash('sha256')
@@ -200,6 +204,7 @@ export async function createVpsOrder(
           lines: quote.lines,
           userCouponId: quote.userCouponId,
           saleItemId: quote.sale?.saleItemId ?? null,
+          locale: options.locale ?? null,
         })
         .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
         .returning();
@@ -208,6 +213,9 @@ export async function createVpsOrder(
       await recordChange(tx, [{ row, from: null }], 'created', 'customer', now);
       await saveBillingProfile(tx, userId, billing);
       await options.pintuan?.after(tx, row);
+      // What to pay, by when and where, committed with the order (docs/decisions/069-order-mails.md); a group-buy
+      // seat's own mail says it for a seat (src/server/api/pintuan/mail.ts), so a seat gets that one alone.
+      if (!options.pintuan) await mailOrderCreated(tx, row);
       if (quote.userCouponId !== null) {
         // One use per coupon: only an unused coupon can be taken, so two orders cannot spend it twice.
         const used = await tx
@@ -226,7 +234,10 @@ export async function createVpsOrder(
       if (error instanceof IdempotentReplay) return undefined;
       throw error;
     });
-  if (created) return summary(created);
+  if (created) {
+    ensureMailWorker(db).kick();
+    return summary(created);
+  }
   // A concurrent request with the same key won the insert: answer with its order.
   const [raced] = await db
     .select()

@@ -1,20 +1,22 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { env } from '@/env';
-import { HTML_LANG, parseLocale } from '@/lib/locales';
+import { parseLocale } from '@/lib/locales';
 import { formatMoney } from '@/lib/money';
 import { localizedPath } from '@/lib/routes';
 import { currencies, pintuanGroups, pintuanOffers, users } from '../../db/schema';
 import { localize } from '../../localize';
-import { enqueueMail } from '../../mail/outbox';
+import { mailDeadline } from '../../mail/order-mails';
+import { enqueueMailOnce } from '../../mail/outbox';
 import { groupSeatMail } from '../../mail/templates';
 import type { OrderRow, OrderTx } from '../../orders/lifecycle';
+import { orderMailKey } from '../../orders/mails';
 import { summary } from '../orders/service';
 
 /**
  * Tells a customer who took a group-buy seat what to pay, by when and where, in their language, through the outbox
  * in the transaction that took the seat (docs/decisions/060-group-buy-payment.md). The deadline is written in UTC
- * with its zone: the mail is read wherever its reader is.
+ * with its zone (`mailDeadline`): the mail is read wherever its reader is.
  */
 export async function mailSeatTaken(
   tx: OrderTx,
@@ -33,16 +35,9 @@ export async function mailSeatTaken(
   ]);
   if (!user || !currency || !offer) return;
   const locale = parseLocale(user.locale) ?? 'en';
-  const payBy = new Intl.DateTimeFormat(HTML_LANG[locale], {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(order.payBy);
-  await enqueueMail(
+  const payBy = mailDeadline(order.payBy, locale);
+  // A seat's created mail: once per order, as every order's (docs/decisions/069-order-mails.md).
+  await enqueueMailOnce(
     tx,
     groupSeatMail({
       locale,
@@ -51,8 +46,9 @@ export async function mailSeatTaken(
       role,
       offer: localize(offer.name, locale, `group-buy ${offer.id}`),
       number: order.number,
+      // What the seat pays: its total with tax (docs/decisions/066-tax.md).
       total: formatMoney(
-        order.totalMinor,
+        order.totalInclTaxMinor,
         { type: currency.code, rate: Number(order.rate), digits: currency.minorDigits },
         locale,
       ),
@@ -61,6 +57,7 @@ export async function mailSeatTaken(
       groupLink: new URL(localizedPath(locale, `/activity/pintuan/part-vps/${groupId}`), env().SITE_URL).href,
       brand: env().BRAND_NAME,
     }),
+    orderMailKey(order.id, 'created'),
     { userId: user.id, orderId: order.id },
   );
 }

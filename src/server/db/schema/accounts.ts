@@ -127,8 +127,15 @@ export const mailOutbox = pgTable(
     orderId: integer('order_id'),
     /** The customer a mail is for (activation, an order's mail), so the back office shows it with them. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * What the mail announces, for mails sent once per event (`order:42:created`, `order:42:refund-requested:7`):
+     * a second insert with the same key does nothing, whichever instance or worker makes it
+     * (docs/decisions/069-order-mails.md). Null for mails that may be sent again (a resent confirmation).
+     */
+    dedupKey: text('dedup_key'),
   },
   (t) => [
+    uniqueIndex('mail_outbox_dedup_key').on(t.dedupKey),
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     // The deliveries list, newest first within a state, and the order's and customer's mails.
     index('mail_outbox_status_idx').on(t.status, t.id),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { userCoupons, users } from './accounts';
 import { type OrderBilling, type OrderTaxLine, taxRules } from './billing';
-import { at, createdAt } from './common';
+import { at, createdAt, type DbLocale } from './common';
 import { saleItems } from './promotions';
 
 export type OrderLine = {
@@ -78,6 +78,10 @@ export const orders = pgTable(
     userCouponId: integer('user_coupon_id').references(() => userCoupons.id),
     /** Set when the order buys a VPS sale item at its sale price (docs/product/states.md#vps-sale). */
     saleItemId: integer('sale_item_id').references(() => saleItems.id),
+    /** The language the order was placed in: its mails are written in it. Null on orders from before. */
+    locale: text('locale').$type<DbLocale>(),
+    /** When the payment reminder was claimed for it (docs/decisions/069-order-mails.md): at most one per order. */
+    remindedAt: at('reminded_at'),
     createdAt: createdAt(),
   },
   (t) => [
