@@ -51,8 +51,9 @@ export async function mailSeatTaken(
       role,
       offer: localize(offer.name, locale, `group-buy ${offer.id}`),
       number: order.number,
+      // The amount to pay, with tax (docs/decisions/066-tax.md).
       total: formatMoney(
-        order.totalMinor,
+        order.totalInclTaxMinor,
         { type: currency.code, rate: Number(order.rate), digits: currency.minorDigits },
         locale,
       ),
