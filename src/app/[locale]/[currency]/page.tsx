@@ -47,6 +47,7 @@ export default async function HomePage({ params }: { params: Params }) {
         style={renderWhenNearSize(...kept.plans)}
         plans={home.plans}
         currency={home.currency}
+        tax={home.tax}
       />
       <PromotionsBand locale={locale} style={renderWhenNearSize(...kept.promotions)} promotions={home.promotions} />
       <RegionsBand locale={locale} style={renderWhenNearSize(...kept.regions)} regions={home.regions} />

@@ -46,7 +46,7 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
   const offerName = new Map(offers.map((o) => [o.id, o.name]));
   const countdown = t.raw('countdown') as string;
   return (
-    <PageMessages namespaces={['pintuanActions', 'api']}>
+    <PageMessages namespaces={['pintuanActions', 'buy', 'api']}>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
       <div className="mx-auto w-full max-w-6xl space-y-12 px-5 py-12">
         {offers.length === 0 ? <p className="text-muted">{t('none')}</p> : null}

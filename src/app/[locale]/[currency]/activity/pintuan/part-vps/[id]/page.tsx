@@ -86,7 +86,7 @@ export default async function GroupBuyJoinPage({ params }: { params: Params }) {
         </PintuanOfferCard>
 
         <div className="space-y-8">
-          <PageMessages namespaces={['pintuanActions', 'api']}>
+          <PageMessages namespaces={['pintuanActions', 'buy', 'api']}>
             <PintuanGroup
               initial={group}
               images={images}
