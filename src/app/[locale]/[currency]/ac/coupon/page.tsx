@@ -82,7 +82,9 @@ export default async function CouponCentrePage({ params }: { params: Params }) {
             ) : null}
           </h3>
           <ul className="space-y-0.5 text-sm text-muted">
-            <li>{c.thresholdCents > 0 ? t('threshold', { amount: money(c.thresholdCents) }) : t('noThreshold')}</li>
+            <li data-testid="coupon-threshold">
+              {c.thresholdCents > 0 ? t('threshold', { amount: money(c.thresholdCents) }) : t('noThreshold')}
+            </li>
             <li>
               {t('appliesTo', {
                 products: c.products.length ? c.products.map(productName).join(', ') : t('allProducts'),
