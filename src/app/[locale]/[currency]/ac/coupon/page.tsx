@@ -116,7 +116,8 @@ export default async function CouponCentrePage({ params }: { params: Params }) {
             {t('listTitle')}
           </h2>
           <PageMessages namespaces={['coupons', 'api']}>
-            <CouponFilter options={options} items={items} />
+            {/* Prices with tax and without take a line more: the amount off's and, wrapped, the minimum's. */}
+            <CouponFilter options={options} items={items} cardRem={tax ? 29 : 27} />
           </PageMessages>
         </section>
         <section aria-labelledby="coupon-rules" className="rounded-xl bg-surface p-6">
