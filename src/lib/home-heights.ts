@@ -13,6 +13,8 @@ export type HomeBand = 'themes' | 'plans' | 'promotions' | 'regions' | 'reviews'
 
 export type HomeBandCounts = {
   plans: number;
+  /** Whether prices are shown with tax and without (docs/decisions/066-tax.md): a plan card has one line more. */
+  taxShown?: boolean;
   promotions: number;
   regions: number;
   /** Each shown review's body and author name, as typed. */
@@ -47,10 +49,12 @@ function reviewCardRem(review: { body: string; authorName: string }): number {
 
 export function homeBandHeights(counts: HomeBandCounts): Record<HomeBand, [number, number]> {
   const cards = counts.reviews.map(reviewCardRem);
+  // The price without tax beside the price with it wraps to a line of its own.
+  const planRem = (rem: number) => (counts.taxShown ? rem + 1.5 : rem);
   return {
     // Five fixed product themes: one column on phones, five from the desk breakpoint.
     themes: [96, 42],
-    plans: [BAND_FRAME + 19 * counts.plans, BAND_FRAME + 22 * rows(counts.plans, 4)],
+    plans: [BAND_FRAME + planRem(19) * counts.plans, BAND_FRAME + planRem(22) * rows(counts.plans, 4)],
     promotions: [BAND_FRAME + 13 * counts.promotions, BAND_FRAME + 10 * rows(counts.promotions, 3)],
     regions: [BAND_FRAME + 7 * rows(counts.regions, 2), BAND_FRAME + 5 * rows(counts.regions, 4)],
     reviews: [

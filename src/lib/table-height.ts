@@ -234,7 +234,9 @@ export function stackedLayout(table: Omit<StackedShape, 'layout'>): StackedShape
 export function stackedTableHeightPx(table: StackedShape): number {
   const columnPx = table.layout === 'pairs' ? STACK_PAIR_PX : STACK_TEXT_PX;
   const labelPx = (text: string) => (text ? lineCount(pieces(text, 12, true, 0.025), columnPx) * 16 : 0);
-  const valuePx = (text: string) => lineCount(pieces(text, 14, false, 0), columnPx) * 20;
+  // A value's own line breaks (a price with tax and without, docs/decisions/066-tax.md) each start a line.
+  const valuePx = (text: string) =>
+    text.split('\n').reduce((sum, line) => sum + lineCount(pieces(line, 14, false, 0), columnPx) * 20, 0);
   const rowPx = (row: string[]) => {
     const title = table.rowHeaders ? row[0] : undefined;
     const cells = (table.rowHeaders ? row.slice(1) : row).map(

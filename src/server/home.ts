@@ -4,6 +4,7 @@ import type { Locale } from '@/lib/locales';
 import { listProductLines, listRegions, type Plan } from './api/catalog/queries';
 import { listReviewsFor, ratingSummary } from './api/content/queries';
 import { listCurrentPromotions } from './api/promotions/queries';
+import { displayTaxFor } from './billing/display';
 import { pageCurrency } from './currency';
 import { getReadDb } from './db/replica';
 import { pageTexts } from './page';
@@ -33,6 +34,8 @@ export async function loadHomePage(locale: Locale, currencySegment: string) {
   return {
     texts: home.texts,
     currency: home.currency,
+    // Japanese pages in yen show prices with consumption tax first (docs/decisions/066-tax.md).
+    tax: await displayTaxFor(db, locale, home.currency.type),
     plans: entryPlans(home.lines),
     promotions: home.promotions.slice(0, HOME_PROMOTIONS),
     regions: home.regions,

@@ -87,8 +87,9 @@ describe('POST /api/chat (docs/decisions/015-chat-helper.md, docs/product/api.md
     expect(windows).toContain('$4.00');
     expect(windows).toContain('$16.00');
     const ja = await text('ウィンドウズのライセンス料はいくら？2vCPUだと', 'ja');
-    expect(ja).toContain('￥617');
-    expect(ja).toContain('￥1,234');
+    // In yen on Japanese pages, with consumption tax first, as the pages show it (docs/decisions/066-tax.md).
+    expect(ja).toContain('￥679（税込）／税抜 ￥617');
+    expect(ja).toContain('￥1,357（税込）／税抜 ￥1,234');
     // Term discounts, both parts.
     const terms = await text('discount for a year upfront? 6 months?', 'en');
     expect(terms).toMatch(/12 months: 15% off/);
@@ -318,5 +319,16 @@ describe('chat with a configured provider', () => {
     );
     expect(answer.provider).toBe('retrieval');
     expect(answer.html).toContain('href="/doc/article/refund"');
+  });
+
+  it('states group-buy prices and coupon minimums in yen with consumption tax first on Japanese pages only', async () => {
+    const text = async (question: string, language: 'en' | 'zh' | 'ja', currency: string) =>
+      answerOf(await ask(question, { language, currency })).replace(/<[^>]+>/g, ' ');
+    const both = /￥[\d,]+（税込）／税抜 ￥[\d,]+/;
+    expect(await text('共同購入の料金は？', 'ja', 'JPY')).toMatch(both);
+    expect(await text('使えるクーポンはありますか', 'ja', 'JPY')).toMatch(both);
+    // Elsewhere prices are without tax, and say nothing of it.
+    expect(await text('What group-buy offers are there?', 'en', 'JPY')).not.toMatch(/税/);
+    expect(await text('共同購入の料金は？', 'ja', 'USD')).not.toMatch(/税込/);
   });
 });

@@ -160,6 +160,7 @@ describe('catalog placeholders', () => {
     const tables = await loadCatalogTables(db, ['vps-plans', 'disk-products', 'bandwidth', 'domains', 'nonsense'], {
       locale: 'ja',
       currency: jpy,
+      tax: null,
       t: labels(ja as unknown as typeof en),
     });
     expect([...tables.keys()].sort()).toEqual(['bandwidth', 'disk-products', 'domains', 'vps-plans']);
@@ -196,7 +197,12 @@ describe('catalog placeholders', () => {
     const names = rows.flatMap((r) => [...r.body.matchAll(/\{\{catalog:([a-z0-9-]+)\}\}/g)].map((m) => m[1]));
     expect(names.length).toBeGreaterThan(0);
     const usd = { type: 'USD', rate: 1, digits: 2 };
-    const tables = await loadCatalogTables(db, names as string[], { locale: 'en', currency: usd, t: labels(en) });
+    const tables = await loadCatalogTables(db, names as string[], {
+      locale: 'en',
+      currency: usd,
+      tax: null,
+      t: labels(en),
+    });
     expect(new Set(names)).toEqual(new Set(tables.keys()));
     expect(tables.get('traffic')?.rows[0]?.[1]).toMatch(/^\$\d/);
   });

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/lib/money';
 import { mailOutbox, orders, pintuanGroups, pintuanMembers, pintuanOffers } from '../../src/server/db/schema';
 import { expireUnpaidOrders } from '../../src/server/orders/expiry';
 import { startExpiryWorker, sweepExpiredGroups } from '../../src/server/pintuan/expiry';
@@ -513,5 +514,53 @@ describe('paying for a group-buy (docs/decisions/060-group-buy-payment.md)', () 
     expect(seats.find((s) => s.leader)?.status).toBe('refund_pending');
     expect(seats.find((s) => s.id === paying.order.id)?.status).toBe('refund_pending');
     expect(seats.find((s) => s.id === unpaid.order.id)?.status).toBe('cancelled');
+  });
+});
+
+describe('who is billed for a seat (docs/decisions/066-tax.md)', () => {
+  const ordersOf = (who: Customer) => testDb().select().from(orders).where(eq(orders.userId, who.user.id));
+
+  it('an account without a billing country is refused at the field, and nothing is made', async () => {
+    const offerId = await offer(3);
+    const leader = await signedInCustomer({ billingCountry: null });
+    const res = await open(leader, offerId);
+    expect(res.status).toBe(422);
+    expect(res.json.fields).toEqual({ billingCountry: 'api.billing.countryRequired' });
+    expect(await ordersOf(leader)).toEqual([]);
+    const groups = await testDb().select().from(pintuanGroups).where(eq(pintuanGroups.offerId, offerId));
+    expect(groups).toEqual([]);
+    // So is a member's join, and a tax id that is not one, at its own field.
+    const { groupId } = await openedGroup(3);
+    const member = await signedInCustomer({ billingCountry: null });
+    expect((await join(member, groupId)).json.fields).toEqual({ billingCountry: 'api.billing.countryRequired' });
+    const malformed = await join(member, groupId, { billingCountry: 'DE', billingTaxId: 'DE123' });
+    expect(malformed.status).toBe(422);
+    expect(malformed.json.fields).toEqual({ billingTaxId: 'api.billing.taxIdMalformed' });
+    expect(await ordersOf(member)).toEqual([]);
+  });
+
+  it('the country the group-buy page sends is taxed, kept on the account, and the seat is paid with its tax', async () => {
+    const offerId = await offer(3);
+    const leader = await signedInCustomer({ billingCountry: null, locale: 'ja' });
+    const res = await open(leader, offerId, { currency: 'JPY', billingCountry: 'JP' });
+    expect(res.json.code).toBe(2000);
+    const { group } = res.json.message as GroupAnswer;
+    const [row] = await ordersOf(leader);
+    expect(row?.taxMinor).toBe(Math.round((row?.totalMinor ?? 0) / 10));
+    expect(row?.billingProfile).toMatchObject({ country: 'JP' });
+    const profile = await call(app, 'GET', '/api/account/billing-profile', { headers: leader.headers });
+    expect(profile.json.message).toMatchObject({ billingCountry: 'JP' });
+    // The amount to pay on the group's page and in the mail is the total with tax.
+    const page = await call(app, 'POST', '/api/activity/pintuan/getCanJoinByGroupId', {
+      json: { groupId: group.id },
+      headers: leader.headers,
+    });
+    const seatOrder = (page.json.message as { viewer: { seat: { totalMinor: number } } }).viewer.seat;
+    expect(seatOrder.totalMinor).toBe(row?.totalInclTaxMinor);
+    const mails = await testDb().select().from(mailOutbox).where(eq(mailOutbox.recipient, leader.user.email));
+    const seatMail = mails.find((m) => m.text.includes('テスト共同購入'));
+    const yen = { type: 'JPY', rate: 1, digits: 0 };
+    expect(seatMail?.text).toContain(formatMoney(row?.totalInclTaxMinor ?? 0, yen, 'ja'));
+    expect(seatMail?.text).not.toContain(formatMoney(row?.totalMinor ?? 0, yen, 'ja'));
   });
 });

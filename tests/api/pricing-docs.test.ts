@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/messages/en.json';
 import ja from '../../src/i18n/messages/ja.json';
 import zh from '../../src/i18n/messages/zh.json';
+import { consumerPrice, type DisplayTax } from '../../src/lib/billing/display';
 import { vpsConfig } from '../../src/lib/catalog/vps-config';
 import type { Locale } from '../../src/lib/locales';
-import { type CurrencyRate, formatMoney, formatUsdCents } from '../../src/lib/money';
+import { type CurrencyRate, convertUsdCents, formatMoney, formatUsdCents } from '../../src/lib/money';
 import { ApiError } from '../../src/server/api/errors';
 import { listCurrencies } from '../../src/server/api/finance/queries';
 import { quoteVps } from '../../src/server/api/orders/pricing';
+import { displayTaxFor } from '../../src/server/billing/display';
 import { docArticles } from '../../src/server/db/seed/data/content';
 import { type CatalogLabels, type CatalogTable, loadCatalogTables } from '../../src/server/docs/catalog-tables';
 import { testDb } from '../support/api';
@@ -50,7 +52,17 @@ async function quote(config: Record<string, unknown>, currency = 'USD') {
 async function tablesOf(slug: string, locale: Locale, currency: CurrencyRate): Promise<Map<string, CatalogTable>> {
   const body = docArticles.find((a) => a.slug === slug)?.translations[locale].body ?? '';
   const names = [...body.matchAll(/\{\{catalog:([a-z0-9-]+)\}\}/g)].map((m) => m[1] ?? '');
-  return loadCatalogTables(db, names, { locale, currency, t: labels(locale) });
+  return loadCatalogTables(db, names, { locale, currency, tax: await taxOf(locale, currency), t: labels(locale) });
+}
+
+/** The tax a page shows its prices with: Japan's consumption tax on Japanese pages in yen (docs/decisions/066-tax.md). */
+function taxOf(locale: Locale, currency: CurrencyRate): Promise<DisplayTax> {
+  return displayTaxFor(db, locale, currency.type);
+}
+
+/** A price as a table cell shows it: with tax first and without beneath on Japanese pages in yen. */
+async function cell(minor: number, currency: CurrencyRate, locale: Locale): Promise<string> {
+  return consumerPrice(minor, currency, locale, await taxOf(locale, currency), '\n');
 }
 
 describe('no hand-written prices in the documentation', () => {
@@ -87,7 +99,21 @@ describe('the pricing tables are what the engine charges', async () => {
             plan.regions.map((regionId) => quote({ regionId, planId: plan.id, imageId: 'debian-12' }, currency.type)),
           );
           const lowest = Math.min(...quotes.map((q) => q.totalMinor));
-          expect(row, `${slug} ${locale} ${currency.type} ${plan.id}`).toContain(formatMoney(lowest, currency, locale));
+          expect(row, `${slug} ${locale} ${currency.type} ${plan.id}`).toContain(await cell(lowest, currency, locale));
+          if (locale === 'ja' && currency.type === 'JPY') {
+            // What a Japanese consumer reads first is what a Japanese consumer pays: the order's total with tax.
+            const japanese = await Promise.all(
+              plan.regions.map((regionId) =>
+                quote({ regionId, planId: plan.id, imageId: 'debian-12', billingCountry: 'JP' }, 'JPY'),
+              ),
+            );
+            const paid = Math.min(...japanese.map((q) => q.totalInclTaxMinor));
+            expect(row[6], plan.id).toBe(
+              `${formatMoney(paid, currency, locale)}（税込）\n税抜 ${formatMoney(lowest, currency, locale)}`,
+            );
+          } else {
+            expect(row.join(' '), `${locale} ${currency.type}`).not.toContain('税込');
+          }
           if (!plan.hourlyBilling) {
             await expect(
               quote({ regionId: plan.regions[0], planId: plan.id, imageId: 'debian-12', billing: 'hourly' }),
@@ -159,7 +185,7 @@ describe('the pricing tables are what the engine charges', async () => {
         );
         const licence = q.lines.find((l) => l.key === 'licence');
         expect(row?.[1], `${locale} ${currency.type}`).toBe(
-          formatMoney((licence?.unitMinor ?? 0) / 2, currency, locale),
+          await cell((licence?.unitMinor ?? 0) / 2, currency, locale),
         );
         expect(licence?.amountMinor).toBe((licence?.unitMinor ?? 0) * 12);
       }
@@ -195,7 +221,7 @@ describe('the pricing tables are what the engine charges', async () => {
         );
         const perGb = q.lines.find((l) => l.key === 'disk.0');
         expect(disks?.rows[0]?.at(-1), `${locale} ${currency.type}`).toBe(
-          formatMoney((perGb?.amountMinor ?? 0) / 100, currency, locale),
+          await cell((perGb?.amountMinor ?? 0) / 100, currency, locale),
         );
         const network = await tablesOf('network-pricing', locale, currency);
         const traffic = network.get('traffic');
@@ -204,7 +230,7 @@ describe('the pricing tables are what the engine charges', async () => {
           currency.type,
         );
         expect(traffic?.rows[0]?.[1], `${locale} ${currency.type}`).toBe(
-          formatMoney(la.lines.find((l) => l.key === 'traffic')?.amountMinor ?? 0, currency, locale),
+          await cell(la.lines.find((l) => l.key === 'traffic')?.amountMinor ?? 0, currency, locale),
         );
       }
     }
@@ -328,7 +354,45 @@ describe('the taxes the pricing article states are what the engine charges (docs
       // Once on the total: the tax is the rate of the order's total, never a sum of per-line taxes.
       for (const line of q.taxLines) expect(line.baseMinor).toBe(q.totalMinor);
     }
-    // Prices exclude tax; on the Japanese site in yen the product page also shows them with it (税込).
+    // Prices exclude tax; on the Japanese site in yen every price is shown with it first (税込).
     expect(body).toContain({ en: '税込', zh: '税込', ja: '税込' }[locale]);
+  });
+});
+
+describe('the Japanese display rule the articles state is what the pages do (docs/decisions/066-tax.md)', () => {
+  /** What the VPS pricing article says of its table's prices, in each language. */
+  const STATED: Record<Locale, string> = {
+    en: 'on the Japanese site in yen, where the table shows each price with consumption tax first (税込) and without it beneath',
+    zh: '日文站点以日元显示时，表中每个价格先显示含消费税的金额（税込），其下为不含税金额',
+    ja: '日本円の表では、各料金を消費税込みの金額（税込）で先に、その下に税抜の金額を表示します。それ以外の通貨の料金は税抜です',
+  };
+
+  it.each(
+    LOCALES,
+  )('vps-pricing (%s): the table is tax-inclusive first only on the Japanese pages in yen', async (locale) => {
+    const body = docArticles.find((a) => a.slug === 'vps-pricing')?.translations[locale].body ?? '';
+    expect(body).toContain(STATED[locale]);
+    for (const currency of await listCurrencies(db)) {
+      const tables = await tablesOf('vps-pricing', locale, currency);
+      const prices = [...tables.values()].flatMap((t) => t.rows.flatMap((r) => r.slice(1)));
+      const shown = prices.filter((p) => /\d/.test(p) && /[$¥￥]/.test(p));
+      expect(shown.length, `${locale} ${currency.type}`).toBeGreaterThan(0);
+      for (const price of shown) {
+        if (locale === 'ja' && currency.type === 'JPY') expect(price).toMatch(/^￥[\d,]+（税込）\n税抜 ￥[\d,]+$/);
+        else expect(price, `${locale} ${currency.type}`).not.toMatch(/税/);
+      }
+    }
+  });
+
+  it('an amount a sentence states is shown as the tables show it', async () => {
+    const { fillInlineFacts } = await import('../../src/server/docs/inline-facts');
+    const currencies = await listCurrencies(db);
+    const jpy = currencies.find((c) => c.type === 'JPY') as CurrencyRate;
+    expect(fillInlineFacts('from {{money:500}}', jpy, 'ja', await taxOf('ja', jpy))).toBe(
+      `from ${consumerPrice(convertUsdCents(500, jpy), jpy, 'ja', { ratePercent: '10' })}`,
+    );
+    expect(fillInlineFacts('from {{money:500}}', jpy, 'en', await taxOf('en', jpy))).toBe(
+      `from ${formatUsdCents(500, jpy, 'en')}`,
+    );
   });
 });

@@ -9,7 +9,8 @@ import { HTML_LANG, LOCALES, type Locale, localizedPath, MESSAGES, watchConsole 
 const PRICE: Record<Locale, RegExp> = {
   en: /^\$[\d,]+\.\d{2}$/,
   zh: /^HK\$[\d,]+\.\d{2}$/,
-  ja: /^[¥￥][\d,]+$/,
+  // With consumption tax first, and without it on the next line (docs/decisions/066-tax.md).
+  ja: /^[¥￥][\d,]+（税込）税抜 [¥￥][\d,]+$/,
 };
 
 const title = (slug: string, locale: Locale) => docArticles.find((a) => a.slug === slug)?.translations[locale].title;

@@ -17,6 +17,8 @@ test.afterAll(async () => {
 const CASES = [
   { locale: 'en', path: '/product/domain', price: /\$[\d,]+\.\d{2}/, notHk: true },
   { locale: 'zh', path: '/zh/product/domain', price: /HK\$[\d,]+\.\d{2}/, notHk: false },
+  // Japanese pages in yen: with consumption tax first, without it beside (docs/decisions/066-tax.md).
+  { locale: 'ja', path: '/ja/product/domain', price: /^[^￥]*￥[\d,]+（税込）／税抜 ￥[\d,]+/, notHk: true },
 ] as const;
 
 test('a typed name, sent with Enter, lists available and taken suffixes with prices in the page currency', async ({
@@ -53,8 +55,11 @@ test('a typed name, sent with Enter, lists available and taken suffixes with pri
     // The summary is a polite live region, present before the search so its change is announced.
     const summary = page.getByRole('status').filter({ hasText: label });
     await expect(summary).toHaveAttribute('aria-live', 'polite');
-    const expected =
-      locale === 'en' ? `${count} suffixes are available for ${label}.` : `${label} 有 ${count} 个后缀可注册。`;
+    const expected = {
+      en: `${count} suffixes are available for ${label}.`,
+      zh: `${label} 有 ${count} 个后缀可注册。`,
+      ja: `${label} は ${count} 種類のドメインで取得できます。`,
+    }[locale];
     await expect(summary).toHaveText(expected);
     // The field keeps focus: another Enter searches again without reaching for the button.
     await expect(input).toBeFocused();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { logInThroughDialog, sessionHeaders, signInBrowser } from './customers';
-import { expect, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from './fixtures';
 import { MESSAGES, watchConsole } from './support';
 
 // Promotion pages are kept (prerendered, served from memory, up to a minute old); the numbers a visitor acts on
@@ -48,6 +48,8 @@ test('the coupon centre shows the API count after load, and one less right after
   request,
   baseURL,
 }, info) => {
+  // Two languages' pages, and a claim.
+  test.setTimeout(60_000);
   const problems = watchConsole(page);
   const name = COUPON[info.project.name] ?? '';
   await page.goto('/ac/coupon');
@@ -83,6 +85,18 @@ test('the coupon centre shows the API count after load, and one less right after
   await expect(card.getByText(/^\d+ left$/)).toHaveText(`${left - 1} left`);
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/coupon-${info.project.name}.png` });
+  // Minimums in English are without tax; on Japanese pages in yen, with consumption tax first
+  // (docs/decisions/066-tax.md).
+  await expect(card.getByTestId('coupon-threshold')).not.toContainText('税');
+  await page.goto('/ja/ac/coupon');
+  const minimums = page.getByTestId('coupon-threshold').filter({ hasText: '￥' });
+  await expect(minimums.first()).toBeVisible();
+  for (const text of await minimums.allTextContents()) {
+    expect(text).toMatch(/^￥[\d,]+（税込）／税抜 ￥[\d,]+ 以上のご注文で利用可$/);
+  }
+  await expectNoAxeViolations(page, { include: '[data-testid="coupon"]' });
+  await minimums.first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/coupon-ja-${info.project.name}.png` });
   expect(problems).toEqual([]);
 });
 

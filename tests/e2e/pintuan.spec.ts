@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { signInBrowser } from './customers';
 import { withE2eDatabase } from './database';
 import { answerCookiePanel, expect, expectNoAxeViolations, test, waitForScriptsAfterNavigation } from './fixtures';
 import { waitForMail } from './mailbox';
@@ -171,6 +172,8 @@ test('a group-buy in Japanese and Chinese: the leader pays to open it, a member 
 });
 
 test('the group-buy list reads well, is keyboard reachable and passes axe', async ({ page }, info) => {
+  // Two languages' lists, each checked by axe.
+  test.setTimeout(60_000);
   const problems = watchConsole(page);
   await page.goto('/activity/pintuan/vps');
   await expect(page.getByTestId('pintuan-offer').first()).toBeVisible();
@@ -184,9 +187,61 @@ test('the group-buy list reads well, is keyboard reachable and passes axe', asyn
   await expect(firstAction).toBeFocused();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/list-${info.project.name}.png`, fullPage: true });
+  // In English the prices are without tax and say nothing of it.
+  await expect(page.getByTestId('pintuan-offer').first()).not.toContainText('税');
   await page.goto('/ja/activity/pintuan/vps');
   await expect(page.getByRole('heading', { name: MESSAGES.ja.pintuan.rulesTitle })).toBeVisible();
+  // Japanese pages in yen: the group price with consumption tax first, without it beside (docs/decisions/066-tax.md).
+  const offer = page.getByTestId('pintuan-offer').first();
+  await expect(offer.getByTestId('group-price')).toHaveText(/^￥[\d,]+（税込）$/);
+  await expect(offer.getByTestId('group-price-excl')).toHaveText(/^税抜 ￥[\d,]+$/);
+  await expect(offer.getByTestId('single-price')).toHaveText(/^単独購入 ￥[\d,]+（税込）／税抜 ￥[\d,]+$/);
+  await expectNoAxeViolations(page, { include: '[data-testid="pintuan-offer"]' });
+  await page.screenshot({ path: `${SHOTS}/list-ja-${info.project.name}.png`, fullPage: true });
   expect(problems).toEqual([]);
+});
+
+test('a customer without a billing country is asked for it at the field, in each language, then opens a group', async ({
+  page,
+  context,
+  baseURL,
+  activatedCustomer,
+}, info) => {
+  // Three languages, each a page load and a refusal; the billing form's axe check runs once.
+  test.setTimeout(90_000);
+  const problems = watchConsole(page);
+  await signInBrowser(context, baseURL ?? '', await activatedCustomer('nobill', { billingCountry: null }));
+  for (const locale of ['ja', 'zh', 'en'] as const) {
+    const texts = MESSAGES[locale];
+    // English through its prefix: the unprefixed address would take the visitor back to the language they chose.
+    await page.goto(locale === 'en' ? '/en/activity/pintuan/vps' : localizedPath(locale, '/activity/pintuan/vps'));
+    const card = page.getByTestId('pintuan-offer').first();
+    const open = card.getByRole('button', { name: new RegExp(`^${texts.pintuanActions.open}: `) });
+    // The checkout's billing fields, with the language's country chosen (none in English), as in the configurator.
+    const fields = card.getByTestId('billing-profile');
+    const country = fields.getByLabel(texts.buy.billingCountry);
+    await expect(country).toHaveValue({ ja: 'JP', zh: 'HK', en: '' }[locale]);
+    await country.selectOption('');
+    const refused = page.waitForResponse('**/api/activity/create');
+    await open.click();
+    expect((await refused).status()).toBe(422);
+    // The refusal is said at the field, which has the focus.
+    await expect(fields.getByRole('alert')).toHaveText(texts.api.billing.countryRequired);
+    await expect(country).toBeFocused();
+    if (locale === 'ja') await expectNoAxeViolations(page, { include: '[data-testid="billing-profile"]' });
+    await fields.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/billing-${locale}-${info.project.name}.png` });
+  }
+  // Chosen, the group opens, and the account keeps the country for the next order.
+  const card = page.getByTestId('pintuan-offer').first();
+  await card.getByTestId('billing-profile').getByLabel(en.buy.billingCountry).selectOption('US');
+  await card.getByRole('button', { name: new RegExp(`^${en.pintuanActions.open}: `) }).click();
+  await expect(page).toHaveURL(/\/activity\/pintuan\/part-vps\/\d+$/);
+  await page.goto('/activity/pintuan/vps');
+  await expect(page.getByTestId('pintuan-offer').nth(1)).toBeVisible();
+  await expect(page.getByTestId('billing-profile')).toHaveCount(0);
+  // The browser logs each refusal it was asked for (a 422); nothing else.
+  expect(problems.filter((p) => !p.includes('status of 422'))).toEqual([]);
 });
 
 test('a malformed or unknown group id is the 404 page in the visitor’s language', async ({ page }) => {

@@ -4,7 +4,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormError, FormField } from '@/components/forms/form-field';
 import { ApiCallError, apiCall } from '@/lib/api-client';
-import { type CurrencyRate, formatUsdCents } from '@/lib/money';
+import { consumerUsdCents, type DisplayTax } from '@/lib/billing/display';
+import type { CurrencyRate } from '@/lib/money';
 import type { DomainCheck } from '@/server/api/domains/queries';
 
 /** The server's generic keys for the name, told in the words of a domain search. */
@@ -24,7 +25,16 @@ const STATE_BADGE: Record<DomainCheck['state'], string> = {
  * Domain search (docs/product/screens.md#domain-product-page, POST /api/domain/suffix/check): one name, every suffix, each with
  * its state and prices in the visitor's currency. An empty name does nothing (as docs/product/validation.md#form-inputs has for search).
  */
-export function DomainSearch({ currency, promoSuffixes }: { currency: CurrencyRate; promoSuffixes: string[] }) {
+export function DomainSearch({
+  currency,
+  promoSuffixes,
+  tax,
+}: {
+  currency: CurrencyRate;
+  promoSuffixes: string[];
+  /** Japanese pages in yen: prices with consumption tax first (docs/decisions/066-tax.md). */
+  tax: DisplayTax;
+}) {
   const t = useTranslations('domain');
   const locale = useLocale();
   const [name, setName] = useState('');
@@ -32,7 +42,7 @@ export function DomainSearch({ currency, promoSuffixes }: { currency: CurrencyRa
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
   const [result, setResult] = useState<{ name: string; rows: DomainCheck[] } | undefined>();
-  const money = (cents: number) => formatUsdCents(cents, currency, locale);
+  const money = (cents: number) => consumerUsdCents(cents, currency, locale, tax);
 
   async function search(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

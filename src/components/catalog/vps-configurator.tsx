@@ -12,8 +12,8 @@ import { regionalPrice } from '@/lib/catalog/pricing-rules';
 import type { Locale } from '@/lib/locales';
 import type { CurrencyRate } from '@/lib/money';
 import { useSiteStore } from '@/stores/site-store';
+import { BillingProfileSection } from './configurator/billing-profile';
 import {
-  BillingProfileSection,
   BillingSection,
   DiskSection,
   ExtrasSection,

@@ -4,10 +4,10 @@ import { RatingSummary } from '@/components/content/rating-summary';
 import { ReviewList } from '@/components/content/review-list';
 import { PRODUCT_THEMES, sitePages } from '@/components/shell/product-menu';
 import { PageLink } from '@/i18n/page-link';
+import { consumerPriceParts } from '@/lib/billing/display';
 import { FIRST_SCREEN_ID } from '@/lib/first-screen';
 import { formatDate } from '@/lib/format-date';
 import type { Locale } from '@/lib/locales';
-import { formatUsdCents } from '@/lib/money';
 import type { HomePageData } from '@/server/home';
 
 /*
@@ -120,7 +120,13 @@ export async function ThemesBand({ locale, style }: Band) {
 }
 
 /** The cheapest plan of each product line in the visitor's currency, each linking to the configurator. */
-export async function PlansBand({ locale, style, plans, currency }: Band & Pick<HomePageData, 'plans' | 'currency'>) {
+export async function PlansBand({
+  locale,
+  style,
+  plans,
+  currency,
+  tax,
+}: Band & Pick<HomePageData, 'plans' | 'currency' | 'tax'>) {
   const t = await getTranslations({ locale, namespace: 'home' });
   const tVps = await getTranslations({ locale, namespace: 'vps' });
   const size = (gb: number) => (gb >= 1000 ? tVps('tb', { size: gb / 1000 }) : tVps('gb', { size: gb }));
@@ -149,13 +155,19 @@ export async function PlansBand({ locale, style, plans, currency }: Band & Pick<
                 diskType: plan.diskType,
               })}
             </p>
-            <p className="mt-4 mb-6 flex items-baseline gap-1">
-              <span className="text-sm text-muted">{t('planFrom')}</span>
-              <span className="text-3xl font-semibold text-brand-700" data-testid="home-plan-price">
-                {formatUsdCents(plan.monthlyPriceCents, currency, locale)}
-              </span>
-              <span className="text-sm text-muted">{t('planPer')}</span>
-            </p>
+            {(() => {
+              const price = consumerPriceParts(plan.monthlyPriceCents, currency, locale, tax);
+              return (
+                <p className={`mt-4 flex flex-wrap items-baseline gap-x-1 ${price.aside ? 'mb-2' : 'mb-6'}`}>
+                  <span className="text-sm text-muted">{t('planFrom')}</span>
+                  <span className="text-3xl font-semibold text-brand-700" data-testid="home-plan-price">
+                    {price.main}
+                  </span>
+                  <span className="text-sm text-muted">{t('planPer')}</span>
+                  {price.aside ? <span className="w-full text-sm text-muted">{price.aside}</span> : null}
+                </p>
+              );
+            })()}
             <PageLink
               href={{ pathname: '/product/vps-buy', query: { planId: plan.id, regionId: plan.regions[0] ?? '' } }}
               className="mt-auto self-start rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"

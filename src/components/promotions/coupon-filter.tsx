@@ -8,9 +8,12 @@ import { renderWhenNearSize } from '@/components/render-when-near';
 export function CouponFilter({
   options,
   items,
+  cardRem = 27,
 }: {
   options: { id: string; label: string }[];
   items: { id: number; products: string[]; card: ReactNode }[];
+  /** The height a card keeps until laid out, in rem (taller where prices are shown with tax and without). */
+  cardRem?: number;
 }) {
   const t = useTranslations('coupons');
   const [product, setProduct] = useState('');
@@ -36,7 +39,7 @@ export function CouponFilter({
       {shown.length ? (
         <ul className="mt-5 grid gap-4 desk:grid-cols-2">
           {shown.map((i) => (
-            <li key={i.id} className="render-when-near" style={renderWhenNearSize(27)}>
+            <li key={i.id} className="render-when-near" style={renderWhenNearSize(cardRem)}>
               {i.card}
             </li>
           ))}

@@ -12,6 +12,7 @@ import type { Viewer } from '@/server/api/pintuan/service';
 import { useSiteStore } from '@/stores/site-store';
 import { Countdown } from './countdown';
 import { PintuanImageSelect, type SeatImage } from './pintuan-image-select';
+import { useSeatBilling } from './seat-billing';
 import { StockBar } from './stock-bar';
 
 type Seat = NonNullable<Viewer['seat']>;
@@ -54,6 +55,7 @@ export function PintuanGroup({
   const [shareUrl, setShareUrl] = useState('');
   const [copied, setCopied] = useState(false);
   const idempotencyKey = useRef<string | null>(null);
+  const billing = useSeatBilling(token);
 
   useEffect(() => {
     setShareUrl(`${window.location.origin}${window.location.pathname}`);
@@ -84,14 +86,14 @@ export function PintuanGroup({
     idempotencyKey.current ??= crypto.randomUUID();
     try {
       const answer = await apiCall<{ group: PintuanGroupView; order: Seat }>('/activity/pintuan/join', {
-        body: { groupId: group.id, imageId, currency, idempotencyKey: idempotencyKey.current },
+        body: { groupId: group.id, imageId, currency, idempotencyKey: idempotencyKey.current, ...billing.request() },
         silent: true,
       });
       setGroup(answer.group);
       setViewer({ signedIn: true, role: 'member', canJoin: false, reason: 'alreadyJoined', seat: answer.order });
     } catch (e) {
-      const key = e instanceof ApiCallError ? e.messageKey : 'api.requestFailed';
-      setError(key);
+      // A refused billing field is said at the field, which takes the focus; anything else under the button.
+      if (!billing.refused(e)) setError(e instanceof ApiCallError ? e.messageKey : 'api.requestFailed');
       idempotencyKey.current = null;
     } finally {
       setBusy(false);
@@ -147,6 +149,7 @@ export function PintuanGroup({
     action = (
       <div className="flex flex-col gap-3 desk:max-w-sm">
         <PintuanImageSelect id="join-image" images={images} value={imageId} onChange={setImageId} />
+        {billing.fields}
         <button
           type="button"
           disabled={busy || imageId === ''}

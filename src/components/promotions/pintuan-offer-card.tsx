@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { consumerMinorParts, consumerPrice, consumerSaving, type DisplayTax } from '@/lib/billing/display';
 import type { Locale } from '@/lib/locales';
-import { type CurrencyRate, formatMoney } from '@/lib/money';
+import type { CurrencyRate } from '@/lib/money';
 import { offerPriceIn, type PintuanOfferView } from '@/server/api/pintuan/queries';
 
 /**
@@ -15,6 +16,7 @@ export async function PintuanOfferCard({
   teamSize,
   locale,
   currency,
+  tax,
   as: Tag,
   className,
   eyebrow,
@@ -26,6 +28,8 @@ export async function PintuanOfferCard({
   teamSize: number;
   locale: Locale;
   currency: CurrencyRate;
+  /** Japanese pages in yen show prices with consumption tax first (docs/decisions/066-tax.md). */
+  tax: DisplayTax;
   /** A list item in the list, a section of its own on the share page. */
   as: 'li' | 'section';
   className: string;
@@ -36,8 +40,9 @@ export async function PintuanOfferCard({
   children: ReactNode;
 }) {
   const t = await getTranslations({ locale, namespace: 'pintuan' });
-  const money = (minor: number) => formatMoney(minor, currency, locale);
+  const money = (minor: number) => consumerPrice(minor, currency, locale, tax);
   const price = offerPriceIn(offer, currency);
+  const group = consumerMinorParts(price.groupMinor, currency, locale, tax);
   return (
     <Tag
       aria-labelledby={headingId}
@@ -65,14 +70,19 @@ export async function PintuanOfferCard({
       <p className="mt-4 text-xs font-semibold text-muted">{t('groupPrice')}</p>
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <p className="text-3xl font-semibold text-red-700" data-testid="group-price">
-          {money(price.groupMinor)}
+          {group.main}
         </p>
+        {group.aside ? (
+          <p className="text-sm text-muted" data-testid="group-price-excl">
+            {group.aside}
+          </p>
+        ) : null}
         <p className="text-sm text-muted line-through" data-testid="single-price">
           {t('single', { price: money(price.singleMinor) })}
         </p>
         {price.singleMinor > price.groupMinor ? (
           <p className="text-sm font-semibold text-emerald-700" data-testid="saving">
-            {t('save', { price: money(price.singleMinor - price.groupMinor) })}
+            {t('save', { price: consumerSaving(price.singleMinor, price.groupMinor, currency, locale, tax) })}
           </p>
         ) : null}
       </div>

@@ -8,6 +8,7 @@ import { ApiCallError, apiCall } from '@/lib/api-client';
 import { useSiteStore } from '@/stores/site-store';
 import { useLiveNumbers } from './live-numbers';
 import { PintuanImageSelect, type SeatImage } from './pintuan-image-select';
+import { useSeatBilling } from './seat-billing';
 
 const BUTTON = 'rounded-md px-4 py-2 text-center text-sm font-semibold';
 
@@ -34,6 +35,7 @@ export function PintuanOpen({
   const [error, setError] = useState<string | null>(null);
   // One key per visit of the button: a double click or a retry after a lost answer makes one order.
   const idempotencyKey = useRef<string | null>(null);
+  const billing = useSeatBilling(token);
   // A leader has one open group per offer (the server refuses a second): show the way to it instead.
   const leading = useLiveNumbers()?.mine?.groups.find((g) => g.offerId === offerId && g.role === 'leader');
 
@@ -68,12 +70,15 @@ export function PintuanOpen({
     idempotencyKey.current ??= crypto.randomUUID();
     try {
       const answer = await apiCall<{ group: { id: number } }>('/activity/create', {
-        body: { offerId, imageId, currency, idempotencyKey: idempotencyKey.current },
+        body: { offerId, imageId, currency, idempotencyKey: idempotencyKey.current, ...billing.request() },
         silent: true,
       });
       router.push(`/activity/pintuan/part-vps/${answer.group.id}`);
     } catch (e) {
-      setError(e instanceof ApiCallError ? e.messageKey : 'api.requestFailed');
+      // A refused billing field is said at the field, which takes the focus; anything else under the button.
+      // A refused billing field made no order: the corrected request is a new one.
+      if (billing.refused(e)) idempotencyKey.current = null;
+      else setError(e instanceof ApiCallError ? e.messageKey : 'api.requestFailed');
       setBusy(false);
     }
   };
@@ -81,6 +86,7 @@ export function PintuanOpen({
   return (
     <div className="flex flex-col gap-3">
       <PintuanImageSelect id={`open-image-${offerId}`} images={images} value={imageId} onChange={setImageId} />
+      {billing.fields}
       <button
         type="button"
         disabled={busy || imageId === ''}

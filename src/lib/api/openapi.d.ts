@@ -6347,7 +6347,7 @@ export interface operations {
                                     /** @description the order's status (pending_payment until paid) */
                                     status: string;
                                     currency: string;
-                                    /** @description the amount to pay, in the currency's minor unit */
+                                    /** @description the amount to pay with tax, in the currency's minor unit (docs/decisions/066-tax.md) */
                                     totalMinor: number;
                                     /**
                                      * Format: date-time
@@ -6387,6 +6387,9 @@ export interface operations {
                     /** @enum {string} */
                     currency: "USD" | "HKD" | "JPY";
                     idempotencyKey: string;
+                    billingCountry?: string;
+                    billingCompany?: string;
+                    billingTaxId?: string;
                 };
             };
         };
@@ -6493,6 +6496,9 @@ export interface operations {
                     /** @enum {string} */
                     currency: "USD" | "HKD" | "JPY";
                     idempotencyKey: string;
+                    billingCountry?: string;
+                    billingCompany?: string;
+                    billingTaxId?: string;
                 };
             };
         };

@@ -20,9 +20,30 @@ export function consumerPrice(
   tax: DisplayTax,
   separator = SEPARATOR,
 ): string {
-  const excl = formatMoney(minor, currency, locale);
-  if (!tax) return excl;
-  return `${formatMoney(withTax(minor, tax.ratePercent), currency, locale)}（税込）${separator}税抜 ${excl}`;
+  if (!tax) return formatMoney(minor, currency, locale);
+  return both(withTax(minor, tax.ratePercent), minor, currency, locale, separator);
+}
+
+/** The one way a price with tax and without is written: `￥5,500（税込）／税抜 ￥5,000`. */
+function both(incl: number, excl: number, currency: CurrencyRate, locale: Locale, separator: string): string {
+  return `${formatMoney(incl, currency, locale)}（税込）${separator}税抜 ${formatMoney(excl, currency, locale)}`;
+}
+
+/**
+ * What a consumer saves between two prices, as the two are shown: with tax, the difference of the amounts with tax
+ * (tax rounds per price, so the tax of the difference could be a yen off what the page's two prices say).
+ */
+export function consumerSaving(
+  fromMinor: number,
+  toMinor: number,
+  currency: CurrencyRate,
+  locale: Locale,
+  tax: DisplayTax,
+  separator = SEPARATOR,
+): string {
+  if (!tax) return formatMoney(fromMinor - toMinor, currency, locale);
+  const incl = withTax(fromMinor, tax.ratePercent) - withTax(toMinor, tax.ratePercent);
+  return both(incl, fromMinor - toMinor, currency, locale, separator);
 }
 
 /** Between the amount with tax and the one without, on one line; a table cell puts them on two (`\n`). */
@@ -63,7 +84,16 @@ export function consumerPriceParts(
   locale: Locale,
   tax: DisplayTax,
 ): { main: string; aside: string | null } {
-  const minor = convertUsdCents(usdCents, currency);
+  return consumerMinorParts(convertUsdCents(usdCents, currency), currency, locale, tax);
+}
+
+/** The same for an amount already in the currency's minor unit (a group-buy price, set per currency). */
+export function consumerMinorParts(
+  minor: number,
+  currency: CurrencyRate,
+  locale: Locale,
+  tax: DisplayTax,
+): { main: string; aside: string | null } {
   const excl = formatMoney(minor, currency, locale);
   if (!tax) return { main: excl, aside: null };
   return { main: `${formatMoney(withTax(minor, tax.ratePercent), currency, locale)}（税込）`, aside: `税抜 ${excl}` };

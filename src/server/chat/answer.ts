@@ -1,11 +1,13 @@
 import 'server-only';
 import { env } from '@/env';
+import { consumerPrice, consumerScaled, consumerUsdCents, type DisplayTax } from '@/lib/billing/display';
 import { escapeHtml, sanitizeAnswerHtml } from '@/lib/chat/sanitize-html';
 import { type CurrencyCode, defaultCurrency } from '@/lib/currency';
 import type { Locale } from '@/lib/locales';
-import { type CurrencyRate, formatHourlyMicroUsd, formatMoney, formatUsdCents } from '@/lib/money';
+import { type CurrencyRate, convertHourlyMicroUsd } from '@/lib/money';
 import { localizedPath } from '@/lib/routes';
 import { offerPriceIn } from '../api/pintuan/queries';
+import { displayTaxFor } from '../billing/display';
 import type { Database } from '../db/client';
 import { joinedWords } from '../search/text';
 import { type CatalogView, type ChatPlan, catalogViews } from './catalog';
@@ -67,12 +69,14 @@ type Ctx = {
   copy: ChatCopy;
   view: CatalogView;
   currency: CurrencyRate;
+  /** Japanese answers in yen state prices with consumption tax first, as the pages do (docs/decisions/066-tax.md). */
+  tax: DisplayTax;
   entities: Entities;
   /** Words of the question the site never uses. */
   unknown: string[];
 };
 
-const money = (c: Ctx, usdCents: number) => formatUsdCents(usdCents, c.currency, c.language);
+const money = (c: Ctx, usdCents: number) => consumerUsdCents(usdCents, c.currency, c.language, c.tax);
 
 function link(locale: Locale, path: string, text: string): string {
   return `<a href="${escapeHtml(localizedPath(locale, path))}">${escapeHtml(text)}</a>`;
@@ -287,7 +291,7 @@ const hintsOf = (intent: Intent | undefined, language: Locale): string =>
 async function documentPassages(c: Ctx, intent: Intent | undefined): Promise<Passage[]> {
   const hints = hintsOf(intent, c.language);
   const docs = await candidateDocuments(c.db, `${c.question} ${hints}`, c.language, CANDIDATES);
-  return rankPassages(docs, c.question, hints, c.language, c.currency);
+  return rankPassages(docs, c.question, hints, c.language, c.currency, c.tax);
 }
 
 /** Policies in the order of how much of the question their name and description share (the one described first). */
@@ -368,8 +372,8 @@ function groupAnswer(c: Ctx): Built {
       region: o.regionName,
       months: o.months,
       size: o.groupSize,
-      price: formatMoney(price.groupMinor, c.currency, c.language),
-      single: formatMoney(price.singleMinor, c.currency, c.language),
+      price: consumerPrice(price.groupMinor, c.currency, c.language, c.tax),
+      single: consumerPrice(price.singleMinor, c.currency, c.language, c.tax),
       hours: o.groupHours,
     }),
   );
@@ -419,7 +423,7 @@ type Excerpt = { passage: Passage; sentences: string[]; followed?: { passage: Pa
 async function answeringExcerpt(c: Ctx, intent: Intent | undefined, min: number): Promise<Excerpt | undefined> {
   const hints = hintsOf(intent, c.language);
   const docs = await candidateDocuments(c.db, `${c.question} ${hints}`, c.language, CANDIDATES);
-  const sections = rankSections(docs, c.question, hints, c.language, c.currency);
+  const sections = rankSections(docs, c.question, hints, c.language, c.currency, c.tax);
   const best = sections[0];
   if (!best || best.score < min) return undefined;
   let found: Excerpt | undefined;
@@ -474,7 +478,7 @@ async function followedLink(
   const linked = [...known, ...(await articlesBySlug(c.db, c.language, missing))];
   let best: { passage: Passage; sentences: string[] } | undefined;
   let bestScore = 0;
-  for (const section of rankSections(linked, asked, hints, c.language, c.currency).slice(0, SECTIONS_READ)) {
+  for (const section of rankSections(linked, asked, hints, c.language, c.currency, c.tax).slice(0, SECTIONS_READ)) {
     const excerpt = scoredExcerpt(section, asked, hints, c.language);
     if (excerpt.sentences.length && excerpt.score >= 1 && excerpt.score > bestScore) {
       best = { passage: section, sentences: excerpt.sentences };
@@ -589,7 +593,12 @@ function hourlyAnswer(c: Ctx): Built {
       .map((p) =>
         c.copy.hourlyPrice({
           plan: p.name,
-          price: formatHourlyMicroUsd(p.hourlyPriceMicroUsd, c.currency, c.language),
+          price: consumerScaled(
+            convertHourlyMicroUsd(p.hourlyPriceMicroUsd, c.currency),
+            c.currency,
+            c.language,
+            c.tax,
+          ),
           monthly: money(c, p.monthlyPriceCents),
         }),
       );
@@ -933,6 +942,7 @@ export async function answerQuestion(
   const currency = view.currencies.find((c) => c.type === code) ??
     view.currencies.find((c) => c.type === 'USD') ?? { type: 'USD', rate: 1, digits: 2 };
   const copy = CHAT_COPY[language];
+  const tax = await displayTaxFor(db, language, currency.type);
   const answers: Built[] = [];
   for (const unit of asked.length
     ? asked
@@ -944,13 +954,14 @@ export async function answerQuestion(
       copy,
       view,
       currency,
+      tax,
       entities: unit.entities,
       unknown: prepared.unknown,
     };
     answers.push(await compose(c, unit.intent));
   }
   const built = combine(answers);
-  const c: Ctx = { db, question: prepared.text, language, copy, view, currency, entities: {}, unknown: [] };
+  const c: Ctx = { db, question: prepared.text, language, copy, view, currency, tax, entities: {}, unknown: [] };
   const last = [...asked].reverse().find((u) => u.intent);
   const intent = last?.intent;
   // The context keeps one suffix, as it keeps one region.

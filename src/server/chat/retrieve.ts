@@ -1,4 +1,5 @@
 import 'server-only';
+import type { DisplayTax } from '@/lib/billing/display';
 import type { Locale } from '@/lib/locales';
 import { markdownPassages } from '@/lib/markdown';
 import type { CurrencyRate } from '@/lib/money';
@@ -151,8 +152,8 @@ const CATALOG_LINE = /^[ \t]*\{\{catalog:[^}]*\}\}[ \t]*$/gm;
 const sectionCache = new Map<string, { body: string; sections: Section[] }>();
 const SECTION_CACHE_MAX = 2_000;
 
-function sectionsOf(doc: FoundDocument, locale: Locale, currency: CurrencyRate): Section[] {
-  const key = `${locale} ${currency.type} ${currency.rate} ${doc.path}`;
+function sectionsOf(doc: FoundDocument, locale: Locale, currency: CurrencyRate, tax: DisplayTax): Section[] {
+  const key = `${locale} ${currency.type} ${currency.rate} ${tax?.ratePercent ?? ''} ${doc.path}`;
   const cached = sectionCache.get(key);
   if (cached && cached.body === doc.body) return cached.sections;
   const sections: Section[] = [];
@@ -175,7 +176,7 @@ function sectionsOf(doc: FoundDocument, locale: Locale, currency: CurrencyRate):
     });
   };
   // The summary describes the article rather than answering: it is not a passage.
-  const body = fillInlineFacts(doc.body.replace(CATALOG_LINE, ''), currency, locale);
+  const body = fillInlineFacts(doc.body.replace(CATALOG_LINE, ''), currency, locale, tax);
   for (const s of markdownPassages(body)) if (s.text.trim()) add(s.heading || doc.title, s.text);
   if (sectionCache.size >= SECTION_CACHE_MAX) sectionCache.clear();
   sectionCache.set(key, { body: doc.body, sections });
@@ -192,9 +193,11 @@ export function rankPassages(
   hints: string,
   locale: Locale,
   currency: CurrencyRate,
+  tax: DisplayTax = null,
 ): Passage[] {
   const best = new Map<string, Passage>();
-  for (const p of rankSections(docs, question, hints, locale, currency)) if (!best.has(p.path)) best.set(p.path, p);
+  for (const p of rankSections(docs, question, hints, locale, currency, tax))
+    if (!best.has(p.path)) best.set(p.path, p);
   return [...best.values()];
 }
 
@@ -205,8 +208,10 @@ export function rankSections(
   hints: string,
   locale: Locale,
   currency: CurrencyRate,
+  /** Amounts on Japanese pages in yen are stated with consumption tax first (docs/decisions/066-tax.md). */
+  tax: DisplayTax = null,
 ): Passage[] {
-  const all = docs.flatMap((d) => sectionsOf(d, locale, currency));
+  const all = docs.flatMap((d) => sectionsOf(d, locale, currency, tax));
   const own = new Set(terms(question));
   const wanted = [...new Set([...own, ...terms(hints)])];
   // The intent's hint words help, at half the weight of the visitor's own words.

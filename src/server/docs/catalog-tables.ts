@@ -1,7 +1,8 @@
 import 'server-only';
+import { consumerScaled, consumerUsdCents, type DisplayTax } from '@/lib/billing/display';
 import { regionalPrice } from '@/lib/catalog/pricing-rules';
 import type { Locale } from '@/lib/locales';
-import { type CurrencyRate, formatHourlyMicroUsd, formatUsdCents } from '@/lib/money';
+import { type CurrencyRate, convertHourlyMicroUsd } from '@/lib/money';
 import {
   listBandwidthTiers,
   listDiskProducts,
@@ -17,7 +18,8 @@ import type { Database } from '../db/client';
 /**
  * The live tables behind `{{catalog:<table>}}` lines in pricing articles (docs/decisions/011-doc-search.md): articles never copy a
  * price, they name a catalog table and the page fills it from the same queries the product pages and orders
- * read, converted into the visitor's currency (docs/design.md#api-contract).
+ * read, converted into the visitor's currency (docs/design.md#api-contract), and on Japanese pages in yen with
+ * consumption tax first, as the product pages show them (docs/decisions/066-tax.md): a cell is then two lines.
  */
 export const CATALOG_TABLES = [
   'vps-plans',
@@ -51,10 +53,10 @@ export type CatalogLabels = (key: string, values?: Record<string, string | numbe
 export async function loadCatalogTables(
   db: Database,
   names: readonly string[],
-  options: { locale: Locale; currency: CurrencyRate; t: CatalogLabels },
+  options: { locale: Locale; currency: CurrencyRate; tax: DisplayTax; t: CatalogLabels },
 ): Promise<Map<CatalogTableName, CatalogTable>> {
-  const { locale, currency, t } = options;
-  const money = (cents: number) => formatUsdCents(cents, currency, locale);
+  const { locale, currency, tax, t } = options;
+  const money = (cents: number) => consumerUsdCents(cents, currency, locale, tax, '\n');
   const size = (gb: number) => (gb >= 1000 ? t('tb', { size: gb / 1000 }) : t('gb', { size: gb }));
   const wanted = [...new Set(names.filter(isCatalogTable))];
 
@@ -84,7 +86,9 @@ export async function loadCatalogTables(
               t('mbps', { speed: plan.bandwidthMbps }),
               plan.trafficGb === 0 ? t('unmetered') : size(plan.trafficGb),
               money(plan.monthlyPriceCents),
-              plan.hourlyBilling ? formatHourlyMicroUsd(plan.hourlyPriceMicroUsd, currency, locale) : t('termOnly'),
+              plan.hourlyBilling
+                ? consumerScaled(convertHourlyMicroUsd(plan.hourlyPriceMicroUsd, currency), currency, locale, tax, '\n')
+                : t('termOnly'),
             ]),
           ),
         };

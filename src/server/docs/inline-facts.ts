@@ -1,17 +1,19 @@
 import 'server-only';
+import { consumerUsdCents, type DisplayTax } from '@/lib/billing/display';
 import type { Locale } from '@/lib/locales';
-import { type CurrencyRate, formatUsdCents } from '@/lib/money';
+import type { CurrencyRate } from '@/lib/money';
 
 /**
  * An amount an article states in a sentence or a cell, written `{{money:<USD cents>}}` in its Markdown: the page
  * shows it in the visitor's currency at the site's rate, as every catalog price, instead of an amount typed
- * once per language (docs/decisions/036-pricing-model.md). Table-sized facts are `{{catalog:<table>}}` lines.
+ * once per language (docs/decisions/036-pricing-model.md), with consumption tax first on Japanese pages in yen
+ * (docs/decisions/066-tax.md). Table-sized facts are `{{catalog:<table>}}` lines.
  */
 const MONEY = /\{\{money:(\d{1,9})\}\}/g;
 
-export function fillInlineFacts(markdown: string, currency: CurrencyRate, locale: Locale): string {
+export function fillInlineFacts(markdown: string, currency: CurrencyRate, locale: Locale, tax: DisplayTax): string {
   return markdown.includes('{{money:')
-    ? markdown.replace(MONEY, (_, cents: string) => formatUsdCents(Number(cents), currency, locale))
+    ? markdown.replace(MONEY, (_, cents: string) => consumerUsdCents(Number(cents), currency, locale, tax))
     : markdown;
 }
 

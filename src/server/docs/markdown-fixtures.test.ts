@@ -76,7 +76,7 @@ describe('Markdown rendering of every seed article and announcement', () => {
 
   it('draws the same HTML as before, after normalization, apart from the accepted differences', () => {
     for (const [key, body, locale] of bodies) {
-      const html = markdownHtml(parseMarkdown(fillInlineFacts(body, USD, locale)), (name) =>
+      const html = markdownHtml(parseMarkdown(fillInlineFacts(body, USD, locale, null)), (name) =>
         catalogTableHtml(fakeTable(name)),
       );
       const expected = ACCEPTED[key]?.html ?? before[key] ?? '';
@@ -86,7 +86,7 @@ describe('Markdown rendering of every seed article and announcement', () => {
 
   it('gives search and the chat the same plain text and sections', () => {
     for (const [key, body, locale] of bodies) {
-      const filled = fillInlineFacts(body, USD, locale);
+      const filled = fillInlineFacts(body, USD, locale, null);
       expect({ text: markdownText(filled), sections: markdownSections(filled) }, key).toEqual(beforeText[key]);
     }
   });

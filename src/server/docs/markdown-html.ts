@@ -311,7 +311,11 @@ export function catalogTableHtml(table: CatalogTable): EscapedHtml {
             class: 'whitespace-nowrap px-4 py-2 tabular-nums',
             'data-label': table.columns[c],
           },
-          escapeHtml(cell),
+          // A price with tax and without is two lines (docs/decisions/066-tax.md); neither line wraps.
+          cell
+            .split('\n')
+            .map((line) => escapeHtml(line))
+            .join('<br>'),
         ),
   );
   // On a phone every catalog table is stacked, its figures two to a line.

@@ -34,6 +34,7 @@ export default async function HomePage({ params }: { params: Params }) {
   // The bands below the hero keep their height until laid out near the viewport (src/lib/home-heights.ts).
   const kept = homeBandHeights({
     plans: home.plans.length,
+    taxShown: home.tax !== null,
     promotions: home.promotions.length,
     regions: home.regions.length,
     reviews: home.reviews,
@@ -47,6 +48,7 @@ export default async function HomePage({ params }: { params: Params }) {
         style={renderWhenNearSize(...kept.plans)}
         plans={home.plans}
         currency={home.currency}
+        tax={home.tax}
       />
       <PromotionsBand locale={locale} style={renderWhenNearSize(...kept.promotions)} promotions={home.promotions} />
       <RegionsBand locale={locale} style={renderWhenNearSize(...kept.regions)} regions={home.regions} />

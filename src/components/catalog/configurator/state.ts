@@ -149,22 +149,27 @@ export function useBillingChoice(token: string | null, locale: Locale) {
     taxId: '',
   }));
   const [committedTaxId, setCommittedTaxId] = useState('');
+  // Whether the account keeps a billing country: null until known (signed out, or not answered yet).
+  const [kept, setKept] = useState<boolean | null>(null);
   useEffect(() => {
+    setKept(null);
     if (!token) return;
     apiCall<BillingProfile>('/account/billing-profile', { method: 'GET', silent: true })
-      .then((kept) => {
-        if (!kept.billingCountry) return;
+      .then((profile) => {
+        setKept(Boolean(profile.billingCountry));
+        if (!profile.billingCountry) return;
         setBilling({
-          country: kept.billingCountry,
-          company: kept.billingCompany ?? '',
-          taxId: kept.billingTaxId ?? '',
+          country: profile.billingCountry,
+          company: profile.billingCompany ?? '',
+          taxId: profile.billingTaxId ?? '',
         });
-        setCommittedTaxId(kept.billingTaxId ?? '');
+        setCommittedTaxId(profile.billingTaxId ?? '');
       })
       .catch(() => undefined);
   }, [token]);
   return {
     billing,
+    kept,
     committedTaxId,
     change: (changes: Partial<BillingChoice>) => setBilling((current) => ({ ...current, ...changes })),
     commitTaxId: () => setCommittedTaxId(billing.taxId.trim()),

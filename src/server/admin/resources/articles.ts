@@ -41,11 +41,13 @@ export function unknownPlaceholders(body: string): string[] {
  * US dollars, live catalog tables), with the placeholders it cannot fill.
  */
 export async function previewArticle(db: Database, locale: AdminLocale, body: string) {
-  const blocks = parseMarkdown(fillInlineFacts(body, USD, locale));
+  const blocks = parseMarkdown(fillInlineFacts(body, USD, locale, null));
   const names = blocks.flatMap((b) => (b.type === 'placeholder' ? [b.name] : []));
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'docCatalog' });
   const labels: CatalogLabels = (key, values) => t(key as never, values as never);
-  const tables = names.length ? await loadCatalogTables(db, names, { locale, currency: USD, t: labels }) : new Map();
+  const tables = names.length
+    ? await loadCatalogTables(db, names, { locale, currency: USD, tax: null, t: labels })
+    : new Map();
   const html = markdownHtml(blocks, (name) => {
     const table = tables.get(name as never);
     return table ? catalogTableHtml(table) : null;

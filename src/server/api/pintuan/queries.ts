@@ -92,7 +92,7 @@ export const seatOrderAnswer = z.object({
   number: z.string(),
   status: z.string().describe("the order's status (pending_payment until paid)"),
   currency: z.string(),
-  totalMinor: int().describe("the amount to pay, in the currency's minor unit"),
+  totalMinor: int().describe("the amount to pay with tax, in the currency's minor unit (docs/decisions/066-tax.md)"),
   payBy: isoTime().describe('while pending payment: when the order ends unpaid and the seat is given up'),
   payUrl: z.string().describe('where the order is paid, in the customer centre'),
 });
@@ -102,8 +102,9 @@ export type SeatOrder = z.infer<typeof seatOrderAnswer>;
 export async function seatOrderOf(db: Pick<Database, 'select'>, orderId: number): Promise<SeatOrder | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) return undefined;
-  const { number, status, currency, totalMinor, payBy, payUrl } = summary(row);
-  return { number, status, currency, totalMinor, payBy, payUrl };
+  const { number, status, currency, totalInclTaxMinor, payBy, payUrl } = summary(row);
+  // What is paid is the total with tax, whatever the page's display rule.
+  return { number, status, currency, totalMinor: totalInclTaxMinor, payBy, payUrl };
 }
 export type JoinableGroup = z.infer<typeof joinableGroupAnswer>;
 

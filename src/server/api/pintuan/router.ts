@@ -1,6 +1,7 @@
 import 'server-only';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { billingFields } from '@/lib/billing/profile';
 import { CURRENCY_CODES } from '@/lib/currency';
 import { recordId, wholeNumber } from '@/lib/validation/numbers';
 import { findSession, SESSION_COOKIE } from '../../auth/sessions';
@@ -39,6 +40,9 @@ const seat = {
   imageId: z.string().trim().min(1, 'api.field.required').max(60, 'api.field.invalid'),
   currency: z.enum(CURRENCY_CODES, { message: 'api.field.invalid' }),
   idempotencyKey: z.string().trim().min(8, 'api.field.invalid').max(100, 'api.field.invalid'),
+  // Who is billed, as at the checkout (docs/decisions/066-tax.md): without a country, the account's profile; without
+  // either, 422 at billingCountry, which the group-buy pages show as a field.
+  ...billingFields,
 };
 const openRequest = z.object({ offerId: positiveId, ...seat });
 const joinRequest = z.object({ groupId: positiveId, ...seat });

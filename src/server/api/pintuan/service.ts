@@ -33,7 +33,9 @@ export const viewerAnswer = z.object({
 });
 export type Viewer = z.infer<typeof viewerAnswer>;
 
-export type SeatRequest = { imageId: string; currency: CurrencyCode; idempotencyKey: string };
+export type SeatRequest = { imageId: string; currency: CurrencyCode; idempotencyKey: string } & Partial<
+  Pick<VpsConfig, 'billingCountry' | 'billingCompany' | 'billingTaxId'>
+>;
 
 type SeatRefusal = Exclude<JoinRefusal, 'loginRequired'>;
 
@@ -116,6 +118,10 @@ function seatConfig(offer: typeof pintuanOffers.$inferSelect, request: SeatReque
     trafficPackageId: undefined,
     securityGroupId: undefined,
     snapshotPolicyId: undefined,
+    // Who is billed: as the seat's request says, else the account's (docs/decisions/066-tax.md).
+    billingCountry: request.billingCountry,
+    billingCompany: request.billingCompany,
+    billingTaxId: request.billingTaxId,
   };
 }
 

@@ -2,8 +2,9 @@ import { getTranslations } from 'next-intl/server';
 import { WelcomeClaim } from '@/components/account/welcome-claim';
 import { PageMessages } from '@/components/i18n/client-messages';
 import { PageIntro } from '@/components/page-intro';
-import { formatUsdCents } from '@/lib/money';
+import { consumerPriceParts, consumerUsdCents } from '@/lib/billing/display';
 import { listWelcomeCoupons, WELCOME_WINDOW_DAYS } from '@/server/api/accounts/welcome';
+import { displayTaxFor } from '@/server/billing/display';
 import { pageCurrency } from '@/server/currency';
 import { getReadDb } from '@/server/db/replica';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
@@ -21,7 +22,22 @@ export default async function WelcomeSignupPage({ params }: { params: Params }) 
     listWelcomeCoupons(getReadDb(), locale),
     pageCurrency(getReadDb(), (await params).currency),
   ]);
-  const money = (cents: number) => formatUsdCents(cents, currency, locale);
+  // Japanese pages in yen show prices with consumption tax first (docs/decisions/066-tax.md): a minimum order is
+  // compared with the order's amount without tax, so it is shown as a price is, both ways.
+  const tax = await displayTaxFor(getReadDb(), locale, currency.type);
+  const money = (cents: number) => consumerUsdCents(cents, currency, locale, tax);
+  // An amount off is taken from the price without tax: with tax it takes off as much and its tax.
+  const amountOff = (cents: number) => {
+    const parts = consumerPriceParts(cents, currency, locale, tax);
+    return parts.aside ? (
+      <>
+        {parts.main}
+        <span className="block text-sm font-normal text-muted">{parts.aside}</span>
+      </>
+    ) : (
+      parts.main
+    );
+  };
   return (
     <>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
@@ -34,7 +50,7 @@ export default async function WelcomeSignupPage({ params }: { params: Params }) 
             {bundle.map((c) => (
               <li key={c.id} className="rounded-xl border border-line bg-white p-5 shadow-sm">
                 <p className="text-3xl font-semibold text-brand-700">
-                  {c.kind === 'amount' ? money(c.amountCents) : t('percentOff', { percent: c.percentOff })}
+                  {c.kind === 'amount' ? amountOff(c.amountCents) : t('percentOff', { percent: c.percentOff })}
                 </p>
                 <p className="mt-2 font-semibold">{c.name}</p>
                 <p className="mt-1 text-sm text-muted">

@@ -1058,7 +1058,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## Plans and prices
 
-          The table shows every plan on sale at its lowest regional price, in the currency you selected; the configurator shows the price in the region you pick. Prices exclude tax (on the Japanese site in yen, the product page shows them with consumption tax too). Hourly prices are given only for plans that can be billed by the hour.
+          The table shows every plan on sale at its lowest regional price, in the currency you selected; the configurator shows the price in the region you pick. Prices exclude tax, except on the Japanese site in yen, where the table shows each price with consumption tax first (税込) and without it beneath. Hourly prices are given only for plans that can be billed by the hour.
 
           {{catalog:vps-plans}}
 
@@ -1112,7 +1112,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## 套餐与价格
 
-          下表列出所有在售套餐在各地域中的最低价格，以您选择的币种显示；在配置页选择地域后即可看到该地域的价格。价格不含税（日文站点以日元显示时，产品页同时显示含消费税的价格）。仅支持按小时计费的套餐才显示小时价格。
+          下表列出所有在售套餐在各地域中的最低价格，以您选择的币种显示；在配置页选择地域后即可看到该地域的价格。价格不含税；日文站点以日元显示时，表中每个价格先显示含消费税的金额（税込），其下为不含税金额。仅支持按小时计费的套餐才显示小时价格。
 
           {{catalog:vps-plans}}
 
@@ -1167,7 +1167,7 @@ export const docArticles: SeedDocArticle[] = [
 
           ## プランと料金
 
-          販売中のすべてのプランを、各リージョンのうち最も安い料金で、選択した通貨で表示しています。リージョンを選んだ料金は構成ページでご確認いただけます。表の料金は税抜です（製品ページでは税込の金額も表示します）。時間料金は時間課金に対応したプランのみ表示します。
+          販売中のすべてのプランを、各リージョンのうち最も安い料金で、選択した通貨で表示しています。リージョンを選んだ料金は構成ページでご確認いただけます。日本円の表では、各料金を消費税込みの金額（税込）で先に、その下に税抜の金額を表示します。それ以外の通貨の料金は税抜です。時間料金は時間課金に対応したプランのみ表示します。
 
           {{catalog:vps-plans}}
 

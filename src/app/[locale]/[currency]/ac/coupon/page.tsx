@@ -5,10 +5,11 @@ import { ActivityView } from '@/components/promotions/activity-view';
 import { CouponClaimButton } from '@/components/promotions/coupon-claim-button';
 import { CouponFilter } from '@/components/promotions/coupon-filter';
 import { CouponBadge, CouponStock } from '@/components/promotions/coupon-live';
+import { consumerPriceParts, consumerUsdCents } from '@/lib/billing/display';
 import { formatDate } from '@/lib/format-date';
-import { formatUsdCents } from '@/lib/money';
 import { listProductLines } from '@/server/api/catalog/queries';
 import { listCentreCoupons } from '@/server/api/coupons/queries';
+import { displayTaxFor } from '@/server/billing/display';
 import { pageCurrency } from '@/server/currency';
 import { getReadDb } from '@/server/db/replica';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
@@ -31,7 +32,22 @@ export default async function CouponCentrePage({ params }: { params: Params }) {
     listProductLines(db, locale),
     pageCurrency(db, (await params).currency),
   ]);
-  const money = (cents: number) => formatUsdCents(cents, currency, locale);
+  // Japanese pages in yen show prices with consumption tax first (docs/decisions/066-tax.md): a minimum order is
+  // compared with the order's amount without tax, so it is shown as a price is, both ways.
+  const tax = await displayTaxFor(db, locale, currency.type);
+  const money = (cents: number) => consumerUsdCents(cents, currency, locale, tax);
+  // An amount off is taken from the price without tax: with tax it takes off as much and its tax.
+  const amountOff = (cents: number) => {
+    const parts = consumerPriceParts(cents, currency, locale, tax);
+    return parts.aside ? (
+      <>
+        {parts.main}
+        <span className="block text-sm font-normal text-muted">{parts.aside}</span>
+      </>
+    ) : (
+      parts.main
+    );
+  };
   const productName = (id: string) => (id === 'domain' ? t('domains') : (lines.find((l) => l.id === id)?.name ?? id));
   // Filter choices: the products the coupons name, in catalogue order, domains last.
   const named = new Set(list.flatMap((c) => c.products));
@@ -53,7 +69,7 @@ export default async function CouponCentrePage({ params }: { params: Params }) {
         >
           <div className="flex items-start justify-between gap-3">
             <p className="text-3xl font-semibold text-brand-700">
-              {c.kind === 'amount' ? money(c.amountCents) : t('percentOff', { percent: c.percentOff })}
+              {c.kind === 'amount' ? amountOff(c.amountCents) : t('percentOff', { percent: c.percentOff })}
             </p>
             <CouponBadge couponId={c.id} state={c.state} />
           </div>
@@ -66,7 +82,9 @@ export default async function CouponCentrePage({ params }: { params: Params }) {
             ) : null}
           </h3>
           <ul className="space-y-0.5 text-sm text-muted">
-            <li>{c.thresholdCents > 0 ? t('threshold', { amount: money(c.thresholdCents) }) : t('noThreshold')}</li>
+            <li data-testid="coupon-threshold">
+              {c.thresholdCents > 0 ? t('threshold', { amount: money(c.thresholdCents) }) : t('noThreshold')}
+            </li>
             <li>
               {t('appliesTo', {
                 products: c.products.length ? c.products.map(productName).join(', ') : t('allProducts'),
@@ -98,7 +116,8 @@ export default async function CouponCentrePage({ params }: { params: Params }) {
             {t('listTitle')}
           </h2>
           <PageMessages namespaces={['coupons', 'api']}>
-            <CouponFilter options={options} items={items} />
+            {/* Prices with tax and without take a line more: the amount off's and, wrapped, the minimum's. */}
+            <CouponFilter options={options} items={items} cardRem={tax ? 29 : 27} />
           </PageMessages>
         </section>
         <section aria-labelledby="coupon-rules" className="rounded-xl bg-surface p-6">

@@ -41,7 +41,11 @@ export default async function DomainProductPage({ params }: { params: Params }) 
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro}>
         <div className="mt-8">
           <PageMessages namespaces={['domain', 'api', 'validation']}>
-            <DomainSearch currency={currency} promoSuffixes={suffixes.filter((s) => s.promo).map((s) => s.suffix)} />
+            <DomainSearch
+              currency={currency}
+              promoSuffixes={suffixes.filter((s) => s.promo).map((s) => s.suffix)}
+              tax={tax}
+            />
           </PageMessages>
         </div>
       </PageIntro>

@@ -10,6 +10,7 @@ import { PintuanRules, pintuanRules } from '@/components/promotions/pintuan-rule
 import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { listJoinableGroups, listRunningOffers, seatImages } from '@/server/api/pintuan/queries';
+import { displayTaxFor } from '@/server/billing/display';
 import { pageCurrency } from '@/server/currency';
 import { getReadDb } from '@/server/db/replica';
 import { metadataFor, pageTexts, resolveLocale } from '@/server/page';
@@ -40,10 +41,12 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
     pageCurrency(db, (await params).currency),
   ]);
   const images = await Promise.all(offers.map((o) => seatImages(db, o.regionId, o.diskGb)));
+  // Japanese pages in yen show prices with consumption tax first (docs/decisions/066-tax.md).
+  const tax = await displayTaxFor(db, locale, currency.type);
   const offerName = new Map(offers.map((o) => [o.id, o.name]));
   const countdown = t.raw('countdown') as string;
   return (
-    <PageMessages namespaces={['pintuanActions', 'api']}>
+    <PageMessages namespaces={['pintuanActions', 'buy', 'api']}>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
       <div className="mx-auto w-full max-w-6xl space-y-12 px-5 py-12">
         {offers.length === 0 ? <p className="text-muted">{t('none')}</p> : null}
@@ -57,6 +60,7 @@ export default async function GroupBuyListPage({ params }: { params: Params }) {
               teamSize={offer.groupSize}
               locale={locale}
               currency={currency}
+              tax={tax}
             >
               <ul className="mt-3 space-y-1 text-sm text-muted">
                 <li>

@@ -11,6 +11,7 @@ import { type Block, parseMarkdown } from '@/lib/markdown';
 import { DOC_SLUGS, localizedPath } from '@/lib/routes';
 import { isSitePath } from '@/lib/site-path';
 import { findArticleRedirect, getArticle } from '@/server/api/docs/queries';
+import { displayTaxFor } from '@/server/billing/display';
 import { pageCurrency } from '@/server/currency';
 import { getReadDb } from '@/server/db/replica';
 import { type CatalogLabels, loadCatalogTables } from '@/server/docs/catalog-tables';
@@ -86,11 +87,13 @@ export default async function DocArticlePage({ params }: { params: Params }) {
     getTranslations({ locale, namespace: 'docCatalog' }),
     pageCurrency(db, (await params).currency),
   ]);
-  const blocks = parseMarkdown(fillInlineFacts(article.body, currency, locale));
+  // Japanese pages in yen show prices with consumption tax first (docs/decisions/066-tax.md).
+  const tax = await displayTaxFor(db, locale, currency.type);
+  const blocks = parseMarkdown(fillInlineFacts(article.body, currency, locale, tax));
   const placeholders = blocks.flatMap((b) => (b.type === 'placeholder' ? [b.name] : []));
   const labels: CatalogLabels = (key, values) => catalogT(key as Parameters<typeof catalogT>[0], values);
   const tables = placeholders.length
-    ? await loadCatalogTables(db, placeholders, { locale, currency, t: labels })
+    ? await loadCatalogTables(db, placeholders, { locale, currency, tax, t: labels })
     : new Map();
   const toc = blocks.filter((b): b is Heading => b.type === 'heading' && b.level <= 3);
   const showToc = toc.filter((h) => h.level === 2).length >= TOC_MIN_SECTIONS;

@@ -10,6 +10,7 @@ import { PintuanRules, pintuanRules } from '@/components/promotions/pintuan-rule
 import { PageLink } from '@/i18n/page-link';
 import { formatDate } from '@/lib/format-date';
 import { findGroup, findOffer, seatImages } from '@/server/api/pintuan/queries';
+import { displayTaxFor } from '@/server/billing/display';
 import { pageCurrency } from '@/server/currency';
 import { getReadDb } from '@/server/db/replica';
 import { pageTexts, resolveLocale } from '@/server/page';
@@ -60,6 +61,8 @@ export default async function GroupBuyJoinPage({ params }: { params: Params }) {
     pageCurrency(db, (await params).currency),
     seatImages(db, offer.regionId, offer.diskGb),
   ]);
+  // Japanese pages in yen show prices with consumption tax first (docs/decisions/066-tax.md).
+  const tax = await displayTaxFor(db, locale, currency.type);
   return (
     <>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
@@ -75,6 +78,7 @@ export default async function GroupBuyJoinPage({ params }: { params: Params }) {
           teamSize={group.size}
           locale={locale}
           currency={currency}
+          tax={tax}
         >
           <PageLink href="/activity/pintuan/vps" className="mt-5 text-sm font-semibold text-brand-700 underline">
             {t('backToList')}
@@ -82,7 +86,7 @@ export default async function GroupBuyJoinPage({ params }: { params: Params }) {
         </PintuanOfferCard>
 
         <div className="space-y-8">
-          <PageMessages namespaces={['pintuanActions', 'api']}>
+          <PageMessages namespaces={['pintuanActions', 'buy', 'api']}>
             <PintuanGroup
               initial={group}
               images={images}
