@@ -13,11 +13,14 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['paid', 'cancelled', 'expired'],
   paid: ['provisioning', 'refund_pending'],
   provisioning: ['active', 'refund_pending'],
-  active: [],
+  // A refund from the back office (docs/decisions/068-refunds-and-credit-notes.md) may start from any paid state.
+  active: ['refund_pending'],
   // A payment that arrives after the order ended is kept and refunded, never lost.
   cancelled: ['refund_pending'],
   expired: ['refund_pending'],
-  refund_pending: ['refunded'],
+  // Refunds settle to all of it given back, part of it, or (every one failed) the state the order was in before.
+  refund_pending: ['refunded', 'partially_refunded', 'paid', 'provisioning', 'active'],
+  partially_refunded: ['refund_pending'],
   refunded: [],
 };
 
