@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { OrderPayload } from '@/lib/webhooks/events';
 import type { Database } from '../db/client';
 import { type OrderStatus, orderEvents, orders, pintuanGroups, webhookOutbox } from '../db/schema';
 import { issueInvoices } from '../invoices/issue';
@@ -37,8 +38,8 @@ export type OrderTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type OrderRow = typeof orders.$inferSelect;
 export type Actor = 'customer' | 'system' | 'payment' | 'operator';
 
-/** What the customer centre receives for an order event. */
-export function orderPayload(row: OrderRow, previous: OrderStatus | null, reason: string) {
+/** What the customer centre receives for an order event (its schema: `orderPayloadSchema`, in /api/openapi.json). */
+export function orderPayload(row: OrderRow, previous: OrderStatus | null, reason: string): OrderPayload {
   return {
     number: row.number,
     status: row.status,
@@ -106,7 +107,7 @@ export async function transitionOrders(
     update ${orders} o
        set status = ${change.to},
            status_changed_at = ${change.at.toISOString()}::timestamptz,
-           paid_at = case when ${change.to} = 'paid' then ${change.at.toISOString()}::timestamptz else o.paid_at end
+           paid_at = case when ${change.to} = 'paid' then coalesce(o.paid_at, ${change.at.toISOString()}::timestamptz) else o.paid_at end
       from (select id, status from ${orders} where id in (${sql.join(ids, sql`, `)}) for update) old
      where o.id = old.id and old.status in (${sql.join(
        change.from.map((status) => sql`${status}`),

@@ -28,7 +28,7 @@ export type RefundStatus = 'requested' | 'rejected' | 'pending' | 'succeeded' | 
 /** How the amount was asked for: the whole remainder, an amount, or chosen lines of the order. */
 export type RefundBasis = 'full' | 'amount' | 'lines';
 
-/** One refunded line of an order (basis `lines`): its key in `orders.lines` and the amount excluding tax taken. */
+/** One refunded line of an order (basis `lines`): its key in `orders.lines` and what it was paid, tax included. */
 export type RefundLine = { key: string; amountMinor: number };
 
 /**
