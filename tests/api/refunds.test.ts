@@ -287,6 +287,12 @@ describe("the customer centre's answers", () => {
       2,
       1,
     ]);
+    // The customer centre has not taken the event yet: the order's page says when it is tried next.
+    const waiting = (await call(own.app, 'GET', `/api/admin/orders/${order.id}`, { headers: as.support.headers })).json
+      .message as { status: string; refunds: { status: string; attempts: number; nextAttemptAt: string | null }[] };
+    expect(waiting.status).toBe('refund_pending');
+    expect(waiting.refunds[0]).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(Number.isNaN(Date.parse(waiting.refunds[0]?.nextAttemptAt ?? ''))).toBe(false);
     // The order's history says each step.
     const events = await own.db
       .select()
