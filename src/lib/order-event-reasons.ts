@@ -19,6 +19,8 @@ export const ORDER_EVENT_REASON_KEYS = [
   'cancelledByCustomer',
   'cancelledByOperator',
   'refundRecorded',
+  'refundRequested',
+  'refundFailed',
   'paidAfterEnd',
 ] as const;
 export type OrderEventReasonKey = (typeof ORDER_EVENT_REASON_KEYS)[number];
@@ -35,6 +37,8 @@ export const ORDER_EVENT_REASONS: Record<Exclude<OrderEventReasonKey, 'paidAfter
   cancelledByCustomer: 'cancelled by the customer',
   cancelledByOperator: 'cancelled by an operator',
   refundRecorded: 'refund made, recorded by an operator',
+  refundRequested: 'refund requested',
+  refundFailed: 'refund failed',
 };
 
 /** A payment that came after the order had ended, with the state it had (`paid after the order was expired`). */

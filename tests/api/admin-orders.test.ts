@@ -450,7 +450,16 @@ describe('an order and its actions', () => {
       x.status === 200 ? 'cancelled by an operator: customer asked by phone' : 'cancelled by an operator',
     );
     expect(d.webhooks.map((w) => w.type)).toEqual(['order.created', 'order.cancelled']);
-    expect(offered(d)).toEqual({ cancel: false, 'mark-refunded': false, 'resend-confirmation': false });
+    expect(offered(d)).toEqual({
+      cancel: false,
+      'mark-refunded': false,
+      'resend-confirmation': false,
+      refund: false,
+      'request-refund': false,
+      'approve-refund': false,
+      'reject-refund': false,
+      'retry-refund': false,
+    });
 
     const audits = await own.db
       .select()

@@ -170,6 +170,26 @@ export function OrderDetail({ number }: { number: string }) {
             {t('downloadInvoice', { number: order.invoice.number })}
           </a>
         ) : null}
+        {order.creditNotes.length > 0 ? (
+          // Each refund's credit note (docs/decisions/068-refunds-and-credit-notes.md), downloaded as the invoice is.
+          <div className="mt-4">
+            <h3 className="text-sm font-semibold">{t('creditNotes')}</h3>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {order.creditNotes.map((note) => (
+                <li key={note.number}>
+                  <a
+                    href={note.url}
+                    download={`${note.number}.pdf`}
+                    className="inline-block rounded-md border border-line px-3 py-1.5 text-sm text-brand-700 hover:bg-brand-50"
+                    data-testid="credit-note-link"
+                  >
+                    {t('downloadCreditNote', { number: note.number })} · {money(note.totalInclTaxMinor)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </section>
 
       <section aria-labelledby="order-history" className="rounded-xl border border-line bg-white p-6">

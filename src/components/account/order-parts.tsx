@@ -20,6 +20,7 @@ const TONE: Record<OrderStatus, string> = {
   cancelled: 'bg-slate-100 text-slate-700',
   expired: 'bg-slate-100 text-slate-700',
   refund_pending: 'bg-amber-100 text-amber-900',
+  partially_refunded: 'bg-slate-100 text-slate-700',
   refunded: 'bg-slate-100 text-slate-700',
 };
 

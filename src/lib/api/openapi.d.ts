@@ -627,6 +627,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/finance/order-server/credit-note/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A credit note of one of the customer's refunded orders, as a PDF
+         * @description In the customer's language when it was issued (docs/decisions/068-refunds-and-credit-notes.md).
+         */
+        get: operations["getFinanceOrderServerCreditNoteNumber"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/order-server/order/cancel": {
         parameters: {
             query?: never;
@@ -1587,6 +1607,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/credit-notes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A credit note as the customer received it, as a PDF
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminCreditNotesIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/export": {
         parameters: {
             query?: never;
@@ -1681,6 +1721,106 @@ export interface paths {
          * @description Staff permission: `manageCommerce`.
          */
         post: operations["postAdminOrdersIdMarkRefunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund one of orders
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminOrdersIdRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/request-refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * request-refund one of orders
+         * @description Staff permission: `support`.
+         */
+        post: operations["postAdminOrdersIdRequestRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/approve-refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * approve-refund one of orders
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminOrdersIdApproveRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/reject-refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reject-refund one of orders
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminOrdersIdRejectRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/retry-refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * retry-refund one of orders
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminOrdersIdRetryRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3788,7 +3928,208 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was placed and waits for payment until `payBy`.
+         * @description POSTed as JSON `{id, type, createdAt, data}` to ORDER_WEBHOOK_URL with headers `Cirrus-Event-Id` (the event id, the same on every retry: de-duplicate on it), `Cirrus-Event-Type` and `Cirrus-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with ORDER_WEBHOOK_SECRET>`. Refuse a signature whose `t` is more than 5 minutes from your clock. Answer 2xx once handled; anything else is retried (30 s doubling to an hour, forever).
+         */
+        post: operations["webhook_order_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order entered the state `paid`.
+         * @description POSTed as JSON `{id, type, createdAt, data}` to ORDER_WEBHOOK_URL with headers `Cirrus-Event-Id` (the event id, the same on every retry: de-duplicate on it), `Cirrus-Event-Type` and `Cirrus-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with ORDER_WEBHOOK_SECRET>`. Refuse a signature whose `t` is more than 5 minutes from your clock. Answer 2xx once handled; anything else is retried (30 s doubling to an hour, forever).
+         */
+        post: operations["webhook_order_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.provisioning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order entered the state `provisioning`.
+         * @description POSTed as JSON `{id, type, createdAt, data}` to ORDER_WEBHOOK_URL with headers `Cirrus-Event-Id` (the event id, the same on every retry: de-duplicate on it), `Cirrus-Event-Type` and `Cirrus-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with ORDER_WEBHOOK_SECRET>`. Refuse a signature whose `t` is more than 5 minutes from your clock. Answer 2xx once handled; anything else is retried (30 s doubling to an hour, forever).
+         */
+        post: operations["webhook_order_provisioning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order entered the state `active`.
+         * @description POSTed as JSON `{id, type, createdAt, data}` to ORDER_WEBHOOK_URL with headers `Cirrus-Event-Id` (the event id, the same on every retry: de-duplicate on it), `Cirrus-Event-Type` and `Cirrus-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with ORDER_WEBHOOK_SECRET>`. Refuse a signature whose `t` is more than 5 minutes from your clock. Answer 2xx once handled; anything else is retried (30 s doubling to an hour, forever).
+         */
+        post: operations["webhook_order_active"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order entered the state `cancelled`.
+         * @description POSTed as JSON `{id, type, createdAt, data}` to ORDER_WEBHOOK_URL with headers `Cirrus-Event-Id` (the event id, the same on every retry: de-duplicate on it), `Cirrus-Event-Type` and `Cirrus-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with ORDER_WEBHOOK_SECRET>`. Refuse a signature whose `t` is more than 5 minutes from your clock. Answer 2xx once handled; anything else is retried (30 s doubling to an hour, forever).
+         */
+        post: operations["webhook_order_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order entered the state `expired`.
+         * @description POSTed as JSON `{id, type, createdAt, data}` to ORDER_WEBHOOK_URL with headers `Cirrus-Event-Id` (the event id, the same on every retry: de-duplicate on it), `Cirrus-Event-Type` and `Cirrus-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with ORDER_WEBHOOK_SECRET>`. Refuse a signature whose `t` is more than 5 minutes from your clock. Answer 2xx once handled; anything else is retried (30 s doubling to an hour, forever).
+         */
+        post: operations["webhook_order_expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.refund_pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order entered the state `refund_pending`.
+         * @description POSTed as JSON `{id, type, createdAt, data}` to ORDER_WEBHOOK_URL with headers `Cirrus-Event-Id` (the event id, the same on every retry: de-duplicate on it), `Cirrus-Event-Type` and `Cirrus-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with ORDER_WEBHOOK_SECRET>`. Refuse a signature whose `t` is more than 5 minutes from your clock. Answer 2xx once handled; anything else is retried (30 s doubling to an hour, forever).
+         */
+        post: operations["webhook_order_refund_pending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.partially_refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order entered the state `partially_refunded`.
+         * @description POSTed as JSON `{id, type, createdAt, data}` to ORDER_WEBHOOK_URL with headers `Cirrus-Event-Id` (the event id, the same on every retry: de-duplicate on it), `Cirrus-Event-Type` and `Cirrus-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with ORDER_WEBHOOK_SECRET>`. Refuse a signature whose `t` is more than 5 minutes from your clock. Answer 2xx once handled; anything else is retried (30 s doubling to an hour, forever).
+         */
+        post: operations["webhook_order_partially_refunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order entered the state `refunded`.
+         * @description POSTed as JSON `{id, type, createdAt, data}` to ORDER_WEBHOOK_URL with headers `Cirrus-Event-Id` (the event id, the same on every retry: de-duplicate on it), `Cirrus-Event-Type` and `Cirrus-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with ORDER_WEBHOOK_SECRET>`. Refuse a signature whose `t` is more than 5 minutes from your clock. Answer 2xx once handled; anything else is retried (30 s doubling to an hour, forever).
+         */
+        post: operations["webhook_order_refunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return money to the customer (an owner or manager refunded, or approved a refund). Answer with a signed `refund.succeeded` or `refund.failed` notification naming `refundId`.
+         * @description POSTed as JSON `{id, type, createdAt, data}` to ORDER_WEBHOOK_URL with headers `Cirrus-Event-Id` (the event id, the same on every retry: de-duplicate on it), `Cirrus-Event-Type` and `Cirrus-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with ORDER_WEBHOOK_SECRET>`. Refuse a signature whose `t` is more than 5 minutes from your clock. Answer 2xx once handled; anything else is retried (30 s doubling to an hour, forever).
+         */
+        post: operations["webhook_refund_requested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Failure: {
@@ -5245,7 +5586,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             /** @enum {string} */
                             billing: "term" | "hourly";
                             currency: string;
@@ -5378,7 +5719,7 @@ export interface operations {
                     page?: number | string;
                     /** @default 10 */
                     rows?: number | string;
-                    status?: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded")[];
+                    status?: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded")[];
                 };
             };
         };
@@ -5400,7 +5741,7 @@ export interface operations {
                                 id: number;
                                 number: string;
                                 /** @enum {string} */
-                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 /** @enum {string} */
                                 billing: "term" | "hourly";
                                 currency: string;
@@ -5472,7 +5813,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             /** @enum {string} */
                             billing: "term" | "hourly";
                             currency: string;
@@ -5534,14 +5875,24 @@ export interface operations {
                                 /** @description the PDF, for the signed-in customer */
                                 url: string;
                             } | null;
+                            /** @description the credit notes of the order's refunds, oldest first (docs/decisions/068-refunds-and-credit-notes.md) */
+                            creditNotes: {
+                                number: string;
+                                /** @description negative: what the invoice is reduced by */
+                                totalInclTaxMinor: number;
+                                /** Format: date-time */
+                                issuedAt: string;
+                                /** @description the PDF, for the signed-in customer */
+                                url: string;
+                            }[];
                             /** @description the configuration as ordered */
                             config: {
                                 [key: string]: unknown;
                             };
                             history: {
-                                from: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded") | null;
+                                from: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded") | null;
                                 /** @enum {string} */
-                                to: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                to: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 reason: string;
                                 /** Format: date-time */
                                 at: string;
@@ -5606,6 +5957,34 @@ export interface operations {
             503: components["responses"]["Failure503"];
         };
     };
+    getFinanceOrderServerCreditNoteNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note (an attachment named by its number). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     postFinanceOrderServerOrderCancel: {
         parameters: {
             query?: never;
@@ -5635,7 +6014,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             /** @enum {string} */
                             billing: "term" | "hourly";
                             currency: string;
@@ -5700,7 +6079,7 @@ export interface operations {
                         message: {
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                         };
                     };
                 };
@@ -6436,7 +6815,7 @@ export interface operations {
                                 id: number;
                                 number: string;
                                 /** @enum {string} */
-                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 /** @enum {string} */
                                 billing: "term" | "hourly";
                                 currency: string;
@@ -6545,7 +6924,7 @@ export interface operations {
                                 id: number;
                                 number: string;
                                 /** @enum {string} */
-                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 /** @enum {string} */
                                 billing: "term" | "hourly";
                                 currency: string;
@@ -9346,6 +9725,34 @@ export interface operations {
             503: components["responses"]["Failure503"];
         };
     };
+    getAdminCreditNotesIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note (an attachment named by its number). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
     getAdminOrdersExport: {
         parameters: {
             query?: {
@@ -9354,7 +9761,7 @@ export interface operations {
                 sort?: "createdAt" | "total";
                 dir?: "asc" | "desc";
                 q?: string;
-                state?: "all" | "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                state?: "all" | "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                 customer?: string;
                 product?: string;
                 currency?: "all" | "USD" | "HKD" | "JPY";
@@ -9391,7 +9798,7 @@ export interface operations {
                 sort?: "createdAt" | "total";
                 dir?: "asc" | "desc";
                 q?: string;
-                state?: "all" | "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                state?: "all" | "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                 customer?: string;
                 product?: string;
                 currency?: "all" | "USD" | "HKD" | "JPY";
@@ -9421,7 +9828,7 @@ export interface operations {
                                 id: number;
                                 number: string;
                                 /** @enum {string} */
-                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 customerId: number;
                                 customerEmail: string | null;
                                 customerUsername: string;
@@ -9437,6 +9844,8 @@ export interface operations {
                                 totalMinor: number;
                                 createdAt: string;
                                 paidAt: string | null;
+                                refundsRequested: number;
+                                refundsFailed: number;
                             }[];
                             notices?: {
                                 /** @enum {string} */
@@ -9480,7 +9889,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             customerId: number;
                             customerEmail: string | null;
                             customerUsername: string;
@@ -9496,6 +9905,8 @@ export interface operations {
                             totalMinor: number;
                             createdAt: string;
                             paidAt: string | null;
+                            refundsRequested: number;
+                            refundsFailed: number;
                             /** @enum {string} */
                             billing: "term" | "hourly";
                             taxLines: {
@@ -9511,6 +9922,39 @@ export interface operations {
                                 number: string;
                                 pdf: string;
                             } | null;
+                            refunds: {
+                                id: number;
+                                /** @enum {string} */
+                                status: "requested" | "rejected" | "pending" | "succeeded" | "failed";
+                                /** @enum {string} */
+                                basis: "full" | "amount" | "lines";
+                                lines: string[];
+                                amountMinor: number;
+                                taxMinor: number;
+                                reason: string;
+                                requestedBy: string | null;
+                                approvedBy: string | null;
+                                attempts: number;
+                                failureReason: string | null;
+                                createdAt: string;
+                                nextAttemptAt: string | null;
+                                creditNote: {
+                                    id: number;
+                                    number: string;
+                                    pdf: string;
+                                } | null;
+                            }[];
+                            refundable: {
+                                paidMinor: number;
+                                refundedMinor: number;
+                                remainingMinor: number;
+                            };
+                            guarantee: {
+                                eligible: boolean;
+                                why: ("notPaid" | "hourly" | "notFirstOrder" | "expired") | null;
+                                until: string | null;
+                                amountMinor: number;
+                            };
                             rate: string;
                             lines: {
                                 key: string;
@@ -9547,11 +9991,11 @@ export interface operations {
                             customerStatus: "pending" | "active" | "disabled";
                             events: {
                                 id: number;
-                                from: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded") | null;
+                                from: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded") | null;
                                 /** @enum {string} */
-                                to: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                to: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 reason: string;
-                                reasonKey: ("created" | "paid" | "provisioningStarted" | "serverReady" | "refundMade" | "paymentWindowEnded" | "leaderDidNotPay" | "groupTimedOut" | "cancelledByCustomer" | "cancelledByOperator" | "refundRecorded" | "paidAfterEnd") | null;
+                                reasonKey: ("created" | "paid" | "provisioningStarted" | "serverReady" | "refundMade" | "paymentWindowEnded" | "leaderDidNotPay" | "groupTimedOut" | "cancelledByCustomer" | "cancelledByOperator" | "refundRecorded" | "refundRequested" | "refundFailed" | "paidAfterEnd") | null;
                                 reasonState: string | null;
                                 reasonNote: string | null;
                                 actor: string;
@@ -9638,7 +10082,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             customerId: number;
                             customerEmail: string | null;
                             customerUsername: string;
@@ -9654,6 +10098,8 @@ export interface operations {
                             totalMinor: number;
                             createdAt: string;
                             paidAt: string | null;
+                            refundsRequested: number;
+                            refundsFailed: number;
                         } | null;
                     };
                 };
@@ -9701,7 +10147,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             customerId: number;
                             customerEmail: string | null;
                             customerUsername: string;
@@ -9717,6 +10163,342 @@ export interface operations {
                             totalMinor: number;
                             createdAt: string;
                             paidAt: string | null;
+                            refundsRequested: number;
+                            refundsFailed: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminOrdersIdRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default guarantee
+                     * @enum {string}
+                     */
+                    basis?: "guarantee" | "full" | "amount" | "lines";
+                    amountMinor?: number | string;
+                    lines?: string[] | string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            customerId: number;
+                            customerEmail: string | null;
+                            customerUsername: string;
+                            product: string | null;
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
+                            currency: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            totalMinor: number;
+                            createdAt: string;
+                            paidAt: string | null;
+                            refundsRequested: number;
+                            refundsFailed: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminOrdersIdRequestRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default guarantee
+                     * @enum {string}
+                     */
+                    basis?: "guarantee" | "full" | "amount" | "lines";
+                    amountMinor?: number | string;
+                    lines?: string[] | string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            customerId: number;
+                            customerEmail: string | null;
+                            customerUsername: string;
+                            product: string | null;
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
+                            currency: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            totalMinor: number;
+                            createdAt: string;
+                            paidAt: string | null;
+                            refundsRequested: number;
+                            refundsFailed: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminOrdersIdApproveRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    refundId: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            customerId: number;
+                            customerEmail: string | null;
+                            customerUsername: string;
+                            product: string | null;
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
+                            currency: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            totalMinor: number;
+                            createdAt: string;
+                            paidAt: string | null;
+                            refundsRequested: number;
+                            refundsFailed: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminOrdersIdRejectRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    refundId: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            customerId: number;
+                            customerEmail: string | null;
+                            customerUsername: string;
+                            product: string | null;
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
+                            currency: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            totalMinor: number;
+                            createdAt: string;
+                            paidAt: string | null;
+                            refundsRequested: number;
+                            refundsFailed: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminOrdersIdRetryRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    refundId: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            customerId: number;
+                            customerEmail: string | null;
+                            customerUsername: string;
+                            product: string | null;
+                            productName: {
+                                en: string;
+                                zh?: string;
+                                ja?: string;
+                            } | null;
+                            currency: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            totalMinor: number;
+                            createdAt: string;
+                            paidAt: string | null;
+                            refundsRequested: number;
+                            refundsFailed: number;
                         } | null;
                     };
                 };
@@ -9761,7 +10543,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             customerId: number;
                             customerEmail: string | null;
                             customerUsername: string;
@@ -9777,6 +10559,8 @@ export interface operations {
                             totalMinor: number;
                             createdAt: string;
                             paidAt: string | null;
+                            refundsRequested: number;
+                            refundsFailed: number;
                         } | null;
                     };
                 };
@@ -10075,7 +10859,7 @@ export interface operations {
                                 id: number;
                                 number: string;
                                 /** @enum {string} */
-                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 customerId: number;
                                 customerEmail: string | null;
                                 customerUsername: string;
@@ -10091,6 +10875,8 @@ export interface operations {
                                 totalMinor: number;
                                 createdAt: string;
                                 paidAt: string | null;
+                                refundsRequested: number;
+                                refundsFailed: number;
                             }[];
                             coupons: {
                                 id: number;
@@ -18809,6 +19595,936 @@ export interface operations {
             404: components["responses"]["Failure404"];
             500: components["responses"]["Failure500"];
             503: components["responses"]["Failure503"];
+        };
+    };
+    webhook_order_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id, the same on every retry: de-duplicate on it */
+                "Cirrus-Event-Id": string;
+                /** @description `order.created` */
+                "Cirrus-Event-Type": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Cirrus-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event id (a UUID) */
+                    id: string;
+                    /** @constant */
+                    type: "order.created";
+                    /** @description ISO 8601 */
+                    createdAt: string;
+                    data: {
+                        /** @description ISO 8601 */
+                        occurredAt: string;
+                        order: {
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            previousStatus: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded") | null;
+                            /** @description why it changed, in English (`payment received`, `refund requested`) */
+                            reason: string;
+                            userId: number;
+                            /** @enum {string} */
+                            billing: "term" | "hourly";
+                            currency: string;
+                            /** @description units of the currency per USD the order was priced at */
+                            rate: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            /** @description the total excluding tax */
+                            totalMinor: number;
+                            billingProfile: {
+                                country: string;
+                                company: string | null;
+                                taxId: string | null;
+                                /** @enum {string} */
+                                taxIdCheck: "none" | "format" | "verified";
+                            } | null;
+                            taxLines: {
+                                ruleId: number | null;
+                                country: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                /** @description the rate as a decimal string, `"10.00"` */
+                                ratePercent: string;
+                                baseMinor: number;
+                                taxMinor: number;
+                                reverseCharge: boolean;
+                            }[];
+                            taxMinor: number;
+                            /** @description what the customer pays */
+                            totalInclTaxMinor: number;
+                            lines: {
+                                key: string;
+                                itemId: string;
+                                quantity: number;
+                                months: number;
+                                unitMinor: number;
+                                amountMinor: number;
+                            }[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** @description ISO 8601 */
+                            payBy: string;
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Handled: any 2xx. Anything else, or no answer, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id, the same on every retry: de-duplicate on it */
+                "Cirrus-Event-Id": string;
+                /** @description `order.paid` */
+                "Cirrus-Event-Type": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Cirrus-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event id (a UUID) */
+                    id: string;
+                    /** @constant */
+                    type: "order.paid";
+                    /** @description ISO 8601 */
+                    createdAt: string;
+                    data: {
+                        /** @description ISO 8601 */
+                        occurredAt: string;
+                        order: {
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            previousStatus: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded") | null;
+                            /** @description why it changed, in English (`payment received`, `refund requested`) */
+                            reason: string;
+                            userId: number;
+                            /** @enum {string} */
+                            billing: "term" | "hourly";
+                            currency: string;
+                            /** @description units of the currency per USD the order was priced at */
+                            rate: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            /** @description the total excluding tax */
+                            totalMinor: number;
+                            billingProfile: {
+                                country: string;
+                                company: string | null;
+                                taxId: string | null;
+                                /** @enum {string} */
+                                taxIdCheck: "none" | "format" | "verified";
+                            } | null;
+                            taxLines: {
+                                ruleId: number | null;
+                                country: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                /** @description the rate as a decimal string, `"10.00"` */
+                                ratePercent: string;
+                                baseMinor: number;
+                                taxMinor: number;
+                                reverseCharge: boolean;
+                            }[];
+                            taxMinor: number;
+                            /** @description what the customer pays */
+                            totalInclTaxMinor: number;
+                            lines: {
+                                key: string;
+                                itemId: string;
+                                quantity: number;
+                                months: number;
+                                unitMinor: number;
+                                amountMinor: number;
+                            }[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** @description ISO 8601 */
+                            payBy: string;
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Handled: any 2xx. Anything else, or no answer, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_provisioning: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id, the same on every retry: de-duplicate on it */
+                "Cirrus-Event-Id": string;
+                /** @description `order.provisioning` */
+                "Cirrus-Event-Type": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Cirrus-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event id (a UUID) */
+                    id: string;
+                    /** @constant */
+                    type: "order.provisioning";
+                    /** @description ISO 8601 */
+                    createdAt: string;
+                    data: {
+                        /** @description ISO 8601 */
+                        occurredAt: string;
+                        order: {
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            previousStatus: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded") | null;
+                            /** @description why it changed, in English (`payment received`, `refund requested`) */
+                            reason: string;
+                            userId: number;
+                            /** @enum {string} */
+                            billing: "term" | "hourly";
+                            currency: string;
+                            /** @description units of the currency per USD the order was priced at */
+                            rate: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            /** @description the total excluding tax */
+                            totalMinor: number;
+                            billingProfile: {
+                                country: string;
+                                company: string | null;
+                                taxId: string | null;
+                                /** @enum {string} */
+                                taxIdCheck: "none" | "format" | "verified";
+                            } | null;
+                            taxLines: {
+                                ruleId: number | null;
+                                country: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                /** @description the rate as a decimal string, `"10.00"` */
+                                ratePercent: string;
+                                baseMinor: number;
+                                taxMinor: number;
+                                reverseCharge: boolean;
+                            }[];
+                            taxMinor: number;
+                            /** @description what the customer pays */
+                            totalInclTaxMinor: number;
+                            lines: {
+                                key: string;
+                                itemId: string;
+                                quantity: number;
+                                months: number;
+                                unitMinor: number;
+                                amountMinor: number;
+                            }[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** @description ISO 8601 */
+                            payBy: string;
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Handled: any 2xx. Anything else, or no answer, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_active: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id, the same on every retry: de-duplicate on it */
+                "Cirrus-Event-Id": string;
+                /** @description `order.active` */
+                "Cirrus-Event-Type": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Cirrus-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event id (a UUID) */
+                    id: string;
+                    /** @constant */
+                    type: "order.active";
+                    /** @description ISO 8601 */
+                    createdAt: string;
+                    data: {
+                        /** @description ISO 8601 */
+                        occurredAt: string;
+                        order: {
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            previousStatus: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded") | null;
+                            /** @description why it changed, in English (`payment received`, `refund requested`) */
+                            reason: string;
+                            userId: number;
+                            /** @enum {string} */
+                            billing: "term" | "hourly";
+                            currency: string;
+                            /** @description units of the currency per USD the order was priced at */
+                            rate: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            /** @description the total excluding tax */
+                            totalMinor: number;
+                            billingProfile: {
+                                country: string;
+                                company: string | null;
+                                taxId: string | null;
+                                /** @enum {string} */
+                                taxIdCheck: "none" | "format" | "verified";
+                            } | null;
+                            taxLines: {
+                                ruleId: number | null;
+                                country: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                /** @description the rate as a decimal string, `"10.00"` */
+                                ratePercent: string;
+                                baseMinor: number;
+                                taxMinor: number;
+                                reverseCharge: boolean;
+                            }[];
+                            taxMinor: number;
+                            /** @description what the customer pays */
+                            totalInclTaxMinor: number;
+                            lines: {
+                                key: string;
+                                itemId: string;
+                                quantity: number;
+                                months: number;
+                                unitMinor: number;
+                                amountMinor: number;
+                            }[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** @description ISO 8601 */
+                            payBy: string;
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Handled: any 2xx. Anything else, or no answer, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id, the same on every retry: de-duplicate on it */
+                "Cirrus-Event-Id": string;
+                /** @description `order.cancelled` */
+                "Cirrus-Event-Type": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Cirrus-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event id (a UUID) */
+                    id: string;
+                    /** @constant */
+                    type: "order.cancelled";
+                    /** @description ISO 8601 */
+                    createdAt: string;
+                    data: {
+                        /** @description ISO 8601 */
+                        occurredAt: string;
+                        order: {
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            previousStatus: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded") | null;
+                            /** @description why it changed, in English (`payment received`, `refund requested`) */
+                            reason: string;
+                            userId: number;
+                            /** @enum {string} */
+                            billing: "term" | "hourly";
+                            currency: string;
+                            /** @description units of the currency per USD the order was priced at */
+                            rate: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            /** @description the total excluding tax */
+                            totalMinor: number;
+                            billingProfile: {
+                                country: string;
+                                company: string | null;
+                                taxId: string | null;
+                                /** @enum {string} */
+                                taxIdCheck: "none" | "format" | "verified";
+                            } | null;
+                            taxLines: {
+                                ruleId: number | null;
+                                country: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                /** @description the rate as a decimal string, `"10.00"` */
+                                ratePercent: string;
+                                baseMinor: number;
+                                taxMinor: number;
+                                reverseCharge: boolean;
+                            }[];
+                            taxMinor: number;
+                            /** @description what the customer pays */
+                            totalInclTaxMinor: number;
+                            lines: {
+                                key: string;
+                                itemId: string;
+                                quantity: number;
+                                months: number;
+                                unitMinor: number;
+                                amountMinor: number;
+                            }[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** @description ISO 8601 */
+                            payBy: string;
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Handled: any 2xx. Anything else, or no answer, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_expired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id, the same on every retry: de-duplicate on it */
+                "Cirrus-Event-Id": string;
+                /** @description `order.expired` */
+                "Cirrus-Event-Type": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Cirrus-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event id (a UUID) */
+                    id: string;
+                    /** @constant */
+                    type: "order.expired";
+                    /** @description ISO 8601 */
+                    createdAt: string;
+                    data: {
+                        /** @description ISO 8601 */
+                        occurredAt: string;
+                        order: {
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            previousStatus: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded") | null;
+                            /** @description why it changed, in English (`payment received`, `refund requested`) */
+                            reason: string;
+                            userId: number;
+                            /** @enum {string} */
+                            billing: "term" | "hourly";
+                            currency: string;
+                            /** @description units of the currency per USD the order was priced at */
+                            rate: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            /** @description the total excluding tax */
+                            totalMinor: number;
+                            billingProfile: {
+                                country: string;
+                                company: string | null;
+                                taxId: string | null;
+                                /** @enum {string} */
+                                taxIdCheck: "none" | "format" | "verified";
+                            } | null;
+                            taxLines: {
+                                ruleId: number | null;
+                                country: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                /** @description the rate as a decimal string, `"10.00"` */
+                                ratePercent: string;
+                                baseMinor: number;
+                                taxMinor: number;
+                                reverseCharge: boolean;
+                            }[];
+                            taxMinor: number;
+                            /** @description what the customer pays */
+                            totalInclTaxMinor: number;
+                            lines: {
+                                key: string;
+                                itemId: string;
+                                quantity: number;
+                                months: number;
+                                unitMinor: number;
+                                amountMinor: number;
+                            }[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** @description ISO 8601 */
+                            payBy: string;
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Handled: any 2xx. Anything else, or no answer, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_refund_pending: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id, the same on every retry: de-duplicate on it */
+                "Cirrus-Event-Id": string;
+                /** @description `order.refund_pending` */
+                "Cirrus-Event-Type": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Cirrus-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event id (a UUID) */
+                    id: string;
+                    /** @constant */
+                    type: "order.refund_pending";
+                    /** @description ISO 8601 */
+                    createdAt: string;
+                    data: {
+                        /** @description ISO 8601 */
+                        occurredAt: string;
+                        order: {
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            previousStatus: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded") | null;
+                            /** @description why it changed, in English (`payment received`, `refund requested`) */
+                            reason: string;
+                            userId: number;
+                            /** @enum {string} */
+                            billing: "term" | "hourly";
+                            currency: string;
+                            /** @description units of the currency per USD the order was priced at */
+                            rate: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            /** @description the total excluding tax */
+                            totalMinor: number;
+                            billingProfile: {
+                                country: string;
+                                company: string | null;
+                                taxId: string | null;
+                                /** @enum {string} */
+                                taxIdCheck: "none" | "format" | "verified";
+                            } | null;
+                            taxLines: {
+                                ruleId: number | null;
+                                country: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                /** @description the rate as a decimal string, `"10.00"` */
+                                ratePercent: string;
+                                baseMinor: number;
+                                taxMinor: number;
+                                reverseCharge: boolean;
+                            }[];
+                            taxMinor: number;
+                            /** @description what the customer pays */
+                            totalInclTaxMinor: number;
+                            lines: {
+                                key: string;
+                                itemId: string;
+                                quantity: number;
+                                months: number;
+                                unitMinor: number;
+                                amountMinor: number;
+                            }[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** @description ISO 8601 */
+                            payBy: string;
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Handled: any 2xx. Anything else, or no answer, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_partially_refunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id, the same on every retry: de-duplicate on it */
+                "Cirrus-Event-Id": string;
+                /** @description `order.partially_refunded` */
+                "Cirrus-Event-Type": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Cirrus-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event id (a UUID) */
+                    id: string;
+                    /** @constant */
+                    type: "order.partially_refunded";
+                    /** @description ISO 8601 */
+                    createdAt: string;
+                    data: {
+                        /** @description ISO 8601 */
+                        occurredAt: string;
+                        order: {
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            previousStatus: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded") | null;
+                            /** @description why it changed, in English (`payment received`, `refund requested`) */
+                            reason: string;
+                            userId: number;
+                            /** @enum {string} */
+                            billing: "term" | "hourly";
+                            currency: string;
+                            /** @description units of the currency per USD the order was priced at */
+                            rate: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            /** @description the total excluding tax */
+                            totalMinor: number;
+                            billingProfile: {
+                                country: string;
+                                company: string | null;
+                                taxId: string | null;
+                                /** @enum {string} */
+                                taxIdCheck: "none" | "format" | "verified";
+                            } | null;
+                            taxLines: {
+                                ruleId: number | null;
+                                country: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                /** @description the rate as a decimal string, `"10.00"` */
+                                ratePercent: string;
+                                baseMinor: number;
+                                taxMinor: number;
+                                reverseCharge: boolean;
+                            }[];
+                            taxMinor: number;
+                            /** @description what the customer pays */
+                            totalInclTaxMinor: number;
+                            lines: {
+                                key: string;
+                                itemId: string;
+                                quantity: number;
+                                months: number;
+                                unitMinor: number;
+                                amountMinor: number;
+                            }[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** @description ISO 8601 */
+                            payBy: string;
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Handled: any 2xx. Anything else, or no answer, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_refunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id, the same on every retry: de-duplicate on it */
+                "Cirrus-Event-Id": string;
+                /** @description `order.refunded` */
+                "Cirrus-Event-Type": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Cirrus-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event id (a UUID) */
+                    id: string;
+                    /** @constant */
+                    type: "order.refunded";
+                    /** @description ISO 8601 */
+                    createdAt: string;
+                    data: {
+                        /** @description ISO 8601 */
+                        occurredAt: string;
+                        order: {
+                            number: string;
+                            /** @enum {string} */
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
+                            previousStatus: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded") | null;
+                            /** @description why it changed, in English (`payment received`, `refund requested`) */
+                            reason: string;
+                            userId: number;
+                            /** @enum {string} */
+                            billing: "term" | "hourly";
+                            currency: string;
+                            /** @description units of the currency per USD the order was priced at */
+                            rate: string;
+                            subtotalMinor: number;
+                            discountMinor: number;
+                            /** @description the total excluding tax */
+                            totalMinor: number;
+                            billingProfile: {
+                                country: string;
+                                company: string | null;
+                                taxId: string | null;
+                                /** @enum {string} */
+                                taxIdCheck: "none" | "format" | "verified";
+                            } | null;
+                            taxLines: {
+                                ruleId: number | null;
+                                country: string;
+                                name: {
+                                    en: string;
+                                    zh?: string;
+                                    ja?: string;
+                                };
+                                /** @description the rate as a decimal string, `"10.00"` */
+                                ratePercent: string;
+                                baseMinor: number;
+                                taxMinor: number;
+                                reverseCharge: boolean;
+                            }[];
+                            taxMinor: number;
+                            /** @description what the customer pays */
+                            totalInclTaxMinor: number;
+                            lines: {
+                                key: string;
+                                itemId: string;
+                                quantity: number;
+                                months: number;
+                                unitMinor: number;
+                                amountMinor: number;
+                            }[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** @description ISO 8601 */
+                            payBy: string;
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Handled: any 2xx. Anything else, or no answer, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_requested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description the event id, the same on every retry: de-duplicate on it */
+                "Cirrus-Event-Id": string;
+                /** @description `refund.requested` */
+                "Cirrus-Event-Type": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` */
+                "Cirrus-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event id (a UUID) */
+                    id: string;
+                    /** @constant */
+                    type: "refund.requested";
+                    /** @description ISO 8601 */
+                    createdAt: string;
+                    data: {
+                        occurredAt: string;
+                        refund: {
+                            /** @description the refund to name in `refund.succeeded` / `refund.failed` (`data.refundId`) */
+                            id: number;
+                            orderNumber: string;
+                            currency: string;
+                            /** @description to give back, tax included, minor units */
+                            amountMinor: number;
+                            amountExclTaxMinor: number;
+                            taxMinor: number;
+                            /** @enum {string} */
+                            basis: "full" | "amount" | "lines";
+                            /** @description the operator's words */
+                            reason: string;
+                            /** @description 1, then 2, … when a failed refund is sent again */
+                            attempt: number;
+                            /** @description the credit note issued for it; null for an order never invoiced */
+                            creditNoteNumber: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Handled: any 2xx. Anything else, or no answer, is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -11,6 +11,7 @@ export const ORDER_STATUSES = [
   'cancelled',
   'expired',
   'refund_pending',
+  'partially_refunded',
   'refunded',
 ] as const;
 

@@ -7,10 +7,11 @@ import { ratePercentLabel } from '@/lib/billing/tax';
 import { countryName } from '@/lib/countries';
 import { HTML_LANG, type Locale, parseLocale } from '@/lib/locales';
 import { formatMoney, orderCurrency } from '@/lib/money';
-import type { invoices } from '../db/schema';
+import type { CreditNoteContent, creditNotes, invoices } from '../db/schema';
 import { INVOICE_TEXTS } from './texts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
+type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 /**
  * The fonts invoices are set in, from their npm packages (docs/decisions/067-invoices.md): Noto Sans JP for Japanese
@@ -60,12 +61,33 @@ export function isQualifiedInvoice(invoice: Pick<InvoiceRow, 'country' | 'conten
  * the same row gives the same document. A4, one page for any order the storefront makes.
  */
 export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
+  return renderDocument(invoice, null);
+}
+
+/**
+ * The PDF of a credit note (docs/decisions/068-refunds-and-credit-notes.md): the invoice's layout with negative
+ * amounts, titled as a credit note (適格返還請求書 for a Japanese buyer of a seller with an issuer number), naming the
+ * invoice it corrects, its date and the reason.
+ */
+export function renderCreditNotePdf(note: CreditNoteRow): Promise<Buffer> {
+  return renderDocument(note, note.content);
+}
+
+/** An invoice, or with `credit` a credit note, as a PDF. */
+function renderDocument(invoice: InvoiceRow | CreditNoteRow, credit: CreditNoteContent | null): Promise<Buffer> {
   const locale = parseLocale(invoice.locale) ?? 'en';
   const words = INVOICE_TEXTS[locale];
   const { seller, buyer, lines, taxLines, discountMinor } = invoice.content;
   const currency = orderCurrency(invoice.currency, invoice.rate);
   const money = (minor: number) => formatMoney(minor, currency, locale);
-  const title = isQualifiedInvoice(invoice) ? words.qualifiedTitle : words.title;
+  const qualified = isQualifiedInvoice(invoice);
+  const title = credit
+    ? qualified
+      ? words.credit.qualifiedTitle
+      : words.credit.title
+    : qualified
+      ? words.qualifiedTitle
+      : words.title;
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -90,8 +112,14 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   // Heading: the title, and the invoice's number and dates on the right.
   doc.fontSize(20).text(title, left, PAGE.margin);
   const facts: [string, string][] = [
-    [words.number, invoice.number],
+    [credit ? words.credit.number : words.number, invoice.number],
     [words.issued, day(invoice.issuedAt, locale)],
+    ...(credit
+      ? ([
+          [words.credit.corrects, credit.invoiceNumber],
+          [words.credit.invoiceIssued, day(new Date(credit.invoiceIssuedAt), locale)],
+        ] as [string, string][])
+      : []),
     [words.supplied, day(invoice.supplyDate, locale)],
     [words.order, invoice.orderNumber],
   ];
@@ -192,6 +220,7 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   // Notes: reverse charge, no tax, the currency and the rate from USD the order used.
   y += 14;
   const notes: string[] = [];
+  if (credit) notes.push(`${words.credit.reason}: ${credit.reason}`, words.credit.note);
   if (invoice.reverseCharge) notes.push(words.reverseCharge);
   if (taxLines.length === 0 || taxLines.every((t) => t.taxMinor === 0 && !t.reverseCharge)) notes.push(words.noTax);
   notes.push(`${words.currency}: ${invoice.currency}`);

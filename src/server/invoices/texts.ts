@@ -33,6 +33,17 @@ export type InvoiceTexts = {
   noTax: string;
   lines: Record<string, string>;
   page: string;
+  /** A credit note's own words (docs/decisions/068-refunds-and-credit-notes.md); the rest is the invoice's. */
+  credit: {
+    title: string;
+    qualifiedTitle: string;
+    number: string;
+    corrects: string;
+    invoiceIssued: string;
+    reason: string;
+    refundOf: (invoiceNumber: string) => string;
+    note: string;
+  };
 };
 
 export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
@@ -78,6 +89,16 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
       term: 'Term discount',
     },
     page: 'Page',
+    credit: {
+      title: 'Credit note',
+      qualifiedTitle: 'Credit note (qualified refund invoice, Japan)',
+      number: 'Credit note number',
+      corrects: 'Corrects invoice',
+      invoiceIssued: 'Invoice date',
+      reason: 'Reason',
+      refundOf: (invoiceNumber) => `Refund against invoice ${invoiceNumber}`,
+      note: 'This credit note reduces the invoice named above by the amounts shown; the refund goes back to the original payment method.',
+    },
   },
   zh: {
     title: '发票',
@@ -116,6 +137,16 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
       term: '包周期折扣',
     },
     page: '页',
+    credit: {
+      title: '贷项通知单',
+      qualifiedTitle: '贷项通知单（日本合格退还请求书）',
+      number: '贷项通知单号码',
+      corrects: '对应发票',
+      invoiceIssued: '发票开具日期',
+      reason: '退款原因',
+      refundOf: (invoiceNumber) => `发票 ${invoiceNumber} 的退款`,
+      note: '本贷项通知单按上列金额冲减所对应的发票，退款将原路退回。',
+    },
   },
   ja: {
     title: '請求書',
@@ -154,5 +185,15 @@ export const INVOICE_TEXTS: Record<Locale, InvoiceTexts> = {
       term: '契約期間割引',
     },
     page: 'ページ',
+    credit: {
+      title: '返金明細書（クレジットノート）',
+      qualifiedTitle: '適格返還請求書',
+      number: '返還請求書番号',
+      corrects: '対象の請求書',
+      invoiceIssued: '請求書の発行日',
+      reason: '返金理由',
+      refundOf: (invoiceNumber) => `請求書 ${invoiceNumber} に対する返金`,
+      note: '本書は上記の請求書の金額を記載の額だけ減額するものです。返金はお支払いいただいた方法でお戻しします。',
+    },
   },
 };

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { OrderPayload } from '@/lib/webhooks/events';
 import type { Database } from '../db/client';
 import { type OrderStatus, orderEvents, orders, pintuanGroups, webhookOutbox } from '../db/schema';
 import { issueInvoices } from '../invoices/issue';
@@ -14,11 +15,14 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['paid', 'cancelled', 'expired'],
   paid: ['provisioning', 'refund_pending'],
   provisioning: ['active', 'refund_pending'],
-  active: [],
+  // A refund from the back office (docs/decisions/068-refunds-and-credit-notes.md) may start from any paid state.
+  active: ['refund_pending'],
   // A payment that arrives after the order ended is kept and refunded, never lost.
   cancelled: ['refund_pending'],
   expired: ['refund_pending'],
-  refund_pending: ['refunded'],
+  // Refunds settle to all of it given back, part of it, or (every one failed) the state the order was in before.
+  refund_pending: ['refunded', 'partially_refunded', 'paid', 'provisioning', 'active'],
+  partially_refunded: ['refund_pending'],
   refunded: [],
 };
 
@@ -35,8 +39,8 @@ export type OrderTx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type OrderRow = typeof orders.$inferSelect;
 export type Actor = 'customer' | 'system' | 'payment' | 'operator';
 
-/** What the customer centre receives for an order event. */
-export function orderPayload(row: OrderRow, previous: OrderStatus | null, reason: string) {
+/** What the customer centre receives for an order event (its schema: `orderPayloadSchema`, in /api/openapi.json). */
+export function orderPayload(row: OrderRow, previous: OrderStatus | null, reason: string): OrderPayload {
   return {
     number: row.number,
     status: row.status,
@@ -104,7 +108,7 @@ export async function transitionOrders(
     update ${orders} o
        set status = ${change.to},
            status_changed_at = ${change.at.toISOString()}::timestamptz,
-           paid_at = case when ${change.to} = 'paid' then ${change.at.toISOString()}::timestamptz else o.paid_at end
+           paid_at = case when ${change.to} = 'paid' then coalesce(o.paid_at, ${change.at.toISOString()}::timestamptz) else o.paid_at end
       from (select id, status from ${orders} where id in (${sql.join(ids, sql`, `)}) for update) old
      where o.id = old.id and old.status in (${sql.join(
        change.from.map((status) => sql`${status}`),

@@ -153,6 +153,61 @@ export function OrderDetail({ id }: { id: number }) {
         />
       </Section>
 
+      <Section title={t('refunds')} id="order-refunds">
+        {/* The money-back guarantee as one rule decides it (src/lib/refund-policy.ts); the refund form's default. */}
+        <p className="mb-2 text-sm" data-testid="order-guarantee">
+          {order.guarantee.eligible && order.guarantee.until
+            ? t('guaranteeUntil', {
+                amount: money(order.guarantee.amountMinor),
+                until: formatWhen(order.guarantee.until, lang),
+              })
+            : t(
+                `guaranteeNo.${order.guarantee.why ?? 'notPaid'}` as never,
+                {
+                  until: order.guarantee.until ? formatWhen(order.guarantee.until, lang) : '',
+                } as never,
+              )}
+        </p>
+        <p className="mb-3 text-sm text-muted" data-testid="order-refundable">
+          {t('refundable', {
+            paid: money(order.refundable.paidMinor),
+            refunded: money(order.refundable.refundedMinor),
+            left: money(order.refundable.remainingMinor),
+          })}
+        </p>
+        {order.refunds.length === 0 ? (
+          <p className="text-sm text-muted">{t('noRefunds')}</p>
+        ) : (
+          <SmallTable
+            caption={t('refunds')}
+            testId="order-refunds"
+            headers={['id', 'amount', 'status', 'reason', 'who', 'creditNote', 'next'].map((c) =>
+              t(`refundCols.${c}` as never),
+            )}
+            rows={order.refunds.map((r) => ({
+              key: r.id,
+              cells: [
+                `#${r.id}`,
+                money(r.amountMinor),
+                r.failureReason
+                  ? `${t(`refundStates.${r.status}` as never)}: ${r.failureReason}`
+                  : t(`refundStates.${r.status}` as never),
+                r.reason,
+                [r.requestedBy, r.approvedBy].filter(Boolean).join(' / ') || '—',
+                r.creditNote ? (
+                  <a key="note" href={r.creditNote.pdf} className="text-brand-700 hover:underline">
+                    {r.creditNote.number}
+                  </a>
+                ) : (
+                  '—'
+                ),
+                r.nextAttemptAt ? formatWhen(r.nextAttemptAt, lang) : '—',
+              ],
+            }))}
+          />
+        )}
+      </Section>
+
       <Section title={t('history')} id="order-history">
         <SmallTable
           caption={t('history')}

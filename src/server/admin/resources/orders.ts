@@ -1,8 +1,19 @@
 import 'server-only';
-import { asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type ResourceQuery, resourceQuery } from '@/lib/admin/resource';
-import { type OrderDetail, type OrderState, ordersResource } from '@/lib/admin/resources/orders';
+import {
+  type OrderDetail,
+  type OrderState,
+  ordersResource,
+  type RefundInput,
+  refundChoice,
+  refundInput,
+} from '@/lib/admin/resources/orders';
+import { paidPerLine } from '@/lib/billing/refunds';
 import { readOrderEventReason } from '@/lib/order-event-reasons';
+import { moneyBackGuarantee } from '@/lib/refund-policy';
+import { recordId } from '@/lib/validation/numbers';
 import { ApiError, BusinessCode, notFound } from '../../api/errors';
 import { announceChange } from '../../changes/bus';
 import type { Database, Reader, Tx } from '../../db/client';
@@ -16,19 +27,33 @@ import {
   orders,
   pintuanOffers,
   plans,
+  refunds,
   saleActivities,
   saleItems,
   snapshotPolicies,
+  staff,
   trafficPackages,
   userCoupons,
   users,
   webhookOutbox,
 } from '../../db/schema';
 import type { Localized } from '../../db/schema/common';
+import { creditNoteById, creditNoteDownload, creditNotesOfOrder } from '../../invoices/credit-notes';
 import { invoiceOfOrder } from '../../invoices/queries';
 import { ensureMailWorker } from '../../mail/worker';
 import { releaseHolds, transitionOrders } from '../../orders/lifecycle';
 import { mailOrderPaid } from '../../orders/mails';
+import {
+  approveRefund,
+  createRefund,
+  pendingRefundIds,
+  type RefundRow,
+  refundedSoFar,
+  refundsOfOrder,
+  rejectRefund,
+  retryRefund,
+  settleRefund,
+} from '../../refunds/refunds';
 import { recordAudit } from '../audit';
 import { type CsvValue, csvDownload, currencyDigits, majorAmount } from '../csv';
 import type { Binding, Snapshot } from '../resource/bind';
@@ -77,6 +102,8 @@ async function readOrders(db: Reader, where: SQL | undefined, viewer: SignedInSt
       totalMinor: orders.totalMinor,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
+      refundsRequested: sql<number>`(select count(*)::int from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'requested')`,
+      refundsFailed: sql<number>`(select count(*)::int from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.status} = 'failed')`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -226,7 +253,7 @@ async function readOrder(db: Reader, key: string | number, viewer: SignedInStaff
     .where(eq(orders.id, id));
   if (!found) return undefined;
   const { order, user } = found;
-  const [[row], events, webhooks, mails, names, holds, invoice] = await Promise.all([
+  const [[row], events, webhooks, mails, names, holds, invoice, refundRows, notes, guarantee] = await Promise.all([
     readOrders(db, eq(orders.id, id), viewer),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id)),
     readDeliveries(db, 'webhook', eq(webhookOutbox.orderId, id), viewer),
@@ -234,7 +261,22 @@ async function readOrder(db: Reader, key: string | number, viewer: SignedInStaff
     lineNames(db, order),
     holdNames(db, order),
     invoiceOfOrder(db, id),
+    refundsOfOrder(db, id),
+    creditNotesOfOrder(db, id),
+    guaranteeOf(db, order, new Date()),
   ]);
+  const so = refundedSoFar(order, refundRows);
+  const staffNames = await namesOfStaff(
+    db,
+    refundRows.flatMap((r) => [r.requestedBy, r.approvedBy]),
+  );
+  const nextAttempts = new Map(
+    webhooks
+      .filter((w) => w.type === 'refund.requested' && w.state !== 'sent')
+      .map((w) => [w.outboxId, w.nextAttemptAt]),
+  );
+  // The refund's last event waiting in the outbox, by the refund id its payload names.
+  const waiting = await refundEventsWaiting(db, id, [...nextAttempts.keys()]);
   if (!row) return undefined;
   const byId = (a: { outboxId: number }, b: { outboxId: number }) => a.outboxId - b.outboxId;
   return {
@@ -249,6 +291,33 @@ async function readOrder(db: Reader, key: string | number, viewer: SignedInStaff
     })),
     totalInclTaxMinor: order.totalInclTaxMinor,
     invoice: invoice ? { ...invoice, pdf: `/api/admin/invoices/${invoice.id}/pdf` } : null,
+    refunds: refundRows.map((r) => {
+      const note = notes.find((n) => n.refundId === r.id);
+      const outboxId = waiting.get(r.id);
+      return {
+        id: r.id,
+        status: r.status,
+        basis: r.basis,
+        lines: (r.lines ?? []).map((l) => l.key),
+        amountMinor: r.amountMinor,
+        taxMinor: r.taxMinor,
+        reason: r.reason,
+        requestedBy: r.requestedBy === null ? null : (staffNames.get(r.requestedBy) ?? null),
+        approvedBy: r.approvedBy === null ? null : (staffNames.get(r.approvedBy) ?? null),
+        attempts: r.attempts,
+        failureReason: r.failureReason,
+        createdAt: r.createdAt.toISOString(),
+        nextAttemptAt: r.status === 'pending' && outboxId !== undefined ? (nextAttempts.get(outboxId) ?? null) : null,
+        creditNote: note ? { id: note.id, number: note.number, pdf: `/api/admin/credit-notes/${note.id}/pdf` } : null,
+      };
+    }),
+    refundable: { paidMinor: so.paidMinor, refundedMinor: so.heldMinor, remainingMinor: so.remainingMinor },
+    guarantee: {
+      eligible: guarantee.eligible,
+      why: guarantee.eligible ? null : guarantee.why,
+      until: guarantee.until?.toISOString() ?? null,
+      amountMinor: guarantee.eligible ? Math.min(guaranteeAmount(order, guarantee.lines), so.remainingMinor) : 0,
+    },
     rate: order.rate,
     lines: order.lines.map((line, i) => ({ ...line, name: names[i] ?? null })),
     config: order.config,
@@ -276,6 +345,48 @@ async function readOrder(db: Reader, key: string | number, viewer: SignedInStaff
     webhooks: webhooks.sort(byId),
     mails: mails.sort(byId),
   };
+}
+
+/** Staff names by id, for who asked for and who approved a refund. */
+async function namesOfStaff(db: Reader, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Of the order's refund events not yet delivered, the newest per refund: refund id → outbox id. */
+async function refundEventsWaiting(db: Reader, orderId: number, outboxIds: number[]): Promise<Map<number, number>> {
+  if (outboxIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: webhookOutbox.id, refundId: sql<number>`(${webhookOutbox.payload}->'refund'->>'id')::int` })
+    .from(webhookOutbox)
+    .where(and(eq(webhookOutbox.orderId, orderId), inArray(webhookOutbox.id, outboxIds)))
+    .orderBy(asc(webhookOutbox.id));
+  return new Map(rows.map((r) => [Number(r.refundId), r.id]));
+}
+
+/**
+ * The money-back guarantee of an order now (src/lib/refund-policy.ts): whether it is the customer's first paid
+ * order is read here, the rule is the policy's.
+ */
+async function guaranteeOf(db: Reader, order: OrderRow, now: Date) {
+  const [first] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, order.userId), isNotNull(orders.paidAt)))
+    .orderBy(asc(orders.paidAt), asc(orders.id))
+    .limit(1);
+  return moneyBackGuarantee(
+    { billing: order.billing, paidAt: order.paidAt, firstOrder: first?.id === order.id, lines: order.lines },
+    now,
+  );
+}
+
+/** What the lines a guarantee covers were paid, tax included. */
+function guaranteeAmount(order: OrderRow, lines: readonly string[]): number {
+  const paid = paidPerLine(order);
+  return lines.reduce((sum, key) => sum + (paid.get(key) ?? 0), 0);
 }
 
 /** The order as its audit entry keeps it: what an operator's action changed, never a customer's contacts. */
@@ -329,6 +440,87 @@ async function transition(
   });
   return (await readOrders(db, eq(orders.id, id), by))[0] ?? null;
 }
+
+/**
+ * One refund step as an operator takes it (docs/decisions/068-refunds-and-credit-notes.md), in one transaction with
+ * its audit entry: the order's state and the refund as they were and are. A refusal rolls everything back.
+ */
+async function refundStep(
+  db: Database,
+  by: SignedInStaff,
+  id: number,
+  action: string,
+  step: (tx: Tx, at: Date) => Promise<RefundRow>,
+) {
+  const at = new Date();
+  await db.transaction(async (tx) => {
+    const before = await findOrder(tx, id);
+    const refund = await step(tx, at);
+    const after = await findOrder(tx, id);
+    await recordAudit(tx, {
+      staffId: by.id,
+      kind: 'order',
+      entityId: id,
+      action: 'update',
+      before: auditSnapshot(before),
+      after: {
+        ...auditSnapshot(after),
+        action,
+        refund: {
+          id: refund.id,
+          status: refund.status,
+          basis: refund.basis,
+          amountMinor: refund.amountMinor,
+          currency: refund.currency,
+          reason: refund.reason,
+        },
+      },
+    });
+  });
+  // A refund sent or settled queued its mail in that transaction.
+  ensureMailWorker(db).kick();
+  return (await readOrders(db, eq(orders.id, id), by))[0] ?? null;
+}
+
+/**
+ * A refund as the form asks for it: the guarantee's basis is the amount the money-back guarantee gives now (an order
+ * it does not cover is refused at the field), anything else as typed.
+ */
+async function askOf(db: Reader, order: OrderRow, input: RefundInput) {
+  if (input.basis !== 'guarantee') {
+    return { basis: input.basis, amountMinor: input.amountMinor, lines: input.lines, reason: input.reason };
+  }
+  const guarantee = await guaranteeOf(db, order, new Date());
+  if (!guarantee.eligible)
+    throw new ApiError(BusinessCode.invalidInput, 'api.admin.refundNotGuaranteed', {
+      fields: { basis: 'api.admin.refundNotGuaranteed' },
+    });
+  const so = refundedSoFar(order, await refundsOfOrder(db, order.id));
+  const amountMinor = Math.min(guaranteeAmount(order, guarantee.lines), so.remainingMinor);
+  return { basis: 'amount' as const, amountMinor: Math.max(amountMinor, 1), reason: input.reason };
+}
+
+/** Creates a refund: sent at once by an owner or manager, or a support request waiting for one. */
+const refundAction =
+  (approve: boolean) =>
+  async ({
+    db,
+    by,
+    id,
+    input,
+  }: {
+    db: Database;
+    by: SignedInStaff;
+    id: string | number;
+    input: Record<string, unknown>;
+  }) => {
+    const ask = refundInput.parse(input);
+    const order = await findOrder(db, Number(id));
+    const made = await askOf(db, order, ask);
+    return refundStep(db, by, Number(id), approve ? 'refund' : 'requestRefund', (tx, at) =>
+      createRefund(tx, order.id, made, { staffId: by.id, approve, actor: 'operator' }, at),
+    );
+  };
 
 /** The export's columns, in order: what the list shows, and the amounts in the currency's major unit. */
 const CSV_HEADER = [
@@ -411,15 +603,43 @@ export const ordersBinding: Binding = {
      * Records that the customer centre made the refund of an order waiting for one (`refund_pending` → `refunded`,
      * the transition its `refund.completed` notification makes), for a refund settled there without telling the site.
      */
-    'mark-refunded': ({ db, by, id, input }) =>
-      transition(db, by, Number(id), {
+    'mark-refunded': async ({ db, by, id, input }) => {
+      // Refunds under way are settled as their `refund.succeeded` would settle them (the same function); an order
+      // waiting without one (paid after it ended) moves as before.
+      const underWay = await pendingRefundIds(db, Number(id));
+      if (underWay.length > 0) {
+        return refundStep(db, by, Number(id), 'markRefunded', async (tx, at) => {
+          let last: RefundRow | undefined;
+          for (const refundId of underWay) {
+            last = (await settleRefund(tx, refundId, 'succeeded', { actor: 'operator', at }))?.refund ?? last;
+          }
+          if (!last) throw new ApiError(BusinessCode.conflict, 'api.admin.ordersNotRefundPending');
+          return last;
+        });
+      }
+      return transition(db, by, Number(id), {
         from: 'refund_pending',
         to: 'refunded',
         reason: 'refund made, recorded by an operator',
         action: 'markRefunded',
         note: String(input.note ?? ''),
         refusal: 'api.admin.ordersNotRefundPending',
-      }),
+      });
+    },
+    refund: refundAction(true),
+    'request-refund': refundAction(false),
+    'approve-refund': ({ db, by, id, input }) =>
+      refundStep(db, by, Number(id), 'approveRefund', (tx, at) =>
+        approveRefund(tx, Number(id), refundChoice.parse(input).refundId, by.id, at),
+      ),
+    'reject-refund': ({ db, by, id, input }) =>
+      refundStep(db, by, Number(id), 'rejectRefund', (tx, at) =>
+        rejectRefund(tx, Number(id), refundChoice.parse(input).refundId, by.id, at),
+      ),
+    'retry-refund': ({ db, by, id, input }) =>
+      refundStep(db, by, Number(id), 'retryRefund', (tx, at) =>
+        retryRefund(tx, Number(id), refundChoice.parse(input).refundId, at),
+      ),
     /**
      * Sends the payment confirmation again, as a new row in the mail outbox (the first one's row stays as it was),
      * in the customer's language and to their address as it is now. Only for an order that was paid (409 otherwise).
@@ -444,6 +664,19 @@ export const ordersBinding: Binding = {
     },
   },
   routes: (router, resource) => {
+    router.route(
+      {
+        method: 'get',
+        path: '/admin/credit-notes/:id/pdf',
+        summary: 'A credit note as the customer received it, as a PDF',
+        params: z.object({ id: recordId }),
+        raw: { mediaType: 'application/pdf', description: 'The credit note (an attachment named by its number).' },
+        auth: 'staff',
+        permission: resource.declaration.access.read,
+        errors: [404],
+      },
+      async (c, { params }) => creditNoteDownload(c, await creditNoteById(c.get('db'), params.id)),
+    );
     router.route(
       {
         method: 'get',

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { WEBHOOK_EVENTS, WEBHOOK_SIGNATURE_SCHEME } from '@/lib/webhooks/events';
 import { BusinessCode } from '../errors';
 import type { RouteAuth, TaggedRouteDoc } from './describe';
 
@@ -157,6 +158,56 @@ const failure = {
 };
 
 /**
+ * What the site sends (OpenAPI 3.1's `webhooks`): one operation per event type, its body `{id, type, createdAt, data}`
+ * with `data` from the schema the code builds it with (src/lib/webhooks/events.ts), its headers and the signature
+ * scheme, so a receiver can be written from this document alone (docs/decisions/068-refunds-and-credit-notes.md).
+ */
+function webhooksOf() {
+  const header = (name: string, description: string) => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema: { type: 'string' },
+  });
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENTS).map(([type, event]) => [
+      type,
+      {
+        post: {
+          summary: event.summary,
+          description: WEBHOOK_SIGNATURE_SCHEME,
+          operationId: `webhook_${type.replace(/\W/g, '_')}`,
+          tags: ['Webhooks'],
+          security: [{ webhookSignature: [] }],
+          parameters: [
+            header('Cirrus-Event-Id', 'the event id, the same on every retry: de-duplicate on it'),
+            header('Cirrus-Event-Type', `\`${type}\``),
+            header('Cirrus-Signature', '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`'),
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: outputSchema(
+                  z.object({
+                    id: z.string().describe('the event id (a UUID)'),
+                    type: z.literal(type),
+                    createdAt: z.string().describe('ISO 8601'),
+                    data: event.data,
+                  }),
+                ),
+              },
+            },
+          },
+          responses: { '200': { description: 'Handled: any 2xx. Anything else, or no answer, is retried.' } },
+        },
+      },
+    ]),
+  );
+}
+
+/**
  * The OpenAPI 3.1 document of /api, made from the routes' descriptions (docs/decisions/051-openapi.md). Pure: the
  * same descriptions give the same document, so it is built once per process.
  */
@@ -179,8 +230,9 @@ export function openApiDocument(routes: TaggedRouteDoc[], info: { version: strin
     },
     // The site's own origin: the document describes the API of the instance that serves it.
     servers: [{ url: '/', description: 'This site' }],
-    tags,
+    tags: [...tags, { name: 'Webhooks', description: WEBHOOK_SIGNATURE_SCHEME }],
     paths,
+    webhooks: webhooksOf(),
     components: {
       schemas: { Failure: failure },
       responses: {
@@ -217,6 +269,12 @@ export function openApiDocument(routes: TaggedRouteDoc[], info: { version: strin
           description: 'HMAC-SHA256 over the timestamp and the raw body with PAYMENT_WEBHOOK_SECRET.',
         },
         metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN of the instance.' },
+        webhookSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'cirrus-signature',
+          description: `What the site signs its events with. ${WEBHOOK_SIGNATURE_SCHEME}`,
+        },
       },
     },
   };

@@ -5,6 +5,7 @@ import { int, isoTime, localizedAnswer } from '@/lib/api/answers';
 import { ORDER_STATUSES } from '@/lib/validation/order-forms';
 import type { Database } from '../../db/client';
 import { images, type OrderStatus, orderEvents, orders, plans, regions } from '../../db/schema';
+import { creditNotesOfOrder } from '../../invoices/credit-notes';
 import { invoiceOfOrder } from '../../invoices/queries';
 import { releaseHolds, transitionOrders } from '../../orders/lifecycle';
 import { ApiError, BusinessCode, notFound } from '../errors';
@@ -37,6 +38,16 @@ export const orderDetailAnswer = orderSummaryAnswer.extend({
     .object({ number: z.string(), url: z.string().describe('the PDF, for the signed-in customer') })
     .nullable()
     .describe('the invoice, once the order is paid (docs/decisions/067-invoices.md)'),
+  creditNotes: z
+    .array(
+      z.object({
+        number: z.string(),
+        totalInclTaxMinor: int().describe('negative: what the invoice is reduced by'),
+        issuedAt: isoTime(),
+        url: z.string().describe('the PDF, for the signed-in customer'),
+      }),
+    )
+    .describe("the credit notes of the order's refunds, oldest first (docs/decisions/068-refunds-and-credit-notes.md)"),
   config: z.record(z.string(), z.unknown()).describe('the configuration as ordered'),
   history: z.array(
     z.object({
@@ -106,7 +117,7 @@ export async function getCustomerOrder(db: Database, userId: number, number: str
     quantity?: number;
     months?: number;
   };
-  const [[plan], [region], [image], invoice] = await Promise.all([
+  const [[plan], [region], [image], invoice, notes] = await Promise.all([
     db
       .select({ name: plans.name })
       .from(plans)
@@ -120,6 +131,7 @@ export async function getCustomerOrder(db: Database, userId: number, number: str
       .from(images)
       .where(eq(images.id, config.imageId ?? '')),
     invoiceOfOrder(db, row.id),
+    creditNotesOfOrder(db, row.id),
   ]);
   return {
     ...summary(row),
@@ -135,6 +147,12 @@ export async function getCustomerOrder(db: Database, userId: number, number: str
     invoice: invoice
       ? { number: invoice.number, url: `/api/finance/order-server/invoice/${encodeURIComponent(row.number)}` }
       : null,
+    creditNotes: notes.map((n) => ({
+      number: n.number,
+      totalInclTaxMinor: n.totalInclTaxMinor,
+      issuedAt: n.issuedAt.toISOString(),
+      url: `/api/finance/order-server/credit-note/${encodeURIComponent(n.number)}`,
+    })),
     config: row.config,
     server: {
       plan: plan?.name ?? null,

@@ -1,16 +1,17 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { env } from '@/env';
 import { recordId } from '@/lib/validation/numbers';
 import { ORDER_STATUSES } from '@/lib/validation/order-forms';
 import type { Database } from '../../db/client';
-import { type OrderStatus, orders, paymentNotifications } from '../../db/schema';
+import { type OrderStatus, orders, paymentNotifications, refunds } from '../../db/schema';
 import { ensureMailWorker } from '../../mail/worker';
 import { expireOrders, type OrderTx, transitionOrders } from '../../orders/lifecycle';
 import { mailOrderPaid } from '../../orders/mails';
 import { verifySignature } from '../../orders/signature';
 import { seatPaid } from '../../pintuan/payment';
+import { pendingRefundIds, settleRefund } from '../../refunds/refunds';
 import { ApiError, BusinessCode, notFound } from '../errors';
 import { parseWith } from '../input';
 import { liveNumbersChanged } from '../live/cache';
@@ -24,18 +25,36 @@ import { successEnvelope } from '../route';
 export const paymentNotification = z.object({
   id: z.string().trim().min(1).max(100).describe("the event's id, unique per event"),
   type: z
-    .enum(['payment.succeeded', 'provisioning.started', 'provisioning.completed', 'refund.completed'])
-    .describe('what happened'),
+    .enum([
+      'payment.succeeded',
+      'provisioning.started',
+      'provisioning.completed',
+      'refund.completed',
+      'refund.succeeded',
+      'refund.failed',
+    ])
+    .describe(
+      'what happened; `refund.succeeded` and `refund.failed` answer a `refund.requested` event ' +
+        '(docs/decisions/068-refunds-and-credit-notes.md)',
+    ),
   data: z.object({
     orderNumber: z.string().trim().min(1).max(40),
-    amountMinor: recordId.or(z.literal(0)).optional().describe('for payment.succeeded: the amount paid, minor units'),
-    currency: z.string().trim().length(3).optional().describe('for payment.succeeded: the currency paid in'),
+    amountMinor: recordId
+      .or(z.literal(0))
+      .optional()
+      .describe("for payment.succeeded: the amount paid; for refund.*: the refund's amount; minor units"),
+    currency: z.string().trim().length(3).optional().describe('for payment.succeeded and refund.*: the currency'),
+    refundId: recordId.optional().describe('for refund.succeeded and refund.failed: `refund.id` of the request'),
+    failureReason: z.string().trim().max(500).optional().describe('for refund.failed: why, in words for an operator'),
   }),
 });
 export type PaymentNotification = z.output<typeof paymentNotification>;
 
-/** The transition each event asks for, from the statuses it may come from. */
-const TRANSITIONS: Record<PaymentNotification['type'], { from: OrderStatus[]; to: OrderStatus; reason: string }> = {
+/** The transition each order event asks for, from the statuses it may come from. */
+const TRANSITIONS: Record<
+  Exclude<PaymentNotification['type'], 'refund.succeeded' | 'refund.failed'>,
+  { from: OrderStatus[]; to: OrderStatus; reason: string }
+> = {
   'payment.succeeded': { from: ['pending_payment'], to: 'paid', reason: 'payment received' },
   'provisioning.started': { from: ['paid'], to: 'provisioning', reason: 'provisioning started' },
   'provisioning.completed': { from: ['provisioning'], to: 'active', reason: 'server ready' },
@@ -81,7 +100,6 @@ export async function receiveNotification(
   const [seen] = await db.select().from(paymentNotifications).where(eq(paymentNotifications.eventId, event.id));
   if (seen) return answerOf(seen.outcome);
 
-  let paid: { orderId: number } | undefined;
   let released = false;
   const outcome = await db.transaction(async (tx) => {
     // The event's row first: a concurrent delivery of the same event waits here, then finds it done.
@@ -98,7 +116,6 @@ export async function receiveNotification(
       .returning({ eventId: paymentNotifications.eventId });
     if (claimed.length === 0) return undefined;
     const result = await apply(tx, event, now);
-    if (result.paidOrderId !== undefined) paid = { orderId: result.paidOrderId };
     released = result.released === true;
     await tx
       .update(paymentNotifications)
@@ -111,7 +128,8 @@ export async function receiveNotification(
     if (!first) throw new Error('payment notification vanished after a conflict');
     return answerOf(first.outcome);
   }
-  if (paid) ensureMailWorker(db).kick();
+  // A payment, an expiry or a refund's answer queued its mail in that transaction.
+  ensureMailWorker(db).kick();
   // A late payment that ended its order gave back sale stock or a group seat, or a paid seat opened or completed a
   // group: this process's kept numbers are old.
   if (released) liveNumbersChanged();
@@ -125,6 +143,39 @@ async function apply(
 ): Promise<{ outcome: NotifyOutcome; paidOrderId?: number; released?: boolean }> {
   const [order] = await tx.select().from(orders).where(eq(orders.number, event.data.orderNumber)).for('update');
   if (!order) throw notFound('api.order.notFound');
+
+  if (event.type === 'refund.succeeded' || event.type === 'refund.failed') {
+    // A refund's answer (docs/decisions/068-refunds-and-credit-notes.md): the refund named, of this order, for its
+    // amount and currency, under way; refused as a payment is otherwise.
+    const [refund] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.id, event.data.refundId ?? 0), eq(refunds.orderId, order.id)));
+    if (!refund) throw notFound('api.notify.unknownRefund');
+    if (event.data.amountMinor !== refund.amountMinor || event.data.currency !== refund.currency) {
+      throw new ApiError(BusinessCode.invalidInput, 'api.notify.amountMismatch', {
+        fields: { amountMinor: 'api.notify.amountMismatch' },
+      });
+    }
+    const settled = await settleRefund(tx, refund.id, event.type === 'refund.succeeded' ? 'succeeded' : 'failed', {
+      actor: 'payment',
+      at: now,
+      failureReason: event.data.failureReason,
+    });
+    if (!settled) throw new ApiError(BusinessCode.conflict, 'api.order.illegalTransition');
+    return { outcome: answer(settled.order.number, settled.order.status) };
+  }
+  if (event.type === 'refund.completed') {
+    // The older answer for a whole order: it settles every refund of the order under way as made, as each one's
+    // `refund.succeeded` would; an order waiting without one (a payment after it ended) moves as it always did.
+    const underWay = await pendingRefundIds(tx, order.id);
+    if (underWay.length > 0) {
+      let last: Awaited<ReturnType<typeof settleRefund>> = null;
+      for (const id of underWay) last = await settleRefund(tx, id, 'succeeded', { actor: 'payment', at: now });
+      const status = last?.order.status ?? order.status;
+      return { outcome: answer(order.number, status) };
+    }
+  }
 
   if (event.type === 'payment.succeeded') {
     // The amount paid is the total with its tax (docs/decisions/066-tax.md).
@@ -155,7 +206,7 @@ async function apply(
     }
   }
 
-  const step = TRANSITIONS[event.type];
+  const step = TRANSITIONS[event.type as keyof typeof TRANSITIONS];
   const [moved] = await transitionOrders(tx, [order.id], { ...step, actor: 'payment', at: now });
   if (!moved) throw new ApiError(BusinessCode.conflict, 'api.order.illegalTransition');
   let groupChanged = false;

@@ -7,6 +7,7 @@ import { heldCouponAnswer } from '@/lib/coupons';
 import { orderNumberRequest, orderSearchRequest } from '@/lib/validation/order-forms';
 import { findSession, SESSION_COOKIE } from '../../auth/sessions';
 import { readBillingProfile } from '../../billing/profile';
+import { creditNoteDownload, customerCreditNote } from '../../invoices/credit-notes';
 import { customerInvoice, invoiceDownload } from '../../invoices/queries';
 import { requestLocale, statedLocale } from '../context';
 import { liveNumbersChanged } from '../live/cache';
@@ -23,6 +24,14 @@ import { quoteAnswer, quoteVps, taxLinesFor } from './pricing';
 import { createVpsOrder, listHeldCoupons, orderSummaryAnswer } from './service';
 
 export const ordersRouter = apiRouter('Orders');
+
+/** A credit note's number as the site writes them: `CN-2026-000001`. */
+const creditNoteNumberRequest = z.object({
+  number: z
+    .string()
+    .trim()
+    .regex(/^CN-\d{4}-\d{6,}$/, 'api.field.invalid'),
+});
 
 const heldCouponsQuery = z.object({ language: z.string().optional() });
 
@@ -141,6 +150,21 @@ ordersRouter.route(
     errors: [404],
   },
   async (c, { params }) => invoiceDownload(c, await customerInvoice(c.get('db'), c.get('user').id, params.number)),
+);
+
+ordersRouter.route(
+  {
+    method: 'get',
+    path: '/finance/order-server/credit-note/:number',
+    summary: "A credit note of one of the customer's refunded orders, as a PDF",
+    description: "In the customer's language when it was issued (docs/decisions/068-refunds-and-credit-notes.md).",
+    auth: 'customer',
+    params: creditNoteNumberRequest,
+    raw: { mediaType: 'application/pdf', description: 'The credit note (an attachment named by its number).' },
+    errors: [404],
+  },
+  async (c, { params }) =>
+    creditNoteDownload(c, await customerCreditNote(c.get('db'), c.get('user').id, params.number)),
 );
 
 ordersRouter.route(

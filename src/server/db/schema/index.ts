@@ -9,6 +9,7 @@ export * from './orders';
 export * from './pintuan';
 export * from './prices';
 export * from './promotions';
+export * from './refunds';
 export * from './search';
 export * from './staff';
 export * from './system';

@@ -18,7 +18,9 @@ export type OrderLine = {
  * The states of an order (docs/decisions/037-order-lifecycle.md). `pending_payment` until the customer centre
  * confirms payment or the payment window ends (`expired`) or the customer cancels (`cancelled`); a paid order
  * is `provisioning`, then `active`. A paid order of a failed group-buy, or a payment that came after the order
- * expired, is `refund_pending` until the customer centre says `refunded`.
+ * expired, is `refund_pending` until the customer centre says `refunded`. A refund made from the back office
+ * (docs/decisions/068-refunds-and-credit-notes.md) makes it `refund_pending` while the customer centre returns the
+ * money, then `partially_refunded` or `refunded`.
  */
 export type OrderStatus =
   | 'pending_payment'
@@ -28,6 +30,7 @@ export type OrderStatus =
   | 'cancelled'
   | 'expired'
   | 'refund_pending'
+  | 'partially_refunded'
   | 'refunded';
 
 /**
@@ -153,8 +156,9 @@ export const webhookOutbox = pgTable(
 );
 
 /**
- * Payment notifications from the customer centre, one row per event id: a repeated event answers what the first
- * one did and changes nothing (POST /api/finance/order-server/pay/notify).
+ * Payment and refund notifications from the customer centre, one row per event id: a repeated event answers what
+ * the first one did and changes nothing (POST /api/finance/order-server/pay/notify). A refund's event keeps the
+ * refund's amount.
  */
 export const paymentNotifications = pgTable('payment_notifications', {
   eventId: text('event_id').primaryKey(),
