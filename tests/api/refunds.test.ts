@@ -9,7 +9,15 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import enAdmin from '../../src/i18n/admin/en.json';
-import { creditNotes, invoices, orderEvents, orders, refunds, webhookOutbox } from '../../src/server/db/schema';
+import {
+  creditNotes,
+  invoices,
+  mailOutbox,
+  orderEvents,
+  orders,
+  refunds,
+  webhookOutbox,
+} from '../../src/server/db/schema';
 import { signatureHeader } from '../../src/server/orders/signature';
 import { deliverDueWebhooks } from '../../src/server/orders/webhooks';
 import { call } from '../support/api';
@@ -135,6 +143,21 @@ describe('a refund from the back office', () => {
     // The same event again answers the same and changes nothing.
     const again = await notify('refund.succeeded', data, { id });
     expect([again.status, again.json.message]).toEqual([200, done.json.message]);
+    // The customer is mailed once when it is sent and once when it is made, in Japanese, with the credit note.
+    const mails = await own.db
+      .select({ key: mailOutbox.dedupKey, subject: mailOutbox.subject, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.dedupKey} like ${`order:${order.id}:refund-%`}`)
+      .orderBy(asc(mailOutbox.id));
+    expect(mails.map((m) => m.key)).toEqual([
+      `order:${order.id}:refund-requested:${refund?.id}`,
+      `order:${order.id}:refund-completed:${refund?.id}`,
+    ]);
+    for (const mail of mails) {
+      expect(mail.text).toContain(now.notes[0]?.number ?? '?');
+      expect(mail.text).toContain(`/api/finance/order-server/credit-note/${now.notes[0]?.number}`);
+      expect(mail.text).toMatch(/[￥¥]300/);
+    }
 
     // The rest.
     const rest = await act(as.owner, order, 'refund', { basis: 'full', reason: 'the rest' });
