@@ -879,10 +879,14 @@ function combine(built: Built[]): Built {
 /** What carries over from the question before: its intent, and its entities under the new ones. */
 function merge(
   previous: { intent: Intent; entities: Entities } | undefined,
-  now: { intent: Intent | undefined; entities: Entities; followUp: boolean },
+  now: Unit,
 ): { intent: Intent | undefined; entities: Entities } {
   if (!previous || !now.followUp || !CATALOG_INTENTS.has(previous.intent)) return now;
-  const intent = now.intent ?? previous.intent;
+  // "4核呢" after a licence question: the size is the licence's argument, not a new question about plans.
+  const intent = now.intent && !(now.weak && ARGUMENT_OF.has(previous.intent)) ? now.intent : previous.intent;
+  // "and for 4?" after a licence question: a bare number is the vCPUs to license.
+  const bare = /(?<![\d.])(\d{1,3})(?![\d.%])/.exec(now.text)?.[1];
+  if (intent === 'licence' && now.entities.cpu === undefined && bare) now.entities.cpu = Number(bare);
   if (!CATALOG_INTENTS.has(intent)) return now;
   const kept: Entities = { ...previous.entities };
   // A new plan description replaces the old plan; a new region replaces the old region.

@@ -40,6 +40,8 @@ export type Concept =
   | 'howTo'
   | 'offTopic'
   // Modifiers: they say what is wanted of the subject, not the subject
+  /** A way to pay named (PayPal, 比特币): the payment subject, and what the question asks to be offered. */
+  | 'paymentMethod'
   | 'price'
   | 'cheap'
   | 'availability'
@@ -86,7 +88,7 @@ const LEXICON: Record<Concept, Entry> = {
     ja: ['クーポン', 'プロモコード', '割引コード'],
   },
   licence: {
-    en: ['windows', 'licen[cs]e', 'cpanel', '\\bos fee'],
+    en: ['windows', 'licen[cs]e', 'cpanel', '\\bos fee', 'win ?(?:server|licen[cs]e)'],
     zh: ['许可证', '授权费', '授权', 'windows', '视窗'],
     ja: ['ライセンス', 'ウィンドウズ', 'windows'],
   },
@@ -157,9 +159,12 @@ const LEXICON: Record<Concept, Entry> = {
     ja: ['sla', '稼働率', 'サービスレベル', '可用性', 'ダウンタイム', '補償', '障害'],
   },
   payment: {
+    en: ['payment methods?', 'pay (?:with|by|using|via)', 'top[\\s-]?up', 'accept'],
+    zh: ['付款方式', '支付方式', '充值', '付款', '支付', '用.{1,6}付'],
+    ja: ['支払い方法', '支払方法', 'お支払い方法', '払える', '払えます', 'チャージ', '決済'],
+  },
+  paymentMethod: {
     en: [
-      'payment methods?',
-      'pay (?:with|by|using|via)',
       'paypal',
       'alipay',
       'wechat',
@@ -175,44 +180,9 @@ const LEXICON: Record<Concept, Entry> = {
       '\\bjcb',
       'amex',
       'american express',
-      'top[\\s-]?up',
-      'accept',
     ],
-    zh: [
-      '付款方式',
-      '支付方式',
-      '支付宝',
-      '微信',
-      '信用卡',
-      '银行卡',
-      '银行转账',
-      '充值',
-      '比特币',
-      'visa',
-      'jcb',
-      '付款',
-      '支付',
-      '用.{1,6}付',
-      'paypal',
-      'paypay',
-    ],
-    ja: [
-      '支払い方法',
-      '支払方法',
-      'お支払い方法',
-      '払える',
-      '払えます',
-      'クレジットカード',
-      'カード',
-      '銀行振込',
-      'チャージ',
-      'ビットコイン',
-      'visa',
-      'jcb',
-      'paypay',
-      'paypal',
-      '決済',
-    ],
+    zh: ['支付宝', '微信', '信用卡', '银行卡', '银行转账', '比特币', 'visa', 'jcb', 'paypal', 'paypay'],
+    ja: ['クレジットカード', 'カード', '銀行振込', 'ビットコイン', 'visa', 'jcb', 'paypay', 'paypal'],
   },
   billing: {
     en: [
@@ -230,6 +200,9 @@ const LEXICON: Record<Concept, Entry> = {
       'turn(?:ed)? off',
       'shut ?down',
       'still (?:pay|charged|billed)',
+      "(?:don'?t|do not|didn'?t|did not|can'?t|cannot|not) pay",
+      'stopped',
+      'stop(?:ping)? (?:the |my |a )?(?:server|vps|instance)',
       'prorat',
       'currenc',
       'exchange rate',
@@ -253,6 +226,12 @@ const LEXICON: Record<Concept, Entry> = {
       '收费',
       '删除',
       '失败',
+      '不交钱',
+      '不付',
+      '没付',
+      '没交',
+      '不缴',
+      '停机',
     ],
     ja: [
       '課金',
@@ -270,6 +249,10 @@ const LEXICON: Record<Concept, Entry> = {
       '残高',
       '日割',
       '削除',
+      '払わな',
+      '払えな',
+      '未払',
+      '止め',
     ],
   },
   tax: {
@@ -335,6 +318,7 @@ const LEXICON: Record<Concept, Entry> = {
       'at once',
       'maximum',
       '\\bmax\\b',
+      'number of (?:servers|vps|instances)',
     ],
     zh: ['最多', '上限', '限制', '频率', '几台', '多少台', '同时', 'api'],
     ja: ['何台', 'レート制限', '上限', '制限', '同時', 'api'],
@@ -641,6 +625,7 @@ export const SUBJECT_WORDS: Partial<Record<Concept, Record<Locale, string>>> = {
   volume: { en: 'volume', zh: '云硬盘', ja: 'ボリューム' },
   tax: { en: 'tax', zh: '税费', ja: '税金' },
   payment: { en: 'payment', zh: '付款', ja: '支払い' },
+  paymentMethod: { en: 'payment', zh: '付款', ja: '支払い' },
   hourly: { en: 'hourly', zh: '按小时', ja: '時間課金' },
   privacy: { en: 'data protection', zh: '数据保护', ja: 'データ保護' },
 };
