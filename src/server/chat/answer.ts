@@ -15,6 +15,7 @@ import { articleLinks, articlesBySlug, candidateDocuments, type FoundDocument } 
 import {
   CATALOG_INTENTS,
   type Entities,
+  FAILED,
   type Intent,
   normalize,
   PASSWORD_WORDS,
@@ -22,7 +23,7 @@ import {
   recognise,
   SIGN_UP_WORDS,
 } from './intents';
-import { CANONICAL, conceptsIn, INTENT_HINTS, mentions } from './lexicon';
+import { CANONICAL, type Concept, conceptsIn, INTENT_HINTS, mentions } from './lexicon';
 import { askLlm, type LlmFact, type LlmSettings } from './llm';
 import { bestExcerpt, type Passage, rankPassages, rankSections, scoredExcerpt, terms } from './retrieve';
 import { prepareQuestion } from './understand';
@@ -281,6 +282,13 @@ function domainAnswer(c: Ctx): Built {
   };
 }
 
+/** What a failed payment is called on the site's pages, for a question about not paying. */
+const FAILED_HINTS: Record<Locale, string> = {
+  en: 'payment fails grace period suspended',
+  zh: '付款失败 宽限期 暂停',
+  ja: 'お支払いができなかった 猶予期間 一時停止',
+};
+
 const hintsOf = (intent: Intent | undefined, language: Locale): string =>
   intent && intent in INTENT_HINTS ? (INTENT_HINTS[intent as keyof typeof INTENT_HINTS]?.[language] ?? '') : '';
 
@@ -417,7 +425,11 @@ type Excerpt = { passage: Passage; sentences: string[]; followed?: { passage: Pa
  * most of the question (the section's own rank counting half a word, an announcement's half a word less).
  */
 async function answeringExcerpt(c: Ctx, intent: Intent | undefined, min: number): Promise<Excerpt | undefined> {
-  const hints = hintsOf(intent, c.language);
+  // A payment not made ("if I don't pay", 不交钱) is asked about what the site does when a payment fails.
+  const hints =
+    intent === 'billing' && FAILED.test(c.question)
+      ? `${hintsOf(intent, c.language)} ${FAILED_HINTS[c.language]}`
+      : hintsOf(intent, c.language);
   const docs = await candidateDocuments(c.db, `${c.question} ${hints}`, c.language, CANDIDATES);
   const sections = rankSections(docs, c.question, hints, c.language, c.currency);
   const best = sections[0];
@@ -435,7 +447,14 @@ async function answeringExcerpt(c: Ctx, intent: Intent | undefined, min: number)
   for (const section of near.slice(0, SECTIONS_READ)) {
     // A list of the options asked about (payment methods) is the answer, whatever else the question says.
     const excerpt = scoredExcerpt(section, asked, hints, c.language, undefined, intent === 'payment' ? 0.5 : 0.1);
-    const score = excerpt.score + 0.5 * (section.score / best.score) - (section.kind === 'announcement' ? 0.5 : 0);
+    // A section whose title or heading names the subject asked ("Service level agreement" for an SLA credit) answers
+    // before one that mentions it in passing ("…SLA credits cannot be withdrawn" in the refund policy).
+    const onSubject = intent !== undefined && conceptsIn(normalize(`${section.title} ${section.heading}`)).has(intent as Concept);
+    const score =
+      excerpt.score +
+      0.5 * (section.score / best.score) -
+      (section.kind === 'announcement' ? 0.5 : 0) +
+      (onSubject ? 1 : 0);
     if (excerpt.sentences.length && score > topScore) {
       found = { passage: section, sentences: excerpt.sentences };
       topScore = score;

@@ -563,7 +563,8 @@ const LEXICON: Record<Concept, Entry> = {
   },
 };
 
-const LATIN_START = /^[\\(?:a-z0-9]/i;
+/** An entry whose first letter is Latin (after an opening group): "(?:は|なら)" is not, "(?:don'?t)" is. */
+const LATIN_START = /^(?:\(\?:)?[\\a-z0-9]/i;
 
 function compile(entry: Entry): RegExp {
   const sources = [...entry.en, ...entry.zh, ...entry.ja].map((s) =>
