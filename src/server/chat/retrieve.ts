@@ -47,7 +47,7 @@ const CJK_STOP =
   /[的了吗呢吧啊么是在和与或及把被从对我你您他她它们这那哪怎如何什可以能要请问呀はがをにへでとやのもかなねよ。、，？！：；]/gu;
 
 const QUANTITY =
-  /how (?:long|many|much|soon|fast|quickly)|when|what (?:rate|percent)|minimum|maximum|多久|几|多少|多长|多快|何日|何台|何%|何％|いくら|いつ|何時間|何パーセント|どれくらい|どのくらい|何回|最低|最多|上限/;
+  /how (?:long|many|much|soon|fast|quickly)|when|what (?:rate|percent)|%|percent|minimum|maximum|多久|几|多少|多长|多快|何日|何台|何%|何％|いくら|いつ|何時間|何パーセント|どれくらい|どのくらい|何回|最低|最多|上限/;
 
 /** A question asking how long or when ("how long", "多久", "几天", "いつ", "何日"). */
 const DURATION_ASKED =
@@ -259,6 +259,9 @@ function holder(text: string, locale: Locale): (unit: string) => boolean {
   return (unit) => own.has(unit) || (locale === 'zh' && lower.includes(unit));
 }
 
+/** Room beyond an excerpt's length for the sentences that answer the rest of a question. */
+const EXTRA_CHARS = 240;
+
 /**
  * The sentences of a passage that answer the question, whole and in their order: the sentence sharing most terms
  * with the question (the intent's hint words only break ties), then the ones after it while they fit in about
@@ -325,7 +328,7 @@ export function scoredExcerpt(
   }
   const first = sentences[top];
   if (first === undefined) return { sentences: [], score: 0 };
-  const out = [first];
+  const chosen = [top];
   let length = first.length;
   const tableRow = (s: string) => /^[^:：]{1,60}: .+; /.test(s);
   for (let i = top + 1; i < sentences.length; i += 1) {
@@ -333,8 +336,31 @@ export function scoredExcerpt(
     if (length + next.length > maxChars) break;
     // A sentence's answer does not run on into a table below it.
     if (tableRow(next) && !tableRow(first)) break;
-    out.push(next);
+    chosen.push(i);
     length += next.length;
   }
+  // A question asks more than one thing ("what commission, and the minimum payout?", 「多久到账？怎么申请」): a
+  // sentence elsewhere in the section holding a word of the question that the quoted ones do not is quoted too, in
+  // its place, at most two of them.
+  const covered = new Set(wanted.filter((t) => heading(t) || chosen.some((i) => holder(sentences[i] ?? '', locale)(t))));
+  for (let extra = 0; extra < 2; extra += 1) {
+    let pick = -1;
+    let gained: string[] = [];
+    sentences.forEach((sentence, i) => {
+      if (chosen.includes(i)) return;
+      const holds = holder(sentence, locale);
+      const fresh = wanted.filter((t) => !covered.has(t) && holds(t));
+      if (fresh.length > gained.length) {
+        pick = i;
+        gained = fresh;
+      }
+    });
+    const sentence = sentences[pick];
+    if (sentence === undefined || length + sentence.length > maxChars + EXTRA_CHARS) break;
+    chosen.push(pick);
+    length += sentence.length;
+    for (const t of gained) covered.add(t);
+  }
+  const out = chosen.sort((a, b) => a - b).map((i) => sentences[i] ?? '');
   return { sentences: out, score: topScore };
 }
