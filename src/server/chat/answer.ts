@@ -416,6 +416,11 @@ function couponAnswer(c: Ctx): Built {
 const NEAR_SECTION = 0.6;
 const SAME_PAGE_SECTION = 0.3;
 const SECTIONS_READ = 6;
+/**
+ * What the section's own rank adds to its best sentence's: a section ranked far above the others (its heading
+ * restates the question) answers though a sentence elsewhere shares as many words.
+ */
+const SECTION_RANK_WEIGHT = 1.5;
 
 /** A passage's answering sentences, and those of the article they point to when they point to one. */
 type Excerpt = { passage: Passage; sentences: string[]; followed?: { passage: Passage; sentences: string[] } };
@@ -452,9 +457,10 @@ async function answeringExcerpt(c: Ctx, intent: Intent | undefined, min: number)
     const onSubject = intent !== undefined && conceptsIn(normalize(`${section.title} ${section.heading}`)).has(intent as Concept);
     const score =
       excerpt.score +
-      0.5 * (section.score / best.score) -
+      SECTION_RANK_WEIGHT * (section.score / best.score) -
       (section.kind === 'announcement' ? 0.5 : 0) +
       (onSubject ? 1 : 0);
+    if (process.env.CHAT_DEBUG) console.log('DBG', section.title, '|', section.heading, section.score.toFixed(2), excerpt.score, score.toFixed(2), excerpt.sentences[0]?.slice(0, 60));
     if (excerpt.sentences.length && score > topScore) {
       found = { passage: section, sentences: excerpt.sentences };
       topScore = score;

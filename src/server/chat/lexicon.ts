@@ -681,7 +681,11 @@ export const INTENT_HINTS: Partial<Record<Concept, Record<Locale, string>>> = {
     zh: '滥用 举报 25 端口 邮件',
     ja: '不正利用 報告 25 ポート メール',
   },
-  limits: { en: 'limits servers rate limits', zh: '使用限制 服务器 速率限制', ja: '制限 サーバー レート制限' },
+  limits: {
+    en: 'limits servers at the same time rate limits',
+    zh: '使用限制 服务器 同时 速率限制',
+    ja: '制限 サーバー 同時 レート制限',
+  },
   planChange: {
     en: 'changing plans larger smaller system disk prorated',
     zh: '变更套餐 更高配置 降级 系统盘',

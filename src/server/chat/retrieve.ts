@@ -5,6 +5,7 @@ import type { CurrencyRate } from '@/lib/money';
 import { fillInlineFacts } from '../docs/inline-facts';
 import { joinedWords } from '../search/text';
 import type { FoundDocument } from './documents';
+import { type Concept, conceptsIn } from './lexicon';
 import { splitSentences } from './sentences';
 
 /**
@@ -252,11 +253,53 @@ function questionUnits(text: string, locale: Locale): string[] {
   return [...new Set([...words, ...all.filter((t) => /^[a-z0-9][a-z0-9._-]*$/.test(t))])];
 }
 
+/** Concepts that say what is wanted of a subject rather than name one: they do not make two words the same. */
+const MODIFIERS: ReadonlySet<Concept> = new Set<Concept>([
+  'price',
+  'cheap',
+  'availability',
+  'servers',
+  'followUp',
+  'howTo',
+  'planPrice',
+]);
+
+const subjects = (text: string): Concept[] =>
+  [...conceptsIn(text.normalize('NFKC').toLowerCase())].filter((c) => !MODIFIERS.has(c));
+
 /** Whether a text holds a unit of `questionUnits`: as a term, or for Chinese as written. */
 function holder(text: string, locale: Locale): (unit: string) => boolean {
   const own = new Set(terms(text));
   const lower = text.normalize('NFKC').toLowerCase();
   return (unit) => own.has(unit) || (locale === 'zh' && lower.includes(unit));
+}
+
+/**
+ * Whether a text names the subject of the lexicon a unit names, in other words (信用卡 and 银行卡, 出金 and
+ * 払い戻せます, "withdraw" and "withdrawn"), so a question in the visitor's words finds the sentence in the site's.
+ */
+function relater(text: string): (unit: string) => boolean {
+  let named: Set<Concept> | undefined;
+  return (unit) => {
+    const of = unitSubjects(unit);
+    if (of.length === 0) return false;
+    named ??= new Set(subjects(text));
+    return of.some((c) => named?.has(c));
+  };
+}
+
+/** What a unit held only by another word of its subject counts against one held as written. */
+const RELATED_WEIGHT = 0.5;
+
+const unitSubjectCache = new Map<string, Concept[]>();
+function unitSubjects(unit: string): Concept[] {
+  let found = unitSubjectCache.get(unit);
+  if (!found) {
+    found = subjects(unit);
+    if (unitSubjectCache.size > 5_000) unitSubjectCache.clear();
+    unitSubjectCache.set(unit, found);
+  }
+  return found;
 }
 
 /** Room beyond an excerpt's length for the sentences that answer the rest of a question. */
@@ -308,7 +351,9 @@ export function scoredExcerpt(
     const holds = holder(sentence, locale);
     const found = wanted.filter(holds);
     const hits = found.length;
-    let score = hits + hintWeight * hinted.filter(holds).length;
+    const relates = relater(sentence);
+    const related = wanted.filter((t) => !holds(t) && relates(t)).length;
+    let score = hits + RELATED_WEIGHT * related + hintWeight * hinted.filter(holds).length;
     if (quantity && hits > 0 && /\d/.test(sentence)) score += 0.5;
     if (duration && hits > 0 && DURATION_STATED.test(sentence)) score += 0.5;
     if (score > topScore) {
@@ -342,13 +387,18 @@ export function scoredExcerpt(
   // A question asks more than one thing ("what commission, and the minimum payout?", 「多久到账？怎么申请」): a
   // sentence elsewhere in the section holding a word of the question that the quoted ones do not is quoted too, in
   // its place, at most two of them.
-  const covered = new Set(wanted.filter((t) => heading(t) || chosen.some((i) => holder(sentences[i] ?? '', locale)(t))));
+  const answers = (text: string) => {
+    const holds = holder(text, locale);
+    const relates = relater(text);
+    return (t: string) => holds(t) || relates(t);
+  };
+  const covered = new Set(wanted.filter((t) => heading(t) || chosen.some((i) => answers(sentences[i] ?? '')(t))));
   for (let extra = 0; extra < 2; extra += 1) {
     let pick = -1;
     let gained: string[] = [];
     sentences.forEach((sentence, i) => {
       if (chosen.includes(i)) return;
-      const holds = holder(sentence, locale);
+      const holds = answers(sentence);
       const fresh = wanted.filter((t) => !covered.has(t) && holds(t));
       if (fresh.length > gained.length) {
         pick = i;
