@@ -71,6 +71,8 @@ type Ctx = {
   entities: Entities;
   /** Words of the question the site never uses. */
   unknown: string[];
+  /** The questions on this subject the part holds, when more than one ("refund timeline? and how do I ask"). */
+  pieces: string[];
 };
 
 const money = (c: Ctx, usdCents: number) => formatUsdCents(usdCents, c.currency, c.language);
@@ -519,17 +521,51 @@ function followedParts(c: Ctx, followed: { passage: Passage; sentences: string[]
   ];
 }
 
+/**
+ * The excerpts of the questions a question holds on one subject ("refund timeline? and how do I ask for one",
+ * 「報酬率と最低支払額は？」 asked in two), each read on its own: sentences of the first excerpt's section are added to
+ * it, another section's are quoted under their article's title.
+ */
+async function pieceExcerpts(
+  c: Ctx,
+  intent: Intent | undefined,
+  found: Excerpt,
+): Promise<{ sentences: string[]; others: { passage: Passage; sentences: string[] }[] }> {
+  const sentences = [...found.sentences];
+  const others: { passage: Passage; sentences: string[] }[] = [];
+  const quoted = new Set([...sentences, ...(found.followed?.sentences ?? [])]);
+  for (const piece of c.pieces.length > 1 ? c.pieces : []) {
+    const more = await answeringExcerpt({ ...c, question: piece }, intent, MIN_SCORE_WITH_INTENT);
+    const fresh = more?.sentences.filter((s) => !quoted.has(s)) ?? [];
+    if (!more || fresh.length === 0) continue;
+    for (const s of fresh) quoted.add(s);
+    if (more.passage.path === found.passage.path && more.passage.heading === found.passage.heading) {
+      sentences.push(...fresh);
+    } else others.push({ passage: more.passage, sentences: fresh });
+  }
+  return { sentences, others };
+}
+
 async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built> {
-  const found = await answeringExcerpt(c, intent, intent ? MIN_SCORE_WITH_INTENT : MIN_SCORE);
-  if (!found) return { parts: [], facts: [], passages: [], sources: [], answered: false };
-  const { passage: top, sentences, followed } = found;
+  const first = await answeringExcerpt(c, intent, intent ? MIN_SCORE_WITH_INTENT : MIN_SCORE);
+  if (!first) return { parts: [], facts: [], passages: [], sources: [], answered: false };
+  const { sentences, others } = await pieceExcerpts(c, intent, first);
+  const found = { ...first, sentences };
+  const { passage: top, followed } = found;
   const parts = [
     para(top.kind === 'article' ? c.copy.fromDoc(top.title) : c.copy.fromNotice(top.title)),
     sentences.length > 1 ? list(sentences) : para(sentences[0] ?? ''),
     ...(followed ? followedParts(c, followed) : []),
+    ...others.flatMap((o) =>
+      o.passage.path === top.path
+        ? [o.sentences.length > 1 ? list(o.sentences) : para(o.sentences[0] ?? '')]
+        : followedParts(c, o),
+    ),
     `<p>${link(c.language, top.path, c.copy.readArticle(top.title))}</p>`,
   ];
-  const sources = followed ? [top.path, followed.passage.path] : [top.path];
+  const sources = [
+    ...new Set([top.path, ...(followed ? [followed.passage.path] : []), ...others.map((o) => o.passage.path)]),
+  ];
   if (intent === 'account') {
     parts.push(`<p>${link(c.language, '/signUp', c.copy.signUp)}</p>`);
   }
@@ -539,6 +575,7 @@ async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built
     passages: [
       { ...top, text: sentences.join(' ') },
       ...(followed ? [{ ...followed.passage, text: followed.sentences.join(' ') }] : []),
+      ...others.map((o) => ({ ...o.passage, text: o.sentences.join(' ') })),
     ],
     sources,
     answered: true,
@@ -803,7 +840,7 @@ async function compose(c: Ctx, intent: Intent | undefined): Promise<Built> {
   }
 }
 
-type Unit = Recognised & { text: string };
+type Unit = Recognised & { text: string; pieces: string[] };
 
 /** Subjects a plan named in the next part of the question belongs to. */
 const ARGUMENT_OF: ReadonlySet<Intent> = new Set<Intent>([
@@ -827,7 +864,7 @@ function units(parts: string[], views: CatalogView[]): Unit[] {
   const out: Unit[] = [];
   let pending: Unit | undefined;
   for (const text of parts) {
-    const now: Unit = { ...recognise(text, views), text };
+    const now: Unit = { ...recognise(text, views), text, pieces: [text] };
     const last = out.at(-1);
     // "…and how do I ask for one": a weak how-to after a question continues that question.
     const continues =
@@ -859,6 +896,7 @@ function units(parts: string[], views: CatalogView[]): Unit[] {
         ...keepAsked(last.entities, now.entities),
       };
       last.text = `${last.text} ${text}`;
+      last.pieces.push(text);
       continue;
     }
     if (last && CATALOG_INTENTS.has(now.intent)) {
@@ -965,7 +1003,7 @@ export async function answerQuestion(
   const answers: Built[] = [];
   for (const unit of asked.length
     ? asked
-    : [{ intent: undefined, entities: {}, followUp: false, text: prepared.text }]) {
+    : [{ intent: undefined, entities: {}, followUp: false, text: prepared.text, pieces: [prepared.text] }]) {
     const c: Ctx = {
       db,
       question: unit.text,
@@ -975,11 +1013,12 @@ export async function answerQuestion(
       currency,
       entities: unit.entities,
       unknown: prepared.unknown,
+      pieces: unit.pieces,
     };
     answers.push(await compose(c, unit.intent));
   }
   const built = combine(answers);
-  const c: Ctx = { db, question: prepared.text, language, copy, view, currency, entities: {}, unknown: [] };
+  const c: Ctx = { db, question: prepared.text, language, copy, view, currency, entities: {}, unknown: [], pieces: [] };
   const last = [...asked].reverse().find((u) => u.intent);
   const intent = last?.intent;
   // The context keeps one suffix, as it keeps one region.
