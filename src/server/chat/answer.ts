@@ -462,7 +462,6 @@ async function answeringExcerpt(c: Ctx, intent: Intent | undefined, min: number)
       SECTION_RANK_WEIGHT * (section.score / best.score) -
       (section.kind === 'announcement' ? 0.5 : 0) +
       (onSubject ? 1 : 0);
-    if (process.env.CHAT_DEBUG) console.log('DBG', section.title, '|', section.heading, section.score.toFixed(2), excerpt.score, score.toFixed(2), excerpt.sentences[0]?.slice(0, 60));
     if (excerpt.sentences.length && score > topScore) {
       found = { passage: section, sentences: excerpt.sentences };
       topScore = score;
@@ -835,7 +834,10 @@ async function compose(c: Ctx, intent: Intent | undefined): Promise<Built> {
       return accountAnswer(c);
     default: {
       const built = await documentAnswer(c, intent);
-      return built.answered ? built : decline(c, false);
+      if (!built.answered) return decline(c, false);
+      // A passage found for a question of no subject the helper knows ("do you sell email hosting?") shares words
+      // with it, which is not the same as answering: said so, with where to ask.
+      return intent ? built : withNotMentioned(c, built, [''], c.copy.closest);
     }
   }
 }

@@ -159,7 +159,7 @@ const LEXICON: Record<Concept, Entry> = {
     ja: ['sla', '稼働率', 'サービスレベル', '可用性', 'ダウンタイム', '補償', '障害'],
   },
   payment: {
-    en: ['payment methods?', 'pay (?:with|by|using|via)', 'top[\\s-]?up', 'accept'],
+    en: ['payment methods?', 'pay (?:with|by|using|via|in|at)\\b', 'top[\\s-]?up', 'accept'],
     zh: ['付款方式', '支付方式', '充值', '付款', '支付', '用.{1,6}付'],
     ja: ['支払い方法', '支払方法', 'お支払い方法', '払える', '払えます', 'チャージ', '決済'],
   },
@@ -180,6 +180,7 @@ const LEXICON: Record<Concept, Entry> = {
       '\\bjcb',
       'amex',
       'american express',
+      'cash\\b',
     ],
     zh: ['支付宝', '微信', '信用卡', '银行卡', '银行转账', '比特币', 'visa', 'jcb', 'paypal', 'paypay'],
     ja: ['クレジットカード', 'カード', '銀行振込', 'ビットコイン', 'visa', 'jcb', 'paypay', 'paypal'],
@@ -533,7 +534,7 @@ const LEXICON: Record<Concept, Entry> = {
       'do you (?:have|sell)',
       '\\bin stock',
     ],
-    zh: ['有没有', '能不能', '可以买', '能买', '提供', '有吗', '可用', '有存储', '有高性能', '有标准'],
+    zh: ['有没有', '能不能', '可以买', '能买', '提供', '有吗', '有.{1,4}吗', '可用', '有存储', '有高性能', '有标准'],
     ja: ['ありますか', 'ある？', 'ある\\?', '使え', '提供', '選べ', '買え', '利用でき'],
   },
   servers: {
