@@ -387,29 +387,39 @@ export function scoredExcerpt(
   // A question asks more than one thing ("what commission, and the minimum payout?", 「多久到账？怎么申请」): a
   // sentence elsewhere in the section holding a word of the question that the quoted ones do not is quoted too, in
   // its place, at most two of them.
-  const answers = (text: string) => {
-    const holds = holder(text, locale);
-    const relates = relater(text);
-    return (t: string) => holds(t) || relates(t);
-  };
-  const covered = new Set(wanted.filter((t) => heading(t) || chosen.some((i) => answers(sentences[i] ?? '')(t))));
+  // A word held as written counts whole; one whose subject a sentence names in other words ("bitcoin" and
+  // "cryptocurrency") half, and only while no quoted sentence names it either ("payout" names the subject of
+  // "commission": the commission's own row is still quoted).
+  const literal = new Set(wanted.filter((t) => chosen.some((i) => holder(sentences[i] ?? '', locale)(t))));
+  const related = new Set(wanted.filter((t) => chosen.some((i) => relater(sentences[i] ?? '')(t))));
   for (let extra = 0; extra < 2; extra += 1) {
     let pick = -1;
-    let gained: string[] = [];
+    let gain = 0;
     sentences.forEach((sentence, i) => {
       if (chosen.includes(i)) return;
-      const holds = answers(sentence);
-      const fresh = wanted.filter((t) => !covered.has(t) && holds(t));
-      if (fresh.length > gained.length) {
+      const holds = holder(sentence, locale);
+      const relates = relater(sentence);
+      let g = 0;
+      for (const t of wanted) {
+        if (literal.has(t)) continue;
+        if (holds(t)) g += 1;
+        else if (!related.has(t) && relates(t)) g += RELATED_WEIGHT;
+      }
+      if (g > gain) {
         pick = i;
-        gained = fresh;
+        gain = g;
       }
     });
     const sentence = sentences[pick];
     if (sentence === undefined || length + sentence.length > maxChars + EXTRA_CHARS) break;
     chosen.push(pick);
     length += sentence.length;
-    for (const t of gained) covered.add(t);
+    const holds = holder(sentence, locale);
+    const relates = relater(sentence);
+    for (const t of wanted) {
+      if (holds(t)) literal.add(t);
+      if (relates(t)) related.add(t);
+    }
   }
   const out = chosen.sort((a, b) => a - b).map((i) => sentences[i] ?? '');
   return { sentences: out, score: topScore };
