@@ -456,7 +456,8 @@ async function answeringExcerpt(c: Ctx, intent: Intent | undefined, min: number)
     const excerpt = scoredExcerpt(section, asked, hints, c.language, undefined, intent === 'payment' ? 0.5 : 0.1);
     // A section whose title or heading names the subject asked ("Service level agreement" for an SLA credit) answers
     // before one that mentions it in passing ("…SLA credits cannot be withdrawn" in the refund policy).
-    const onSubject = intent !== undefined && conceptsIn(normalize(`${section.title} ${section.heading}`)).has(intent as Concept);
+    const onSubject =
+      intent !== undefined && conceptsIn(normalize(`${section.title} ${section.heading}`)).has(intent as Concept);
     const score =
       excerpt.score +
       SECTION_RANK_WEIGHT * (section.score / best.score) -
