@@ -444,7 +444,11 @@ async function answeringExcerpt(c: Ctx, intent: Intent | undefined, min: number)
   let found: Excerpt | undefined;
   let topScore = -1;
   const canonical = intent && intent in CANONICAL ? CANONICAL[intent as keyof typeof CANONICAL]?.[c.language] : '';
-  const asked = canonical ? `${c.question} ${canonical}` : c.question;
+  // The site's word for the subject stands in for a phrase naming it ("money back"); a word of the question that names
+  // the subject itself ("withdraw", 出金) is matched by its subject already, and the site's word would only draw the
+  // excerpt to sentences about refunds in general.
+  const namedByWord = terms(c.question).some((t) => conceptsIn(t).has(intent as Concept));
+  const asked = canonical && !namedByWord ? `${c.question} ${canonical}` : c.question;
   // The best sections of any document, and the other sections of the two best documents.
   const pages = [...new Set(sections.map((s) => s.path))].slice(0, 2);
   const near = sections.filter(
