@@ -17,6 +17,7 @@ import { articleLinks, articlesBySlug, candidateDocuments, type FoundDocument } 
 import {
   CATALOG_INTENTS,
   type Entities,
+  FAILED,
   type Intent,
   normalize,
   PASSWORD_WORDS,
@@ -24,7 +25,7 @@ import {
   recognise,
   SIGN_UP_WORDS,
 } from './intents';
-import { CANONICAL, conceptsIn, INTENT_HINTS, mentions } from './lexicon';
+import { CANONICAL, type Concept, conceptsIn, INTENT_HINTS, mentions } from './lexicon';
 import { askLlm, type LlmFact, type LlmSettings } from './llm';
 import { bestExcerpt, type Passage, rankPassages, rankSections, scoredExcerpt, terms } from './retrieve';
 import { prepareQuestion } from './understand';
@@ -74,6 +75,8 @@ type Ctx = {
   entities: Entities;
   /** Words of the question the site never uses. */
   unknown: string[];
+  /** The questions on this subject the part holds, when more than one ("refund timeline? and how do I ask"). */
+  pieces: string[];
 };
 
 const money = (c: Ctx, usdCents: number) => consumerUsdCents(usdCents, c.currency, c.language, c.tax);
@@ -285,6 +288,13 @@ function domainAnswer(c: Ctx): Built {
   };
 }
 
+/** What a failed payment is called on the site's pages, for a question about not paying. */
+const FAILED_HINTS: Record<Locale, string> = {
+  en: 'payment fails grace period suspended',
+  zh: '付款失败 宽限期 暂停',
+  ja: 'お支払いができなかった 猶予期間 一時停止',
+};
+
 const hintsOf = (intent: Intent | undefined, language: Locale): string =>
   intent && intent in INTENT_HINTS ? (INTENT_HINTS[intent as keyof typeof INTENT_HINTS]?.[language] ?? '') : '';
 
@@ -412,6 +422,11 @@ function couponAnswer(c: Ctx): Built {
 const NEAR_SECTION = 0.6;
 const SAME_PAGE_SECTION = 0.3;
 const SECTIONS_READ = 6;
+/**
+ * What the section's own rank adds to its best sentence's: a section ranked far above the others (its heading
+ * restates the question) answers though a sentence elsewhere shares as many words.
+ */
+const SECTION_RANK_WEIGHT = 1.5;
 
 /** A passage's answering sentences, and those of the article they point to when they point to one. */
 type Excerpt = { passage: Passage; sentences: string[]; followed?: { passage: Passage; sentences: string[] } };
@@ -421,7 +436,11 @@ type Excerpt = { passage: Passage; sentences: string[]; followed?: { passage: Pa
  * most of the question (the section's own rank counting half a word, an announcement's half a word less).
  */
 async function answeringExcerpt(c: Ctx, intent: Intent | undefined, min: number): Promise<Excerpt | undefined> {
-  const hints = hintsOf(intent, c.language);
+  // A payment not made ("if I don't pay", 不交钱) is asked about what the site does when a payment fails.
+  const hints =
+    intent === 'billing' && FAILED.test(c.question)
+      ? `${hintsOf(intent, c.language)} ${FAILED_HINTS[c.language]}`
+      : hintsOf(intent, c.language);
   const docs = await candidateDocuments(c.db, `${c.question} ${hints}`, c.language, CANDIDATES);
   const sections = rankSections(docs, c.question, hints, c.language, c.currency, c.tax);
   const best = sections[0];
@@ -429,7 +448,11 @@ async function answeringExcerpt(c: Ctx, intent: Intent | undefined, min: number)
   let found: Excerpt | undefined;
   let topScore = -1;
   const canonical = intent && intent in CANONICAL ? CANONICAL[intent as keyof typeof CANONICAL]?.[c.language] : '';
-  const asked = canonical ? `${c.question} ${canonical}` : c.question;
+  // The site's word for the subject stands in for a phrase naming it ("money back"); a word of the question that names
+  // the subject itself ("withdraw", 出金) is matched by its subject already, and the site's word would only draw the
+  // excerpt to sentences about refunds in general.
+  const namedByWord = terms(c.question).some((t) => conceptsIn(t).has(intent as Concept));
+  const asked = canonical && !namedByWord ? `${c.question} ${canonical}` : c.question;
   // The best sections of any document, and the other sections of the two best documents.
   const pages = [...new Set(sections.map((s) => s.path))].slice(0, 2);
   const near = sections.filter(
@@ -439,7 +462,15 @@ async function answeringExcerpt(c: Ctx, intent: Intent | undefined, min: number)
   for (const section of near.slice(0, SECTIONS_READ)) {
     // A list of the options asked about (payment methods) is the answer, whatever else the question says.
     const excerpt = scoredExcerpt(section, asked, hints, c.language, undefined, intent === 'payment' ? 0.5 : 0.1);
-    const score = excerpt.score + 0.5 * (section.score / best.score) - (section.kind === 'announcement' ? 0.5 : 0);
+    // A section whose title or heading names the subject asked ("Service level agreement" for an SLA credit) answers
+    // before one that mentions it in passing ("…SLA credits cannot be withdrawn" in the refund policy).
+    const onSubject =
+      intent !== undefined && conceptsIn(normalize(`${section.title} ${section.heading}`)).has(intent as Concept);
+    const score =
+      excerpt.score +
+      SECTION_RANK_WEIGHT * (section.score / best.score) -
+      (section.kind === 'announcement' ? 0.5 : 0) +
+      (onSubject ? 1 : 0);
     if (excerpt.sentences.length && score > topScore) {
       found = { passage: section, sentences: excerpt.sentences };
       topScore = score;
@@ -498,17 +529,51 @@ function followedParts(c: Ctx, followed: { passage: Passage; sentences: string[]
   ];
 }
 
+/**
+ * The excerpts of the questions a question holds on one subject ("refund timeline? and how do I ask for one",
+ * 「報酬率と最低支払額は？」 asked in two), each read on its own: sentences of the first excerpt's section are added to
+ * it, another section's are quoted under their article's title.
+ */
+async function pieceExcerpts(
+  c: Ctx,
+  intent: Intent | undefined,
+  found: Excerpt,
+): Promise<{ sentences: string[]; others: { passage: Passage; sentences: string[] }[] }> {
+  const sentences = [...found.sentences];
+  const others: { passage: Passage; sentences: string[] }[] = [];
+  const quoted = new Set([...sentences, ...(found.followed?.sentences ?? [])]);
+  for (const piece of c.pieces.length > 1 ? c.pieces : []) {
+    const more = await answeringExcerpt({ ...c, question: piece }, intent, MIN_SCORE_WITH_INTENT);
+    const fresh = more?.sentences.filter((s) => !quoted.has(s)) ?? [];
+    if (!more || fresh.length === 0) continue;
+    for (const s of fresh) quoted.add(s);
+    if (more.passage.path === found.passage.path && more.passage.heading === found.passage.heading) {
+      sentences.push(...fresh);
+    } else others.push({ passage: more.passage, sentences: fresh });
+  }
+  return { sentences, others };
+}
+
 async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built> {
-  const found = await answeringExcerpt(c, intent, intent ? MIN_SCORE_WITH_INTENT : MIN_SCORE);
-  if (!found) return { parts: [], facts: [], passages: [], sources: [], answered: false };
-  const { passage: top, sentences, followed } = found;
+  const first = await answeringExcerpt(c, intent, intent ? MIN_SCORE_WITH_INTENT : MIN_SCORE);
+  if (!first) return { parts: [], facts: [], passages: [], sources: [], answered: false };
+  const { sentences, others } = await pieceExcerpts(c, intent, first);
+  const found = { ...first, sentences };
+  const { passage: top, followed } = found;
   const parts = [
     para(top.kind === 'article' ? c.copy.fromDoc(top.title) : c.copy.fromNotice(top.title)),
     sentences.length > 1 ? list(sentences) : para(sentences[0] ?? ''),
     ...(followed ? followedParts(c, followed) : []),
+    ...others.flatMap((o) =>
+      o.passage.path === top.path
+        ? [o.sentences.length > 1 ? list(o.sentences) : para(o.sentences[0] ?? '')]
+        : followedParts(c, o),
+    ),
     `<p>${link(c.language, top.path, c.copy.readArticle(top.title))}</p>`,
   ];
-  const sources = followed ? [top.path, followed.passage.path] : [top.path];
+  const sources = [
+    ...new Set([top.path, ...(followed ? [followed.passage.path] : []), ...others.map((o) => o.passage.path)]),
+  ];
   if (intent === 'account') {
     parts.push(`<p>${link(c.language, '/signUp', c.copy.signUp)}</p>`);
   }
@@ -518,6 +583,7 @@ async function documentAnswer(c: Ctx, intent: Intent | undefined): Promise<Built
     passages: [
       { ...top, text: sentences.join(' ') },
       ...(followed ? [{ ...followed.passage, text: followed.sentences.join(' ') }] : []),
+      ...others.map((o) => ({ ...o.passage, text: o.sentences.join(' ') })),
     ],
     sources,
     answered: true,
@@ -782,12 +848,15 @@ async function compose(c: Ctx, intent: Intent | undefined): Promise<Built> {
       return accountAnswer(c);
     default: {
       const built = await documentAnswer(c, intent);
-      return built.answered ? built : decline(c, false);
+      if (!built.answered) return decline(c, false);
+      // A passage found for a question of no subject the helper knows ("do you sell email hosting?") shares words
+      // with it, which is not the same as answering: said so, with where to ask.
+      return intent ? built : withNotMentioned(c, built, [''], c.copy.closest);
     }
   }
 }
 
-type Unit = Recognised & { text: string };
+type Unit = Recognised & { text: string; pieces: string[] };
 
 /** Subjects a plan named in the next part of the question belongs to. */
 const ARGUMENT_OF: ReadonlySet<Intent> = new Set<Intent>([
@@ -811,7 +880,7 @@ function units(parts: string[], views: CatalogView[]): Unit[] {
   const out: Unit[] = [];
   let pending: Unit | undefined;
   for (const text of parts) {
-    const now: Unit = { ...recognise(text, views), text };
+    const now: Unit = { ...recognise(text, views), text, pieces: [text] };
     const last = out.at(-1);
     // "…and how do I ask for one": a weak how-to after a question continues that question.
     const continues =
@@ -843,6 +912,7 @@ function units(parts: string[], views: CatalogView[]): Unit[] {
         ...keepAsked(last.entities, now.entities),
       };
       last.text = `${last.text} ${text}`;
+      last.pieces.push(text);
       continue;
     }
     if (last && CATALOG_INTENTS.has(now.intent)) {
@@ -888,10 +958,14 @@ function combine(built: Built[]): Built {
 /** What carries over from the question before: its intent, and its entities under the new ones. */
 function merge(
   previous: { intent: Intent; entities: Entities } | undefined,
-  now: { intent: Intent | undefined; entities: Entities; followUp: boolean },
+  now: Unit,
 ): { intent: Intent | undefined; entities: Entities } {
   if (!previous || !now.followUp || !CATALOG_INTENTS.has(previous.intent)) return now;
-  const intent = now.intent ?? previous.intent;
+  // "4核呢" after a licence question: the size is the licence's argument, not a new question about plans.
+  const intent = now.intent && !(now.weak && ARGUMENT_OF.has(previous.intent)) ? now.intent : previous.intent;
+  // "and for 4?" after a licence question: a bare number is the vCPUs to license.
+  const bare = /(?<![\d.])(\d{1,3})(?![\d.%])/.exec(now.text)?.[1];
+  if (intent === 'licence' && now.entities.cpu === undefined && bare) now.entities.cpu = Number(bare);
   if (!CATALOG_INTENTS.has(intent)) return now;
   const kept: Entities = { ...previous.entities };
   // A new plan description replaces the old plan; a new region replaces the old region.
@@ -946,7 +1020,7 @@ export async function answerQuestion(
   const answers: Built[] = [];
   for (const unit of asked.length
     ? asked
-    : [{ intent: undefined, entities: {}, followUp: false, text: prepared.text }]) {
+    : [{ intent: undefined, entities: {}, followUp: false, text: prepared.text, pieces: [prepared.text] }]) {
     const c: Ctx = {
       db,
       question: unit.text,
@@ -957,11 +1031,23 @@ export async function answerQuestion(
       tax,
       entities: unit.entities,
       unknown: prepared.unknown,
+      pieces: unit.pieces,
     };
     answers.push(await compose(c, unit.intent));
   }
   const built = combine(answers);
-  const c: Ctx = { db, question: prepared.text, language, copy, view, currency, tax, entities: {}, unknown: [] };
+  const c: Ctx = {
+    db,
+    question: prepared.text,
+    language,
+    copy,
+    view,
+    currency,
+    tax,
+    entities: {},
+    unknown: [],
+    pieces: [],
+  };
   const last = [...asked].reverse().find((u) => u.intent);
   const intent = last?.intent;
   // The context keeps one suffix, as it keeps one region.

@@ -105,6 +105,8 @@ export type ChatCopy = {
   notMentioned: (words: string[]) => string;
   noRegionIn: (places: string[]) => string;
   askSupport: string;
+  /** Before a passage found for a question of no subject the helper knows: it may not answer. */
+  closest: string;
   currencyNote: (currency: string) => string;
 };
 
@@ -191,6 +193,8 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     noRegionIn: (places) =>
       `We have no region in ${places.join(', ')}; these are the regions we run servers in. Our support team can advise on the closest one.`,
     askSupport: 'Ask our support team',
+    closest:
+      'I am not sure our pages answer this. This is the closest they come; if it does not answer your question, our support team can.',
     currencyNote: (currency) => `Prices in ${currency}.`,
   },
   zh: {
@@ -270,6 +274,7 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     notMentioned: (words) => `我们的页面没有提到${words.join('、')}，因此无法确认我们提供。可以咨询客服团队了解更多。`,
     noRegionIn: (places) => `我们在${places.join('、')}没有地域，目前提供的地域如下。可咨询客服了解离您最近的地域。`,
     askSupport: '咨询客服',
+    closest: '我不确定我们的页面能回答这个问题。以下是最接近的内容；如果没有解答您的疑问，请咨询客服。',
     currencyNote: (currency) => `以下价格以 ${currency} 计。`,
   },
   ja: {
@@ -353,6 +358,8 @@ export const CHAT_COPY: Record<Locale, ChatCopy> = {
     noRegionIn: (places) =>
       `${places.join('、')}にはリージョンがありません。ご利用いただけるリージョンは以下のとおりです。最寄りのリージョンはサポートチームにご相談ください。`,
     askSupport: 'サポートに問い合わせる',
+    closest:
+      '当社のページでこのご質問にお答えできるかはわかりません。最も近い記載は以下のとおりです。お答えになっていない場合は、サポートチームにお問い合わせください。',
     currencyNote: (currency) => `料金は ${currency} で表示しています。`,
   },
 };

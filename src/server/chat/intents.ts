@@ -58,9 +58,17 @@ export type Entities = {
   trafficGb?: number;
   /** A volume's medium asked about (NVMe, SSD, HDD). */
   media?: string;
+  /** A snapshot policy named ("monthly archive", 每 6 小时快照). */
+  snapshotId?: string;
 };
 
-export type Recognised = { intent: Intent | undefined; entities: Entities; followUp: boolean };
+export type Recognised = {
+  intent: Intent | undefined;
+  entities: Entities;
+  followUp: boolean;
+  /** The intent comes from the entities alone (a plan's size), no word of its subject: "4核呢", "4vCPUなら？". */
+  weak?: boolean;
+};
 
 /** Lower-case, width-folded (ＶＰＳ → vps), spaces collapsed. */
 export function normalize(text: string): string {
@@ -129,6 +137,17 @@ export function findEntities(text: string, views: CatalogView[]): Entities {
           entities.planId = p.id;
           planMatch = c.length;
         }
+      }
+    }
+  }
+  // A snapshot policy by its name, in any language: its words ("6 小时", "monthly") are the policy's, not a subject's.
+  let snapshotMatch = 0;
+  for (const view of views) {
+    for (const policy of view.snapshots) {
+      const c = compact(policy.name);
+      if (c.length > snapshotMatch && flat.includes(c)) {
+        entities.snapshotId = policy.id;
+        snapshotMatch = c.length;
       }
     }
   }
@@ -209,7 +228,8 @@ export function findEntities(text: string, views: CatalogView[]): Entities {
   return entities;
 }
 
-const FAILED = /fail|unpaid|overdue|失败|欠费|扣不了|失敗|できなかった|未払|滞納/;
+export const FAILED =
+  /fail|unpaid|overdue|(?:don'?t|do not|didn'?t|did not|can'?t|cannot|not) pay|失败|欠费|扣不了|不交钱|不付|没付|没交|不缴|失敗|できなかった|払わな|払えな|未払|滞納/;
 
 /** How much each concept says that its intent is asked. */
 const WEIGHTS: Partial<Record<Concept, [Intent, number]>> = {
@@ -314,6 +334,8 @@ export function scoreIntents(text: string, entities: Entities): Map<Intent, numb
   const wantsPrice = concepts.has('price');
   const aboutServers = concepts.has('servers') || planish;
   if (entities.suffix) add('domainPrice', 4);
+  // A way to pay named ("visa", 比特币) asks about payment, as the subject's own words do.
+  if (concepts.has('paymentMethod') && !concepts.has('payment')) add('payment', 3);
   // A payment that failed is a billing question, not one about the ways to pay.
   if (FAILED.test(text)) add('billing', 2);
   if (planish) add('planPrice', 1.5);
@@ -325,6 +347,9 @@ export function scoreIntents(text: string, entities: Entities): Map<Intent, numb
   if (entities.cpu !== undefined && score.has('licence')) add('licence', 1);
   if (entities.mbps !== undefined || entities.trafficGb !== undefined) add('network', 2);
   if (entities.media) add('volume', 1);
+  if (entities.snapshotId) add('snapshot', 3);
+  // "How many servers", "max number of servers per account": a limit on servers, not the account.
+  if (concepts.has('limits') && concepts.has('servers')) add('limits', 1);
   if (wantsPrice) {
     for (const intent of [
       'domainPrice',
@@ -376,7 +401,9 @@ export function recognise(question: string, views: CatalogView[]): Recognised {
   else if (!intent && mentions('price', text) && !mentions('followUp', text)) intent = 'billing';
   const onlyEntities = intent === undefined && Object.keys(entities).length > 0;
   const followUp = onlyEntities || (mentions('followUp', text) && text.length <= 40);
-  return { intent, entities, followUp };
+  const concepts = conceptsIn(text);
+  const weak = intent !== undefined && ![...concepts].some((c) => WEIGHTS[c]?.[0] === intent);
+  return { intent, entities, followUp, weak };
 }
 
 /** Account questions the site's own pages answer: signing up and activating, or a forgotten password. */

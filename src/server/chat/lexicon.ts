@@ -40,6 +40,8 @@ export type Concept =
   | 'howTo'
   | 'offTopic'
   // Modifiers: they say what is wanted of the subject, not the subject
+  /** A way to pay named (PayPal, 比特币): the payment subject, and what the question asks to be offered. */
+  | 'paymentMethod'
   | 'price'
   | 'cheap'
   | 'availability'
@@ -86,7 +88,7 @@ const LEXICON: Record<Concept, Entry> = {
     ja: ['クーポン', 'プロモコード', '割引コード'],
   },
   licence: {
-    en: ['windows', 'licen[cs]e', 'cpanel', '\\bos fee'],
+    en: ['windows', 'licen[cs]e', 'cpanel', '\\bos fee', 'win ?(?:server|licen[cs]e)'],
     zh: ['许可证', '授权费', '授权', 'windows', '视窗'],
     ja: ['ライセンス', 'ウィンドウズ', 'windows'],
   },
@@ -157,9 +159,12 @@ const LEXICON: Record<Concept, Entry> = {
     ja: ['sla', '稼働率', 'サービスレベル', '可用性', 'ダウンタイム', '補償', '障害'],
   },
   payment: {
+    en: ['payment methods?', 'pay (?:with|by|using|via|in|at)\\b', 'top[\\s-]?up', 'accept'],
+    zh: ['付款方式', '支付方式', '充值', '付款', '支付', '用.{1,6}付'],
+    ja: ['支払い方法', '支払方法', 'お支払い方法', '払える', '払えます', 'チャージ', '決済'],
+  },
+  paymentMethod: {
     en: [
-      'payment methods?',
-      'pay (?:with|by|using|via)',
       'paypal',
       'alipay',
       'wechat',
@@ -175,44 +180,10 @@ const LEXICON: Record<Concept, Entry> = {
       '\\bjcb',
       'amex',
       'american express',
-      'top[\\s-]?up',
-      'accept',
+      'cash\\b',
     ],
-    zh: [
-      '付款方式',
-      '支付方式',
-      '支付宝',
-      '微信',
-      '信用卡',
-      '银行卡',
-      '银行转账',
-      '充值',
-      '比特币',
-      'visa',
-      'jcb',
-      '付款',
-      '支付',
-      '用.{1,6}付',
-      'paypal',
-      'paypay',
-    ],
-    ja: [
-      '支払い方法',
-      '支払方法',
-      'お支払い方法',
-      '払える',
-      '払えます',
-      'クレジットカード',
-      'カード',
-      '銀行振込',
-      'チャージ',
-      'ビットコイン',
-      'visa',
-      'jcb',
-      'paypay',
-      'paypal',
-      '決済',
-    ],
+    zh: ['支付宝', '微信', '信用卡', '银行卡', '银行转账', '比特币', 'visa', 'jcb', 'paypal', 'paypay'],
+    ja: ['クレジットカード', 'カード', '銀行振込', 'ビットコイン', 'visa', 'jcb', 'paypay', 'paypal'],
   },
   billing: {
     en: [
@@ -230,6 +201,9 @@ const LEXICON: Record<Concept, Entry> = {
       'turn(?:ed)? off',
       'shut ?down',
       'still (?:pay|charged|billed)',
+      "(?:don'?t|do not|didn'?t|did not|can'?t|cannot|not) pay",
+      'stopped',
+      'stop(?:ping)? (?:the |my |a )?(?:server|vps|instance)',
       'prorat',
       'currenc',
       'exchange rate',
@@ -253,6 +227,12 @@ const LEXICON: Record<Concept, Entry> = {
       '收费',
       '删除',
       '失败',
+      '不交钱',
+      '不付',
+      '没付',
+      '没交',
+      '不缴',
+      '停机',
     ],
     ja: [
       '課金',
@@ -270,6 +250,10 @@ const LEXICON: Record<Concept, Entry> = {
       '残高',
       '日割',
       '削除',
+      '払わな',
+      '払えな',
+      '未払',
+      '止め',
     ],
   },
   tax: {
@@ -335,6 +319,7 @@ const LEXICON: Record<Concept, Entry> = {
       'at once',
       'maximum',
       '\\bmax\\b',
+      'number of (?:servers|vps|instances)',
     ],
     zh: ['最多', '上限', '限制', '频率', '几台', '多少台', '同时', 'api'],
     ja: ['何台', 'レート制限', '上限', '制限', '同時', 'api'],
@@ -383,8 +368,8 @@ const LEXICON: Record<Concept, Entry> = {
       'provision',
       'set ?up time',
     ],
-    zh: ['交付', '开通', '多久能用', '多久可以用', '到手', '上线'],
-    ja: ['引き渡', '納期', '使えるまで', 'どれくらいで使', 'すぐ使', '開通'],
+    zh: ['交付', '开通', '多久(?:才)?(?:能|可以)?(?:用|到手|交付|开通)', '到手', '上线'],
+    ja: ['引き渡', '納期', '使えるまで', '(?:どれ|どの)くらいで(?:使|届|用意)', 'いつ(?:から)?使え', 'すぐ使', '開通'],
   },
   acceptableUse: {
     en: [
@@ -549,7 +534,7 @@ const LEXICON: Record<Concept, Entry> = {
       'do you (?:have|sell)',
       '\\bin stock',
     ],
-    zh: ['有没有', '能不能', '可以买', '能买', '提供', '有吗', '可用', '有存储', '有高性能', '有标准'],
+    zh: ['有没有', '能不能', '可以买', '能买', '提供', '有吗', '有.{1,4}吗', '可用', '有存储', '有高性能', '有标准'],
     ja: ['ありますか', 'ある？', 'ある\\?', '使え', '提供', '選べ', '買え', '利用でき'],
   },
   servers: {
@@ -579,7 +564,8 @@ const LEXICON: Record<Concept, Entry> = {
   },
 };
 
-const LATIN_START = /^[\\(?:a-z0-9]/i;
+/** An entry whose first letter is Latin (after an opening group): "(?:は|なら)" is not, "(?:don'?t)" is. */
+const LATIN_START = /^(?:\(\?:)?[\\a-z0-9]/i;
 
 function compile(entry: Entry): RegExp {
   const sources = [...entry.en, ...entry.zh, ...entry.ja].map((s) =>
@@ -641,6 +627,7 @@ export const SUBJECT_WORDS: Partial<Record<Concept, Record<Locale, string>>> = {
   volume: { en: 'volume', zh: '云硬盘', ja: 'ボリューム' },
   tax: { en: 'tax', zh: '税费', ja: '税金' },
   payment: { en: 'payment', zh: '付款', ja: '支払い' },
+  paymentMethod: { en: 'payment', zh: '付款', ja: '支払い' },
   hourly: { en: 'hourly', zh: '按小时', ja: '時間課金' },
   privacy: { en: 'data protection', zh: '数据保护', ja: 'データ保護' },
 };
@@ -695,7 +682,11 @@ export const INTENT_HINTS: Partial<Record<Concept, Record<Locale, string>>> = {
     zh: '滥用 举报 25 端口 邮件',
     ja: '不正利用 報告 25 ポート メール',
   },
-  limits: { en: 'limits servers rate limits', zh: '使用限制 服务器 速率限制', ja: '制限 サーバー レート制限' },
+  limits: {
+    en: 'limits servers at the same time rate limits',
+    zh: '使用限制 服务器 同时 速率限制',
+    ja: '制限 サーバー 同時 レート制限',
+  },
   planChange: {
     en: 'changing plans larger smaller system disk prorated',
     zh: '变更套餐 更高配置 降级 系统盘',

@@ -6,6 +6,7 @@ import type { CurrencyRate } from '@/lib/money';
 import { fillInlineFacts } from '../docs/inline-facts';
 import { joinedWords } from '../search/text';
 import type { FoundDocument } from './documents';
+import { type Concept, conceptsIn } from './lexicon';
 import { splitSentences } from './sentences';
 
 /**
@@ -48,7 +49,7 @@ const CJK_STOP =
   /[的了吗呢吧啊么是在和与或及把被从对我你您他她它们这那哪怎如何什可以能要请问呀はがをにへでとやのもかなねよ。、，？！：；]/gu;
 
 const QUANTITY =
-  /how (?:long|many|much|soon|fast|quickly)|when|what (?:rate|percent)|minimum|maximum|多久|几|多少|多长|多快|何日|何台|何%|何％|いくら|いつ|何時間|何パーセント|どれくらい|どのくらい|何回|最低|最多|上限/;
+  /how (?:long|many|much|soon|fast|quickly)|when|what (?:rate|percent)|%|percent|minimum|maximum|多久|几|多少|多长|多快|何日|何台|何%|何％|いくら|いつ|何時間|何パーセント|どれくらい|どのくらい|何回|最低|最多|上限/;
 
 /** A question asking how long or when ("how long", "多久", "几天", "いつ", "何日"). */
 const DURATION_ASKED =
@@ -257,12 +258,57 @@ function questionUnits(text: string, locale: Locale): string[] {
   return [...new Set([...words, ...all.filter((t) => /^[a-z0-9][a-z0-9._-]*$/.test(t))])];
 }
 
+/** Concepts that say what is wanted of a subject rather than name one: they do not make two words the same. */
+const MODIFIERS: ReadonlySet<Concept> = new Set<Concept>([
+  'price',
+  'cheap',
+  'availability',
+  'servers',
+  'followUp',
+  'howTo',
+  'planPrice',
+]);
+
+const subjects = (text: string): Concept[] =>
+  [...conceptsIn(text.normalize('NFKC').toLowerCase())].filter((c) => !MODIFIERS.has(c));
+
 /** Whether a text holds a unit of `questionUnits`: as a term, or for Chinese as written. */
 function holder(text: string, locale: Locale): (unit: string) => boolean {
   const own = new Set(terms(text));
   const lower = text.normalize('NFKC').toLowerCase();
   return (unit) => own.has(unit) || (locale === 'zh' && lower.includes(unit));
 }
+
+/**
+ * Whether a text names the subject of the lexicon a unit names, in other words (信用卡 and 银行卡, 出金 and
+ * 払い戻せます, "withdraw" and "withdrawn"), so a question in the visitor's words finds the sentence in the site's.
+ */
+function relater(text: string): (unit: string) => boolean {
+  let named: Set<Concept> | undefined;
+  return (unit) => {
+    const of = unitSubjects(unit);
+    if (of.length === 0) return false;
+    named ??= new Set(subjects(text));
+    return of.some((c) => named?.has(c));
+  };
+}
+
+/** What a unit held only by another word of its subject counts against one held as written. */
+const RELATED_WEIGHT = 0.5;
+
+const unitSubjectCache = new Map<string, Concept[]>();
+function unitSubjects(unit: string): Concept[] {
+  let found = unitSubjectCache.get(unit);
+  if (!found) {
+    found = subjects(unit);
+    if (unitSubjectCache.size > 5_000) unitSubjectCache.clear();
+    unitSubjectCache.set(unit, found);
+  }
+  return found;
+}
+
+/** Room beyond an excerpt's length for the sentences that answer the rest of a question. */
+const EXTRA_CHARS = 240;
 
 /**
  * The sentences of a passage that answer the question, whole and in their order: the sentence sharing most terms
@@ -310,7 +356,9 @@ export function scoredExcerpt(
     const holds = holder(sentence, locale);
     const found = wanted.filter(holds);
     const hits = found.length;
-    let score = hits + hintWeight * hinted.filter(holds).length;
+    const relates = relater(sentence);
+    const related = wanted.filter((t) => !holds(t) && relates(t)).length;
+    let score = hits + RELATED_WEIGHT * related + hintWeight * hinted.filter(holds).length;
     if (quantity && hits > 0 && /\d/.test(sentence)) score += 0.5;
     if (duration && hits > 0 && DURATION_STATED.test(sentence)) score += 0.5;
     if (score > topScore) {
@@ -330,7 +378,7 @@ export function scoredExcerpt(
   }
   const first = sentences[top];
   if (first === undefined) return { sentences: [], score: 0 };
-  const out = [first];
+  const chosen = [top];
   let length = first.length;
   const tableRow = (s: string) => /^[^:：]{1,60}: .+; /.test(s);
   for (let i = top + 1; i < sentences.length; i += 1) {
@@ -338,8 +386,46 @@ export function scoredExcerpt(
     if (length + next.length > maxChars) break;
     // A sentence's answer does not run on into a table below it.
     if (tableRow(next) && !tableRow(first)) break;
-    out.push(next);
+    chosen.push(i);
     length += next.length;
   }
+  // A question asks more than one thing ("what commission, and the minimum payout?", 「多久到账？怎么申请」): a
+  // sentence elsewhere in the section holding a word of the question that the quoted ones do not is quoted too, in
+  // its place, at most two of them.
+  // A word held as written counts whole; one whose subject a sentence names in other words ("bitcoin" and
+  // "cryptocurrency") half, and only while no quoted sentence names it either ("payout" names the subject of
+  // "commission": the commission's own row is still quoted).
+  const literal = new Set(wanted.filter((t) => chosen.some((i) => holder(sentences[i] ?? '', locale)(t))));
+  const related = new Set(wanted.filter((t) => chosen.some((i) => relater(sentences[i] ?? '')(t))));
+  for (let extra = 0; extra < 2; extra += 1) {
+    let pick = -1;
+    let gain = 0;
+    sentences.forEach((sentence, i) => {
+      if (chosen.includes(i)) return;
+      const holds = holder(sentence, locale);
+      const relates = relater(sentence);
+      let g = 0;
+      for (const t of wanted) {
+        if (literal.has(t)) continue;
+        if (holds(t)) g += 1;
+        else if (!related.has(t) && relates(t)) g += RELATED_WEIGHT;
+      }
+      if (g > gain) {
+        pick = i;
+        gain = g;
+      }
+    });
+    const sentence = sentences[pick];
+    if (sentence === undefined || length + sentence.length > maxChars + EXTRA_CHARS) break;
+    chosen.push(pick);
+    length += sentence.length;
+    const holds = holder(sentence, locale);
+    const relates = relater(sentence);
+    for (const t of wanted) {
+      if (holds(t)) literal.add(t);
+      if (relates(t)) related.add(t);
+    }
+  }
+  const out = chosen.sort((a, b) => a - b).map((i) => sentences[i] ?? '');
   return { sentences: out, score: topScore };
 }

@@ -1,7 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { markdownPassages } from '@/lib/markdown';
 import { chineseReading, foldKana, readingLibraries } from '../search/readings';
+import type { CatalogView } from './catalog';
+import { recognise } from './intents';
+import { bestExcerpt } from './retrieve';
 import { currencyNamed, splitQuestion } from './understand';
+
+/** A catalog of nothing but snapshot policies, for reading a policy by its name. */
+const snapshotsOnly = {
+  plans: [],
+  regions: [],
+  lines: [],
+  suffixes: [],
+  snapshots: [
+    { id: 'six-hourly-12', name: '每 6 小时快照' },
+    { id: 'monthly-6', name: '月次アーカイブ' },
+  ],
+} as unknown as CatalogView;
 
 beforeAll(async () => {
   await readingLibraries();
@@ -56,5 +71,33 @@ describe('reading a question (docs/decisions/058-chat-general.md)', () => {
       'one',
       'two',
     ]);
+  });
+
+  it('reads a snapshot policy named as the subject, its words of time not as hourly billing', () => {
+    expect(recognise('每6小时快照多少钱', [snapshotsOnly]).intent).toBe('snapshot');
+    expect(recognise('月次アーカイブを米ドルで', [snapshotsOnly]).intent).toBe('snapshot');
+  });
+
+  it('reads a Japanese follow-up after Latin letters as one ("4vCPUなら？")', () => {
+    const read = recognise('4vcpuなら?', []);
+    expect(read.followUp).toBe(true);
+    // Its intent comes from the size alone: after a licence question, the size is the licence's.
+    expect(read.weak).toBe(true);
+  });
+
+  it('quotes the sentence answering the second thing a question asks, beyond the first one’s excerpt', () => {
+    const passage = {
+      heading: 'Commission and payouts',
+      text: [
+        'Commission: 15% of each paid order.',
+        'Cookie: 30 days, last click wins.',
+        'Holding period: 30 days after each payment.',
+        'Payout date: monthly, by the 10th.',
+        'Minimum payout: $50.00.',
+      ].join('\n'),
+    };
+    const quoted = bestExcerpt(passage, 'what commission do I get? and the minimum payout', '', 'en', 60);
+    expect(quoted).toContain('Minimum payout: $50.00.');
+    expect(quoted).toContain('Commission: 15% of each paid order.');
   });
 });

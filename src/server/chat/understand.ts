@@ -37,6 +37,12 @@ const CURRENCIES: [RegExp, CurrencyCode][] = [
   [/\busd\b|us\$|us dollars?|美元|美金|(?<!香港)ドル|\bdollars?\b|\$/, 'USD'],
 ];
 
+/**
+ * A currency named by a place ("hk dollars", 港币, 香港ドル) is the currency, not the place: written as its code, so
+ * "cheapest dedicated server in hk dollars" asks for a price in HKD, not for Hong Kong.
+ */
+const PLACE_CURRENCY = /hk\$|hk dollars?|hong kong dollars?|港币|港元|港幣|港紙|香港ドル|香港元/g;
+
 /** The currency a question names, if any: the first named wins ("HK$" before a bare "$"). */
 export function currencyNamed(text: string): CurrencyCode | undefined {
   for (const [pattern, code] of CURRENCIES) if (pattern.test(text)) return code;
@@ -85,7 +91,10 @@ async function correctLatin(
   const words = [...new Set(text.match(LATIN_WORD) ?? [])];
   const vocabulary = [...new Set([...lexiconWords(), ...catalogWords(views)])];
   const vocabularySet = new Set(vocabulary);
-  const candidates = words.filter((w) => !vocabularySet.has(w) && !isListedStopWord(w, 'en'));
+  // A word the lexicon names as it is ("license", "withdraw") is no typo, even where the lexicon writes a pattern.
+  const candidates = words.filter(
+    (w) => !vocabularySet.has(w) && !isListedStopWord(w, 'en') && conceptsIn(w).size === 0,
+  );
   const known = await knownWords(db, 'en', [...new Set(candidates.flatMap((w) => [w, foldWord(w, 'en')]))]);
   const corrections = new Map<string, string>();
   const unknown: string[] = [];
@@ -117,7 +126,15 @@ async function unknownCjkWords(db: Reader, text: string, locale: Locale, views: 
     .filter((w) => Array.from(w).length >= 2 && !isListedStopWord(w, locale) && !names.includes(w));
   const known = await knownWords(db, locale, [...new Set(words)]);
   // A word of the lexicon ("払える", "退钱") is understood even when no page writes it so.
-  return [...new Set(words.filter((w) => !known.has(w) && !namesAConcept(w)))];
+  const unknown = words.filter((w) => !known.has(w) && !namesAConcept(w));
+  // A loanword the segmenter cut in two (ビット + コイン) is one unknown word, as written.
+  const whole: string[] = [];
+  for (const w of unknown) {
+    const last = whole.at(-1);
+    if (last && text.includes(`${last}${w}`)) whole[whole.length - 1] = `${last}${w}`;
+    else whole.push(w);
+  }
+  return [...new Set(whole)];
 }
 
 /**
@@ -166,7 +183,7 @@ export async function prepareQuestion(
   let language = questionLanguage(question, pageLocale);
   const normalized = normalize(question);
   const currency = currencyNamed(normalized);
-  const latin = await correctLatin(db, normalized, views);
+  const latin = await correctLatin(db, normalized.replace(PLACE_CURRENCY, ' hkd '), views);
   let text = latin.text;
   let unknown = latin.unknown;
   const readable = language !== 'en' ? [language] : [];
@@ -187,8 +204,13 @@ export async function prepareQuestion(
   return { language, text, currency, parts: splitQuestion(text), unknown };
 }
 
+/**
+ * Whether a word names something the helper understands though no page writes it (退钱 is a refund). A way to pay
+ * (比特币) is what the question asks to be offered: it is understood only where a page names it.
+ */
 function namesAConcept(word: string): boolean {
-  return conceptsIn(word).size > 0;
+  const concepts = conceptsIn(word);
+  return concepts.size > 0 && !(concepts.size === 1 && concepts.has('paymentMethod'));
 }
 
 function mentionsAnything(text: string): boolean {
