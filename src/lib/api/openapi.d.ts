@@ -3703,6 +3703,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/finance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales, tax per country and rate, refunds and net per UTC month and currency, and per product line
+         * @description Staff permission: `finance`.
+         */
+        get: operations["getAdminFinance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The finance report for a range of months as CSV for the accountant
+         * @description Staff permission: `finance`.
+         */
+        get: operations["getAdminFinanceExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/prices": {
         parameters: {
             query?: never;
@@ -5245,7 +5285,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             /** @enum {string} */
                             billing: "term" | "hourly";
                             currency: string;
@@ -5378,7 +5418,7 @@ export interface operations {
                     page?: number | string;
                     /** @default 10 */
                     rows?: number | string;
-                    status?: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded")[];
+                    status?: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded")[];
                 };
             };
         };
@@ -5400,7 +5440,7 @@ export interface operations {
                                 id: number;
                                 number: string;
                                 /** @enum {string} */
-                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 /** @enum {string} */
                                 billing: "term" | "hourly";
                                 currency: string;
@@ -5472,7 +5512,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             /** @enum {string} */
                             billing: "term" | "hourly";
                             currency: string;
@@ -5539,9 +5579,9 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             history: {
-                                from: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded") | null;
+                                from: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded") | null;
                                 /** @enum {string} */
-                                to: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                to: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 reason: string;
                                 /** Format: date-time */
                                 at: string;
@@ -5635,7 +5675,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             /** @enum {string} */
                             billing: "term" | "hourly";
                             currency: string;
@@ -5700,7 +5740,7 @@ export interface operations {
                         message: {
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                         };
                     };
                 };
@@ -6433,7 +6473,7 @@ export interface operations {
                                 id: number;
                                 number: string;
                                 /** @enum {string} */
-                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 /** @enum {string} */
                                 billing: "term" | "hourly";
                                 currency: string;
@@ -6539,7 +6579,7 @@ export interface operations {
                                 id: number;
                                 number: string;
                                 /** @enum {string} */
-                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 /** @enum {string} */
                                 billing: "term" | "hourly";
                                 currency: string;
@@ -9348,7 +9388,7 @@ export interface operations {
                 sort?: "createdAt" | "total";
                 dir?: "asc" | "desc";
                 q?: string;
-                state?: "all" | "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                state?: "all" | "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                 customer?: string;
                 product?: string;
                 currency?: "all" | "USD" | "HKD" | "JPY";
@@ -9385,7 +9425,7 @@ export interface operations {
                 sort?: "createdAt" | "total";
                 dir?: "asc" | "desc";
                 q?: string;
-                state?: "all" | "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                state?: "all" | "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                 customer?: string;
                 product?: string;
                 currency?: "all" | "USD" | "HKD" | "JPY";
@@ -9415,7 +9455,7 @@ export interface operations {
                                 id: number;
                                 number: string;
                                 /** @enum {string} */
-                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 customerId: number;
                                 customerEmail: string | null;
                                 customerUsername: string;
@@ -9474,7 +9514,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             customerId: number;
                             customerEmail: string | null;
                             customerUsername: string;
@@ -9541,9 +9581,9 @@ export interface operations {
                             customerStatus: "pending" | "active" | "disabled";
                             events: {
                                 id: number;
-                                from: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded") | null;
+                                from: ("pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded") | null;
                                 /** @enum {string} */
-                                to: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                to: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 reason: string;
                                 reasonKey: ("created" | "paid" | "provisioningStarted" | "serverReady" | "refundMade" | "paymentWindowEnded" | "leaderDidNotPay" | "groupTimedOut" | "cancelledByCustomer" | "cancelledByOperator" | "refundRecorded" | "paidAfterEnd") | null;
                                 reasonState: string | null;
@@ -9632,7 +9672,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             customerId: number;
                             customerEmail: string | null;
                             customerUsername: string;
@@ -9695,7 +9735,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             customerId: number;
                             customerEmail: string | null;
                             customerUsername: string;
@@ -9755,7 +9795,7 @@ export interface operations {
                             id: number;
                             number: string;
                             /** @enum {string} */
-                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                            status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                             customerId: number;
                             customerEmail: string | null;
                             customerUsername: string;
@@ -10069,7 +10109,7 @@ export interface operations {
                                 id: number;
                                 number: string;
                                 /** @enum {string} */
-                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "refunded";
+                                status: "pending_payment" | "paid" | "provisioning" | "active" | "cancelled" | "expired" | "refund_pending" | "partially_refunded" | "refunded";
                                 customerId: number;
                                 customerEmail: string | null;
                                 customerUsername: string;
@@ -18481,6 +18521,109 @@ export interface operations {
                             }[];
                         };
                     };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminFinance: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                currency?: "all" | "USD" | "HKD" | "JPY";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            from: string;
+                            to: string;
+                            /** @enum {string} */
+                            currency: "all" | "USD" | "HKD" | "JPY";
+                            months: {
+                                month: string;
+                                currency: string;
+                                invoices: number;
+                                salesExclTaxMinor: number;
+                                salesTaxMinor: number;
+                                salesInclTaxMinor: number;
+                                creditNotes: number;
+                                refundsExclTaxMinor: number;
+                                refundsTaxMinor: number;
+                                refundsInclTaxMinor: number;
+                                netExclTaxMinor: number;
+                                netTaxMinor: number;
+                                netInclTaxMinor: number;
+                            }[];
+                            tax: {
+                                month: string;
+                                currency: string;
+                                country: string;
+                                ratePercent: string | null;
+                                reverseCharge: boolean;
+                                salesBaseMinor: number;
+                                salesTaxMinor: number;
+                                refundsBaseMinor: number;
+                                refundsTaxMinor: number;
+                                netBaseMinor: number;
+                                netTaxMinor: number;
+                            }[];
+                            productLines: {
+                                month: string;
+                                currency: string;
+                                kind: string;
+                                salesMinor: number;
+                                refundsMinor: number;
+                                netMinor: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminFinanceExport: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                currency?: "all" | "USD" | "HKD" | "JPY";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report as CSV (an attachment), not the envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Failure401"];
