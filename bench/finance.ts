@@ -94,7 +94,9 @@ const creditNoteBatch = (from: number, to: number) =>
    where i.series = 'BF' and i.sequence between ${from} and ${to} and i.sequence % 10 = 0`);
 
 async function seeded(db: Database): Promise<boolean> {
-  const result = await db.execute<{ done: boolean }>(sql`select to_regclass('bench_finance_seeded') is not null as done`);
+  const result = await db.execute<{ done: boolean }>(
+    sql`select to_regclass('bench_finance_seeded') is not null as done`,
+  );
   return result.rows[0]?.done === true;
 }
 
@@ -120,7 +122,9 @@ async function seed(url: string): Promise<string> {
 
 /** The report's figures straight from the documents, as the report would read them without the rollup. */
 const direct = (from: string, to: string) => {
-  const within = sql.raw(`issued_at >= '${from}-01T00:00:00Z' and issued_at < ('${to}-01T00:00:00Z'::timestamptz + interval '1 month')`);
+  const within = sql.raw(
+    `issued_at >= '${from}-01T00:00:00Z' and issued_at < ('${to}-01T00:00:00Z'::timestamptz + interval '1 month')`,
+  );
   const month = sql.raw(`date_trunc('month', issued_at at time zone 'UTC')`);
   return [
     sql`select ${month} m, currency, count(*), sum(total_excl_tax_minor), sum(tax_minor), sum(total_incl_tax_minor)
@@ -164,7 +168,8 @@ async function main() {
       select * from d full join (select month m, currency, source s, documents n, excl_tax_minor e, tax_minor t
                                    from finance_rollup where section = 'total') f using (m, currency, s)
        where d.n is distinct from f.n or d.e is distinct from f.e or d.t is distinct from f.t`);
-    if (mismatch.rows.length > 0) throw new Error(`rollup differs from the documents: ${JSON.stringify(mismatch.rows)}`);
+    if (mismatch.rows.length > 0)
+      throw new Error(`rollup differs from the documents: ${JSON.stringify(mismatch.rows)}`);
 
     const app = createApp({ db });
     const secret = newTotpSecret();
