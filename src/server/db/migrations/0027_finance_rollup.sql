@@ -15,11 +15,11 @@ CREATE TABLE "finance_rollup" (
 );
 --> statement-breakpoint
 -- The finance report's rollup (docs/decisions/078-finance-report.md): one document's sums added to its UTC month and
--- currency. `doc_source` is `invoice` or `credit_note`, `doc` the invoice or credit note row as jsonb; `line_keys` the order lines (an invoice) or refunded
--- lines (a credit note) by place, for the product line of a document line that does not name its kind; `unnamed` the
--- kind of a line that neither names: `other` for an invoice, `whole` for a credit note refunding an amount. Every
--- sum reconciles to the document: a remainder no tax line covers is an untaxed row, a remainder the lines do not
--- explain is an `other` line. The rows are written in key order, so two documents never lock them crosswise.
+-- currency. `doc_source` is `invoice` or `credit_note`; `doc` the invoice or credit note row as jsonb; `line_keys`
+-- the order's lines (an invoice) or the refund's lines (a credit note) by place, for the product line of a document
+-- line that does not name its kind; `unnamed` the kind of a line that neither names: `other` for an invoice, `whole`
+-- for a credit note refunding an amount. Every part reconciles to the document: an amount no tax line covers is an
+-- untaxed row, an amount the lines do not explain an `other` line. The rows are written in key order.
 CREATE FUNCTION "finance_rollup_document"(doc_source text, doc jsonb, line_keys jsonb, unnamed text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   m date := date_trunc('month', (doc->>'issued_at')::timestamptz AT TIME ZONE 'UTC')::date;
