@@ -877,10 +877,10 @@ ${section('invoices')}
 
 ### Finance report
 
-\`bench/finance.ts\`: the finance report (decision 078) at 1,000,000 invoices and 100,000 credit notes over 24 months,
-seeded set-based (the rollup filled by grouping, then checked row by row against the documents' own sums), called
-in process as an owner; beside it the same figures grouped from the
-documents without the rollup, and what the rollup's trigger adds to issuing one invoice. Target: p99 under 500 ms.
+\`bench/finance.ts\`: the finance report (decision 078) at 1,000,000 invoices and 100,000 credit notes over 24
+months, seeded set-based (the rollup filled by grouping, then checked row by row against the documents' own sums),
+called in process as an owner; beside it the same figures grouped from the documents without the rollup, and what
+the rollup's trigger adds to issuing one invoice. Target: p99 under 500 ms.
 
 ${section('finance')}
 `;
