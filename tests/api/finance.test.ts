@@ -365,6 +365,102 @@ describe('the finance report', () => {
     expect(rows.some((r) => r[0] === 'tax' && r[4] === 'none')).toBe(true);
   });
 
+  it("names the product line of an invoice without kinds from its order's lines, and of a credit note from its refund's", async () => {
+    const { sql } = await import('drizzle-orm');
+    const at = new Date('2031-06-10T12:00:00Z');
+    const rows = async <T>(query: ReturnType<typeof sql>) => (await own.db.execute(query)).rows as T[];
+    const [user] = await rows<{ id: number }>(
+      sql`insert into users (email, username, password_hash, status, locale)
+          values ('finance-lines@example.com', 'financelines', 'x', 'active', 'en') returning id`,
+    );
+    const lines = [
+      { key: 'plan', itemId: 'std-1c1g', quantity: 1, months: 1, unitMinor: 4_000, amountMinor: 4_000 },
+      { key: 'licence', itemId: 'windows', quantity: 1, months: 1, unitMinor: 1_000, amountMinor: 1_000 },
+    ];
+    const [order] = await rows<{ id: number }>(
+      sql`insert into orders (number, user_id, idempotency_key, kind, status, pay_by, paid_at, currency, rate,
+                              subtotal_minor, discount_minor, total_minor, config, lines)
+          values ('FIN-LINES-1', ${user?.id}, 'fin-lines-1', 'vps', 'active', ${at}, ${at}, 'USD', 1,
+                  5000, 0, 5000, '{}', ${JSON.stringify(lines)}::jsonb) returning id`,
+    );
+    // Issued before invoices kept each line's kind: the descriptions only, in the order's order.
+    const content: InvoiceContent = {
+      seller,
+      buyer: { name: 'b', email: 'b@example.com', company: null, taxId: null, country: 'HK' },
+      lines: [
+        { description: 'Cloud server plan', quantity: 1, months: 1, amountMinor: 4_000 },
+        { description: 'Operating system licence', quantity: 1, months: 1, amountMinor: 1_000 },
+      ],
+      discountMinor: 0,
+      taxLines: [],
+    };
+    const [inv] = await own.db
+      .insert(invoices)
+      .values({
+        number: 'FIN-LINES-1',
+        series: 'FIN-LINES',
+        sequence: 1,
+        orderId: order?.id ?? null,
+        orderNumber: 'FIN-LINES-1',
+        userId: user?.id ?? 0,
+        locale: 'en',
+        country: 'HK',
+        currency: 'USD',
+        rate: '1',
+        totalExclTaxMinor: 5_000,
+        taxMinor: 0,
+        totalInclTaxMinor: 5_000,
+        reverseCharge: false,
+        issuedAt: at,
+        supplyDate: '2031-06-10',
+        content,
+      })
+      .returning();
+    // A refund of the licence line; its credit note's line has no kind either.
+    const [refund] = await rows<{ id: number }>(
+      sql`insert into refunds (order_id, order_number, status, basis, lines, currency, amount_minor,
+                               amount_excl_tax_minor, tax_minor, reason, resume_status)
+          values (${order?.id}, 'FIN-LINES-1', 'succeeded', 'lines',
+                  ${JSON.stringify([{ key: 'licence', amountMinor: 1_000 }])}::jsonb, 'USD', 1000, 1000, 0, 'r', 'active')
+          returning id`,
+    );
+    await own.db.insert(creditNotes).values({
+      number: 'FIN-LINES-CN-1',
+      series: 'FIN-LINES-CN',
+      sequence: 1,
+      refundId: refund?.id ?? null,
+      invoiceId: inv?.id ?? 0,
+      orderId: order?.id ?? null,
+      orderNumber: 'FIN-LINES-1',
+      userId: user?.id ?? 0,
+      locale: 'en',
+      country: 'HK',
+      currency: 'USD',
+      rate: '1',
+      totalExclTaxMinor: -1_000,
+      taxMinor: 0,
+      totalInclTaxMinor: -1_000,
+      reverseCharge: false,
+      issuedAt: at,
+      supplyDate: '2031-06-10',
+      content: {
+        ...content,
+        lines: [{ description: 'Operating system licence', quantity: 1, months: 1, amountMinor: -1_000 }],
+        reason: 'r',
+        invoiceNumber: 'FIN-LINES-1',
+        invoiceIssuedAt: at.toISOString(),
+      },
+    });
+    const answer = await report('from=2031-06&to=2031-06');
+    expect(answer.productLines.map((l) => [l.kind, l.salesMinor, l.refundsMinor, l.netMinor])).toEqual([
+      ['licence', 1_000, -1_000, 0],
+      ['plan', 4_000, 0, 4_000],
+    ]);
+    expect(answer.tax).toEqual([
+      expect.objectContaining({ country: 'HK', ratePercent: null, salesBaseMinor: 5_000, refundsBaseMinor: -1_000 }),
+    ]);
+  });
+
   it('refuses a range that ends before it starts, a month that does not exist, and support staff', async () => {
     const reversed = await call(own.app, 'GET', '/api/admin/finance?from=2031-04&to=2031-01', { headers: manager });
     expect([reversed.status, reversed.json.fields?.to]).toEqual([422, 'api.admin.financeRangeReversed']);
