@@ -16,7 +16,7 @@
  * Load comes from wrk (a C load generator, lighter than one written in JavaScript on a 2-core machine).
  * nginx and wrk are installed with apt-get when missing. BENCH_SECONDS (default 5) sets each wrk run's length,
  * BENCH_ROUNDS (default 3) the alternating site/nginx runs per page;
- * BENCH_ONLY=pages,api,js,lighthouse,configurator,races,chat,search,login,orders,changes,admin-lists,admin-scale,invoices,refunds runs a
+ * BENCH_ONLY=pages,api,js,lighthouse,configurator,races,chat,search,login,orders,changes,admin-lists,admin-scale,invoices,refunds,finance runs a
  * subset (other sections keep their text).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -41,7 +41,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY = new Set(
   (
     process.env.BENCH_ONLY ??
-    'pages,api,js,lighthouse,configurator,races,chat,search,login,orders,changes,admin-lists,admin-scale,invoices,refunds'
+    'pages,api,js,lighthouse,configurator,races,chat,search,login,orders,changes,admin-lists,admin-scale,invoices,refunds,finance'
   ).split(','),
 );
 const WORK = path.join(ROOT, 'data', 'bench-work');
@@ -718,6 +718,7 @@ async function main() {
   if (ONLY.has('admin-scale')) sections['admin-scale'] = runScript('bench/admin-scale.ts');
   if (ONLY.has('invoices')) sections.invoices = runScript('bench/invoices.ts');
   if (ONLY.has('refunds')) sections.refunds = runScript('bench/refunds.ts');
+  if (ONLY.has('finance')) sections.finance = runScript('bench/finance.ts');
 
   const section = (name: string) =>
     `<!-- ${name} -->\n${sections[name] ? `Measured ${measured}.\n\n${sections[name]}` : (previousSection(name) ?? '(not measured yet)')}\n<!-- /${name} -->`;
@@ -881,6 +882,15 @@ order's lock. Every refund issues its credit note and writes its \`refund.reques
 what was paid) and the credit notes' numbers (no gap) are checked.
 
 ${section('refunds')}
+
+### Finance report
+
+\`bench/finance.ts\`: the finance report (decision 078) at 1,000,000 invoices and 100,000 credit notes over 24
+months, seeded set-based (the rollup filled by grouping, then checked row by row against the documents' own sums),
+called in process as an owner; beside it the same figures grouped from the documents without the rollup, and what
+the rollup's trigger adds to issuing one invoice. Target: p99 under 500 ms.
+
+${section('finance')}
 `;
   writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), text);
   log('wrote BENCHMARKS.md');

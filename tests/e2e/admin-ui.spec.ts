@@ -281,6 +281,7 @@ test('sign-in: a field left wrong is named next to it, a refused code as an aler
     en.nav.promotions,
     en.nav.orders,
     en.resources.invoices.title,
+    en.nav.finance,
     en.nav.customers,
     en.resources['tax-rules'].title,
     en.resources.reviews.title,

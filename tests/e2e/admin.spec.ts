@@ -58,6 +58,7 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.promotions,
       en.nav.orders,
       en.resources.invoices.title,
+      en.nav.finance,
       en.nav.customers,
       en.resources['tax-rules'].title,
       en.resources.reviews.title,

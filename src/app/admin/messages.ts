@@ -54,6 +54,7 @@ export async function adminPageMetadata(
     | 'customers'
     | 'promotions'
     | 'prices'
+    | 'finance'
     | 'setup'
     | 'account',
 ): Promise<Metadata> {

@@ -11,7 +11,7 @@ import { useAdminTranslations as useTranslations } from './i18n';
 type Section = 'overview' | 'content' | 'commerce' | 'support' | 'administration';
 
 /** The screens that are not a declared resource, by the navigation's own names for them. */
-type ScreenKey = 'dashboard' | 'translations' | 'catalog' | 'audit' | 'promotions' | 'prices';
+type ScreenKey = 'dashboard' | 'translations' | 'catalog' | 'audit' | 'promotions' | 'prices' | 'finance';
 
 /** `after`: listed right after the screen or resource of that name in its section, not in its own order. */
 type Item = { href: string; permission: Permission; after?: string } & ({ screen: ScreenKey } | { resource: string });
@@ -48,6 +48,7 @@ const NAV: { section: Section; items: Item[] }[] = [
     screen('/admin/catalog', 'catalog', 'readCommerce'),
     screen('/admin/prices', 'prices', 'readCommerce'),
     screen('/admin/promotions', 'promotions', 'readCommerce'),
+    screen('/admin/finance', 'finance', 'finance', 'invoices'),
   ]),
   section('support', []),
   section('administration', [screen('/admin/audit', 'audit', 'signedIn')]),

@@ -18,6 +18,11 @@ export const PERMISSIONS = {
   readCommerce: ['owner', 'manager', 'editor', 'support'],
   /** Catalog, prices, promotions and orders. */
   manageCommerce: ['owner', 'manager'],
+  /**
+   * The finance report: sales, tax collected, refunds and net per month, and its CSV for the accountant. Owners and
+   * managers, who answer for the money; support reads single orders and invoices, not the business's totals.
+   */
+  finance: ['owner', 'manager'],
   /** Read orders and customers, moderate reviews, read the contact inbox, resend mails. */
   support: ['owner', 'manager', 'support'],
   /** Everyone's audit entries (the others see their own). */

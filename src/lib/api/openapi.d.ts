@@ -3843,6 +3843,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/finance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales, tax per country and rate, refunds and net per UTC month and currency, and per product line
+         * @description Staff permission: `finance`.
+         */
+        get: operations["getAdminFinance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/finance/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The finance report for a range of months as CSV for the accountant
+         * @description Staff permission: `finance`.
+         */
+        get: operations["getAdminFinanceExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/prices": {
         parameters: {
             query?: never;
@@ -19273,6 +19313,109 @@ export interface operations {
                             }[];
                         };
                     };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminFinance: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                currency?: "all" | "USD" | "HKD" | "JPY";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            from: string;
+                            to: string;
+                            /** @enum {string} */
+                            currency: "all" | "USD" | "HKD" | "JPY";
+                            months: {
+                                month: string;
+                                currency: string;
+                                invoices: number;
+                                salesExclTaxMinor: number;
+                                salesTaxMinor: number;
+                                salesInclTaxMinor: number;
+                                creditNotes: number;
+                                refundsExclTaxMinor: number;
+                                refundsTaxMinor: number;
+                                refundsInclTaxMinor: number;
+                                netExclTaxMinor: number;
+                                netTaxMinor: number;
+                                netInclTaxMinor: number;
+                            }[];
+                            tax: {
+                                month: string;
+                                currency: string;
+                                country: string;
+                                ratePercent: string | null;
+                                reverseCharge: boolean;
+                                salesBaseMinor: number;
+                                salesTaxMinor: number;
+                                refundsBaseMinor: number;
+                                refundsTaxMinor: number;
+                                netBaseMinor: number;
+                                netTaxMinor: number;
+                            }[];
+                            productLines: {
+                                month: string;
+                                currency: string;
+                                kind: string;
+                                salesMinor: number;
+                                refundsMinor: number;
+                                netMinor: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminFinanceExport: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                currency?: "all" | "USD" | "HKD" | "JPY";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report as CSV (an attachment), not the envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
             401: components["responses"]["Failure401"];

@@ -125,6 +125,7 @@ async function contentOf(
         quantity: line.quantity,
         months: line.months,
         amountMinor: line.amountMinor,
+        kind,
       };
     }),
     discountMinor: order.discountMinor,

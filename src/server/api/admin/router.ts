@@ -28,6 +28,7 @@ import { noFields } from '../input';
 import { apiRouter } from '../route';
 import { contentRoutes } from './content';
 import { dashboardRouter } from './dashboard';
+import { financeRouter } from './finance';
 import { pricesRouter } from './prices';
 
 /**
@@ -136,4 +137,5 @@ for (const resource of RESOURCES) resourceRoutes(resources, resource);
 
 export const adminRouter = apiRouter('Admin').include(sessions).include(resources);
 adminRouter.include(dashboardRouter);
+adminRouter.include(financeRouter);
 adminRouter.include(pricesRouter);

@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './chat';
 export * from './common';
 export * from './content';
+export * from './finance';
 export * from './invoices';
 export * from './orders';
 export * from './pintuan';

@@ -27,7 +27,12 @@ export const invoiceCounters = pgTable('invoice_counters', {
 export type InvoiceContent = {
   seller: { name: string; address: string; registrations: { label: string; value: string }[] };
   buyer: { name: string; email: string; company: string | null; taxId: string | null; country: string };
-  lines: { description: string; quantity: number; months: number; amountMinor: number }[];
+  /**
+   * `kind`: the order line's kind (`plan`, `licence`, `traffic`…), what the finance report sums its product lines by
+   * (docs/decisions/078-finance-report.md); invoices issued before it was kept have none (the report reads their
+   * order's lines).
+   */
+  lines: { description: string; quantity: number; months: number; amountMinor: number; kind?: string }[];
   discountMinor: number;
   taxLines: OrderTaxLine[];
 };
