@@ -10,6 +10,7 @@ import { logEvent, shouldLog } from '../log';
 import { observeApiRequest } from '../metrics/registry';
 import { fromDatabase, noteDatabaseError } from '../outage';
 import { accountsRouter } from './accounts/router';
+import { affiliateRouter } from './affiliate/router';
 import { adminRouter } from './admin/router';
 import { announcementsRouter } from './announcements/router';
 import { behaviorRouter } from './behavior/router';
@@ -129,6 +130,7 @@ export function createApp(deps: {
   app.route('/', financeRouter.hono);
   app.route('/', announcementsRouter.hono);
   app.route('/', accountsRouter.hono);
+  app.route('/', affiliateRouter.hono);
   app.route('/', catalogRouter.hono);
   app.route('/', domainsRouter.hono);
   app.route('/', ordersRouter.hono);
