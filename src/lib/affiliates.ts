@@ -1,13 +1,6 @@
 import { z } from 'zod';
 
-/**
- * The referral cookie (docs/decisions/071-referral-consent.md): the token of the visitor's last referral click,
- * set by the browser only with the advertising category's consent, read by the server at sign-up.
- */
-export const REFERRAL_COOKIE = 'affRef';
-
-/** The address parameter of a referral link (`?aff=CODE`), dropped from the address once the click is recorded. */
-export const REFERRAL_PARAM = 'aff';
+export { REFERRAL_COOKIE, REFERRAL_PARAM } from './consent';
 
 /** An affiliate code: 10 characters of Crockford's base32 (50 random bits), typed in any case. */
 export const affiliateCode = z

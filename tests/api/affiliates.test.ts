@@ -188,7 +188,10 @@ describe('attribution and the ledger', () => {
     const tokens = await Promise.all(Array.from({ length: 20 }, () => click(code, ip)));
     expect(new Set(tokens).size).toBe(1);
     const [me] = await own.db.select().from(affiliates).where(eq(affiliates.code, code));
-    const rows = await own.db.select().from(affiliateClicks).where(eq(affiliateClicks.affiliateId, me?.id ?? 0));
+    const rows = await own.db
+      .select()
+      .from(affiliateClicks)
+      .where(eq(affiliateClicks.affiliateId, me?.id ?? 0));
     expect(rows).toHaveLength(1);
     expect(await click('ZZZZZZZZZZ')).toBeNull();
     expect(await click('<script>')).toBeNull();
@@ -217,7 +220,10 @@ describe('attribution and the ledger', () => {
     // An address at the affiliate's own organisation's mail domain.
     const domain = `${unique()}.test`;
     const org = await signedInCustomer({}, own.db);
-    await own.db.update(users).set({ email: `boss@${domain}` }).where(eq(users.id, org.user.id));
+    await own.db
+      .update(users)
+      .set({ email: `boss@${domain}` })
+      .where(eq(users.id, org.user.id));
     const orgCode = await join(org);
     const colleague = await signUp(await click(orgCode), `staff@${domain}`);
     expect(await referralOf(colleague?.id ?? 0)).toMatchObject({ status: 'refused', flags: ['same_mail_domain'] });
@@ -237,7 +243,9 @@ describe('attribution and the ledger', () => {
 describe('the ledger under concurrency', () => {
   it('sums exactly after 100 concurrent payments and refunds of referred customers', async () => {
     const code = await join(await signedInCustomer({}, own.db));
-    const friends = await Promise.all(Array.from({ length: 4 }, async () => sessionFor((await signUp(await click(code)))?.id ?? 0)));
+    const friends = await Promise.all(
+      Array.from({ length: 4 }, async () => sessionFor((await signUp(await click(code)))?.id ?? 0)),
+    );
     // 100 orders, unpaid.
     const made = await Promise.all(
       Array.from({ length: 100 }, async (_, i) => {
@@ -248,7 +256,13 @@ describe('the ledger under concurrency', () => {
         });
         const answer = res.json.message as { number: string; currency: string };
         const [row] = await own.db.select().from(orders).where(eq(orders.number, answer.number));
-        return { number: answer.number, currency: answer.currency, totalMinor: row?.totalInclTaxMinor ?? 0, id: row?.id ?? 0, excl: row?.totalMinor ?? 0 };
+        return {
+          number: answer.number,
+          currency: answer.currency,
+          totalMinor: row?.totalInclTaxMinor ?? 0,
+          id: row?.id ?? 0,
+          excl: row?.totalMinor ?? 0,
+        };
       }),
     );
     // All paid at once, each also partly refunded twice at once (a third each) while payments land.
@@ -278,7 +292,10 @@ describe('the ledger under concurrency', () => {
     );
     await wide.$client.end();
     const [me] = await own.db.select().from(affiliates).where(eq(affiliates.code, code));
-    const lines = await own.db.select().from(affiliateCommissions).where(eq(affiliateCommissions.affiliateId, me?.id ?? 0));
+    const lines = await own.db
+      .select()
+      .from(affiliateCommissions)
+      .where(eq(affiliateCommissions.affiliateId, me?.id ?? 0));
     const earns = lines.filter((l) => l.kind === 'earn');
     expect(earns).toHaveLength(100);
     // Each order: one earn, two reversals (the repeated refund id reverses once), the rest kept exactly.
@@ -288,13 +305,20 @@ describe('the ledger under concurrency', () => {
       const earn = own_.find((l) => l.kind === 'earn');
       const reversedBase = own_.filter((l) => l.kind === 'reversal').reduce((s, l) => s + l.baseMinor, 0);
       const net = own_.reduce((s, l) => s + l.amountMinor, 0);
-      expect(net).toBe(Math.round(((earn?.amountMinor ?? 0) * ((earn?.baseMinor ?? 0) - reversedBase)) / (earn?.baseMinor ?? 1)));
+      expect(net).toBe(
+        Math.round(((earn?.amountMinor ?? 0) * ((earn?.baseMinor ?? 0) - reversedBase)) / (earn?.baseMinor ?? 1)),
+      );
     }
     // A full refund of every order afterwards brings the whole ledger to zero, to the cent.
     await Promise.all(
       made.map((o) =>
         own.db.transaction((tx) =>
-          reverseCommission(tx, { orderId: o.id, refundId: `${o.number}-full`, refundedExclTaxMinor: o.excl, currency: o.currency }),
+          reverseCommission(tx, {
+            orderId: o.id,
+            refundId: `${o.number}-full`,
+            refundedExclTaxMinor: o.excl,
+            currency: o.currency,
+          }),
         ),
       ),
     );
@@ -312,7 +336,10 @@ describe('the ledger under concurrency', () => {
   it('refuses to change a ledger line in place', async () => {
     const [line] = await own.db.select().from(affiliateCommissions).limit(1);
     await expect(
-      own.db.update(affiliateCommissions).set({ amountMinor: 1 }).where(eq(affiliateCommissions.id, line?.id ?? 0)),
+      own.db
+        .update(affiliateCommissions)
+        .set({ amountMinor: 1 })
+        .where(eq(affiliateCommissions.id, line?.id ?? 0)),
     ).rejects.toThrow();
   });
 });

@@ -20,7 +20,10 @@ export function newAffiliateCode(): string {
  * site's own (the payment webhook secret when set, else a per-process random one: dedupe then holds within a process).
  */
 const processKey = randomBytes(32);
-export function addressHash(ip: string, key: string | Buffer = process.env.PAYMENT_WEBHOOK_SECRET || processKey): string | null {
+export function addressHash(
+  ip: string,
+  key: string | Buffer = process.env.PAYMENT_WEBHOOK_SECRET || processKey,
+): string | null {
   // In-process calls have no address: nothing to compare.
   if (ip === '' || ip === 'local') return null;
   return createHmac('sha256', key).update(`affiliate-address:${ip}`).digest('base64url');

@@ -9,6 +9,7 @@ import {
   type OrderLine,
   type orders,
 } from '../db/schema';
+import { type RepeatingJob, startRepeatingJob } from '../jobs/repeating-job';
 import { basisPoints, currentTerms } from './terms';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -40,7 +41,9 @@ export function eligibleBaseMinor(
     .reduce((sum, l) => sum + l.amountMinor, 0);
   let base = Math.round((order.totalMinor * (order.subtotalMinor - excluded)) / order.subtotalMinor);
   if (paidFromBalanceMinor > 0 && order.totalInclTaxMinor > 0) {
-    base -= Math.round((Math.min(paidFromBalanceMinor, order.totalInclTaxMinor) * order.totalMinor) / order.totalInclTaxMinor);
+    base -= Math.round(
+      (Math.min(paidFromBalanceMinor, order.totalInclTaxMinor) * order.totalMinor) / order.totalInclTaxMinor,
+    );
   }
   return Math.max(0, Math.min(base, order.totalMinor));
 }
@@ -138,9 +141,9 @@ export async function reverseCommission(tx: Tx, refund: CommissionReversal, at =
     .for('update');
   if (!earn || refund.refundedExclTaxMinor <= 0) return 0;
   if (earn.currency !== refund.currency) throw new Error('refund currency differs from the commission line');
-  const [order] = await tx.execute<{ total_minor: number }>(
-    sql`select total_minor from orders where id = ${refund.orderId}`,
-  ).then((r) => r.rows);
+  const [order] = await tx
+    .execute<{ total_minor: number }>(sql`select total_minor from orders where id = ${refund.orderId}`)
+    .then((r) => r.rows);
   const totalMinor = Number(order?.total_minor ?? 0);
   const [done] = await tx
     .select({
@@ -232,4 +235,25 @@ export async function approveHeldCommissions(db: Database, now = new Date(), bat
       .returning({ id: affiliateCommissions.id });
     return moved.length;
   });
+}
+
+/** The holding job every `intervalMs` (default a minute) and at start: lines whose holding period passed are approved. */
+export function startCommissionApprovalWorker(
+  db: Database,
+  options: { intervalMs?: number; now?: () => Date } = {},
+): RepeatingJob {
+  const clock = options.now ?? (() => new Date());
+  return startRepeatingJob(
+    'affiliate commission approval',
+    async () => (await approveHeldCommissions(db, clock())) >= 500,
+    { intervalMs: options.intervalMs ?? 60_000 },
+  );
+}
+
+const globalForAffiliates = globalThis as unknown as { cirrusCommissionApproval?: RepeatingJob };
+
+/** The process's one approval job, started with the other background jobs (src/server/jobs/background.ts). */
+export function ensureCommissionApprovalWorker(db: Database): RepeatingJob {
+  globalForAffiliates.cirrusCommissionApproval ??= startCommissionApprovalWorker(db);
+  return globalForAffiliates.cirrusCommissionApproval;
 }

@@ -19,7 +19,12 @@ export function payoutBatch(now: Date): string {
 export async function makePayoutBatch(tx: Tx, now: Date): Promise<{ batch: string; payouts: number[] }> {
   const batch = payoutBatch(now);
   const terms = await currentTerms(tx);
-  const due = await tx.execute<{ affiliate_id: number; method: 'balance' | 'paypal' | 'bank'; total: string; ids: number[] }>(sql`
+  const due = await tx.execute<{
+    affiliate_id: number;
+    method: 'balance' | 'paypal' | 'bank';
+    total: string;
+    ids: number[];
+  }>(sql`
     with locked as (
       select id, payout_method from affiliates where status = 'active' order by id for update)
     select a.id as affiliate_id, a.payout_method as method, sum(c.amount_usd_cents) as total,
@@ -36,7 +41,13 @@ export async function makePayoutBatch(tx: Tx, now: Date): Promise<{ batch: strin
     if (total < minimum) continue;
     const [payout] = await tx
       .insert(affiliatePayouts)
-      .values({ affiliateId: Number(row.affiliate_id), batch, method: row.method, amountUsdCents: total, createdAt: now })
+      .values({
+        affiliateId: Number(row.affiliate_id),
+        batch,
+        method: row.method,
+        amountUsdCents: total,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: affiliatePayouts.id });
     if (!payout) continue;

@@ -116,7 +116,15 @@ export async function affiliateDashboard(db: Reader, userId: number, now = new D
     commissionUsdCents: { pending: Number(r.pending), approved: Number(r.approved), paid: Number(r.paid) },
   }));
   const [totals] = (
-    await db.execute<{ clicks: string; sign_ups: string; orders: string; pending: string; approved: string; paid: string; unpaid: string }>(sql`
+    await db.execute<{
+      clicks: string;
+      sign_ups: string;
+      orders: string;
+      pending: string;
+      approved: string;
+      paid: string;
+      unpaid: string;
+    }>(sql`
       select (select count(*) from affiliate_clicks where affiliate_id = ${me.id}) as clicks,
              (select count(*) from affiliate_referrals where affiliate_id = ${me.id} and status = 'active') as sign_ups,
              (select count(*) from affiliate_commissions where affiliate_id = ${me.id} and kind = 'earn') as orders,

@@ -1,4 +1,5 @@
 import type { ResourceDeclaration } from '../resource';
+import { affiliateTermsResource } from './affiliate-terms';
 import { announcementsResource } from './announcements';
 import { articlesResource } from './articles';
 import { auditResource } from './audit';
@@ -47,6 +48,7 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   invoicesResource,
   customersResource,
   taxRulesResource,
+  affiliateTermsResource,
   reviewsResource,
   contactMessagesResource,
   deliveriesResource,

@@ -1,6 +1,6 @@
 import 'server-only';
-import { z } from 'zod';
 import { getCookie } from 'hono/cookie';
+import { z } from 'zod';
 import { REFERRAL_COOKIE } from '@/lib/affiliates';
 import { welcomeCouponAnswer } from '@/lib/coupons';
 import {

@@ -1,11 +1,11 @@
 import 'server-only';
-import { referAtSignUp } from '../../affiliates/attribution';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { env } from '@/env';
 import type { Locale } from '@/lib/locales';
 import { localizedPath } from '@/lib/routes';
 import { normalizePassword } from '@/lib/validation/account-password-rules';
+import { referAtSignUp } from '../../affiliates/attribution';
 import { accountSubject, clearAccountThrottles, withAttempt } from '../../auth/login-throttle';
 import { acceptNewPassword } from '../../auth/new-password';
 import { hashPassword, needsRehash, verifyPassword } from '../../auth/password';
