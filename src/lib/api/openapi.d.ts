@@ -1959,6 +1959,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/affiliate-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of affiliate-terms, searched, filtered and ordered
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminAffiliateTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-terms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of affiliate-terms
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminAffiliateTermsId"];
+        /**
+         * Change one of affiliate-terms (with the version it was read at; 409 with the row as it is now)
+         * @description Staff permission: `manageCommerce`.
+         */
+        put: operations["putAdminAffiliateTermsId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-terms/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of affiliate-terms, newest first, from the audit log
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminAffiliateTermsIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reviews": {
         parameters: {
             query?: never;
@@ -10569,6 +10633,215 @@ export interface operations {
         };
     };
     getAdminTaxRulesIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliateTerms: {
+        parameters: {
+            query?: {
+                page?: number | string;
+                rows?: number | string;
+                sort?: "id";
+                dir?: "asc" | "desc";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            page: number;
+                            rows: number;
+                            items: {
+                                id: number;
+                                ratePercent: string;
+                                months: number;
+                                cookieDays: number;
+                                holdingDays: number;
+                                minimumPayoutUsdCents: number;
+                                excludedLineKeys: string[];
+                                version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliateTermsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            ratePercent: string;
+                            months: number;
+                            cookieDays: number;
+                            holdingDays: number;
+                            minimumPayoutUsdCents: number;
+                            excludedLineKeys: string[];
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    putAdminAffiliateTermsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    ratePercent: string;
+                    months: number;
+                    cookieDays: number;
+                    holdingDays: number;
+                    minimumPayoutUsdCents: number;
+                    excludedLineKeys: string | string[];
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            ratePercent: string;
+                            months: number;
+                            cookieDays: number;
+                            holdingDays: number;
+                            minimumPayoutUsdCents: number;
+                            excludedLineKeys: string[];
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliateTermsIdHistory: {
         parameters: {
             query?: never;
             header?: never;

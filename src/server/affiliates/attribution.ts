@@ -125,7 +125,7 @@ export async function referAtSignUp(
     .innerJoin(affiliates, eq(affiliates.id, affiliateClicks.affiliateId))
     .innerJoin(users, eq(users.id, affiliates.userId))
     .where(eq(affiliateClicks.token, input.token));
-  if (!click || click.affiliate.status !== 'active') return 'none';
+  if (click?.affiliate.status !== 'active') return 'none';
   if (click.click.lastSeenAt.getTime() + terms.cookieDays * DAY_MS < now.getTime()) return 'none';
   const flags: string[] = [];
   if (input.existing) flags.push('existing_account');
