@@ -313,6 +313,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/affiliate/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The affiliate programme's terms: rate, months, cookie days, holding days, minimum payout */
+        get: operations["getAffiliateTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/affiliate/click": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a click on a referral link (an unknown or disabled code answers no token, never an error) */
+        post: operations["postAffiliateClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/affiliate/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's affiliate dashboard (counts and sums by month, nothing naming a customer) */
+        get: operations["getAffiliateMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/affiliate/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the affiliate programme, accepting the terms version shown; answers the referral code */
+        post: operations["postAffiliateJoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/affiliate/payout-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose how commission is paid: account balance, PayPal or bank transfer */
+        put: operations["putAffiliatePayoutMethod"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cvm/area/search": {
         parameters: {
             query?: never;
@@ -4663,6 +4748,248 @@ export interface operations {
             401: components["responses"]["Failure401"];
             403: components["responses"]["Failure403"];
             409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAffiliateTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            version: number;
+                            ratePercent: string;
+                            months: number;
+                            cookieDays: number;
+                            holdingDays: number;
+                            minimumPayoutUsdCents: number;
+                            excludedLineKeys: string[];
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAffiliateClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the `aff` parameter as the visitor arrived with it */
+                    code: string;
+                    /**
+                     * @description the page the link pointed at, without its query
+                     * @default /
+                     */
+                    path?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            token: string | null;
+                            cookieDays: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            403: components["responses"]["Failure403"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAffiliateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            terms: {
+                                version: number;
+                                ratePercent: string;
+                                months: number;
+                                cookieDays: number;
+                                holdingDays: number;
+                                minimumPayoutUsdCents: number;
+                                excludedLineKeys: string[];
+                            };
+                            affiliate: {
+                                code: string;
+                                /** @enum {string} */
+                                status: "active" | "disabled";
+                                /** @enum {string} */
+                                payoutMethod: "balance" | "paypal" | "bank";
+                                payoutAccount: string | null;
+                                joinedAt: string;
+                                clicks: number;
+                                signUps: number;
+                                orders: number;
+                                commissionUsdCents: {
+                                    pending: number;
+                                    approved: number;
+                                    paid: number;
+                                };
+                                months: {
+                                    month: string;
+                                    clicks: number;
+                                    signUps: number;
+                                    orders: number;
+                                    commissionUsdCents: {
+                                        pending: number;
+                                        approved: number;
+                                        paid: number;
+                                    };
+                                }[];
+                                nextPayout: {
+                                    date: string;
+                                    approvedUsdCents: number;
+                                    minimumUsdCents: number;
+                                    due: boolean;
+                                };
+                            } | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAffiliateJoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the version of the terms shown to the customer */
+                    termsVersion: number;
+                    /**
+                     * @default balance
+                     * @enum {string}
+                     */
+                    payoutMethod?: "balance" | "paypal" | "bank";
+                    /** @description a PayPal address or bank details */
+                    payoutAccount?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            code: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    putAffiliatePayoutMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    payoutMethod: "balance" | "paypal" | "bank";
+                    payoutAccount?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
             413: components["responses"]["Failure413"];
             415: components["responses"]["Failure415"];
             422: components["responses"]["InvalidInput"];
