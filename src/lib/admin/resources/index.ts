@@ -1,5 +1,6 @@
 import type { ResourceDeclaration } from '../resource';
 import { affiliateTermsResource } from './affiliate-terms';
+import { affiliateCommissionsResource, affiliatePayoutsResource, affiliatesResource } from './affiliates';
 import { announcementsResource } from './announcements';
 import { articlesResource } from './articles';
 import { auditResource } from './audit';
@@ -49,6 +50,9 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   customersResource,
   taxRulesResource,
   affiliateTermsResource,
+  affiliatesResource,
+  affiliateCommissionsResource,
+  affiliatePayoutsResource,
   reviewsResource,
   contactMessagesResource,
   deliveriesResource,
