@@ -106,7 +106,7 @@ async function readCommissions(db: Reader, where: SQL | undefined): Promise<Snap
 async function forfeit(db: Database, by: SignedInStaff, id: number): Promise<Snapshot | null> {
   return db.transaction(async (tx) => {
     const [earn] = await tx.select().from(affiliateCommissions).where(eq(affiliateCommissions.id, id));
-    if (!earn || earn.kind !== 'earn') throw notFound('api.admin.notFound');
+    if (earn?.kind !== 'earn') throw notFound('api.admin.notFound');
     const [order] = await tx.select().from(orders).where(eq(orders.id, earn.orderId));
     const amount = await reverseCommission(tx, {
       orderId: earn.orderId,
