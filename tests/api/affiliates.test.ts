@@ -17,6 +17,7 @@ import { call } from '../support/api';
 import { signedInCustomer } from '../support/factories';
 import { type OwnDatabase, ownDatabase } from '../support/own-database';
 import { payOrder } from '../support/payments';
+import { signedInStaff } from '../support/staff';
 
 /**
  * The affiliate programme (docs/decisions/070-affiliate-programme.md, docs/decisions/071-referral-consent.md) on a
@@ -341,5 +342,111 @@ describe('the ledger under concurrency', () => {
         .set({ amountMinor: 1 })
         .where(eq(affiliateCommissions.id, line?.id ?? 0)),
     ).rejects.toThrow();
+  });
+});
+
+describe('the back office', () => {
+  it('edits the terms with history; owners and managers only write them, every role reads them', async () => {
+    const manager = await signedInStaff(own.app, own.db, 'manager');
+    const editor = await signedInStaff(own.app, own.db, 'editor');
+    const read = await call(own.app, 'GET', '/api/admin/affiliate-terms/1', { headers: editor.headers });
+    expect(read.status).toBe(200);
+    const before = read.json.message as Record<string, unknown> & { version: number };
+    const edit = {
+      ratePercent: '20',
+      months: 12,
+      cookieDays: 30,
+      holdingDays: 30,
+      minimumPayoutUsdCents: 5000,
+      excludedLineKeys: 'domain, traffic_overage',
+    };
+    const refused = await call(own.app, 'PUT', '/api/admin/affiliate-terms/1', {
+      json: { ...edit, version: before.version },
+      headers: editor.headers,
+    });
+    expect(refused.status).toBe(403);
+    const saved = await call(own.app, 'PUT', '/api/admin/affiliate-terms/1', {
+      json: { ...edit, version: before.version },
+      headers: manager.headers,
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json.message).toMatchObject({ ratePercent: '20.00', excludedLineKeys: ['domain', 'traffic_overage'] });
+    // The storefront reads the new version; joining with the one shown before is refused.
+    const terms = await call(own.app, 'GET', '/api/affiliate/terms');
+    expect(terms.json.message).toMatchObject({ ratePercent: '20.00', version: before.version + 1 });
+    const late = await signedInCustomer({}, own.db);
+    const stale = await call(own.app, 'POST', '/api/affiliate/join', {
+      json: { termsVersion: before.version },
+      headers: late.headers,
+    });
+    expect(stale.json).toMatchObject({ code: 4090, message: 'api.affiliate.termsChanged' });
+    // Put back what the other tests and the article expect.
+    const restored = await call(own.app, 'PUT', '/api/admin/affiliate-terms/1', {
+      json: { ...edit, ratePercent: '15', version: before.version + 1 },
+      headers: manager.headers,
+    });
+    expect(restored.status).toBe(200);
+  });
+
+  it("pays approved balances in the month's batch: balance with no minimum, PayPal above it; marked paid; as CSV", async () => {
+    const owner = await signedInStaff(own.app, own.db, 'owner');
+    const support = await signedInStaff(own.app, own.db, 'support');
+    const toBalance = await signedInCustomer({}, own.db);
+    const balanceCode = await join(toBalance);
+    const toPaypal = await signedInCustomer({}, own.db);
+    const paypalCode = await join(toPaypal);
+    await call(own.app, 'PUT', '/api/affiliate/payout-method', {
+      json: { payoutMethod: 'paypal', payoutAccount: 'pay@example.com' },
+      headers: toPaypal.headers,
+    });
+    for (const code of [balanceCode, paypalCode]) {
+      const friend = await sessionFor((await signUp(await click(code)))?.id ?? 0);
+      await paidOrder(friend);
+    }
+    await approveHeldCommissions(own.db, new Date(Date.now() + 31 * DAY));
+    const batch = new Date().toISOString().slice(0, 7);
+    // Support may read the ledger but not make payouts.
+    expect((await call(own.app, 'GET', '/api/admin/affiliate-commissions', { headers: support.headers })).status).toBe(
+      200,
+    );
+    const notAllowed = await call(own.app, 'POST', '/api/admin/affiliate-payouts', {
+      json: { batch },
+      headers: support.headers,
+    });
+    expect(notAllowed.status).toBe(403);
+    const made = await call(own.app, 'POST', '/api/admin/affiliate-payouts', {
+      json: { batch },
+      headers: owner.headers,
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const list = await call(own.app, 'GET', `/api/admin/affiliate-payouts?batch=${batch}`, { headers: owner.headers });
+    const items = (
+      list.json.message as { items: { id: number; affiliateCode: string; method: string; status: string }[] }
+    ).items;
+    // One order of a std-1c1g plan is below the $50 minimum: the PayPal affiliate waits, the balance one is paid.
+    expect(items.find((i) => i.affiliateCode === balanceCode)).toMatchObject({ method: 'balance', status: 'due' });
+    expect(items.find((i) => i.affiliateCode === paypalCode)).toBeUndefined();
+    const payout = items.find((i) => i.affiliateCode === balanceCode);
+    const paid = await call(own.app, 'POST', `/api/admin/affiliate-payouts/${payout?.id}/mark-paid`, {
+      json: { reference: 'BAL-0001' },
+      headers: owner.headers,
+    });
+    expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+    const again = await call(own.app, 'POST', `/api/admin/affiliate-payouts/${payout?.id}/mark-paid`, {
+      json: { reference: 'BAL-0002' },
+      headers: owner.headers,
+    });
+    expect(again.status).toBe(409);
+    const me = await call(own.app, 'GET', '/api/affiliate/me', { headers: toBalance.headers });
+    const mine = (me.json.message as { affiliate: { commissionUsdCents: { approved: number; paid: number } } })
+      .affiliate;
+    expect(mine.commissionUsdCents.approved).toBe(0);
+    expect(mine.commissionUsdCents.paid).toBeGreaterThan(0);
+    const csv = await call(own.app, 'GET', `/api/admin/affiliate-payouts/export?batch=${batch}`, {
+      headers: owner.headers,
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain(balanceCode);
+    expect(csv.text).toContain('BAL-0001');
   });
 });
