@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceQuery } from '@/lib/admin/resource';
 import { resourceQuery } from '@/lib/admin/resource';
 import { reverseCommission } from '../../affiliates/ledger';
@@ -18,7 +19,7 @@ import type { SignedInStaff } from '../sessions';
  * brought and earned, the ledger for review, and the monthly payouts.
  */
 
-const flagged = (column: SQL | typeof affiliates.flags) => (value: string) =>
+const flagged = (column: AnyPgColumn) => (value: string) =>
   value === 'yes'
     ? sql`jsonb_array_length(${column}) > 0`
     : value === 'no'
