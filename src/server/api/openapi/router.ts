@@ -1,8 +1,8 @@
 import 'server-only';
 import { currentBuildId } from '../../build-info';
 import { accountsRouter } from '../accounts/router';
-import { affiliateRouter } from '../affiliate/router';
 import { adminRouter } from '../admin/router';
+import { affiliateRouter } from '../affiliate/router';
 import { announcementsRouter } from '../announcements/router';
 import { behaviorRouter } from '../behavior/router';
 import { catalogRouter } from '../catalog/router';
