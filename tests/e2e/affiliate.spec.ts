@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { signInBrowser } from './customers';
-import { withE2eDatabase } from './database';
+import { forgetSignUpCounts, withE2eDatabase } from './database';
 import { answerCookiePanel, expect, expectNoAxeViolations, test, waitForScriptsAfterNavigation } from './fixtures';
 import { waitForMail } from './mailbox';
 import { payOrderAsCustomerCentre } from './payments';
@@ -45,6 +45,7 @@ test('an affiliate shares a link in zh at 375 px, a friend signs up in ja at 128
   await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'affRef')).toBe(true);
   await expectNoAxeViolations(page);
 
+  await forgetSignUpCounts();
   const email = `affja${Date.now().toString(36)}@example.com`;
   await page.goto('/ja/product/vps?ope=reg');
   const dialog = page.getByRole('dialog', { name: ja.account.registerTitle });

@@ -201,7 +201,12 @@ function Dashboard({ affiliate, locale }: { affiliate: NonNullable<AffiliateDash
           })}
         </p>
         {affiliate.months.length > 0 ? (
-          <div className="mt-6 overflow-x-auto">
+          <section
+            className="mt-6 overflow-x-auto"
+            aria-label={t('months.caption')}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a phone scrolls the table sideways, and a box that scrolls must take focus to be read by keyboard
+            tabIndex={0}
+          >
             <table className="w-full text-sm">
               <caption className="text-left font-semibold">{t('months.caption')}</caption>
               <thead>
@@ -231,7 +236,7 @@ function Dashboard({ affiliate, locale }: { affiliate: NonNullable<AffiliateDash
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         ) : null}
       </section>
     </>
