@@ -2108,6 +2108,234 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/affiliates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of affiliates, searched, filtered and ordered
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminAffiliates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of affiliates
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminAffiliatesId"];
+        /**
+         * Change one of affiliates (with the version it was read at; 409 with the row as it is now)
+         * @description Staff permission: `manageCommerce`.
+         */
+        put: operations["putAdminAffiliatesId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliates/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of affiliates, newest first, from the audit log
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminAffiliatesIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of affiliate-commissions, searched, filtered and ordered
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminAffiliateCommissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-commissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of affiliate-commissions
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminAffiliateCommissionsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-commissions/{id}/forfeit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * forfeit one of affiliate-commissions
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminAffiliateCommissionsIdForfeit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-payouts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payouts the list query matches, as CSV for the accountant
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminAffiliatePayoutsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of affiliate-payouts, searched, filtered and ordered
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminAffiliatePayouts"];
+        put?: never;
+        /**
+         * Create one of affiliate-payouts
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminAffiliatePayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of affiliate-payouts
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminAffiliatePayoutsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-payouts/{id}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * mark-paid one of affiliate-payouts
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminAffiliatePayoutsIdMarkPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-payouts/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of affiliate-payouts, newest first, from the audit log
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminAffiliatePayoutsIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reviews": {
         parameters: {
             query?: never;
@@ -11169,6 +11397,740 @@ export interface operations {
         };
     };
     getAdminAffiliateTermsIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliates: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "joinedAt";
+                dir?: "asc" | "desc";
+                q?: string;
+                status?: "all" | "active" | "disabled";
+                flagged?: "all" | "yes" | "no";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            next: string | null;
+                            items: {
+                                id: number;
+                                userId: number;
+                                username: string | null;
+                                code: string;
+                                /** @enum {string} */
+                                status: "active" | "disabled";
+                                termsVersion: number;
+                                /** @enum {string} */
+                                payoutMethod: "balance" | "paypal" | "bank";
+                                flags: string[];
+                                joinedAt: string;
+                                clicks: number;
+                                signUps: number;
+                                refused: number;
+                                pendingUsdCents: number;
+                                approvedUsdCents: number;
+                                paidUsdCents: number;
+                                version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            userId: number;
+                            username: string | null;
+                            code: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            termsVersion: number;
+                            /** @enum {string} */
+                            payoutMethod: "balance" | "paypal" | "bank";
+                            flags: string[];
+                            joinedAt: string;
+                            clicks: number;
+                            signUps: number;
+                            refused: number;
+                            pendingUsdCents: number;
+                            approvedUsdCents: number;
+                            paidUsdCents: number;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    putAdminAffiliatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "active" | "disabled";
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            userId: number;
+                            username: string | null;
+                            code: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            termsVersion: number;
+                            /** @enum {string} */
+                            payoutMethod: "balance" | "paypal" | "bank";
+                            flags: string[];
+                            joinedAt: string;
+                            clicks: number;
+                            signUps: number;
+                            refused: number;
+                            pendingUsdCents: number;
+                            approvedUsdCents: number;
+                            paidUsdCents: number;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliatesIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliateCommissions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "createdAt";
+                dir?: "asc" | "desc";
+                q?: string;
+                status?: "all" | "pending" | "approved" | "paid";
+                kind?: "all" | "earn" | "reversal";
+                flagged?: "all" | "yes" | "no";
+                currency?: "all" | "USD" | "HKD" | "JPY";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            next: string | null;
+                            items: {
+                                id: number;
+                                affiliateId: number;
+                                affiliateCode: string | null;
+                                orderId: number;
+                                orderNumber: string | null;
+                                /** @enum {string} */
+                                kind: "earn" | "reversal";
+                                refundId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "paid";
+                                baseMinor: number;
+                                ratePercent: string;
+                                amountMinor: number;
+                                currency: string;
+                                amountUsdCents: number;
+                                availableAt: string;
+                                flags: string[];
+                                createdAt: string;
+                                version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliateCommissionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            affiliateId: number;
+                            affiliateCode: string | null;
+                            orderId: number;
+                            orderNumber: string | null;
+                            /** @enum {string} */
+                            kind: "earn" | "reversal";
+                            refundId: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "paid";
+                            baseMinor: number;
+                            ratePercent: string;
+                            amountMinor: number;
+                            currency: string;
+                            amountUsdCents: number;
+                            availableAt: string;
+                            flags: string[];
+                            createdAt: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminAffiliateCommissionsIdForfeit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            affiliateId: number;
+                            affiliateCode: string | null;
+                            orderId: number;
+                            orderNumber: string | null;
+                            /** @enum {string} */
+                            kind: "earn" | "reversal";
+                            refundId: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "paid";
+                            baseMinor: number;
+                            ratePercent: string;
+                            amountMinor: number;
+                            currency: string;
+                            amountUsdCents: number;
+                            availableAt: string;
+                            flags: string[];
+                            createdAt: string;
+                            version: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliatePayoutsExport: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "createdAt";
+                dir?: "asc" | "desc";
+                q?: string;
+                status?: "all" | "due" | "paid";
+                method?: "all" | "balance" | "paypal" | "bank";
+                batch?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payouts as CSV (an attachment), not the envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliatePayouts: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "createdAt";
+                dir?: "asc" | "desc";
+                q?: string;
+                status?: "all" | "due" | "paid";
+                method?: "all" | "balance" | "paypal" | "bank";
+                batch?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            next: string | null;
+                            items: {
+                                id: number;
+                                affiliateId: number;
+                                affiliateCode: string | null;
+                                username: string | null;
+                                batch: string;
+                                /** @enum {string} */
+                                method: "balance" | "paypal" | "bank";
+                                payoutAccount: string | null;
+                                amountUsdCents: number;
+                                /** @enum {string} */
+                                status: "due" | "paid";
+                                reference: string | null;
+                                paidAt: string | null;
+                                createdAt: string;
+                                version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminAffiliatePayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    batch: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            affiliateId: number;
+                            affiliateCode: string | null;
+                            username: string | null;
+                            batch: string;
+                            /** @enum {string} */
+                            method: "balance" | "paypal" | "bank";
+                            payoutAccount: string | null;
+                            amountUsdCents: number;
+                            /** @enum {string} */
+                            status: "due" | "paid";
+                            reference: string | null;
+                            paidAt: string | null;
+                            createdAt: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliatePayoutsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            affiliateId: number;
+                            affiliateCode: string | null;
+                            username: string | null;
+                            batch: string;
+                            /** @enum {string} */
+                            method: "balance" | "paypal" | "bank";
+                            payoutAccount: string | null;
+                            amountUsdCents: number;
+                            /** @enum {string} */
+                            status: "due" | "paid";
+                            reference: string | null;
+                            paidAt: string | null;
+                            createdAt: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminAffiliatePayoutsIdMarkPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    reference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            affiliateId: number;
+                            affiliateCode: string | null;
+                            username: string | null;
+                            batch: string;
+                            /** @enum {string} */
+                            method: "balance" | "paypal" | "bank";
+                            payoutAccount: string | null;
+                            amountUsdCents: number;
+                            /** @enum {string} */
+                            status: "due" | "paid";
+                            reference: string | null;
+                            paidAt: string | null;
+                            createdAt: string;
+                            version: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliatePayoutsIdHistory: {
         parameters: {
             query?: never;
             header?: never;
