@@ -271,3 +271,10 @@ describe('deleteCookies', () => {
     expect(jar.names()).toEqual(['language']);
   });
 });
+
+describe('the referral cookie (docs/decisions/071-referral-consent.md)', () => {
+  it('goes when the advertising category is off, whatever the others are', () => {
+    expect(cookiesToDelete({ 1: true, 2: true, 3: false }, ['affRef', 'token'])).toEqual(['affRef']);
+    expect(cookiesToDelete({ 1: true, 2: false, 3: true }, ['affRef', 'token'])).toEqual([]);
+  });
+});

@@ -40,6 +40,15 @@ export function trackingAllowed(choice: Pick<ConsentChoice, 2 | 3>): boolean {
   return choice[2] || choice[3];
 }
 
+/**
+ * The referral cookie (docs/decisions/071-referral-consent.md): the token of the visitor's last referral click,
+ * set by the browser only with the advertising category's consent, read by the server at sign-up.
+ */
+export const REFERRAL_COOKIE = 'affRef';
+
+/** The address parameter of a referral link (`?aff=CODE`), dropped from the address once the click is recorded. */
+export const REFERRAL_PARAM = 'aff';
+
 /** Cookie group 1: the login cookies (docs/product/states.md#cookie-consent). */
 export const LOGIN_COOKIES = ['username', 'referrerUrl', 'token', 'lastloginname', 'email'] as const;
 
@@ -76,12 +85,18 @@ function unique(names: string[]): string[] {
 
 /**
  * Cookies to delete after the consent choice (docs/product/states.md#cookie-consent): category 1 off deletes group 1 (login cookies); both 2
- * and 3 off deletes group 2 (tracking cookies). Only names actually present are returned, in their order.
+ * and 3 off deletes group 2 (tracking cookies); 3 off deletes the referral cookie. Only names actually present are returned, in their order.
  */
 export function cookiesToDelete(choice: { 1: boolean; 2: boolean; 3: boolean }, cookieNames: string[]): string[] {
   const dropTracking = !choice[2] && !choice[3];
   return unique(
-    cookieNames.filter((name) => (!choice[1] && isLoginCookie(name)) || (dropTracking && isTrackingCookie(name))),
+    cookieNames.filter(
+      (name) =>
+        (!choice[1] && isLoginCookie(name)) ||
+        (dropTracking && isTrackingCookie(name)) ||
+        // The referral cookie is advertising (docs/decisions/071-referral-consent.md): it goes with category 3.
+        (!choice[3] && name === REFERRAL_COOKIE),
+    ),
   );
 }
 

@@ -19,6 +19,7 @@ export const PAGE_ROUTES = [
   { name: 'resetPassword', pattern: '/resetPassword' },
   { name: 'orders', pattern: '/orders' },
   { name: 'orders-number', pattern: '/orders/:number' },
+  { name: 'affiliate', pattern: '/affiliate' },
   { name: 'activity-vps', pattern: '/activity/vps' },
   { name: 'welcome-signup', pattern: '/welcome-signup' },
   { name: 'activity-promotion', pattern: '/activity/promotion' },

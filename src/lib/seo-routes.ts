@@ -5,8 +5,14 @@ import { PAGE_ROUTES, type RouteBaseName } from './routes';
  * mailed link, and search results are endless and thin. Pages with a path parameter are listed from the
  * database instead (articles, announcements) or not at all (group-buy join pages, searches).
  */
-export const PRIVATE_ROUTES: readonly RouteBaseName[] = ['activate', 'resetPassword', 'orders', 'doc-search-query'];
-export const PRIVATE_PATH_PREFIXES = ['/activate', '/resetPassword', '/orders', '/doc/search'] as const;
+export const PRIVATE_ROUTES: readonly RouteBaseName[] = [
+  'activate',
+  'resetPassword',
+  'orders',
+  'affiliate',
+  'doc-search-query',
+];
+export const PRIVATE_PATH_PREFIXES = ['/activate', '/resetPassword', '/orders', '/affiliate', '/doc/search'] as const;
 
 /** Site paths (without language prefix) of every public page without a path parameter. */
 export const SITEMAP_STATIC_PATHS: readonly string[] = PAGE_ROUTES.filter(

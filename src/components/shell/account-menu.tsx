@@ -47,6 +47,14 @@ export function AccountMenu({
               {t('orders')}
             </Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link
+              href="/affiliate"
+              className="block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface"
+            >
+              {t('affiliate')}
+            </Link>
+          </DropdownMenu.Item>
           {ITEMS.map((item) => (
             <DropdownMenu.Item key={item.page} asChild>
               <a

@@ -313,6 +313,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/affiliate/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The affiliate programme's terms: rate, months, cookie days, holding days, minimum payout */
+        get: operations["getAffiliateTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/affiliate/click": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a click on a referral link (an unknown or disabled code answers no token, never an error) */
+        post: operations["postAffiliateClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/affiliate/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's affiliate dashboard (counts and sums by month, nothing naming a customer) */
+        get: operations["getAffiliateMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/affiliate/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the affiliate programme, accepting the terms version shown; answers the referral code */
+        post: operations["postAffiliateJoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/affiliate/payout-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose how commission is paid: account balance, PayPal or bank transfer */
+        put: operations["putAffiliatePayoutMethod"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cvm/area/search": {
         parameters: {
             query?: never;
@@ -2091,6 +2176,298 @@ export interface paths {
          * @description Staff permission: `manageCommerce`.
          */
         get: operations["getAdminTaxRulesIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of affiliate-terms, searched, filtered and ordered
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminAffiliateTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-terms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of affiliate-terms
+         * @description Staff permission: `readCommerce`.
+         */
+        get: operations["getAdminAffiliateTermsId"];
+        /**
+         * Change one of affiliate-terms (with the version it was read at; 409 with the row as it is now)
+         * @description Staff permission: `manageCommerce`.
+         */
+        put: operations["putAdminAffiliateTermsId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-terms/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of affiliate-terms, newest first, from the audit log
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminAffiliateTermsIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of affiliates, searched, filtered and ordered
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminAffiliates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of affiliates
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminAffiliatesId"];
+        /**
+         * Change one of affiliates (with the version it was read at; 409 with the row as it is now)
+         * @description Staff permission: `manageCommerce`.
+         */
+        put: operations["putAdminAffiliatesId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliates/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of affiliates, newest first, from the audit log
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminAffiliatesIdHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of affiliate-commissions, searched, filtered and ordered
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminAffiliateCommissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-commissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of affiliate-commissions
+         * @description Staff permission: `support`.
+         */
+        get: operations["getAdminAffiliateCommissionsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-commissions/{id}/forfeit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * forfeit one of affiliate-commissions
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminAffiliateCommissionsIdForfeit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-payouts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payouts the list query matches, as CSV for the accountant
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminAffiliatePayoutsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of affiliate-payouts, searched, filtered and ordered
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminAffiliatePayouts"];
+        put?: never;
+        /**
+         * Create one of affiliate-payouts
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminAffiliatePayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of affiliate-payouts
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminAffiliatePayoutsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-payouts/{id}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * mark-paid one of affiliate-payouts
+         * @description Staff permission: `manageCommerce`.
+         */
+        post: operations["postAdminAffiliatePayoutsIdMarkPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/affiliate-payouts/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changes of one of affiliate-payouts, newest first, from the audit log
+         * @description Staff permission: `manageCommerce`.
+         */
+        get: operations["getAdminAffiliatePayoutsIdHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4980,6 +5357,248 @@ export interface operations {
             401: components["responses"]["Failure401"];
             403: components["responses"]["Failure403"];
             409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAffiliateTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            version: number;
+                            ratePercent: string;
+                            months: number;
+                            cookieDays: number;
+                            holdingDays: number;
+                            minimumPayoutUsdCents: number;
+                            excludedLineKeys: string[];
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAffiliateClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the `aff` parameter as the visitor arrived with it */
+                    code: string;
+                    /**
+                     * @description the page the link pointed at, without its query
+                     * @default /
+                     */
+                    path?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            token: string | null;
+                            cookieDays: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            403: components["responses"]["Failure403"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAffiliateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            terms: {
+                                version: number;
+                                ratePercent: string;
+                                months: number;
+                                cookieDays: number;
+                                holdingDays: number;
+                                minimumPayoutUsdCents: number;
+                                excludedLineKeys: string[];
+                            };
+                            affiliate: {
+                                code: string;
+                                /** @enum {string} */
+                                status: "active" | "disabled";
+                                /** @enum {string} */
+                                payoutMethod: "balance" | "paypal" | "bank";
+                                payoutAccount: string | null;
+                                joinedAt: string;
+                                clicks: number;
+                                signUps: number;
+                                orders: number;
+                                commissionUsdCents: {
+                                    pending: number;
+                                    approved: number;
+                                    paid: number;
+                                };
+                                months: {
+                                    month: string;
+                                    clicks: number;
+                                    signUps: number;
+                                    orders: number;
+                                    commissionUsdCents: {
+                                        pending: number;
+                                        approved: number;
+                                        paid: number;
+                                    };
+                                }[];
+                                nextPayout: {
+                                    date: string;
+                                    approvedUsdCents: number;
+                                    minimumUsdCents: number;
+                                    due: boolean;
+                                };
+                            } | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAffiliateJoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the version of the terms shown to the customer */
+                    termsVersion: number;
+                    /**
+                     * @default balance
+                     * @enum {string}
+                     */
+                    payoutMethod?: "balance" | "paypal" | "bank";
+                    /** @description a PayPal address or bank details */
+                    payoutAccount?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            code: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    putAffiliatePayoutMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    payoutMethod: "balance" | "paypal" | "bank";
+                    payoutAccount?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
             413: components["responses"]["Failure413"];
             415: components["responses"]["Failure415"];
             422: components["responses"]["InvalidInput"];
@@ -11401,6 +12020,949 @@ export interface operations {
         };
     };
     getAdminTaxRulesIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliateTerms: {
+        parameters: {
+            query?: {
+                page?: number | string;
+                rows?: number | string;
+                sort?: "id";
+                dir?: "asc" | "desc";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            page: number;
+                            rows: number;
+                            items: {
+                                id: number;
+                                ratePercent: string;
+                                months: number;
+                                cookieDays: number;
+                                holdingDays: number;
+                                minimumPayoutUsdCents: number;
+                                excludedLineKeys: string[];
+                                version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliateTermsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            ratePercent: string;
+                            months: number;
+                            cookieDays: number;
+                            holdingDays: number;
+                            minimumPayoutUsdCents: number;
+                            excludedLineKeys: string[];
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    putAdminAffiliateTermsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    ratePercent: string;
+                    months: number;
+                    cookieDays: number;
+                    holdingDays: number;
+                    minimumPayoutUsdCents: number;
+                    excludedLineKeys: string | string[];
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            ratePercent: string;
+                            months: number;
+                            cookieDays: number;
+                            holdingDays: number;
+                            minimumPayoutUsdCents: number;
+                            excludedLineKeys: string[];
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliateTermsIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliates: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "joinedAt";
+                dir?: "asc" | "desc";
+                q?: string;
+                status?: "all" | "active" | "disabled";
+                flagged?: "all" | "yes" | "no";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            next: string | null;
+                            items: {
+                                id: number;
+                                userId: number;
+                                username: string | null;
+                                code: string;
+                                /** @enum {string} */
+                                status: "active" | "disabled";
+                                termsVersion: number;
+                                /** @enum {string} */
+                                payoutMethod: "balance" | "paypal" | "bank";
+                                flags: string[];
+                                joinedAt: string;
+                                clicks: number;
+                                signUps: number;
+                                refused: number;
+                                pendingUsdCents: number;
+                                approvedUsdCents: number;
+                                paidUsdCents: number;
+                                version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            userId: number;
+                            username: string | null;
+                            code: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            termsVersion: number;
+                            /** @enum {string} */
+                            payoutMethod: "balance" | "paypal" | "bank";
+                            flags: string[];
+                            joinedAt: string;
+                            clicks: number;
+                            signUps: number;
+                            refused: number;
+                            pendingUsdCents: number;
+                            approvedUsdCents: number;
+                            paidUsdCents: number;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    putAdminAffiliatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "active" | "disabled";
+                    version: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            userId: number;
+                            username: string | null;
+                            code: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled";
+                            termsVersion: number;
+                            /** @enum {string} */
+                            payoutMethod: "balance" | "paypal" | "bank";
+                            flags: string[];
+                            joinedAt: string;
+                            clicks: number;
+                            signUps: number;
+                            refused: number;
+                            pendingUsdCents: number;
+                            approvedUsdCents: number;
+                            paidUsdCents: number;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliatesIdHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            items: {
+                                id: number;
+                                at: string;
+                                kind: string;
+                                entityId: string;
+                                /** @enum {string} */
+                                action: "create" | "update" | "delete" | "revert";
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                revertOf: number | null;
+                                version: number | null;
+                                revertedBy: number | null;
+                                staff: {
+                                    id: number;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliateCommissions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "createdAt";
+                dir?: "asc" | "desc";
+                q?: string;
+                status?: "all" | "pending" | "approved" | "paid";
+                kind?: "all" | "earn" | "reversal";
+                flagged?: "all" | "yes" | "no";
+                currency?: "all" | "USD" | "HKD" | "JPY";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            next: string | null;
+                            items: {
+                                id: number;
+                                affiliateId: number;
+                                affiliateCode: string | null;
+                                orderId: number;
+                                orderNumber: string | null;
+                                /** @enum {string} */
+                                kind: "earn" | "reversal";
+                                refundId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "paid";
+                                baseMinor: number;
+                                ratePercent: string;
+                                amountMinor: number;
+                                currency: string;
+                                amountUsdCents: number;
+                                availableAt: string;
+                                flags: string[];
+                                createdAt: string;
+                                version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliateCommissionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            affiliateId: number;
+                            affiliateCode: string | null;
+                            orderId: number;
+                            orderNumber: string | null;
+                            /** @enum {string} */
+                            kind: "earn" | "reversal";
+                            refundId: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "paid";
+                            baseMinor: number;
+                            ratePercent: string;
+                            amountMinor: number;
+                            currency: string;
+                            amountUsdCents: number;
+                            availableAt: string;
+                            flags: string[];
+                            createdAt: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminAffiliateCommissionsIdForfeit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            affiliateId: number;
+                            affiliateCode: string | null;
+                            orderId: number;
+                            orderNumber: string | null;
+                            /** @enum {string} */
+                            kind: "earn" | "reversal";
+                            refundId: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "paid";
+                            baseMinor: number;
+                            ratePercent: string;
+                            amountMinor: number;
+                            currency: string;
+                            amountUsdCents: number;
+                            availableAt: string;
+                            flags: string[];
+                            createdAt: string;
+                            version: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliatePayoutsExport: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "createdAt";
+                dir?: "asc" | "desc";
+                q?: string;
+                status?: "all" | "due" | "paid";
+                method?: "all" | "balance" | "paypal" | "bank";
+                batch?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payouts as CSV (an attachment), not the envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliatePayouts: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                rows?: number | string;
+                sort?: "createdAt";
+                dir?: "asc" | "desc";
+                q?: string;
+                status?: "all" | "due" | "paid";
+                method?: "all" | "balance" | "paypal" | "bank";
+                batch?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            total: number;
+                            capped: boolean;
+                            next: string | null;
+                            items: {
+                                id: number;
+                                affiliateId: number;
+                                affiliateCode: string | null;
+                                username: string | null;
+                                batch: string;
+                                /** @enum {string} */
+                                method: "balance" | "paypal" | "bank";
+                                payoutAccount: string | null;
+                                amountUsdCents: number;
+                                /** @enum {string} */
+                                status: "due" | "paid";
+                                reference: string | null;
+                                paidAt: string | null;
+                                createdAt: string;
+                                version: number;
+                            }[];
+                            notices?: {
+                                /** @enum {string} */
+                                key: "mailNotSent";
+                                values: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminAffiliatePayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    batch: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            affiliateId: number;
+                            affiliateCode: string | null;
+                            username: string | null;
+                            batch: string;
+                            /** @enum {string} */
+                            method: "balance" | "paypal" | "bank";
+                            payoutAccount: string | null;
+                            amountUsdCents: number;
+                            /** @enum {string} */
+                            status: "due" | "paid";
+                            reference: string | null;
+                            paidAt: string | null;
+                            createdAt: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliatePayoutsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            affiliateId: number;
+                            affiliateCode: string | null;
+                            username: string | null;
+                            batch: string;
+                            /** @enum {string} */
+                            method: "balance" | "paypal" | "bank";
+                            payoutAccount: string | null;
+                            amountUsdCents: number;
+                            /** @enum {string} */
+                            status: "due" | "paid";
+                            reference: string | null;
+                            paidAt: string | null;
+                            createdAt: string;
+                            version: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    postAdminAffiliatePayoutsIdMarkPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    reference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (2000). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 2000;
+                        message: {
+                            id: number;
+                            affiliateId: number;
+                            affiliateCode: string | null;
+                            username: string | null;
+                            batch: string;
+                            /** @enum {string} */
+                            method: "balance" | "paypal" | "bank";
+                            payoutAccount: string | null;
+                            amountUsdCents: number;
+                            /** @enum {string} */
+                            status: "due" | "paid";
+                            reference: string | null;
+                            paidAt: string | null;
+                            createdAt: string;
+                            version: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["Failure400"];
+            401: components["responses"]["Failure401"];
+            403: components["responses"]["Failure403"];
+            404: components["responses"]["Failure404"];
+            409: components["responses"]["Failure409"];
+            413: components["responses"]["Failure413"];
+            415: components["responses"]["Failure415"];
+            422: components["responses"]["InvalidInput"];
+            500: components["responses"]["Failure500"];
+            503: components["responses"]["Failure503"];
+        };
+    };
+    getAdminAffiliatePayoutsIdHistory: {
         parameters: {
             query?: never;
             header?: never;

@@ -14,6 +14,7 @@ import { observeApiRequest } from '../metrics/registry';
 import { fromDatabase, noteDatabaseError } from '../outage';
 import { accountsRouter } from './accounts/router';
 import { adminRouter } from './admin/router';
+import { affiliateRouter } from './affiliate/router';
 import { announcementsRouter } from './announcements/router';
 import { behaviorRouter } from './behavior/router';
 import { catalogRouter } from './catalog/router';
@@ -154,6 +155,7 @@ export function createApp(deps: {
   app.route('/', financeRouter.hono);
   app.route('/', announcementsRouter.hono);
   app.route('/', accountsRouter.hono);
+  app.route('/', affiliateRouter.hono);
   app.route('/', catalogRouter.hono);
   app.route('/', domainsRouter.hono);
   app.route('/', ordersRouter.hono);

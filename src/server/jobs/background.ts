@@ -1,4 +1,5 @@
 import 'server-only';
+import { ensureCommissionApprovalWorker } from '../affiliates/ledger';
 import { ensurePurgeWorker } from '../cdn/purge';
 import { listenConnection } from '../changes/connection';
 import type { Database } from '../db/client';
@@ -13,7 +14,7 @@ import { JOBS_CHANNEL } from './placement';
 /**
  * The background jobs of an instance, in the one process that runs them (src/server/jobs/placement.ts,
  * docs/decisions/064-background-jobs.md): the mail outbox, the order webhook outbox, the CDN purges, the
- * unpaid-order and group-buy expiries, the unpaid orders' payment reminders. Several instances share the work through
+ * unpaid-order and group-buy expiries, the unpaid orders' payment reminders, the affiliate commissions' holding period. Several instances share the work through
  * the database (`FOR UPDATE SKIP LOCKED` and leases). A wake-up on `cirrus_jobs`, heard on the process's one
  * listening connection (src/server/changes/connection.ts), runs a job at once; each also looks on its own every few
  * seconds, for work queued by a process whose wake-up was lost.
@@ -31,6 +32,7 @@ export function startBackgroundJobs(db: Database, url: string): BackgroundJobs {
     ensureOrderExpiryWorker(db),
     ensureOrderReminderWorker(db),
     ensureWebhookWorker(db),
+    ensureCommissionApprovalWorker(db),
   ];
   const stopWakeUps = listenConnection(url).subscribe({
     channel: JOBS_CHANNEL,

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { OrderPayload } from '@/lib/webhooks/events';
+import { earnCommissions, reverseRefundedOrders } from '../affiliates/ledger';
 import type { Database } from '../db/client';
 import { type OrderStatus, orderEvents, orders, pintuanGroups, webhookOutbox } from '../db/schema';
 import { issueInvoices } from '../invoices/issue';
@@ -127,6 +128,21 @@ export async function transitionOrders(
   // (docs/decisions/067-invoices.md).
   if (change.to === 'paid') {
     await issueInvoices(
+      tx,
+      changed.map((c) => c.row),
+      change.at,
+    );
+    // A referred customer's payment earns its affiliate a pending commission line, in the same transaction
+    // (docs/decisions/070-affiliate-programme.md).
+    await earnCommissions(
+      tx,
+      changed.map((c) => c.row),
+      change.at,
+    );
+  }
+  // A refund made reverses the order's commission, whole (partial refunds reverse their share where they are made).
+  if (change.to === 'refunded') {
+    await reverseRefundedOrders(
       tx,
       changed.map((c) => c.row),
       change.at,

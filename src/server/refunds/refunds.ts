@@ -10,6 +10,7 @@ import {
   splitRefund,
 } from '@/lib/billing/refunds';
 import type { RefundRequestedData } from '@/lib/webhooks/events';
+import { reverseCommission } from '../affiliates/ledger';
 import { ApiError, BusinessCode, invalidInput, notFound } from '../api/errors';
 import {
   creditNotes,
@@ -326,6 +327,20 @@ export async function settleRefund(
     .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
     .returning();
   if (!settled) return null;
+  if (outcome === 'succeeded') {
+    // Money given back takes its share of an affiliate's commission with it (docs/decisions/070-affiliate-programme.md);
+    // the reversals of one order are capped at what it earned, so the order's reaching `refunded` adds nothing twice.
+    await reverseCommission(
+      tx,
+      {
+        orderId: order.id,
+        refundId: `refund:${settled.id}`,
+        refundedExclTaxMinor: settled.amountExclTaxMinor,
+        currency: order.currency,
+      },
+      how.at,
+    );
+  }
   const after = await settleOrder(tx, order, settled, how);
   const [note] = await tx.select().from(creditNotes).where(eq(creditNotes.refundId, settled.id));
   await refundSettledMail(tx, { order: after, refund: settled, creditNote: note ?? null });

@@ -6,6 +6,7 @@ import { AnalyticsTag } from '@/components/shell/analytics-tag';
 import { AnnouncementTicker } from '@/components/shell/announcement-ticker';
 import { LinkIntents } from '@/components/shell/link-intents';
 import { PromoBanner, PromoPopup } from '@/components/shell/promo';
+import { ReferralBeacon } from '@/components/shell/referral-beacon';
 import { SiteFooter } from '@/components/shell/site-footer';
 import { SiteHeader } from '@/components/shell/site-header';
 import { publicConfig } from '@/env';
@@ -55,6 +56,7 @@ export default async function ShellLayout({
       <AuthDialogs />
       <LinkIntents />
       <AnalyticsTag id={config.analyticsId} />
+      <ReferralBeacon />
       <ChatLauncher widgetKey={config.chatWidgetKey} />
       {promo ? <PromoPopup promo={promo} /> : null}
     </>

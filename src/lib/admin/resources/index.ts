@@ -1,4 +1,6 @@
 import type { ResourceDeclaration } from '../resource';
+import { affiliateTermsResource } from './affiliate-terms';
+import { affiliateCommissionsResource, affiliatePayoutsResource, affiliatesResource } from './affiliates';
 import { announcementsResource } from './announcements';
 import { articlesResource } from './articles';
 import { auditResource } from './audit';
@@ -47,6 +49,10 @@ export const DECLARATIONS: readonly ResourceDeclaration[] = [
   invoicesResource,
   customersResource,
   taxRulesResource,
+  affiliateTermsResource,
+  affiliatesResource,
+  affiliateCommissionsResource,
+  affiliatePayoutsResource,
   reviewsResource,
   contactMessagesResource,
   deliveriesResource,

@@ -1,6 +1,7 @@
 import 'server-only';
 import { DECLARATIONS } from '@/lib/admin/resources';
 import { type Binding, type BoundResource, bindResource } from '../resource/bind';
+import { affiliateCommissionsBinding, affiliatePayoutsBinding, affiliatesBinding } from './affiliates';
 import { announcementsBinding } from './announcements';
 import { articlesBinding } from './articles';
 import { auditBinding } from './audit';
@@ -24,6 +25,9 @@ const BINDINGS: Record<string, Binding> = {
   'footer-links': footerLinksBinding,
   orders: ordersBinding,
   invoices: invoicesBinding,
+  affiliates: affiliatesBinding,
+  'affiliate-commissions': affiliateCommissionsBinding,
+  'affiliate-payouts': affiliatePayoutsBinding,
   customers: customersBinding,
   deliveries: deliveriesBinding,
   reviews: reviewsBinding,

@@ -1,5 +1,7 @@
 import 'server-only';
+import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
+import { REFERRAL_COOKIE } from '@/lib/affiliates';
 import { welcomeCouponAnswer } from '@/lib/coupons';
 import {
   activateRequest,
@@ -68,6 +70,7 @@ accountsRouter.route(
       password,
       phone: body.phone,
       locale: body.locale ?? requestLocale(c),
+      referral: { token: getCookie(c, REFERRAL_COOKIE), ip: clientIp(c) },
     });
   },
 );

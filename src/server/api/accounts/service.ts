@@ -5,6 +5,7 @@ import { env } from '@/env';
 import type { Locale } from '@/lib/locales';
 import { localizedPath } from '@/lib/routes';
 import { normalizePassword } from '@/lib/validation/account-password-rules';
+import { referAtSignUp } from '../../affiliates/attribution';
 import { accountSubject, clearAccountThrottles, withAttempt } from '../../auth/login-throttle';
 import { acceptNewPassword } from '../../auth/new-password';
 import { hashPassword, needsRehash, verifyPassword } from '../../auth/password';
@@ -75,7 +76,7 @@ export async function issueActivation(
  */
 export async function registerAccount(
   db: Database,
-  input: { email: string; password: string; phone?: string; locale: Locale },
+  input: { email: string; password: string; phone?: string; locale: Locale; referral?: { token?: string; ip: string } },
 ): Promise<{ email: string }> {
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(await acceptNewPassword(input.password, { email }));
@@ -87,6 +88,22 @@ export async function registerAccount(
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email, username: users.username });
     if (user) await issueActivation(tx, user, input.locale);
+    // The referral cookie's last click links the new account to its affiliate for good; an address that has an
+    // account already is recorded as a refused referral (docs/decisions/070-affiliate-programme.md).
+    if (input.referral?.token) {
+      const [account] = user
+        ? [user]
+        : await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
+      if (account) {
+        await referAtSignUp(tx, {
+          token: input.referral.token,
+          userId: account.id,
+          email: account.email,
+          ip: input.referral.ip,
+          existing: user === undefined,
+        });
+      }
+    }
     return user !== undefined;
   });
   if (!created) await tellOwnerOfSignUp(db, email, input.locale);

@@ -2,6 +2,7 @@ import 'server-only';
 import { currentBuildId } from '../../build-info';
 import { accountsRouter } from '../accounts/router';
 import { adminRouter } from '../admin/router';
+import { affiliateRouter } from '../affiliate/router';
 import { announcementsRouter } from '../announcements/router';
 import { behaviorRouter } from '../behavior/router';
 import { catalogRouter } from '../catalog/router';
@@ -48,6 +49,7 @@ export function describedRoutes(): TaggedRouteDoc[] {
     ...financeRouter.docs,
     ...announcementsRouter.docs,
     ...accountsRouter.docs,
+    ...affiliateRouter.docs,
     ...catalogRouter.docs,
     ...domainsRouter.docs,
     ...ordersRouter.docs,

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './affiliates';
 export * from './billing';
 export * from './catalog';
 export * from './chat';

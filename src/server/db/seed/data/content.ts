@@ -2514,8 +2514,8 @@ export const docArticles: SeedDocArticle[] = [
         body: md(`
           ## How it works
 
-          1. Sign in and open **Affiliate** in the customer centre to get your referral link, for example \`https://www.cirrus.cloud/?aff=AB12CD\`. Any page of the site can carry the \`aff\` parameter, so you can link straight to a product or a promotion.
-          2. When a visitor follows your link, a cookie records the referral for **30 days**. If they sign up within that time, they are linked to your affiliate account for good.
+          1. Sign in and open **Affiliate** from your account menu (the page \`/affiliate\`) to accept the programme's terms and get your referral link, for example \`https://www.cirrus.cloud/?aff=AB12CD\`. Any page of the site can carry the \`aff\` parameter, so you can link straight to a product or a promotion.
+          2. When a visitor who accepts advertising cookies follows your link, a cookie records the referral for **30 days**. If they sign up within that time, they are linked to your affiliate account for good.
           3. You earn commission on every payment the referred customer makes during their first **12 months**.
 
           The last affiliate link clicked before sign-up wins. People who already have a Cirrus Cloud account cannot be referred.
@@ -2556,8 +2556,8 @@ export const docArticles: SeedDocArticle[] = [
         body: md(`
           ## 如何运作
 
-          1. 登录后在客户中心打开 **推广联盟**，获取您的推广链接，例如 \`https://www.cirrus.cloud/?aff=AB12CD\`。本站任意页面都可以带上 \`aff\` 参数，因此您可以直接链接到具体产品或活动页面。
-          2. 访客通过您的链接访问后，Cookie 会记录此次推荐，有效期 **30 天**。访客在此期间注册，即永久绑定到您的推广账户。
+          1. 登录后从账户菜单打开 **推广联盟**（页面 \`/zh/affiliate\`），同意计划条款后即可获取您的推广链接，例如 \`https://www.cirrus.cloud/?aff=AB12CD\`。本站任意页面都可以带上 \`aff\` 参数，因此您可以直接链接到具体产品或活动页面。
+          2. 同意广告类 Cookie 的访客通过您的链接访问后，Cookie 会记录此次推荐，有效期 **30 天**。访客在此期间注册，即永久绑定到您的推广账户。
           3. 被推荐客户在注册后**前 12 个月**内的每一笔付款，您都可以获得佣金。
 
           以注册前最后一次点击的推广链接为准。已有 Cirrus Cloud 账户的用户不能被推荐。
@@ -2598,8 +2598,8 @@ export const docArticles: SeedDocArticle[] = [
         body: md(`
           ## 仕組み
 
-          1. ログインしてカスタマーセンターの **アフィリエイト** を開き、紹介リンク（例：\`https://www.cirrus.cloud/?aff=AB12CD\`）を取得します。サイト内のどのページにも \`aff\` パラメーターを付けられるので、製品やキャンペーンのページへ直接リンクできます。
-          2. 訪問者がリンクを経由すると、Cookie によって紹介が **30 日間** 記録されます。その間に登録した方は、お客様のアフィリエイトアカウントに恒久的にひも付けられます。
+          1. ログインしてアカウントメニューの **アフィリエイト**（ページ \`/ja/affiliate\`）を開き、プログラムの規約に同意して紹介リンク（例：\`https://www.cirrus.cloud/?aff=AB12CD\`）を取得します。サイト内のどのページにも \`aff\` パラメーターを付けられるので、製品やキャンペーンのページへ直接リンクできます。
+          2. 広告 Cookie に同意した訪問者がリンクを経由すると、Cookie によって紹介が **30 日間** 記録されます。その間に登録した方は、お客様のアフィリエイトアカウントに恒久的にひも付けられます。
           3. 紹介したお客様が登録から **12 か月間** に行うすべてのお支払いに対して報酬が発生します。
 
           登録前に最後にクリックされたアフィリエイトリンクが有効です。すでに Cirrus Cloud のアカウントをお持ちの方は紹介の対象になりません。
