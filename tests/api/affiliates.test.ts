@@ -13,6 +13,7 @@ import {
   orders,
   users,
 } from '../../src/server/db/schema';
+import { signatureHeader } from '../../src/server/orders/signature';
 import { call } from '../support/api';
 import { signedInCustomer } from '../support/factories';
 import { type OwnDatabase, ownDatabase } from '../support/own-database';
@@ -168,6 +169,53 @@ describe('attribution and the ledger', () => {
     const me = await call(own.app, 'GET', '/api/affiliate/me', { headers: affiliate.headers });
     expect(me.json.message).toMatchObject({ affiliate: { clicks: 1, signUps: 1, orders: 1 } });
     expect(me.text).not.toContain('@');
+  });
+
+  it("a manager's partial refund, once made, reverses its share; the rest nets the order to zero, never twice", async () => {
+    const affiliate = await signedInCustomer({}, own.db);
+    const friend = await signUp(await click(await join(affiliate)));
+    const order = await paidOrder(await sessionFor(friend?.id ?? 0));
+    const manager = await signedInStaff(own.app, own.db, 'manager');
+    const refund = (json: Record<string, unknown>) =>
+      call(own.app, 'POST', `/api/admin/orders/${order.id}/refund`, { json, headers: manager.headers });
+    const made = async () => {
+      const [row] = await own.db
+        .execute<{ id: number; amount_minor: number }>(
+          sql`select id, amount_minor from refunds where order_id = ${order.id} and status = 'pending'`,
+        )
+        .then((r) => r.rows);
+      const body = JSON.stringify({
+        id: crypto.randomUUID(),
+        type: 'refund.succeeded',
+        data: {
+          orderNumber: order.number,
+          refundId: row?.id,
+          amountMinor: row?.amount_minor,
+          currency: order.currency,
+        },
+      });
+      const answer = await call(own.app, 'POST', '/api/finance/order-server/pay/notify', {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'cirrus-signature': signatureHeader(process.env.PAYMENT_WEBHOOK_SECRET ?? '', body, Date.now()),
+        },
+      });
+      expect(answer.status, answer.text).toBe(200);
+    };
+    const half = Math.floor(order.totalInclTaxMinor / 2);
+    expect((await refund({ basis: 'amount', amountMinor: half, reason: 'half' })).status).toBe(200);
+    // Asked, not yet made: the commission stands.
+    expect((await ledger(order.id)).map((l) => l.kind)).toEqual(['earn']);
+    await made();
+    const [earn, reversal] = await ledger(order.id);
+    expect(reversal?.kind).toBe('reversal');
+    expect(Math.abs((reversal?.amountMinor ?? 0) + Math.round((earn?.amountMinor ?? 0) / 2))).toBeLessThanOrEqual(1);
+    expect((await refund({ basis: 'full', reason: 'the rest' })).status).toBe(200);
+    await made();
+    const lines = await ledger(order.id);
+    expect(lines.map((l) => l.kind)).toEqual(['earn', 'reversal', 'reversal']);
+    expect(lines.reduce((sum, l) => sum + l.amountMinor, 0)).toBe(0);
   });
 
   it('lets the last click before sign-up win, and links a referral once for good', async () => {
