@@ -89,10 +89,10 @@ test('a manager refunds part of a Japanese order within the guarantee: credit no
     const text = execFileSync('pdftotext', ['-layout', await download.path(), '-'], { encoding: 'utf8' });
     expect(text).toMatch(/CN-\d{4}-\d{6}/);
     expect(text).toContain(number);
-    expect(await waitForMail(customer.email, `ご注文 ${number} の返金（￥300）を受け付けました`)).toMatch(
+    expect(await waitForMail(customer.email, `ご注文 ${number} について、￥300 の返金手続きを開始しました`)).toMatch(
       /CN-\d{4}-\d{6}/,
     );
-    expect(await waitForMail(customer.email, `ご注文 ${number} の返金（￥300）が完了しました`)).toContain(
+    expect(await waitForMail(customer.email, `ご注文 ${number} の ￥300 の返金が完了しました`)).toContain(
       '/api/finance/order-server/credit-note/',
     );
     await expect(page.getByText(MESSAGES.ja.orders.creditNotes)).toBeVisible();

@@ -371,14 +371,14 @@ const REFUND_LABELS: Record<
     amount: '退款金额',
     amountInclTax: '退款金额（含税）',
     tax: '其中税费',
-    creditNote: '退款凭证（贷项通知单）',
+    creditNote: '贷项通知单',
     reason: '原因',
   },
   ja: {
     amount: '返金額',
     amountInclTax: '返金額（税込）',
     tax: 'うち税額',
-    creditNote: '返還インボイス（クレジットノート）',
+    creditNote: '返還請求書',
     reason: '理由',
   },
 };
@@ -462,8 +462,8 @@ const REFUND: Record<MailLocale, Record<RefundMailEvent, (v: RefundMailInput) =>
 
 const REFUND_BUTTONS: Record<MailLocale, { order: string; creditNote: (number: string) => string }> = {
   en: { order: 'View the order', creditNote: (n) => `Download credit note ${n} (PDF)` },
-  zh: { order: '查看订单', creditNote: (n) => `下载退款凭证 ${n}（PDF）` },
-  ja: { order: 'ご注文を確認する', creditNote: (n) => `返還インボイス ${n} をダウンロード（PDF）` },
+  zh: { order: '查看订单', creditNote: (n) => `下载贷项通知单 ${n}（PDF）` },
+  ja: { order: 'ご注文を確認する', creditNote: (n) => `返還請求書 ${n} をダウンロード（PDF）` },
 };
 
 /**
