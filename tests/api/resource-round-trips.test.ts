@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceDeclaration } from '../../src/lib/admin/resource';
 import { DECLARATIONS } from '../../src/lib/admin/resources';
 import { call } from '../support/api';
+import { signedInCustomer } from '../support/factories';
 import { type OwnDatabase, ownDatabase } from '../support/own-database';
 import { signedInStaff } from '../support/staff';
 
@@ -24,6 +25,14 @@ beforeAll(async () => {
   own = await ownDatabase('round_trips');
   app = own.app;
   owner = (await signedInStaff(app, own.db, 'owner')).headers;
+  // Affiliates are made by customers joining on the storefront, not by the seed: one joins here.
+  const customer = await signedInCustomer({}, own.db);
+  const terms = await call(app, 'GET', '/api/affiliate/terms');
+  const joined = await call(app, 'POST', '/api/affiliate/join', {
+    json: { termsVersion: (terms.json.message as { version: number }).version },
+    headers: customer.headers,
+  });
+  expect(joined.status, JSON.stringify(joined.json)).toBe(200);
 });
 
 afterAll(async () => {
@@ -53,7 +62,8 @@ const sent = (d: ResourceDeclaration, row: Record<string, unknown>) =>
 describe('every changeable resource takes back what it answers', () => {
   it.each(changeable.map((d) => [d.name, d] as const))('%s', async (_name, d) => {
     const keys = await firstPage(d);
-    // The seed has rows of every changeable resource: one without any would test nothing here.
+    // The seed (and, for affiliates, a customer who joined above) has rows of every changeable resource: one
+    // without any would test nothing here.
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
       const before = await read(d, key);

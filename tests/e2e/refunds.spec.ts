@@ -95,7 +95,7 @@ test('a manager refunds part of a Japanese order within the guarantee: credit no
     expect(await waitForMail(customer.email, `ご注文 ${number} の ￥300 の返金が完了しました`)).toContain(
       '/api/finance/order-server/credit-note/',
     );
-    await expect(page.getByText(MESSAGES.ja.orders.creditNotes)).toBeVisible();
+    await expect(page.getByRole('heading', { name: MESSAGES.ja.orders.creditNotes })).toBeVisible();
   });
 
   await test.step("the month's finance report counts the refund", async () => {
