@@ -61,6 +61,10 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.finance,
       en.nav.customers,
       en.resources['tax-rules'].title,
+      en.resources['affiliate-terms'].title,
+      en.resources.affiliates.title,
+      en.resources['affiliate-commissions'].title,
+      en.resources['affiliate-payouts'].title,
       en.resources.reviews.title,
       en.resources['contact-messages'].title,
       en.nav.deliveries,
@@ -111,6 +115,7 @@ test('the back office: owner from the command, an editor invited by mail, an ann
       en.nav.prices,
       en.nav.promotions,
       en.resources['tax-rules'].title,
+      en.resources['affiliate-terms'].title,
       en.nav.audit,
     ]);
     const refused = await kenji.context().request.get('/api/admin/staff');
