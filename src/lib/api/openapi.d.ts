@@ -5577,6 +5577,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     payoutMethod: "balance" | "paypal" | "bank";
+                    /** @description the PayPal e-mail address, or the bank account details */
                     payoutAccount?: string;
                 };
             };
