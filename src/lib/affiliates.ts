@@ -32,7 +32,7 @@ export const affiliateJoinInput = z.object({
   payoutAccount: z.string().trim().max(200).optional().describe('a PayPal address or bank details'),
 });
 
-/** Bank details are free text (an IBAN, a SWIFT code or a local account number with the bank's name). */
+/** The longest payout account: bank details are free text (holder, bank, IBAN or account number, SWIFT/BIC). */
 export const PAYOUT_ACCOUNT_MAX = 200;
 
 /**
