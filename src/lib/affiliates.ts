@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEmail } from './validation/rules';
 
 export { REFERRAL_COOKIE, REFERRAL_PARAM } from './consent';
 
@@ -31,15 +32,46 @@ export const affiliateJoinInput = z.object({
   payoutAccount: z.string().trim().max(200).optional().describe('a PayPal address or bank details'),
 });
 
+/** The longest payout account: bank details are free text (holder, bank, IBAN or account number, SWIFT/BIC). */
+export const PAYOUT_ACCOUNT_MAX = 200;
+
+/**
+ * How the affiliate is paid: one schema for the dashboard's form and PUT /api/affiliate/payout-method. PayPal needs
+ * the e-mail address of the PayPal account, a bank transfer the account details; the balance needs nothing, and
+ * whatever was typed for it is dropped (the handler clears the stored account).
+ */
 export const affiliatePayoutInput = z
   .object({
     payoutMethod: z.enum(PAYOUT_METHODS),
-    payoutAccount: z.string().trim().max(200).optional(),
+    payoutAccount: z.string().trim().optional().describe('the PayPal e-mail address, or the bank account details'),
   })
-  .refine((v) => v.payoutMethod === 'balance' || (v.payoutAccount ?? '').length >= 3, {
-    path: ['payoutAccount'],
-    error: 'api.field.required',
+  .superRefine((v, ctx) => {
+    if (v.payoutMethod === 'balance') return;
+    const account = v.payoutAccount ?? '';
+    const at = { path: ['payoutAccount'] };
+    if (account === '') ctx.addIssue({ code: 'custom', ...at, message: 'api.field.required' });
+    else if (account.length > PAYOUT_ACCOUNT_MAX) ctx.addIssue({ code: 'custom', ...at, message: 'api.field.tooLong' });
+    else if (v.payoutMethod === 'paypal' && !isEmail(account)) {
+      ctx.addIssue({ code: 'custom', ...at, message: 'validation.email' });
+    } else if (v.payoutMethod === 'bank' && account.length < 5) {
+      ctx.addIssue({ code: 'custom', ...at, message: 'api.field.invalid' });
+    }
   });
+export type AffiliatePayoutInput = z.infer<typeof affiliatePayoutInput>;
+
+/**
+ * A stored payout account as it is shown back: a PayPal address keeps its first character and its domain
+ * (`p***@example.com`), bank details only their last four letters or digits. The full details are never answered.
+ */
+export function maskPayoutAccount(method: (typeof PAYOUT_METHODS)[number], account: string | null): string | null {
+  if (!account || method === 'balance') return null;
+  if (method === 'paypal') {
+    const at = account.lastIndexOf('@');
+    return at > 0 ? `${account[0]}***${account.slice(at)}` : '***';
+  }
+  const tail = account.replace(/[^0-9A-Za-z]/g, '').slice(-4);
+  return tail.length === 4 ? `***${tail}` : '***';
+}
 
 /** The programme's terms as the storefront shows them (docs/decisions/070-affiliate-programme.md). */
 export const affiliateTermsAnswer = z.object({
@@ -63,7 +95,7 @@ export const affiliateDashboardAnswer = z.object({
       code: z.string(),
       status: z.enum(['active', 'disabled']),
       payoutMethod: z.enum(PAYOUT_METHODS),
-      /** Masked: the first characters only. */
+      /** Masked (maskPayoutAccount): never the full PayPal address or bank details. */
       payoutAccount: z.string().nullable(),
       joinedAt: z.string(),
       clicks: z.number().int(),

@@ -1,6 +1,9 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import siteEn from '../../src/i18n/messages/en.json';
+import siteJa from '../../src/i18n/messages/ja.json';
+import siteZh from '../../src/i18n/messages/zh.json';
 import { approveHeldCommissions, reverseCommission } from '../../src/server/affiliates/ledger';
 import { createApp } from '../../src/server/api/app';
 import { createDatabase } from '../../src/server/db/client';
@@ -496,5 +499,105 @@ describe('the back office', () => {
     expect(csv.status).toBe(200);
     expect(csv.text).toContain(balanceCode);
     expect(csv.text).toContain('BAL-0001');
+  });
+});
+
+describe('the payout method', () => {
+  const choose = (who: Customer, json: Record<string, unknown>, lang = 'en') =>
+    call(own.app, 'PUT', '/api/affiliate/payout-method', {
+      json,
+      headers: { ...who.headers, 'accept-language': lang, cookie: `${who.headers.cookie}; NEXT_LOCALE=${lang}` },
+    });
+  const mine = async (who: Customer) =>
+    (
+      (await call(own.app, 'GET', '/api/affiliate/me', { headers: who.headers })).json.message as {
+        affiliate: { payoutMethod: string; payoutAccount: string | null; nextPayout: { minimumUsdCents: number } };
+        terms: { minimumPayoutUsdCents: number };
+      }
+    ).affiliate;
+  const stored = async (who: Customer) =>
+    (await own.db.select().from(affiliates).where(eq(affiliates.userId, who.user.id)))[0];
+
+  it('takes PayPal with its e-mail and shows it back masked, with the minimum that applies to it', async () => {
+    const affiliate = await signedInCustomer({}, own.db);
+    await join(affiliate);
+    const res = await choose(affiliate, { payoutMethod: 'paypal', payoutAccount: '  payme@example.com ' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect((await stored(affiliate))?.payoutAccount).toBe('payme@example.com');
+    const me = await mine(affiliate);
+    expect(me).toMatchObject({ payoutMethod: 'paypal', payoutAccount: 'p***@example.com' });
+    expect(me.nextPayout.minimumUsdCents).toBeGreaterThan(0);
+  });
+
+  it('never answers bank details in full: only their last four letters or digits', async () => {
+    const affiliate = await signedInCustomer({}, own.db);
+    await join(affiliate);
+    const details = 'Ada Lovelace, Example Bank, IBAN GB29 NWBK 6016 1331 9268 19';
+    expect((await choose(affiliate, { payoutMethod: 'bank', payoutAccount: details })).status).toBe(200);
+    const me = await call(own.app, 'GET', '/api/affiliate/me', { headers: affiliate.headers });
+    expect((me.json.message as { affiliate: { payoutAccount: string } }).affiliate.payoutAccount).toBe('***6819');
+    expect(me.text).not.toContain('Lovelace');
+    expect(me.text).not.toContain('GB29');
+  });
+
+  it.each([
+    ['en', siteEn],
+    ['zh', siteZh],
+    ['ja', siteJa],
+  ])('refuses a PayPal account that is not an e-mail address with 422 at the field (%s)', async (lang, messages) => {
+    const affiliate = await signedInCustomer({}, own.db);
+    await join(affiliate);
+    const res = await choose(affiliate, { payoutMethod: 'paypal', payoutAccount: 'not an address' }, lang);
+    expect(res.status).toBe(422);
+    expect(res.json.fields).toEqual({ payoutAccount: 'validation.email' });
+    // The form shows the key in the reader's language, at the field.
+    expect(messages.validation.email).toMatch(/name@example\.com/);
+    expect((await stored(affiliate))?.payoutMethod).toBe('balance');
+    const missing = await choose(affiliate, { payoutMethod: 'bank', payoutAccount: ' ' }, lang);
+    expect(missing.status).toBe(422);
+    expect(missing.json.fields).toEqual({ payoutAccount: 'api.field.required' });
+  });
+
+  it('clears the stored account when the affiliate goes back to the balance, which has no minimum', async () => {
+    const affiliate = await signedInCustomer({}, own.db);
+    await join(affiliate);
+    expect((await choose(affiliate, { payoutMethod: 'paypal', payoutAccount: 'payme@example.com' })).status).toBe(200);
+    expect((await mine(affiliate)).payoutAccount).toBe('p***@example.com');
+    const res = await choose(affiliate, { payoutMethod: 'balance', payoutAccount: 'payme@example.com' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect((await stored(affiliate))?.payoutAccount).toBeNull();
+    const me = await mine(affiliate);
+    expect(me).toMatchObject({ payoutMethod: 'balance', payoutAccount: null, nextPayout: { minimumUsdCents: 0 } });
+  });
+});
+
+describe('the audit log', () => {
+  it("records the holding job's approvals as the system: one entry per batch naming the lines", async () => {
+    const owner = await signedInStaff(own.app, own.db, 'owner');
+    const affiliate = await signedInCustomer({}, own.db);
+    const friend = await sessionFor((await signUp(await click(await join(affiliate))))?.id ?? 0);
+    const order = await paidOrder(friend);
+    const [earn] = await ledger(order.id);
+    expect(earn?.status).toBe('pending');
+    expect(await approveHeldCommissions(own.db, new Date(Date.now() + 31 * DAY))).toBeGreaterThan(0);
+    const log = await call(own.app, 'GET', '/api/admin/audit?kind=affiliateCommission', { headers: owner.headers });
+    expect(log.status, JSON.stringify(log.json)).toBe(200);
+    const entries = (
+      log.json.message as {
+        items: {
+          action: string;
+          staff: unknown;
+          before: { status?: string };
+          after: { system?: string; ids?: number[] };
+        }[];
+      }
+    ).items;
+    const approval = entries.find((e) => e.after?.ids?.includes(earn?.id ?? 0));
+    expect(approval).toMatchObject({
+      action: 'update',
+      staff: null,
+      before: { status: 'pending' },
+      after: { status: 'approved', system: 'affiliateHolding' },
+    });
   });
 });

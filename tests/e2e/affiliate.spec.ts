@@ -101,6 +101,24 @@ test('an affiliate shares a link in zh at 375 px, a friend signs up in ja at 128
     await expect(stats.getByText(zh.affiliate.stats.orders).locator('..')).toContainText('1');
     await expect(affiliatePage.getByRole('table')).toBeVisible();
     await expectNoAxeViolations(affiliatePage);
+
+    // The affiliate chooses PayPal, by keyboard: a mistyped address is refused at the field in Chinese, the
+    // corrected one is saved and shown back masked, with the minimum payout that applies to it.
+    const payout = affiliatePage.getByTestId('affiliate-payout-form');
+    await payout.getByLabel(zh.affiliate.payout.form.method).selectOption('paypal');
+    const account = payout.getByLabel(zh.affiliate.payout.form.paypal);
+    await account.fill('zhang.wei@example');
+    await account.press('Enter');
+    await expect(account).toHaveAccessibleDescription(new RegExp(zh.validation.email.replace(/[.()]/g, '\\$&')));
+    await account.fill('zhang.wei@example.com');
+    await account.press('Enter');
+    await expect(payout.getByRole('status')).toHaveText(
+      zh.affiliate.payout.form.saved.replace('{method}', zh.affiliate.payout.methods.paypal),
+    );
+    await expect(affiliatePage.getByTestId('affiliate-payout-current')).toContainText('z***@example.com');
+    await expect(affiliatePage.getByTestId('affiliate-next-payout')).toContainText(zh.affiliate.payout.methods.paypal);
+    await expect(affiliatePage.getByTestId('affiliate-payout-current')).not.toContainText('zhang.wei');
+    await expectNoAxeViolations(affiliatePage);
   } finally {
     await phone.close();
     await withE2eDatabase(async (db) => {

@@ -2,8 +2,9 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useState } from 'react';
+import { FormError, FormField, useFormSubmit } from '@/components/forms/form-field';
 import { Link } from '@/i18n/navigation';
-import type { AffiliateDashboard } from '@/lib/affiliates';
+import { type AffiliateDashboard, PAYOUT_ACCOUNT_MAX, PAYOUT_METHODS } from '@/lib/affiliates';
 import { apiCall } from '@/lib/api-client';
 import type { Locale } from '@/lib/locales';
 import { formatMinor } from '@/lib/money';
@@ -50,7 +51,15 @@ export function AffiliateProgramme() {
     <div className="space-y-8">
       <Terms terms={data.terms} locale={locale} />
       {data.affiliate ? (
-        <Dashboard affiliate={data.affiliate} locale={locale} />
+        <>
+          <Dashboard affiliate={data.affiliate} locale={locale} />
+          <PayoutMethodForm
+            affiliate={data.affiliate}
+            minimumUsdCents={data.terms.minimumPayoutUsdCents}
+            locale={locale}
+            onSaved={load}
+          />
+        </>
       ) : (
         <Join version={data.terms.version} onJoined={load} />
       )}
@@ -240,5 +249,121 @@ function Dashboard({ affiliate, locale }: { affiliate: NonNullable<AffiliateDash
         ) : null}
       </section>
     </>
+  );
+}
+
+type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+/**
+ * How the affiliate is paid (PUT /api/affiliate/payout-method): the current choice with its account masked as the
+ * API answers it, and the minimum payout that applies to each choice from the terms (none for the balance). The
+ * schema is the handler's, loaded on the first submit; the server's field errors show at the field too.
+ */
+function PayoutMethodForm({
+  affiliate,
+  minimumUsdCents,
+  locale,
+  onSaved,
+}: {
+  affiliate: NonNullable<AffiliateDashboard['affiliate']>;
+  minimumUsdCents: number;
+  locale: Locale;
+  onSaved: () => void;
+}) {
+  const t = useTranslations('affiliate.payout');
+  const id = useId();
+  const [method, setMethod] = useState<PayoutMethod>(affiliate.payoutMethod);
+  const [saved, setSaved] = useState<PayoutMethod | null>(null);
+  // Counts saves: the account field starts empty again after one, so the full details stay on screen no longer.
+  const [round, setRound] = useState(0);
+  const { errors, busy, onSubmit } = useFormSubmit(
+    async (data) => {
+      const { affiliatePayoutInput } = await import('@/lib/affiliates');
+      return affiliatePayoutInput.safeParse({
+        payoutMethod: method,
+        payoutAccount: method === 'balance' ? undefined : String(data.get('payoutAccount') ?? ''),
+      });
+    },
+    async (value) => {
+      await apiCall('/affiliate/payout-method', { method: 'PUT', body: value, silent: true });
+      setSaved(value.payoutMethod);
+      setRound((n) => n + 1);
+      onSaved();
+    },
+  );
+  const current = t(`methods.${affiliate.payoutMethod}`);
+  const minimum =
+    method === 'balance'
+      ? t('form.noMinimum')
+      : t('form.minimum', { amount: formatMinor(minimumUsdCents, 2, 'USD', locale) });
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-lg border border-line bg-white p-6">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold">
+        {t('form.heading')}
+      </h2>
+      <p className="mt-2" data-testid="affiliate-payout-current">
+        {affiliate.payoutAccount
+          ? t('form.currentAccount', { method: current, account: affiliate.payoutAccount })
+          : t('form.current', { method: current })}
+      </p>
+      <form noValidate onSubmit={onSubmit} className="mt-4 max-w-md space-y-4" data-testid="affiliate-payout-form">
+        <FormField
+          as="select"
+          id={`${id}-method`}
+          name="payoutMethod"
+          label={t('form.method')}
+          hint={minimum}
+          error={errors.payoutMethod}
+          value={method}
+          onChange={(e) => {
+            setMethod(e.target.value as PayoutMethod);
+            setSaved(null);
+          }}
+        >
+          {PAYOUT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {t(`form.options.${m}`)}
+            </option>
+          ))}
+        </FormField>
+        {method === 'paypal' ? (
+          <FormField
+            key={`paypal-${round}`}
+            id={`${id}-account`}
+            name="payoutAccount"
+            type="email"
+            autoComplete="email"
+            maxLength={PAYOUT_ACCOUNT_MAX}
+            label={t('form.paypal')}
+            hint={t('form.paypalHint')}
+            error={errors.payoutAccount}
+          />
+        ) : null}
+        {method === 'bank' ? (
+          <FormField
+            key={`bank-${round}`}
+            as="textarea"
+            rows={3}
+            id={`${id}-account`}
+            name="payoutAccount"
+            maxLength={PAYOUT_ACCOUNT_MAX}
+            label={t('form.bank')}
+            hint={t('form.bankHint')}
+            error={errors.payoutAccount}
+          />
+        ) : null}
+        {errors._ ? <FormError messageKey={errors._} /> : null}
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white disabled:opacity-50"
+        >
+          {t('form.save')}
+        </button>
+        <p role="status" className="text-sm text-green-800" data-testid="affiliate-payout-saved">
+          {saved ? t('form.saved', { method: t(`methods.${saved}`) }) : null}
+        </p>
+      </form>
+    </section>
   );
 }

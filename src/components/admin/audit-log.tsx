@@ -74,7 +74,11 @@ export function AuditLog() {
         header: t('columns.who'),
         enableSorting: false,
         cell: ({ row }) =>
-          row.original.staff ? (row.original.staff.name ?? row.original.staff.email ?? '—') : t('commandLine'),
+          row.original.staff
+            ? (row.original.staff.name ?? row.original.staff.email ?? '—')
+            : typeof row.original.after?.system === 'string'
+              ? t('system')
+              : t('commandLine'),
       },
       {
         id: 'what',

@@ -59,6 +59,10 @@ export const AUDIT_KINDS = [
   'priceSchedule',
   'currencyRate',
   'taxRule',
+  'affiliate',
+  'affiliateTerms',
+  'affiliateCommission',
+  'affiliatePayout',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -5577,6 +5577,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     payoutMethod: "balance" | "paypal" | "bank";
+                    /** @description the PayPal e-mail address, or the bank account details */
                     payoutAccount?: string;
                 };
             };
@@ -13500,7 +13501,7 @@ export interface operations {
                 sort?: "at";
                 dir?: "asc" | "desc";
                 q?: string;
-                kind?: "all" | "staff" | "announcement" | "article" | "job" | "history" | "footer" | "review" | "region" | "image" | "productLine" | "plan" | "disk" | "bandwidthTier" | "trafficPackage" | "securityGroup" | "snapshotPolicy" | "quickSet" | "domainSuffix" | "reservedLabel" | "order" | "customer" | "mail" | "webhook" | "coupon" | "sale" | "saleItem" | "pintuanOffer" | "promotion" | "price" | "priceSchedule" | "currencyRate" | "taxRule";
+                kind?: "all" | "staff" | "announcement" | "article" | "job" | "history" | "footer" | "review" | "region" | "image" | "productLine" | "plan" | "disk" | "bandwidthTier" | "trafficPackage" | "securityGroup" | "snapshotPolicy" | "quickSet" | "domainSuffix" | "reservedLabel" | "order" | "customer" | "mail" | "webhook" | "coupon" | "sale" | "saleItem" | "pintuanOffer" | "promotion" | "price" | "priceSchedule" | "currencyRate" | "taxRule" | "affiliate" | "affiliateTerms" | "affiliateCommission" | "affiliatePayout";
                 staffId?: string;
                 from?: "" | string;
                 to?: "" | string;

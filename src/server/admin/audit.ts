@@ -36,6 +36,18 @@ export async function recordAudit(
   return row.id;
 }
 
+/**
+ * An entry made by a background job, not by a person: no staff member, and the job's name in the snapshot's
+ * `system` field, which the audit log shows as "System" (an entry with neither is the command line's).
+ */
+export function recordSystemAudit(
+  tx: Writer,
+  job: string,
+  entry: Omit<Parameters<typeof recordAudit>[1], 'staffId' | 'revertOf'>,
+): Promise<number> {
+  return recordAudit(tx, { ...entry, staffId: null, after: { ...entry.after, system: job } });
+}
+
 /** An entry, locked until the caller's transaction ends: two undos of it take turns, and the second sees the first. */
 export async function lockAuditEntry(tx: Pick<Database, 'select'>, id: number) {
   const [row] = await tx.select().from(auditLog).where(eq(auditLog.id, id)).for('update');

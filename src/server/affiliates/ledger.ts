@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { recordSystemAudit } from '../admin/audit';
 import type { Database, Tx } from '../db/client';
 import {
   affiliateCommissions,
@@ -209,6 +210,7 @@ export async function reverseRefundedOrders(tx: Tx, refunded: OrderRow[], at: Da
 
 /**
  * Approves the commission lines whose holding period has passed (`pending` → `approved`), a batch per transaction.
+ * Each batch is one audit entry by the system (the line ids, src/server/admin/audit.ts `recordSystemAudit`).
  * `SKIP LOCKED` lets several instances run it; a refund holding an earn line's lock is waited for next time.
  * `now` is injectable so tests move the clock.
  */
@@ -233,6 +235,16 @@ export async function approveHeldCommissions(db: Database, now = new Date(), bat
         ),
       )
       .returning({ id: affiliateCommissions.id });
+    if (moved.length === 0) return 0;
+    // One entry per batch, in the batch's transaction: the lines it approved, by the job, no staff member.
+    const approved = moved.map((r) => r.id).sort((a, b) => a - b);
+    await recordSystemAudit(tx, 'affiliateHolding', {
+      kind: 'affiliateCommission',
+      entityId: `approval:${approved[0]}`,
+      action: 'update',
+      before: { status: 'pending', ids: approved },
+      after: { status: 'approved', ids: approved, count: approved.length },
+    });
     return moved.length;
   });
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AffiliateDashboard } from '@/lib/affiliates';
+import { type AffiliateDashboard, maskPayoutAccount } from '@/lib/affiliates';
 import { ApiError, BusinessCode } from '../api/errors';
 import type { Database, Reader } from '../db/client';
 import { affiliateReferrals, affiliates, type PayoutMethod } from '../db/schema';
@@ -65,11 +65,6 @@ export async function setPayoutMethod(
 export function nextPayoutDate(now: Date): string {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + (now.getUTCDate() > 10 ? 1 : 0), 10));
   return d.toISOString().slice(0, 10);
-}
-
-function mask(account: string | null): string | null {
-  if (!account) return null;
-  return `${account.slice(0, 3)}…`;
 }
 
 /**
@@ -143,7 +138,7 @@ export async function affiliateDashboard(db: Reader, userId: number, now = new D
       code: me.code,
       status: me.status,
       payoutMethod: me.payoutMethod,
-      payoutAccount: mask(me.payoutAccount),
+      payoutAccount: maskPayoutAccount(me.payoutMethod, me.payoutAccount),
       joinedAt: me.joinedAt.toISOString(),
       clicks: Number(totals?.clicks ?? 0),
       signUps: Number(totals?.sign_ups ?? 0),

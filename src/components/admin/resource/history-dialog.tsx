@@ -70,7 +70,13 @@ export function HistoryDialog({
               <p className="font-semibold">
                 {text.shared(`actionNames.${entry.action}`)} · {formatWhen(entry.at, HTML_LANG[locale])}
               </p>
-              <p className="text-muted">{entry.staff?.name ?? entry.staff?.email ?? text.shared('commandLine')}</p>
+              <p className="text-muted">
+                {entry.staff
+                  ? (entry.staff.name ?? entry.staff.email ?? '—')
+                  : typeof entry.after?.system === 'string'
+                    ? text.shared('system')
+                    : text.shared('commandLine')}
+              </p>
               {entry.action === 'update' || entry.action === 'revert' ? (
                 <p className="mt-1 break-words text-xs">{changedFields(entry).map(text.fieldOrName).join(', ')}</p>
               ) : null}

@@ -19,7 +19,7 @@ export default async function AffiliatePage({ params }: { params: LocaleParams }
     <>
       <PageIntro heading={texts.heading ?? texts.title} intro={texts.intro} />
       <div className="mx-auto w-full max-w-4xl px-5 py-10">
-        <PageMessages namespaces={['affiliate', 'api']}>
+        <PageMessages namespaces={['affiliate', 'api', 'validation']}>
           <AffiliateProgramme />
         </PageMessages>
       </div>
