@@ -350,6 +350,25 @@ ${nginxHeaders(homeHeaders)}
     const headers = { 'Accept-Encoding': 'gzip', Cookie: `NEXT_LOCALE=${page.locale}` };
     rows.push(sideBySide(`\`${page.path}\``, `${SITE}${page.path}`, `/page${i}.html`, headers));
   }
+  // A referral link (docs/decisions/070-affiliate-programme.md): the page's beacon records it, so the server
+  // answers the kept bytes of the page without the parameter, at the same speed; checked byte for byte first.
+  const referred = pages.findIndex((p) => p.path === localizedPath('ja', '/product/vps'));
+  const referredPath = pages[referred]?.path ?? '';
+  const referral = await rawGet(`${SITE}${referredPath}?aff=7K3M9Q2XHD`, {
+    'accept-encoding': 'gzip',
+    cookie: 'NEXT_LOCALE=ja',
+  });
+  if (!referral.body.equals(readFileSync(path.join(www, `page${referred}.html.gz`)))) {
+    throw new Error(`${referredPath}?aff= does not answer the kept bytes of ${referredPath}`);
+  }
+  rows.push(
+    sideBySide(
+      `\`${referredPath}?aff=…\` (a referral link)`,
+      `${SITE}${referredPath}?aff=7K3M9Q2XHD`,
+      `/page${referred}.html`,
+      { 'Accept-Encoding': 'gzip', Cookie: 'NEXT_LOCALE=ja' },
+    ),
+  );
   rows.push(
     sideBySide(
       `largest home script (\`${path.basename(script.path)}\`, ${(script.body.length / 1024).toFixed(1)} KB)`,
