@@ -5,36 +5,16 @@
  */
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { EnvError, loadEnv } from '../src/env';
-import { BackupError, backupDatabase } from '../src/server/db/backup';
-import { startDatabase } from '../src/server/db/prepare';
+import { backupDatabase } from '../src/server/db/backup';
+import { log, runDatabaseCommand } from './db-command';
 
-const log = (line: string) => console.error(`[cirrus] ${line}`);
-
-async function main(): Promise<number> {
-  const env = loadEnv();
+runDatabaseCommand(async (url, env) => {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, 'Z');
   const file = path.resolve(process.argv[2] ?? path.join(env.DATA_DIR, 'backups', `cirrus-${stamp}.dump`));
   mkdirSync(path.dirname(file), { recursive: true });
-  const database = await startDatabase(env, 'main', log);
-  try {
-    await backupDatabase(database.url, file, log);
-    log(
-      `backed up to ${file} (${Math.round(statSync(file).size / 1024)} KiB); \`npm run db:restore ${file}\` restores it`,
-    );
-    return 0;
-  } finally {
-    await database.stop();
-  }
-}
-
-main()
-  .then((code) => process.exit(code))
-  .catch((error) => {
-    log(
-      error instanceof EnvError || error instanceof BackupError || error instanceof Error
-        ? error.message
-        : String(error),
-    );
-    process.exit(1);
-  });
+  await backupDatabase(url, file, log);
+  log(
+    `backed up to ${file} (${Math.round(statSync(file).size / 1024)} KiB); \`npm run db:restore ${file}\` restores it`,
+  );
+  return 0;
+});

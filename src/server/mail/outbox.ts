@@ -18,6 +18,17 @@ export type OutgoingMail = {
  */
 export type MailWriter = Pick<Database, 'insert'>;
 
+/** The outbox row of a mail, with the customer and the order it concerns. */
+const outboxRow = (mail: OutgoingMail, about: { userId?: number; orderId?: number }) => ({
+  kind: mail.kind,
+  recipient: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  userId: about.userId ?? null,
+  orderId: about.orderId ?? null,
+});
+
 /**
  * Writes a pending mail into the outbox and returns its id; the worker delivers it. `about` names the customer
  * and the order it concerns, so the back office lists it with them (docs/product/back-office-orders.md).
@@ -27,18 +38,7 @@ export async function enqueueMail(
   mail: OutgoingMail,
   about: { userId?: number; orderId?: number } = {},
 ): Promise<number> {
-  const [row] = await tx
-    .insert(mailOutbox)
-    .values({
-      kind: mail.kind,
-      recipient: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      userId: about.userId ?? null,
-      orderId: about.orderId ?? null,
-    })
-    .returning({ id: mailOutbox.id });
+  const [row] = await tx.insert(mailOutbox).values(outboxRow(mail, about)).returning({ id: mailOutbox.id });
   if (!row) throw new Error('mail_outbox insert returned no row');
   return row.id;
 }
@@ -57,16 +57,7 @@ export async function enqueueMailOnce(
   if (key === null) return enqueueMail(tx, mail, about);
   const [row] = await tx
     .insert(mailOutbox)
-    .values({
-      kind: mail.kind,
-      recipient: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      userId: about.userId ?? null,
-      orderId: about.orderId ?? null,
-      dedupKey: key,
-    })
+    .values({ ...outboxRow(mail, about), dedupKey: key })
     .onConflictDoNothing({ target: mailOutbox.dedupKey })
     .returning({ id: mailOutbox.id });
   return row?.id ?? null;
