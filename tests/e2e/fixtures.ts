@@ -50,6 +50,9 @@ export async function expectNoAxeViolations(
   page: Page,
   options: { include?: string | string[]; rules?: string[] } = {},
 ): Promise<void> {
+  // A page's title comes with its metadata, which Next streams after the content and sets again after a refresh
+  // (the back office's change of language): scanned in between, axe would read no title at all.
+  await page.waitForFunction(() => document.title.trim() !== '');
   const builder = new AxeBuilder({ page });
   for (const selector of [options.include ?? []].flat()) builder.include(selector);
   // Rules axe does not run by default (its experimental ones), turned on where a spec asks for them.
